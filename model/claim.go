@@ -1,0 +1,248 @@
+package model
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Relation is how a measured value must compare with a claimed bound.
+type Relation uint8
+
+const (
+	// AtMost: measured ≤ claimed.
+	AtMost Relation = iota
+	// Exactly: measured = claimed.
+	Exactly
+	// AtLeast: measured ≥ claimed.
+	AtLeast
+)
+
+// String renders the relation as a symbol.
+func (r Relation) String() string { return [...]string{"<=", "=", ">="}[r] }
+
+// Holds reports whether measured stands in relation r to claimed.
+func (r Relation) Holds(measured int64, claimed Rat) bool {
+	c := claimed.Cmp(RatInt(measured)) // sign of claimed - measured
+	switch r {
+	case AtMost:
+		return c >= 0
+	case AtLeast:
+		return c <= 0
+	default:
+		return c == 0
+	}
+}
+
+// Accounting names how messages are counted (catalog §0.1).
+type Accounting uint8
+
+const (
+	// P2P counts one per destination: a broadcast to k processes counts k;
+	// messages to crashed processes count.
+	P2P Accounting = iota
+	// BCAST1 counts a broadcast as one transmission.
+	BCAST1
+	// SR counts sends plus receives (deliveries).
+	SR
+	// Deliveries counts messages delivered to live processes.
+	Deliveries
+)
+
+// String names the accounting as the catalog does.
+func (a Accounting) String() string { return [...]string{"P2P", "BCAST1", "SR", "deliveries"}[a] }
+
+// Quantity is what a bound claim measures.
+type Quantity uint8
+
+const (
+	// Messages: the message count, under the claim's accounting.
+	Messages Quantity = iota
+	// Time: the length, in worst-case link delays, of the longest causal
+	// chain of messages ending at the last live process's decision (its
+	// Lamport hop clock). In sync timing this equals the round in which
+	// the last decision is taken when all initiators start in round 0.
+	Time
+)
+
+// String names the quantity.
+func (q Quantity) String() string { return [...]string{"messages", "time"}[q] }
+
+// Property is a set of generic properties a claim checks.
+type Property uint16
+
+const (
+	// Safety: at no instant do two live processes act as coordinator.
+	Safety Property = 1 << iota
+	// Agreement: at quiescence every live process believes in the same
+	// leader, and it is not None.
+	Agreement
+	// Validity: the agreed leader is live and is the highest live ID (the
+	// lowest for MinID algorithms).
+	Validity
+	// Termination: the execution reaches quiescence within the step cap
+	// under a fair continuation.
+	Termination
+)
+
+// ClaimKind is the shape of a claim's check.
+type ClaimKind uint8
+
+const (
+	// Bound compares a measured quantity with the paper's formula.
+	Bound ClaimKind = iota
+	// Behaviour checks properties (generic and custom) on executions.
+	Behaviour
+	// Growth fits the growth order of the worst-case message count in n and
+	// compares it with the claimed exponent.
+	Growth
+)
+
+// String names the claim kind.
+func (k ClaimKind) String() string { return [...]string{"bound", "behaviour", "growth"}[k] }
+
+// Params are the parameters a claim's formula is evaluated at.
+type Params struct {
+	// N is the number of processes (ring positions, failed ones included).
+	N int
+	// Live is the number of live processes at the start.
+	Live int
+	// Initiators is the number of initiators.
+	Initiators int
+	// Variant is the reading of each of the algorithm's ambiguities in
+	// force (some readings change what a formula's n counts).
+	Variant []uint8
+}
+
+// InitiatorSet says which initiator sets a setting covers.
+type InitiatorSet uint8
+
+const (
+	// AnyInitiators: every non-empty set of live processes.
+	AnyInitiators InitiatorSet = iota
+	// OneInitiator: exactly one live initiator.
+	OneInitiator
+	// ManyInitiators: two or more live initiators.
+	ManyInitiators
+)
+
+// String names the initiator set.
+func (s InitiatorSet) String() string {
+	return [...]string{"any initiator set", "one initiator", "two or more initiators"}[s]
+}
+
+// Setting is one family of executions a claim is checked over.
+type Setting struct {
+	// Name labels the setting in reports.
+	Name string
+	// Timing and Net fix the execution model.
+	Timing Timing
+	Net    Net
+	// Initiators restricts the initiator sets.
+	Initiators InitiatorSet
+	// MaxDead is the largest number of processes crashed before the run
+	// (failed forwarders on rings). At least two processes stay live.
+	MaxDead int
+	// CrashBudget is how many crashes the adversary may inject during
+	// the run.
+	CrashBudget int
+	// Staggered lets the adversary interleave initiations with other
+	// events instead of starting every initiator first.
+	Staggered bool
+}
+
+// Claim is one claim of the catalog about one algorithm, as data: what the
+// paper says, how it is formalised, and the formula evaluated in code.
+type Claim struct {
+	// ID is the catalog's identifier, e.g. "C-RING1-5".
+	ID string
+	// Source is the seed and section, e.g. "[S1] Unidirectional rings".
+	Source string
+	// Says is the (shortened) verbatim quote.
+	Says string
+	// Formal is the statement the tool tests.
+	Formal string
+	// Kind is the shape of the check.
+	Kind ClaimKind
+	// Quantity, Accounting, Relation and Formula define a Bound claim:
+	// measured Quantity (under Accounting) Relation Formula(params).
+	Quantity   Quantity
+	Accounting Accounting
+	Relation   Relation
+	// Formula evaluates the paper's formula exactly.
+	Formula func(p Params) Rat
+	// FormulaText is the formula as the paper prints it, e.g. "3n-1".
+	FormulaText string
+	// Order is the claimed growth exponent of a Growth claim (2 for n²).
+	Order float64
+	// Props are the generic properties a Behaviour claim checks.
+	Props Property
+	// Custom is a claim-specific check run on every finished execution
+	// of a Behaviour claim; nil when there is none.
+	Custom func(s System) error
+	// NMin and NMax bound the sizes checked.
+	NMin, NMax int
+	// Settings are the execution families covered (at least one).
+	Settings []Setting
+	// Variants lists the variants (as ParseVariant strings) checked one
+	// by one; nil means the default reading only.
+	Variants []string
+}
+
+// Rat is an exact rational value of a formula.
+type Rat struct{ r big.Rat }
+
+// RatInt returns the integer v as a Rat.
+func RatInt(v int64) Rat {
+	var x Rat
+	x.r.SetInt64(v)
+	return x
+}
+
+// RatFrac returns num/den as a Rat. den must not be 0.
+func RatFrac(num, den int64) Rat {
+	var x Rat
+	x.r.SetFrac64(num, den)
+	return x
+}
+
+// Cmp compares x and y: -1, 0 or +1.
+func (x Rat) Cmp(y Rat) int { return x.r.Cmp(&y.r) }
+
+// String renders x as an integer when it is one, else as "p/q".
+func (x Rat) String() string {
+	if x.r.IsInt() {
+		return x.r.Num().String()
+	}
+	return x.r.RatString()
+}
+
+// Float returns x as a float64 (for plots and fits only).
+func (x Rat) Float() float64 { f, _ := x.r.Float64(); return f }
+
+// Validate reports the first structural error in a claim declaration.
+func (c *Claim) Validate() error {
+	if c.ID == "" || c.Source == "" || c.Says == "" {
+		return fmt.Errorf("claim %q: ID, Source and Says are required", c.ID)
+	}
+	if c.NMin < 2 || c.NMax < c.NMin {
+		return fmt.Errorf("claim %s: bad size range %d..%d", c.ID, c.NMin, c.NMax)
+	}
+	if len(c.Settings) == 0 {
+		return fmt.Errorf("claim %s: no settings", c.ID)
+	}
+	switch c.Kind {
+	case Bound:
+		if c.Formula == nil || c.FormulaText == "" {
+			return fmt.Errorf("claim %s: a bound needs Formula and FormulaText", c.ID)
+		}
+	case Growth:
+		if c.Order <= 0 {
+			return fmt.Errorf("claim %s: a growth claim needs Order", c.ID)
+		}
+	case Behaviour:
+		if c.Props == 0 && c.Custom == nil {
+			return fmt.Errorf("claim %s: a behaviour claim checks nothing", c.ID)
+		}
+	}
+	return nil
+}

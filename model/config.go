@@ -1,0 +1,247 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Timing is the execution model.
+type Timing uint8
+
+const (
+	// Async: one event at a time, in any order the scheduler picks.
+	Async Timing = iota
+	// Sync: lock-step rounds. Every message sent in round r is delivered
+	// in round r+1; a process receives all its messages of a round in one
+	// step, as a batch; timers count rounds.
+	Sync
+)
+
+// String returns the flag name.
+func (t Timing) String() string { return [...]string{"async", "sync"}[t] }
+
+// Timeouts says when an armed timer may fire in async timing.
+type Timeouts uint8
+
+const (
+	// Accurate: a timer fires only when no message is in flight (a
+	// perfect failure detector).
+	Accurate Timeouts = iota
+	// Early: a timer may fire whenever it is armed.
+	Early
+)
+
+// String returns the flag name.
+func (t Timeouts) String() string { return [...]string{"accurate", "early"}[t] }
+
+// Net is the channel discipline.
+type Net uint8
+
+const (
+	// FIFO: each directed link delivers in send order.
+	FIFO Net = iota
+	// Unordered: any message in flight on a link may be delivered next.
+	Unordered
+)
+
+// String returns the flag name.
+func (n Net) String() string { return [...]string{"fifo", "unordered"}[n] }
+
+// ParseTiming parses "sync" or "async".
+func ParseTiming(s string) (Timing, error) {
+	switch s {
+	case "async":
+		return Async, nil
+	case "sync":
+		return Sync, nil
+	}
+	return 0, fmt.Errorf("unknown timing %q (want sync or async)", s)
+}
+
+// ParseTimeouts parses "accurate" or "early".
+func ParseTimeouts(s string) (Timeouts, error) {
+	switch s {
+	case "accurate":
+		return Accurate, nil
+	case "early":
+		return Early, nil
+	}
+	return 0, fmt.Errorf("unknown timeouts %q (want accurate or early)", s)
+}
+
+// ParseNet parses "fifo" or "unordered".
+func ParseNet(s string) (Net, error) {
+	switch s {
+	case "fifo":
+		return FIFO, nil
+	case "unordered":
+		return Unordered, nil
+	}
+	return 0, fmt.Errorf("unknown net %q (want fifo or unordered)", s)
+}
+
+// Config is everything that defines one execution apart from the schedule.
+type Config struct {
+	// Algo is the algorithm's name.
+	Algo string `json:"algorithm"`
+	// Variant is the variant as reading names ("" = defaults).
+	Variant string `json:"variant"`
+	// IDs lists the processes in ring order (the direction messages
+	// travel) or, on a complete graph, in index order.
+	IDs []ID `json:"ids"`
+	// Initiators start the algorithm (a "detect" event each). Empty
+	// means every live process.
+	Initiators []ID `json:"initiators"`
+	// Crashed are crashed before the run.
+	Crashed []ID `json:"crashed,omitempty"`
+	// Absent are not members at the start; each may join once (a "join"
+	// event) while the run is not quiescent.
+	Absent []ID `json:"absent,omitempty"`
+	// Timing, Timeouts and Net are the execution model.
+	Timing   Timing   `json:"-"`
+	Timeouts Timeouts `json:"-"`
+	Net      Net      `json:"-"`
+	// Forwarding makes a crashed ring node's control part forward what it
+	// receives to its successor (seed 001). Defaults to the algorithm's.
+	Forwarding bool `json:"forwarding"`
+	// CrashBudget is how many crash events the adversary may inject.
+	CrashBudget int `json:"crash_budget,omitempty"`
+	// Recovery lets crashed processes recover (a "recover" event).
+	Recovery bool `json:"recovery,omitempty"`
+	// CountInState includes the message counters in the World's
+	// fingerprint, so exhaustive search keeps executions with different
+	// counts apart (needed for exact min/max counts).
+	CountInState bool `json:"-"`
+}
+
+// Clone returns a deep copy of c.
+func (c *Config) Clone() *Config {
+	d := *c
+	d.IDs = append([]ID(nil), c.IDs...)
+	d.Initiators = append([]ID(nil), c.Initiators...)
+	d.Crashed = append([]ID(nil), c.Crashed...)
+	d.Absent = append([]ID(nil), c.Absent...)
+	return &d
+}
+
+// String renders the config as a one-line summary of its options.
+func (c *Config) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "algo=%s", c.Algo)
+	if c.Variant != "" {
+		fmt.Fprintf(&b, " variant=%s", c.Variant)
+	}
+	fmt.Fprintf(&b, " ids=%s", FormatIDs(c.IDs))
+	if len(c.Initiators) > 0 {
+		fmt.Fprintf(&b, " initiators=%s", FormatIDs(c.Initiators))
+	} else {
+		b.WriteString(" initiators=all")
+	}
+	if len(c.Crashed) > 0 {
+		fmt.Fprintf(&b, " crashed=%s", FormatIDs(c.Crashed))
+	}
+	if len(c.Absent) > 0 {
+		fmt.Fprintf(&b, " absent=%s", FormatIDs(c.Absent))
+	}
+	fmt.Fprintf(&b, " timing=%s timeouts=%s net=%s forwarding=%s", c.Timing, c.Timeouts, c.Net, strconv.FormatBool(c.Forwarding))
+	if c.CrashBudget > 0 {
+		fmt.Fprintf(&b, " crash-budget=%d", c.CrashBudget)
+	}
+	if c.Recovery {
+		b.WriteString(" recovery=true")
+	}
+	return b.String()
+}
+
+// resolved is a Config checked against an algorithm and turned into the
+// indices the World uses.
+type resolved struct {
+	cfg        *Config
+	info       *Info
+	topo       *Topology
+	variant    []uint8
+	envs       []Env
+	initiator  []bool
+	crashed    []bool
+	absent     []bool
+	forwarding bool
+}
+
+// resolve validates cfg against info. Every error names the offending value.
+func resolve(info *Info, cfg *Config) (*resolved, error) {
+	if cfg.Algo != "" && cfg.Algo != info.Name {
+		return nil, fmt.Errorf("config is for algorithm %q, not %q", cfg.Algo, info.Name)
+	}
+	topo, err := NewTopology(info.Topology, append(append([]ID(nil), cfg.IDs...), cfg.Absent...))
+	if err != nil {
+		return nil, err
+	}
+	v, err := info.ParseVariant(cfg.Variant)
+	if err != nil {
+		return nil, err
+	}
+	n := topo.N()
+	r := &resolved{cfg: cfg, info: info, topo: topo, variant: v,
+		initiator: make([]bool, n), crashed: make([]bool, n), absent: make([]bool, n),
+		forwarding: cfg.Forwarding}
+	mark := func(what string, ids []ID, set []bool) error {
+		for _, id := range ids {
+			i := topo.IndexOf(id)
+			if i < 0 {
+				return fmt.Errorf("%s process %d is not a member (ids %s)", what, id, FormatIDs(cfg.IDs))
+			}
+			if set[i] {
+				return fmt.Errorf("%s process %d is listed twice", what, id)
+			}
+			set[i] = true
+		}
+		return nil
+	}
+	for _, id := range cfg.Absent {
+		r.absent[topo.IndexOf(id)] = true
+	}
+	if err := mark("crashed", cfg.Crashed, r.crashed); err != nil {
+		return nil, err
+	}
+	for _, id := range cfg.Crashed {
+		if r.absent[topo.IndexOf(id)] {
+			return nil, fmt.Errorf("crashed process %d is also absent", id)
+		}
+	}
+	if err := mark("initiator", cfg.Initiators, r.initiator); err != nil {
+		return nil, err
+	}
+	live := 0
+	for i := range n {
+		if !r.crashed[i] && !r.absent[i] {
+			live++
+		}
+	}
+	if live == 0 {
+		return nil, fmt.Errorf("no live process: all of %s are crashed or absent", FormatIDs(topo.Order))
+	}
+	if len(cfg.Initiators) == 0 {
+		for i := range n {
+			r.initiator[i] = !r.crashed[i] && !r.absent[i]
+		}
+	} else {
+		for _, id := range cfg.Initiators {
+			i := topo.IndexOf(id)
+			if r.crashed[i] {
+				return nil, fmt.Errorf("initiator %d is crashed before the run", id)
+			}
+			if r.absent[i] {
+				return nil, fmt.Errorf("initiator %d is absent at the start", id)
+			}
+		}
+	}
+	if cfg.CrashBudget < 0 || cfg.CrashBudget > live {
+		return nil, fmt.Errorf("crash budget %d is outside 0..%d (the live processes)", cfg.CrashBudget, live)
+	}
+	r.envs = make([]Env, n)
+	for i := range n {
+		r.envs[i] = Env{Self: topo.Order[i], Index: i, Topo: topo, Variant: v}
+	}
+	return r, nil
+}

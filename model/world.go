@@ -1,0 +1,852 @@
+package model
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+)
+
+// Status is a process's membership and liveness.
+type Status uint8
+
+const (
+	// Live processes take steps.
+	Live Status = iota
+	// Crashed processes take no steps (their control part may forward).
+	Crashed
+	// Absent processes have not joined yet.
+	Absent
+)
+
+// String names the status.
+func (s Status) String() string { return [...]string{"live", "crashed", "absent"}[s] }
+
+// Counts is the exact message accounting of an execution.
+type Counts struct {
+	// Sends counts point-to-point sends: a multicast to k processes counts
+	// k; messages to crashed processes and forwards by crashed ring nodes
+	// count.
+	Sends int64 `json:"sends"`
+	// Transmissions counts a multicast as one.
+	Transmissions int64 `json:"transmissions"`
+	// Deliveries counts messages handed to a live process.
+	Deliveries int64 `json:"deliveries"`
+	// Forwards counts the sends (included in Sends) made by the control
+	// part of crashed ring nodes.
+	Forwards int64 `json:"forwards"`
+	// ByKind holds the same counts per message kind, indexed by Kind.Code.
+	ByKind []KindCount `json:"-"`
+}
+
+// KindCount is the accounting of one message kind.
+type KindCount struct {
+	Sends         int64 `json:"sends"`
+	Transmissions int64 `json:"transmissions"`
+	Deliveries    int64 `json:"deliveries"`
+}
+
+// Count returns the count under accounting a.
+func (c *Counts) Count(a Accounting) int64 {
+	switch a {
+	case BCAST1:
+		return c.Transmissions
+	case SR:
+		return c.Sends + c.Deliveries
+	case Deliveries:
+		return c.Deliveries
+	}
+	return c.Sends
+}
+
+func (c *Counts) clone() Counts {
+	d := *c
+	d.ByKind = append([]KindCount(nil), c.ByKind...)
+	return d
+}
+
+// Observation is one OutObserve output, stamped with when and where it was
+// made and with the live extremes at that instant.
+type Observation struct {
+	// Event is the number of events applied before the observing one.
+	Event int64
+	// Proc is the observing process.
+	Proc ID
+	// Tag and Val are the observation.
+	Tag string
+	Val int32
+	// MaxLive and MinLive are the highest and lowest live IDs at the time.
+	MaxLive, MinLive ID
+	// LiveCount is the number of live processes at the time.
+	LiveCount int32
+}
+
+// EffectKind is the type of an Effect.
+type EffectKind uint8
+
+const (
+	// Sent: Msg was put on a link by a live process.
+	Sent EffectKind = iota
+	// Forwarded: the control part of crashed Msg.From forwarded Msg.
+	Forwarded
+	// Delivered: Msg was handed to a live process.
+	Delivered
+	// Dropped: Msg reached a crashed or absent process and was lost.
+	Dropped
+	// Bounced: Msg was reported undeliverable to its sender.
+	Bounced
+	// Noted: an observation was made.
+	Noted
+	// Fired: a timer fired.
+	Fired
+	// Started, CrashedP, Recovered, Joined: process P changed state.
+	Started
+	CrashedP
+	Recovered
+	Joined
+	// Decided: process P's leader changed to Val.
+	Decided
+)
+
+var effectNames = [...]string{"sent", "forwarded", "delivered", "dropped", "bounced", "noted", "fired", "started", "crashed", "recovered", "joined", "decided"}
+
+// String names the effect kind.
+func (k EffectKind) String() string { return effectNames[k] }
+
+// Effect is one consequence of the last applied event, for renderers.
+type Effect struct {
+	Kind EffectKind
+	// P is the process the effect happens at.
+	P ID
+	// Msg is the message concerned (Sent, Forwarded, Delivered, Dropped,
+	// Bounced).
+	Msg Message
+	// Tag and Val describe an observation, a timer or a decision.
+	Tag string
+	Val int32
+	// Coord reports, for Decided, whether P now acts as coordinator.
+	Coord bool
+}
+
+// System is a World with its state type erased: what the checkers, the
+// schedulers, the traces and the CLI work on. Apply mutates in place;
+// Clone gives an independent copy.
+type System interface {
+	// Info describes the algorithm; Config is the execution's config.
+	Info() *Info
+	Config() *Config
+	// Topo is the topology; N the number of processes.
+	Topo() *Topology
+	N() int
+	// Status, View and State describe process i (by index).
+	Status(i int) Status
+	View(i int) View
+	State(i int) any
+	// Enabled appends every enabled event to buf, in a canonical order.
+	Enabled(buf []Event) []Event
+	// Apply applies ev, or returns an error naming why it is not enabled.
+	Apply(ev Event) error
+	// Clone returns an independent copy.
+	Clone() System
+	// Quiescent reports that nothing more can happen except adversarial
+	// faults: no message in flight, no armed timer, no pending initiation.
+	Quiescent() bool
+	// Counts is the message accounting so far.
+	Counts() *Counts
+	// Events is the number of events applied; Now the current time.
+	Events() int64
+	Now() int64
+	// Hops is process i's Lamport hop clock; LearnHops its value when
+	// i's leader last changed (-1 when it never had one).
+	Hops(i int) int32
+	LearnHops(i int) int32
+	// Observations lists every observation made so far.
+	Observations() []Observation
+	// Effects lists the consequences of the last applied event.
+	Effects() []Effect
+	// InFlight lists the messages in flight, by link then age.
+	InFlight() []Message
+	// Faults lists model errors caused by the algorithm (e.g. a send to
+	// a non-member); a correct algorithm never has any.
+	Faults() []string
+	// Encode appends the canonical encoding of the state; Fingerprint
+	// hashes it.
+	Encode(b []byte) []byte
+	Fingerprint() uint64
+}
+
+// link is one directed link with its FIFO queue.
+type link struct {
+	from, to int32
+	// seq is the number of messages ever sent on the link.
+	seq uint32
+	q   []Message
+}
+
+type timer struct {
+	id  uint8
+	due int64
+}
+
+// World is the global state of one execution: process states, statuses,
+// channels, timers and counters. It is a value: Clone gives an independent
+// copy, and Apply changes only the receiver.
+type World[S any] struct {
+	alg *Algorithm[S]
+	r   *resolved
+	// states[i] is process i's state (kept when it crashes).
+	states []S
+	// status[i] is process i's status.
+	status []Status
+	// pending[i]: process i is an initiator that has not started yet.
+	pending []bool
+	// links holds every link ever used, sorted by (to, from).
+	links []link
+	// timers[i] are process i's armed timers.
+	timers [][]timer
+	// inflight is the number of messages in all queues.
+	inflight int
+	// crashesLeft is the remaining crash budget.
+	crashesLeft int
+	counts      Counts
+	// hops[i] is process i's Lamport hop clock.
+	hops []int32
+	// learn[i] is hops[i] when i's leader last changed, -1 if never.
+	learn []int32
+	views []View
+	// events is the number of events applied; now is the time (round in
+	// sync timing, events in async).
+	events, now int64
+	stamp       uint32
+	obs         []Observation
+	faults      []string
+	// scratch, not part of the value:
+	out     Outbox
+	effects []Effect
+	batch   []Message
+}
+
+// NewSystem builds the initial World for cfg (see Spec).
+func (a *Algorithm[S]) NewSystem(cfg *Config) (System, error) {
+	w, err := a.NewWorld(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// NewWorld builds the initial World for cfg.
+func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
+	r, err := resolve(&a.Info, cfg)
+	if err != nil {
+		return nil, err
+	}
+	n := r.topo.N()
+	w := &World[S]{alg: a, r: r,
+		states: make([]S, n), status: make([]Status, n), pending: make([]bool, n),
+		timers: make([][]timer, n), hops: make([]int32, n), learn: make([]int32, n),
+		views: make([]View, n), crashesLeft: cfg.CrashBudget}
+	w.counts.ByKind = make([]KindCount, len(a.Kinds))
+	for i := range n {
+		w.states[i] = a.Init(&r.envs[i])
+		w.views[i] = a.View(w.states[i])
+		w.learn[i] = -1
+		switch {
+		case r.absent[i]:
+			w.status[i] = Absent
+		case r.crashed[i]:
+			w.status[i] = Crashed
+		}
+		w.pending[i] = r.initiator[i]
+	}
+	return w, nil
+}
+
+// Info describes the algorithm.
+func (w *World[S]) Info() *Info { return &w.alg.Info }
+
+// Config returns the execution's config.
+func (w *World[S]) Config() *Config { return w.r.cfg }
+
+// Topo returns the topology.
+func (w *World[S]) Topo() *Topology { return w.r.topo }
+
+// N is the number of processes.
+func (w *World[S]) N() int { return len(w.states) }
+
+// Status returns process i's status.
+func (w *World[S]) Status(i int) Status { return w.status[i] }
+
+// View returns what the checkers see of process i.
+func (w *World[S]) View(i int) View { return w.views[i] }
+
+// State returns process i's state.
+func (w *World[S]) State(i int) any { return w.states[i] }
+
+// Counts returns the accounting so far.
+func (w *World[S]) Counts() *Counts { return &w.counts }
+
+// Events returns the number of events applied.
+func (w *World[S]) Events() int64 { return w.events }
+
+// Now returns the current time.
+func (w *World[S]) Now() int64 { return w.now }
+
+// Hops returns process i's Lamport hop clock.
+func (w *World[S]) Hops(i int) int32 { return w.hops[i] }
+
+// LearnHops returns i's hop clock when its leader last changed.
+func (w *World[S]) LearnHops(i int) int32 { return w.learn[i] }
+
+// Observations lists the observations so far.
+func (w *World[S]) Observations() []Observation { return w.obs }
+
+// Effects lists the consequences of the last applied event.
+func (w *World[S]) Effects() []Effect { return w.effects }
+
+// Faults lists model errors caused by the algorithm.
+func (w *World[S]) Faults() []string { return w.faults }
+
+// Clone returns an independent copy of w.
+func (w *World[S]) Clone() System { return w.CloneWorld() }
+
+// CloneWorld returns an independent copy of w with its type.
+func (w *World[S]) CloneWorld() *World[S] {
+	c := &World[S]{alg: w.alg, r: w.r,
+		states: append([]S(nil), w.states...), status: append([]Status(nil), w.status...),
+		pending: append([]bool(nil), w.pending...), links: make([]link, len(w.links)),
+		timers: make([][]timer, len(w.timers)), inflight: w.inflight, crashesLeft: w.crashesLeft,
+		counts: w.counts.clone(), hops: append([]int32(nil), w.hops...), learn: append([]int32(nil), w.learn...),
+		views: append([]View(nil), w.views...), events: w.events, now: w.now, stamp: w.stamp,
+		obs: w.obs[:len(w.obs):len(w.obs)], faults: w.faults[:len(w.faults):len(w.faults)]}
+	for i, l := range w.links {
+		l.q = append([]Message(nil), l.q...)
+		c.links[i] = l
+	}
+	for i, t := range w.timers {
+		if len(t) > 0 {
+			c.timers[i] = append([]timer(nil), t...)
+		}
+	}
+	return c
+}
+
+// Quiescent reports that no message is in flight, no timer is armed and no
+// initiation is pending.
+func (w *World[S]) Quiescent() bool {
+	if w.inflight > 0 {
+		return false
+	}
+	for i := range w.pending {
+		if w.pending[i] && w.status[i] == Live {
+			return false
+		}
+		if len(w.timers[i]) > 0 && w.status[i] == Live {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *World[S]) liveCount() int {
+	c := 0
+	for _, s := range w.status {
+		if s == Live {
+			c++
+		}
+	}
+	return c
+}
+
+// Enabled appends the enabled events to buf in canonical order: initiations,
+// deliveries (by link), timers, rounds, then faults.
+func (w *World[S]) Enabled(buf []Event) []Event {
+	ids := w.r.topo.Order
+	for i, p := range w.pending {
+		if p && w.status[i] == Live {
+			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
+		}
+	}
+	quiet := w.Quiescent()
+	if w.r.cfg.Timing == Sync {
+		if !quiet && (w.inflight > 0 || w.anyTimer()) {
+			buf = append(buf, Event{Kind: EvRound, Seq: uint32(w.now + 1)})
+		}
+	} else {
+		for li := range w.links {
+			l := &w.links[li]
+			if len(l.q) == 0 {
+				continue
+			}
+			if w.r.cfg.Net == FIFO {
+				buf = append(buf, Event{Kind: EvDeliver, From: ids[l.from], P: ids[l.to], Seq: l.q[0].Seq})
+			} else {
+				for _, m := range l.q {
+					buf = append(buf, Event{Kind: EvDeliver, From: ids[l.from], P: ids[l.to], Seq: m.Seq})
+				}
+			}
+		}
+		if w.inflight == 0 || w.r.cfg.Timeouts == Early {
+			for i, ts := range w.timers {
+				if w.status[i] != Live {
+					continue
+				}
+				for _, t := range ts {
+					buf = append(buf, Event{Kind: EvFire, P: ids[i], Timer: t.id})
+				}
+			}
+		}
+	}
+	if quiet {
+		return buf
+	}
+	if w.crashesLeft > 0 && w.liveCount() > 1 {
+		for i, s := range w.status {
+			if s == Live {
+				buf = append(buf, Event{Kind: EvCrash, P: ids[i]})
+			}
+		}
+	}
+	for i, s := range w.status {
+		if s == Crashed && w.r.cfg.Recovery {
+			buf = append(buf, Event{Kind: EvRecover, P: ids[i]})
+		}
+		if s == Absent {
+			buf = append(buf, Event{Kind: EvJoin, P: ids[i]})
+		}
+	}
+	return buf
+}
+
+func (w *World[S]) anyTimer() bool {
+	for i, ts := range w.timers {
+		if len(ts) > 0 && w.status[i] == Live {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply applies ev to w in place. It returns an error, and leaves w
+// unchanged, when ev is not enabled.
+func (w *World[S]) Apply(ev Event) error {
+	topo := w.r.topo
+	p := -1
+	if ev.Kind != EvRound {
+		p = topo.IndexOf(ev.P)
+		if p < 0 {
+			return fmt.Errorf("event %q: process %d is not a member", ev, ev.P)
+		}
+	}
+	w.effects = w.effects[:0]
+	notEnabled := func(why string) error { return fmt.Errorf("event %q is not enabled: %s", ev, why) }
+	switch ev.Kind {
+	case EvDetect:
+		if !w.pending[p] || w.status[p] != Live {
+			return notEnabled("no pending initiation at a live process")
+		}
+		w.pending[p] = false
+		w.tick()
+		w.effects = append(w.effects, Effect{Kind: Started, P: ev.P})
+		w.step(p, Input{Kind: InStart})
+	case EvDeliver:
+		if w.r.cfg.Timing == Sync {
+			return notEnabled("deliveries happen in rounds under sync timing")
+		}
+		from := topo.IndexOf(ev.From)
+		if from < 0 {
+			return fmt.Errorf("event %q: process %d is not a member", ev, ev.From)
+		}
+		li, ok := w.findLink(int32(from), int32(p))
+		if !ok {
+			return notEnabled("no message in flight on that link")
+		}
+		l := &w.links[li]
+		k := -1
+		for j, m := range l.q {
+			if m.Seq == ev.Seq {
+				k = j
+				break
+			}
+			if w.r.cfg.Net == FIFO {
+				break
+			}
+		}
+		if k < 0 {
+			return notEnabled("that message is not deliverable on its link")
+		}
+		m := l.q[k]
+		l.q = append(l.q[:k:k], l.q[k+1:]...)
+		w.inflight--
+		w.tick()
+		w.batch = append(w.batch[:0], m)
+		w.receive(p, w.batch)
+	case EvFire:
+		if w.r.cfg.Timing == Sync {
+			return notEnabled("timers fire in rounds under sync timing")
+		}
+		if w.status[p] != Live || !w.hasTimer(p, ev.Timer) {
+			return notEnabled("that timer is not armed at a live process")
+		}
+		if w.inflight > 0 && w.r.cfg.Timeouts == Accurate {
+			return notEnabled("accurate timeouts fire only when no message is in flight")
+		}
+		w.tick()
+		w.fire(p, ev.Timer)
+	case EvCrash:
+		if w.status[p] != Live || w.crashesLeft <= 0 || w.liveCount() <= 1 || w.Quiescent() {
+			return notEnabled("needs a live process, crash budget left, another live process and a running execution")
+		}
+		w.crashesLeft--
+		w.tick()
+		w.status[p] = Crashed
+		w.timers[p] = nil
+		w.effects = append(w.effects, Effect{Kind: CrashedP, P: ev.P})
+	case EvRecover:
+		if w.status[p] != Crashed || !w.r.cfg.Recovery {
+			return notEnabled("recovery needs a crashed process and the recovery option")
+		}
+		w.tick()
+		w.status[p] = Live
+		w.states[p] = w.alg.Init(&w.r.envs[p])
+		w.views[p] = w.alg.View(w.states[p])
+		w.effects = append(w.effects, Effect{Kind: Recovered, P: ev.P})
+		w.step(p, Input{Kind: InRecover})
+	case EvJoin:
+		if w.status[p] != Absent || w.Quiescent() {
+			return notEnabled("joining needs an absent process and a running execution")
+		}
+		w.tick()
+		w.status[p] = Live
+		w.effects = append(w.effects, Effect{Kind: Joined, P: ev.P})
+		w.step(p, Input{Kind: InJoin})
+	case EvRound:
+		if w.r.cfg.Timing != Sync {
+			return notEnabled("rounds exist only under sync timing")
+		}
+		if int64(ev.Seq) != w.now+1 || (w.inflight == 0 && !w.anyTimer()) {
+			return notEnabled(fmt.Sprintf("the next round is %d and needs a message in flight or an armed timer", w.now+1))
+		}
+		w.round()
+	default:
+		return fmt.Errorf("event %q: unknown kind", ev)
+	}
+	return nil
+}
+
+// tick advances the event counter (and the time in async timing).
+func (w *World[S]) tick() {
+	w.events++
+	if w.r.cfg.Timing == Async {
+		w.now = w.events
+	}
+}
+
+func (w *World[S]) hasTimer(p int, id uint8) bool {
+	for _, t := range w.timers[p] {
+		if t.id == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *World[S]) fire(p int, id uint8) {
+	ts := w.timers[p]
+	for j, t := range ts {
+		if t.id == id {
+			w.timers[p] = append(ts[:j:j], ts[j+1:]...)
+			break
+		}
+	}
+	w.effects = append(w.effects, Effect{Kind: Fired, P: w.r.topo.Order[p], Val: int32(id)})
+	w.step(p, Input{Kind: InTimer, Timer: id})
+}
+
+// round runs one lock-step round: every message in flight is delivered,
+// each receiver getting its batch in one step, then due timers fire.
+func (w *World[S]) round() {
+	w.events++
+	w.now++
+	// Take every queue; messages sent during the round go to the next one.
+	var all []Message
+	for li := range w.links {
+		all = append(all, w.links[li].q...)
+		w.links[li].q = nil
+	}
+	w.inflight = 0
+	// Links are sorted by (to, from), so all is grouped by receiver.
+	for start := 0; start < len(all); {
+		to := w.r.topo.IndexOf(all[start].To)
+		end := start + 1
+		for end < len(all) && all[end].To == all[start].To {
+			end++
+		}
+		w.receive(to, all[start:end:end])
+		start = end
+	}
+	for p := range w.timers {
+		if w.status[p] != Live {
+			continue
+		}
+		for {
+			fired := false
+			for _, t := range w.timers[p] {
+				if t.due <= w.now {
+					w.fire(p, t.id)
+					fired = true
+					break
+				}
+			}
+			if !fired || w.status[p] != Live {
+				break
+			}
+		}
+	}
+}
+
+// receive hands msgs (all to process p) to p, or handles them at a crashed
+// or absent p: forward, bounce or drop.
+func (w *World[S]) receive(p int, msgs []Message) {
+	if w.status[p] == Live {
+		for _, m := range msgs {
+			w.counts.Deliveries++
+			w.counts.ByKind[m.Kind.Code].Deliveries++
+			if m.Hops > w.hops[p] {
+				w.hops[p] = m.Hops
+			}
+			w.effects = append(w.effects, Effect{Kind: Delivered, P: m.To, Msg: m})
+		}
+		w.step(p, Input{Kind: InDeliver, Msgs: msgs})
+		return
+	}
+	topo := w.r.topo
+	for _, m := range msgs {
+		if next, ok := forwardTarget(topo, w.r.forwarding && w.status[p] == Crashed, p, m.From); ok {
+			f := m
+			f.From, f.To, f.Hops = topo.Order[p], topo.Order[next], m.Hops+1
+			w.effects = append(w.effects, Effect{Kind: Forwarded, P: f.From, Msg: f})
+			w.counts.Forwards++
+			w.enqueue(p, next, f)
+		} else if s := topo.IndexOf(m.From); w.alg.Bounce && w.status[s] == Live {
+			w.effects = append(w.effects, Effect{Kind: Bounced, P: m.From, Msg: m})
+			w.step(s, Input{Kind: InBounce, Msgs: []Message{m}})
+		} else {
+			w.effects = append(w.effects, Effect{Kind: Dropped, P: m.To, Msg: m})
+		}
+	}
+}
+
+// step runs the algorithm's step function at p and applies its outputs.
+func (w *World[S]) step(p int, in Input) {
+	in.Now = w.now
+	env := &w.r.envs[p]
+	w.out.Reset(env.Self)
+	w.states[p] = w.alg.Step(env, w.states[p], in, &w.out)
+	before := w.views[p]
+	w.views[p] = w.alg.View(w.states[p])
+	if w.views[p] != before {
+		if w.views[p].Leader != before.Leader {
+			w.learn[p] = w.hops[p]
+		}
+		w.effects = append(w.effects, Effect{Kind: Decided, P: env.Self, Val: int32(w.views[p].Leader), Coord: w.views[p].Coordinator})
+	}
+	for _, o := range w.out.out {
+		switch o.Kind {
+		case OutSend:
+			w.send(p, o.Msg, true)
+		case OutMulticast:
+			w.counts.Transmissions++
+			w.counts.ByKind[o.Msg.Kind.Code].Transmissions++
+			for _, d := range o.Dests {
+				m := o.Msg
+				m.To = d
+				w.send(p, m, false)
+			}
+		case OutSetTimer:
+			w.setTimer(p, o.Timer, w.now+o.Delay)
+		case OutCancelTimer:
+			ts := w.timers[p]
+			for j, t := range ts {
+				if t.id == o.Timer {
+					w.timers[p] = append(ts[:j:j], ts[j+1:]...)
+					break
+				}
+			}
+		case OutObserve:
+			w.observe(p, o.Tag, o.Val)
+		}
+	}
+}
+
+func (w *World[S]) observe(p int, tag string, val int32) {
+	o := Observation{Event: w.events - 1, Proc: w.r.topo.Order[p], Tag: tag, Val: val}
+	for i, s := range w.status {
+		if s != Live {
+			continue
+		}
+		o.LiveCount++
+		id := w.r.topo.Order[i]
+		if id > o.MaxLive {
+			o.MaxLive = id
+		}
+		if o.MinLive == None || id < o.MinLive {
+			o.MinLive = id
+		}
+	}
+	w.obs = append(w.obs[:len(w.obs):len(w.obs)], o)
+	w.effects = append(w.effects, Effect{Kind: Noted, P: o.Proc, Tag: tag, Val: val})
+}
+
+func (w *World[S]) setTimer(p int, id uint8, due int64) {
+	ts := w.timers[p]
+	for j := range ts {
+		if ts[j].id == id {
+			ts = append([]timer(nil), ts...)
+			ts[j].due = due
+			w.timers[p] = ts
+			return
+		}
+	}
+	w.timers[p] = append(ts[:len(ts):len(ts)], timer{id: id, due: due})
+}
+
+// send puts m (from live process p) on its link. single says whether it is
+// a point-to-point send (counted as one transmission).
+func (w *World[S]) send(p int, m Message, single bool) {
+	to := w.r.topo.IndexOf(m.To)
+	if to < 0 || to == p {
+		w.faults = append(w.faults[:len(w.faults):len(w.faults)], fmt.Sprintf("event %d: process %d sent %s to a non-member or itself", w.events, w.r.topo.Order[p], m.Body()))
+		return
+	}
+	if single {
+		w.counts.Transmissions++
+		w.counts.ByKind[m.Kind.Code].Transmissions++
+	}
+	m.Hops = w.hops[p] + 1
+	w.effects = append(w.effects, Effect{Kind: Sent, P: m.From, Msg: m})
+	w.enqueue(p, to, m)
+}
+
+// enqueue appends m to link p->to, numbering it and counting the send.
+func (w *World[S]) enqueue(p, to int, m Message) {
+	w.counts.Sends++
+	w.counts.ByKind[m.Kind.Code].Sends++
+	li, ok := w.findLink(int32(p), int32(to))
+	if !ok {
+		w.links = append(w.links, link{})
+		copy(w.links[li+1:], w.links[li:])
+		w.links[li] = link{from: int32(p), to: int32(to)}
+	}
+	l := &w.links[li]
+	l.seq++
+	w.stamp++
+	m.Seq, m.Stamp = l.seq, w.stamp
+	l.q = append(l.q[:len(l.q):len(l.q)], m)
+	w.inflight++
+	if n := len(w.effects); n > 0 && (w.effects[n-1].Kind == Sent || w.effects[n-1].Kind == Forwarded) {
+		w.effects[n-1].Msg.Seq, w.effects[n-1].Msg.Stamp = m.Seq, m.Stamp
+	}
+}
+
+// findLink returns the position of link from->to in w.links, or where it
+// would be inserted.
+func (w *World[S]) findLink(from, to int32) (int, bool) {
+	lo, hi := 0, len(w.links)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		l := &w.links[mid]
+		if l.to < to || (l.to == to && l.from < from) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(w.links) && w.links[lo].from == from && w.links[lo].to == to
+}
+
+// InFlight lists the messages in flight, by link then age.
+func (w *World[S]) InFlight() []Message {
+	var ms []Message
+	for _, l := range w.links {
+		ms = append(ms, l.q...)
+	}
+	return ms
+}
+
+// OldestDelivery returns the delivery event of the oldest message in flight
+// (the fair FIFO scheduler's choice), or false when none is deliverable.
+func (w *World[S]) OldestDelivery() (Event, bool) {
+	best := -1
+	var bestStamp uint32
+	for li := range w.links {
+		q := w.links[li].q
+		if len(q) == 0 {
+			continue
+		}
+		if best < 0 || q[0].Stamp < bestStamp {
+			best, bestStamp = li, q[0].Stamp
+		}
+	}
+	if best < 0 {
+		return Event{}, false
+	}
+	l := &w.links[best]
+	return Event{Kind: EvDeliver, From: w.r.topo.Order[l.from], P: w.r.topo.Order[l.to], Seq: l.q[0].Seq}, true
+}
+
+// Encode appends the canonical encoding of w's state. History is left out:
+// observations, clocks, effects and the per-link sequence numbers (which only
+// name messages) are not encoded; counters are, with Config.CountInState.
+func (w *World[S]) Encode(b []byte) []byte {
+	put := func(v int64) { b = binary.AppendVarint(b, v) }
+	for i := range w.states {
+		put(int64(w.status[i]))
+		if w.pending[i] {
+			put(1)
+		} else {
+			put(0)
+		}
+		if w.alg.Encode != nil {
+			b = w.alg.Encode(w.states[i], b)
+		} else {
+			b = fmt.Appendf(b, "%v;", w.states[i])
+		}
+		put(int64(len(w.timers[i])))
+		for _, t := range w.timers[i] {
+			put(int64(t.id))
+			if w.r.cfg.Timing == Sync {
+				put(t.due - w.now)
+			}
+		}
+	}
+	for _, l := range w.links {
+		if len(l.q) == 0 {
+			continue
+		}
+		put(int64(l.from))
+		put(int64(l.to))
+		put(int64(len(l.q)))
+		for _, m := range l.q {
+			put(int64(m.Kind.Code))
+			put(int64(m.A))
+			put(int64(m.B))
+			put(int64(len(m.List)))
+			for _, id := range m.List {
+				put(int64(id))
+			}
+		}
+	}
+	put(int64(w.crashesLeft))
+	if w.r.cfg.CountInState {
+		put(w.counts.Sends)
+		put(w.counts.Transmissions)
+	}
+	return b
+}
+
+// Fingerprint is the 64-bit FNV-1a hash of Encode.
+func (w *World[S]) Fingerprint() uint64 {
+	h := fnv.New64a()
+	h.Write(w.Encode(nil))
+	return h.Sum64()
+}
