@@ -1,0 +1,71 @@
+package model
+
+// Outcome summarises the end of an execution: what the checkers and the
+// reports print.
+type Outcome struct {
+	// Leader is the leader every live process agrees on, or None.
+	Leader ID `json:"leader"`
+	// Agreed reports that every live process holds the same, non-None
+	// leader.
+	Agreed bool `json:"agreed"`
+	// Coordinators lists the live processes acting as coordinator.
+	Coordinators []ID `json:"coordinators"`
+	// Quiescent reports that nothing but adversarial faults can happen.
+	Quiescent bool `json:"quiescent"`
+	// Events is the number of events applied.
+	Events int64 `json:"steps"`
+	// Messages is the message accounting.
+	Messages MessageCounts `json:"messages"`
+}
+
+// MessageCounts is Counts with the per-kind counts keyed by kind name, for
+// JSON output (encoding/json sorts map keys, so the output is stable).
+type MessageCounts struct {
+	Sends         int64                `json:"sends"`
+	Transmissions int64                `json:"transmissions"`
+	Deliveries    int64                `json:"deliveries"`
+	Forwards      int64                `json:"forwards"`
+	ByKind        map[string]KindCount `json:"by_kind"`
+}
+
+// NamedCounts converts c to MessageCounts using the algorithm's kind names.
+func NamedCounts(info *Info, c *Counts) MessageCounts {
+	mc := MessageCounts{Sends: c.Sends, Transmissions: c.Transmissions, Deliveries: c.Deliveries,
+		Forwards: c.Forwards, ByKind: make(map[string]KindCount, len(info.Kinds))}
+	for _, k := range info.Kinds {
+		if k.Code < len(c.ByKind) {
+			mc.ByKind[k.Name] = c.ByKind[k.Code]
+		}
+	}
+	return mc
+}
+
+// Summarize computes the Outcome of s as it stands.
+func Summarize(s System) Outcome {
+	o := Outcome{Quiescent: s.Quiescent(), Events: s.Events(), Messages: NamedCounts(s.Info(), s.Counts()), Coordinators: []ID{}}
+	o.Leader, o.Agreed = AgreedLeader(s)
+	for i := range s.N() {
+		if s.Status(i) == Live && s.View(i).Coordinator {
+			o.Coordinators = append(o.Coordinators, s.Topo().Order[i])
+		}
+	}
+	return o
+}
+
+// AgreedLeader returns the leader every live process holds and true, or
+// None and false when live processes disagree or some hold none.
+func AgreedLeader(s System) (ID, bool) {
+	leader, first := None, true
+	for i := range s.N() {
+		if s.Status(i) != Live {
+			continue
+		}
+		l := s.View(i).Leader
+		if first {
+			leader, first = l, false
+		} else if l != leader {
+			return None, false
+		}
+	}
+	return leader, !first && leader != None
+}
