@@ -148,6 +148,10 @@ type Setting struct {
 	// Staggered lets the adversary interleave initiations with other
 	// events instead of starting every initiator first.
 	Staggered bool
+	// Outside marks a setting outside the paper's stated assumptions (e.g.
+	// unordered channels where the paper assumes FIFO). It is checked and
+	// reported, but does not decide the claim's verdict.
+	Outside bool
 }
 
 // Claim is one claim of the catalog about one algorithm, as data: what the

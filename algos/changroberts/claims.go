@@ -20,7 +20,7 @@ var claims = []model.Claim{
 		Settings: []model.Setting{
 			{Name: "async fifo, one initiator", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator},
 			{Name: "async fifo, several initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators},
-			{Name: "async unordered, several initiators", Timing: model.Async, Net: model.Unordered, Initiators: model.ManyInitiators},
+			{Name: "async unordered, several initiators (outside [S1]'s FIFO assumption)", Timing: model.Async, Net: model.Unordered, Initiators: model.ManyInitiators, Outside: true},
 		},
 		Variants: []string{"swallow", "resend"},
 	},

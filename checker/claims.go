@@ -1,0 +1,472 @@
+package checker
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"electlab/model"
+)
+
+// Verdicts.
+const (
+	Holds        = "HOLDS"
+	Refuted      = "REFUTED"
+	Inconsistent = "INCONSISTENT"
+	Ambiguous    = "AMBIGUOUS"
+	Unchecked    = "UNCHECKED"
+)
+
+// Engine checks claims by running their algorithm's model.
+type Engine struct {
+	// Seed is the base seed; every case's seed derives from it, the claim,
+	// the setting, the variant and n.
+	Seed uint64
+	// Cases is the number of random cases per size beyond exhaustive
+	// enumeration.
+	Cases int
+	// ExhaustiveLimit is the largest number of configurations enumerated
+	// exhaustively at one size (each run under three schedules); above
+	// it, sizes are sampled with Cases random cases.
+	ExhaustiveLimit int
+	// MaxN, when positive, caps the claim's NMax (for quick runs).
+	MaxN int
+	// MaxSteps caps each execution.
+	MaxSteps int
+	// Minimize shrinks a failing event list (nil = no minimization). It
+	// must keep fails true and is given the lenient replay predicate.
+	Minimize func(events []model.Event, fails func([]model.Event) bool) []model.Event
+}
+
+// DefaultEngine returns the engine used by `electlab claims` by default.
+func DefaultEngine() *Engine {
+	return &Engine{Seed: 1, Cases: 300, ExhaustiveLimit: 4000, MaxSteps: 20000}
+}
+
+// Point is one size's measurement for a Bound or Growth claim.
+type Point struct {
+	// N is the number of processes.
+	N int `json:"n"`
+	// Measured is the largest measured value at this size (the smallest
+	// for an AtLeast bound).
+	Measured int64 `json:"measured"`
+	// Claimed is the formula at the parameters of the case that gave
+	// Measured (empty for Growth claims).
+	Claimed string `json:"claimed,omitempty"`
+	// Cases is the number of executions at this size.
+	Cases int `json:"cases"`
+}
+
+// Counterexample is a violating execution, shrunk.
+type Counterexample struct {
+	// N is the size it was found at (the smallest size searched first).
+	N int `json:"n"`
+	// Config and Events replay it.
+	Config *model.Config `json:"-"`
+	Events []model.Event `json:"-"`
+	// Violation is what failed.
+	Violation *Violation `json:"violation"`
+	// Initial is the initial world (for recording the trace).
+	Initial model.System `json:"-"`
+	// TracePath is where the trace was written, if it was.
+	TracePath string `json:"trace,omitempty"`
+}
+
+// Row is the result of one claim under one setting and one variant.
+type Row struct {
+	// Setting and Variant name the execution family and the reading.
+	Setting string `json:"setting"`
+	Variant string `json:"variant"`
+	// Model is the execution model (e.g. "async fifo").
+	Model string `json:"model"`
+	// Outside is set when the setting is outside the paper's assumptions.
+	Outside bool `json:"outside_assumptions"`
+	// Verdict is HOLDS or REFUTED for this row.
+	Verdict string `json:"verdict"`
+	// Coverage says what was covered, with seeds.
+	Coverage string `json:"coverage"`
+	// Executions is the number of executions run.
+	Executions int `json:"executions"`
+	// Points are per-size measurements (Bound and Growth claims).
+	Points []Point `json:"points,omitempty"`
+	// Fit is the fitted growth exponent (Growth claims).
+	Fit float64 `json:"fit,omitempty"`
+	// Counterexample is set when the row is REFUTED.
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+}
+
+// ClaimResult is the outcome of checking one claim about one algorithm.
+type ClaimResult struct {
+	// Algo is the algorithm's name; Claim the claim checked.
+	Algo  string       `json:"algorithm"`
+	Claim *model.Claim `json:"-"`
+	// Verdict is the summary verdict; Summary explains it in one line.
+	Verdict string `json:"verdict"`
+	Summary string `json:"summary"`
+	// Rows are the per-setting, per-variant results.
+	Rows []Row `json:"rows"`
+}
+
+// CheckClaim checks claim c of algorithm spec.
+func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
+	info := spec.Meta()
+	res := &ClaimResult{Algo: info.Name, Claim: c}
+	if err := c.Validate(); err != nil {
+		res.Verdict, res.Summary = Unchecked, err.Error()
+		return res
+	}
+	variants := c.Variants
+	if len(variants) == 0 {
+		variants = []string{""}
+	}
+	for vi, variant := range variants {
+		for si := range c.Settings {
+			row := e.checkRow(spec, c, &c.Settings[si], si, variant)
+			if v, err := info.ParseVariant(variant); err == nil {
+				row.Variant = info.FormatVariant(v)
+			}
+			_ = vi
+			res.Rows = append(res.Rows, row)
+		}
+	}
+	res.Verdict, res.Summary = summarize(res.Rows, len(variants) > 1)
+	return res
+}
+
+// summarize derives a claim's verdict from its rows: settings outside the
+// paper's assumptions never decide it; when readings disagree it is
+// AMBIGUOUS with one verdict per reading.
+func summarize(rows []Row, multi bool) (string, string) {
+	byVariant := map[string]string{}
+	var order []string
+	for _, r := range rows {
+		if r.Outside {
+			continue
+		}
+		if _, ok := byVariant[r.Variant]; !ok {
+			order = append(order, r.Variant)
+			byVariant[r.Variant] = Holds
+		}
+		if r.Verdict != Holds {
+			byVariant[r.Variant] = r.Verdict
+		}
+	}
+	if len(order) == 0 {
+		return Unchecked, "every setting is outside the paper's assumptions"
+	}
+	first := byVariant[order[0]]
+	same := true
+	for _, v := range order {
+		if byVariant[v] != first {
+			same = false
+		}
+	}
+	if same {
+		refuted := 0
+		for _, r := range rows {
+			if !r.Outside && r.Verdict == Refuted {
+				refuted++
+			}
+		}
+		if first == Holds {
+			return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi)
+		}
+		return first, fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", refuted, readingsNote(order, multi))
+	}
+	parts := make([]string, len(order))
+	for i, v := range order {
+		parts[i] = v + ": " + byVariant[v]
+	}
+	return Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; ")
+}
+
+func readingsNote(order []string, multi bool) string {
+	if !multi {
+		return ""
+	}
+	return " under every reading (" + strings.Join(order, "; ") + ")"
+}
+
+// seedFor derives a case seed from the engine seed and the row's identity.
+func (e *Engine) seedFor(algo, claim string, si int, variant string, n int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d|%s|%s|%d|%s|%d", e.Seed, algo, claim, si, variant, n)
+	return h.Sum64()
+}
+
+// checkRow checks one claim under one setting and variant, size by size
+// from the smallest, stopping at the first violation.
+func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) Row {
+	info := spec.Meta()
+	row := Row{Setting: st.Name, Variant: variant, Outside: st.Outside, Verdict: Holds,
+		Model: modelName(st)}
+	checks := Checks{Props: c.Props, Custom: c.Custom}
+	if c.Kind == model.Bound {
+		checks.Bound = c
+	}
+	nmax := c.NMax
+	if e.MaxN > 0 && nmax > e.MaxN {
+		nmax = e.MaxN
+	}
+	var exhaustive, sampled []int
+	for n := c.NMin; n <= nmax; n++ {
+		pt := Point{N: n}
+		best := int64(-1)
+		run := func(cs *Case) bool {
+			s0, err := spec.NewSystem(cs.Config)
+			if err != nil {
+				// A generated config the algorithm rejects is a tool bug.
+				row.Verdict = Unchecked
+				row.Coverage = "internal error: " + err.Error()
+				return false
+			}
+			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: e.MaxSteps})
+			row.Executions++
+			pt.Cases++
+			if x.Quiescent && (c.Kind == model.Bound || c.Kind == model.Growth) {
+				m := Measure(c, x.Final)
+				better := best < 0 || m > best
+				if c.Kind == model.Bound && c.Relation == model.AtLeast {
+					better = best < 0 || m < best
+				}
+				if better {
+					best = m
+					pt.Measured = m
+					if c.Formula != nil {
+						pt.Claimed = c.Formula(ParamsOf(s0)).String()
+					}
+				}
+			}
+			if x.Violation != nil {
+				row.Verdict = Refuted
+				row.Counterexample = e.shrink(spec, checks, cs, x)
+				return false
+			}
+			return true
+		}
+		complete := enumerate(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
+			base := e.seedFor(info.Name, c.ID, si, variant, n)
+			for k, cs := range []*Case{
+				{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: Oldest, Staggered: st.Staggered, Setting: st},
+				{Config: cfg, Seed: base + 1, Strategy: Newest, Staggered: st.Staggered, Setting: st},
+				{Config: cfg, Seed: base + 2, Strategy: Uniform, Staggered: st.Staggered, Setting: st},
+			} {
+				_ = k
+				if !run(cs) {
+					return false
+				}
+			}
+			return true
+		})
+		if row.Verdict != Holds {
+			row.Points = appendPoint(row.Points, pt)
+			break
+		}
+		if complete {
+			exhaustive = append(exhaustive, n)
+		} else {
+			rng := rand.New(rand.NewPCG(e.seedFor(info.Name, c.ID, si, variant, n), 7))
+			for range e.Cases {
+				if !run(randomCase(rng, info, st, variant, n)) {
+					break
+				}
+			}
+			sampled = append(sampled, n)
+		}
+		row.Points = appendPoint(row.Points, pt)
+		if row.Verdict != Holds {
+			break
+		}
+	}
+	if row.Verdict == Holds && c.Kind == model.Growth {
+		row.Fit = fitExponent(row.Points)
+		if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > 0.3 {
+			row.Verdict = Refuted
+		}
+	}
+	if row.Coverage == "" {
+		row.Coverage = coverage(exhaustive, sampled, e, st)
+	}
+	return row
+}
+
+func appendPoint(ps []Point, p Point) []Point {
+	if p.Cases == 0 {
+		return ps
+	}
+	return append(ps, p)
+}
+
+func modelName(st *model.Setting) string {
+	if st.Timing == model.Sync {
+		return "SYNC-LOCKSTEP"
+	}
+	if st.Net == model.Unordered {
+		return "ASYNC-NONFIFO"
+	}
+	return "ASYNC-FIFO"
+}
+
+// coverage states what a row covered.
+func coverage(exhaustive, sampled []int, e *Engine, st *model.Setting) string {
+	var parts []string
+	if len(exhaustive) > 0 {
+		parts = append(parts, fmt.Sprintf("n=%s: every id arrangement (up to rotation on rings), initiator set and dead set, 3 schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(exhaustive)))
+	}
+	if len(sampled) > 0 {
+		parts = append(parts, fmt.Sprintf("n=%s: %d random configurations and schedules each", sizes(sampled), e.Cases))
+	}
+	s := strings.Join(parts, "; ")
+	if st.CrashBudget > 0 {
+		s += fmt.Sprintf("; up to %d crash(es) injected during the run", st.CrashBudget)
+	}
+	return s + fmt.Sprintf("; seed %d", e.Seed)
+}
+
+func sizes(ns []int) string {
+	if len(ns) == 1 {
+		return fmt.Sprint(ns[0])
+	}
+	contiguous := true
+	for i := 1; i < len(ns); i++ {
+		if ns[i] != ns[i-1]+1 {
+			contiguous = false
+		}
+	}
+	if contiguous {
+		return fmt.Sprintf("%d..%d", ns[0], ns[len(ns)-1])
+	}
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprint(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// fitExponent fits log(measured) = a + k·log(n) by least squares and
+// returns k (NaN with fewer than two usable points).
+func fitExponent(ps []Point) float64 {
+	var sx, sy, sxx, sxy, m float64
+	for _, p := range ps {
+		if p.Measured <= 0 {
+			continue
+		}
+		x, y := math.Log(float64(p.N)), math.Log(float64(p.Measured))
+		sx, sy, sxx, sxy, m = sx+x, sy+y, sxx+x*x, sxy+x*y, m+1
+	}
+	if m < 2 {
+		return math.NaN()
+	}
+	return (m*sxy - sx*sy) / (m*sxx - sx*sx)
+}
+
+// shrink turns a violating execution into a small counterexample: it first
+// tries smaller initiator and dead sets (re-running the same schedule
+// seed), then removes events while the same property still fails.
+func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) *Counterexample {
+	prop := x.Violation.Property
+	fails := func(c *Case) *Execution {
+		s0, err := spec.NewSystem(c.Config)
+		if err != nil {
+			return nil
+		}
+		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: e.MaxSteps})
+		if y.Violation != nil && y.Violation.Property == prop {
+			return y
+		}
+		return nil
+	}
+	best, bestX := cs, x
+	for changed := true; changed; {
+		changed = false
+		for _, cand := range smallerConfigs(best.Config, cs.Setting) {
+			c := *best
+			c.Config = cand
+			if y := fails(&c); y != nil {
+				best, bestX, changed = &c, y, true
+				break
+			}
+		}
+	}
+	events := bestX.Events
+	s0 := bestX.Initial
+	if e.Minimize != nil && prop != PropTermination {
+		events = e.Minimize(events, func(evs []model.Event) bool {
+			y := complete(s0, evs, checks, e.MaxSteps)
+			return y.Violation != nil && y.Violation.Property == prop
+		})
+		y := complete(s0, events, checks, e.MaxSteps)
+		events, bestX = y.Events, y
+	}
+	return &Counterexample{N: s0.N(), Config: best.Config, Events: events, Violation: bestX.Violation, Initial: s0}
+}
+
+// complete replays events leniently (skipping those not enabled) and then
+// finishes the execution under the FIFO schedule, so end-of-run properties
+// are judged on a complete execution.
+func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int) *Execution {
+	if maxSteps <= 0 {
+		maxSteps = DefaultMaxSteps
+	}
+	x := &Execution{Initial: s0, Final: s0.Clone()}
+	s := x.Final
+	apply := func(ev model.Event) bool {
+		if s.Apply(ev) != nil {
+			return true
+		}
+		x.Events = append(x.Events, ev)
+		if v := CheckStep(s, checks, len(x.Events)); v != nil {
+			x.Violation = v
+			return false
+		}
+		return true
+	}
+	for _, ev := range events {
+		if !apply(ev) {
+			return x
+		}
+	}
+	var buf []model.Event
+	for len(x.Events) < maxSteps {
+		buf = s.Enabled(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		if !apply(FIFO{}.Choose(s, buf)) {
+			return x
+		}
+	}
+	x.Quiescent = s.Quiescent()
+	x.Violation = CheckEnd(s0, s, checks, x.Quiescent)
+	return x
+}
+
+// smallerConfigs lists configs with one initiator or one dead process
+// fewer, or a smaller crash budget, that still belong to setting st.
+func smallerConfigs(cfg *model.Config, st *model.Setting) []*model.Config {
+	var out []*model.Config
+	min := 1
+	if st != nil && st.Initiators == model.ManyInitiators {
+		min = 2
+	}
+	if len(cfg.Initiators) > min && (st == nil || st.Initiators != model.OneInitiator) {
+		for i := range cfg.Initiators {
+			c := cfg.Clone()
+			c.Initiators = append(c.Initiators[:i:i], cfg.Initiators[i+1:]...)
+			out = append(out, c)
+		}
+	}
+	for i := range cfg.Crashed {
+		c := cfg.Clone()
+		c.Crashed = append(c.Crashed[:i:i], cfg.Crashed[i+1:]...)
+		out = append(out, c)
+	}
+	if cfg.CrashBudget > 0 {
+		c := cfg.Clone()
+		c.CrashBudget--
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+// Package checker holds electlab's properties, schedule drivers and the
+// claim engine. A property is a plain function of a World returning an
+// error, so tests, fuzz targets and the CLI all call the same code.
+package checker
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+// Property names, as reported in violations and traces.
+const (
+	PropSafety      = "single-coordinator"
+	PropAgreement   = "agreement"
+	PropValidity    = "validity"
+	PropTermination = "termination"
+	PropModel       = "model"
+	PropBound       = "bound"
+	PropCustom      = "claim"
+)
+
+// SingleCoordinator checks that at most one live process acts as
+// coordinator in s, right now.
+func SingleCoordinator(s model.System) error {
+	first := model.None
+	for i := range s.N() {
+		if s.Status(i) == model.Live && s.View(i).Coordinator {
+			id := s.Topo().Order[i]
+			if first != model.None {
+				return fmt.Errorf("processes %d and %d both act as coordinator", first, id)
+			}
+			first = id
+		}
+	}
+	return nil
+}
+
+// Agreement checks that every live process holds the same leader and that
+// it is not None. It is meant for quiescent worlds.
+func Agreement(s model.System) error {
+	leader, have := model.None, false
+	var holder model.ID
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		id, l := s.Topo().Order[i], s.View(i).Leader
+		if l == model.None {
+			return fmt.Errorf("live process %d knows no leader", id)
+		}
+		if have && l != leader {
+			return fmt.Errorf("live process %d holds leader %d but process %d holds %d", holder, leader, id, l)
+		}
+		leader, holder, have = l, id, true
+	}
+	if !have {
+		return fmt.Errorf("no live process")
+	}
+	return nil
+}
+
+// Validity checks that the leader held by live processes is live and is the
+// highest live id (the lowest for MinID algorithms). Agreement is checked
+// separately; Validity checks every live process's leader.
+func Validity(s model.System) error {
+	want := model.None
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		id := s.Topo().Order[i]
+		if want == model.None || (s.Info().MinID && id < want) || (!s.Info().MinID && id > want) {
+			want = id
+		}
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		l := s.View(i).Leader
+		if l == model.None {
+			continue
+		}
+		if j := s.Topo().IndexOf(l); j < 0 || s.Status(j) != model.Live {
+			return fmt.Errorf("process %d holds leader %d, which is not live", s.Topo().Order[i], l)
+		}
+		if l != want {
+			which := "highest"
+			if s.Info().MinID {
+				which = "lowest"
+			}
+			return fmt.Errorf("process %d holds leader %d, but the %s live id is %d", s.Topo().Order[i], l, which, want)
+		}
+	}
+	return nil
+}
+
+// NoModelFaults checks that the algorithm never asked the model for
+// something impossible (a send to a non-member or to itself).
+func NoModelFaults(s model.System) error {
+	if f := s.Faults(); len(f) > 0 {
+		return fmt.Errorf("%s", f[0])
+	}
+	return nil
+}
+
+// MeasuredTime is the Time quantity of s: the largest hop clock at which a
+// live process last changed its leader (-1 when none ever learned one).
+func MeasuredTime(s model.System) int64 {
+	t := int64(-1)
+	for i := range s.N() {
+		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > t {
+			t = int64(s.LearnHops(i))
+		}
+	}
+	return t
+}
+
+// Measure returns the quantity a bound claim measures on s.
+func Measure(c *model.Claim, s model.System) int64 {
+	if c.Quantity == model.Time {
+		return MeasuredTime(s)
+	}
+	return s.Counts().Count(c.Accounting)
+}
+
+// ParamsOf returns the formula parameters of the execution that starts at
+// s0 (the initial world).
+func ParamsOf(s0 model.System) model.Params {
+	p := model.Params{N: s0.N()}
+	cfg := s0.Config()
+	for i := range s0.N() {
+		if s0.Status(i) == model.Live {
+			p.Live++
+		}
+	}
+	p.Initiators = len(cfg.Initiators)
+	if p.Initiators == 0 {
+		p.Initiators = p.Live
+	}
+	v, err := s0.Info().ParseVariant(cfg.Variant)
+	if err == nil {
+		p.Variant = v
+	}
+	return p
+}
+
+// CheckBound checks a Bound claim on the finished execution whose initial
+// world is s0 and final world is s.
+func CheckBound(c *model.Claim, s0, s model.System) error {
+	p := ParamsOf(s0)
+	claimed := c.Formula(p)
+	got := Measure(c, s)
+	if !c.Relation.Holds(got, claimed) {
+		return fmt.Errorf("%s %s = %d, claimed %s %s = %s (n=%d, live=%d, initiators=%d)",
+			c.Accounting, c.Quantity, got, c.Relation, c.FormulaText, claimed, p.N, p.Live, p.Initiators)
+	}
+	return nil
+}

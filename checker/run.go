@@ -1,0 +1,307 @@
+package checker
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"electlab/model"
+)
+
+// Chooser picks the next event among the enabled ones. Random, rapid-driven,
+// FIFO and replay schedules are all the same loop (Execute) with a
+// different Chooser. enabled is never empty.
+type Chooser interface {
+	Choose(s model.System, enabled []model.Event) model.Event
+}
+
+// FIFO is the deterministic fair schedule: pending initiations first (in
+// index order), then the oldest message in flight (async) or the next round
+// (sync), then timers; it never injects a fault.
+type FIFO struct{}
+
+// Choose implements Chooser.
+func (FIFO) Choose(s model.System, enabled []model.Event) model.Event {
+	if enabled[0].Kind == model.EvDetect {
+		return enabled[0]
+	}
+	if o, ok := s.(interface{ OldestDelivery() (model.Event, bool) }); ok {
+		if ev, ok := o.OldestDelivery(); ok && s.Config().Timing == model.Async {
+			return ev
+		}
+	}
+	for _, ev := range enabled {
+		switch ev.Kind {
+		case model.EvRound, model.EvFire, model.EvDeliver:
+			return ev
+		}
+	}
+	return enabled[0]
+}
+
+// Strategy is how a Random chooser biases its picks.
+type Strategy uint8
+
+const (
+	// Uniform picks uniformly among the enabled non-fault events.
+	Uniform Strategy = iota
+	// Newest prefers the most recently sent message (an adversary that
+	// starves old messages, good at maximising counts).
+	Newest
+	// Oldest prefers the oldest message, with random faults.
+	Oldest
+)
+
+// Random is a seeded adversarial chooser. It injects each enabled fault
+// (crash, recover, join) with probability FaultRate per step, and starts
+// pending initiators first unless Staggered. Its only randomness is its own
+// PCG source.
+type Random struct {
+	// Rng is the chooser's source; seed it explicitly.
+	Rng *rand.Rand
+	// Strategy biases the choice among non-fault events.
+	Strategy Strategy
+	// FaultRate is the probability of injecting an enabled fault per step.
+	FaultRate float64
+	// Staggered lets initiations interleave with other events.
+	Staggered bool
+}
+
+// NewRandom returns a Random chooser seeded with seed.
+func NewRandom(seed uint64, st Strategy) *Random {
+	return &Random{Rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), Strategy: st, FaultRate: 0.15}
+}
+
+// Choose implements Chooser.
+func (r *Random) Choose(s model.System, enabled []model.Event) model.Event {
+	nf, faults := 0, 0
+	var detect = -1
+	for i, ev := range enabled {
+		switch ev.Kind {
+		case model.EvCrash, model.EvRecover, model.EvJoin:
+			faults++
+		default:
+			nf++
+			if ev.Kind == model.EvDetect && detect < 0 {
+				detect = i
+			}
+		}
+	}
+	if detect >= 0 && !r.Staggered {
+		return enabled[detect]
+	}
+	if faults > 0 && (nf == 0 || r.Rng.Float64() < r.FaultRate) {
+		k := r.Rng.IntN(faults)
+		for _, ev := range enabled {
+			switch ev.Kind {
+			case model.EvCrash, model.EvRecover, model.EvJoin:
+				if k == 0 {
+					return ev
+				}
+				k--
+			}
+		}
+	}
+	// Non-fault events.
+	switch r.Strategy {
+	case Newest, Oldest:
+		best := -1
+		var bestStamp uint32
+		for i, ev := range enabled {
+			if ev.Kind != model.EvDeliver {
+				continue
+			}
+			st := stampOf(s, ev)
+			if best < 0 || (r.Strategy == Newest && st > bestStamp) || (r.Strategy == Oldest && st < bestStamp) {
+				best, bestStamp = i, st
+			}
+		}
+		if best >= 0 && r.Rng.IntN(4) != 0 {
+			return enabled[best]
+		}
+	}
+	k := r.Rng.IntN(nf)
+	for _, ev := range enabled {
+		switch ev.Kind {
+		case model.EvCrash, model.EvRecover, model.EvJoin:
+			continue
+		}
+		if k == 0 {
+			return ev
+		}
+		k--
+	}
+	return enabled[0]
+}
+
+// stampOf returns the age stamp of the message a delivery event names.
+func stampOf(s model.System, ev model.Event) uint32 {
+	for _, m := range s.InFlight() {
+		if m.From == ev.From && m.To == ev.P && m.Seq == ev.Seq {
+			return m.Stamp
+		}
+	}
+	return 0
+}
+
+// Violation is a property that failed, and where.
+type Violation struct {
+	// Property names the property (PropSafety, ...).
+	Property string `json:"property"`
+	// Step is the 1-based number of the event after which the violation
+	// was detected; 0 means at the end of the execution.
+	Step int `json:"step"`
+	// Message explains the violation.
+	Message string `json:"message"`
+}
+
+// Error implements error.
+func (v *Violation) Error() string {
+	if v.Step > 0 {
+		return fmt.Sprintf("%s violated after step %d: %s", v.Property, v.Step, v.Message)
+	}
+	return fmt.Sprintf("%s violated at the end: %s", v.Property, v.Message)
+}
+
+// Checks says what Execute checks.
+type Checks struct {
+	// Props are the generic properties checked.
+	Props model.Property
+	// Custom is checked at the end of the execution (when quiescent).
+	Custom func(model.System) error
+	// Bound, if set, is a Bound claim checked at the end.
+	Bound *model.Claim
+}
+
+// Options bound an execution.
+type Options struct {
+	// MaxSteps caps the number of events (0 = DefaultMaxSteps).
+	MaxSteps int
+	// FairAfter is the number of events after which the fair FIFO
+	// chooser takes over from the adversary (0 = MaxSteps/2). Termination
+	// is judged under this fair continuation.
+	FairAfter int
+}
+
+// DefaultMaxSteps is the default cap on the events of one execution.
+const DefaultMaxSteps = 100000
+
+// Execution is the record of one run.
+type Execution struct {
+	// Initial is the world before the first event (not modified).
+	Initial model.System
+	// Final is the world after the last event.
+	Final model.System
+	// Events are the events applied, in order.
+	Events []model.Event
+	// Quiescent reports that the run ended with nothing left to do.
+	Quiescent bool
+	// Violation is the first property violated, or nil.
+	Violation *Violation
+}
+
+// Execute runs s0 (which is cloned, not modified) under ch, checking what
+// checks asks after every event (instantaneous properties) and at the end.
+func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution {
+	max := opt.MaxSteps
+	if max <= 0 {
+		max = DefaultMaxSteps
+	}
+	fairAfter := opt.FairAfter
+	if fairAfter <= 0 {
+		fairAfter = max / 2
+	}
+	x := &Execution{Initial: s0, Final: s0.Clone()}
+	s := x.Final
+	var buf []model.Event
+	for len(x.Events) < max {
+		buf = s.Enabled(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		var ev model.Event
+		if len(x.Events) >= fairAfter {
+			ev = FIFO{}.Choose(s, buf)
+		} else {
+			ev = ch.Choose(s, buf)
+		}
+		if err := s.Apply(ev); err != nil {
+			x.Violation = &Violation{Property: PropModel, Step: len(x.Events) + 1, Message: err.Error()}
+			return x
+		}
+		x.Events = append(x.Events, ev)
+		if v := CheckStep(s, checks, len(x.Events)); v != nil {
+			x.Violation = v
+			return x
+		}
+	}
+	x.Quiescent = s.Quiescent()
+	x.Violation = CheckEnd(x.Initial, s, checks, x.Quiescent)
+	return x
+}
+
+// CheckStep checks the instantaneous properties after step number step.
+func CheckStep(s model.System, checks Checks, step int) *Violation {
+	if err := NoModelFaults(s); err != nil {
+		return &Violation{Property: PropModel, Step: step, Message: err.Error()}
+	}
+	if checks.Props&model.Safety != 0 {
+		if err := SingleCoordinator(s); err != nil {
+			return &Violation{Property: PropSafety, Step: step, Message: err.Error()}
+		}
+	}
+	return nil
+}
+
+// CheckEnd checks the end-of-execution properties of the run from s0 to s.
+func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
+	if !quiescent {
+		if checks.Props&model.Termination != 0 {
+			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}
+		}
+		return nil
+	}
+	if checks.Props&model.Agreement != 0 {
+		if err := Agreement(s); err != nil {
+			return &Violation{Property: PropAgreement, Message: err.Error()}
+		}
+	}
+	if checks.Props&model.Validity != 0 {
+		if err := Validity(s); err != nil {
+			return &Violation{Property: PropValidity, Message: err.Error()}
+		}
+	}
+	if checks.Custom != nil {
+		if err := checks.Custom(s); err != nil {
+			return &Violation{Property: PropCustom, Message: err.Error()}
+		}
+	}
+	if checks.Bound != nil {
+		if err := CheckBound(checks.Bound, s0, s); err != nil {
+			return &Violation{Property: PropBound, Message: err.Error()}
+		}
+	}
+	return nil
+}
+
+// Replay applies events to a clone of s0, stopping at the first event that
+// is not enabled (strict) or skipping such events (lenient). It returns the
+// execution with its checks evaluated.
+func Replay(s0 model.System, events []model.Event, checks Checks, lenient bool) (*Execution, error) {
+	x := &Execution{Initial: s0, Final: s0.Clone()}
+	for i, ev := range events {
+		if err := x.Final.Apply(ev); err != nil {
+			if lenient {
+				continue
+			}
+			return nil, fmt.Errorf("step %d: %w", i+1, err)
+		}
+		x.Events = append(x.Events, ev)
+		if v := CheckStep(x.Final, checks, len(x.Events)); v != nil {
+			x.Violation = v
+			return x, nil
+		}
+	}
+	x.Quiescent = x.Final.Quiescent()
+	x.Violation = CheckEnd(x.Initial, x.Final, checks, x.Quiescent)
+	return x, nil
+}

@@ -1,0 +1,290 @@
+package model_test
+
+// Throughput benchmarks of the fast simulator (Sim) against a bare,
+// hand-specialised loop that applies the same Chang–Roberts rules to the
+// same ring with the same global FIFO order. See docs/BENCHMARKS.md.
+//
+//	go test ./model/ -run '^$' -bench 'ChangRoberts' -benchtime 3x -count 6
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"testing"
+
+	"electlab/algos/changroberts"
+	"electlab/model"
+)
+
+// benchSeed is the fixed PCG seed of the ring permutation: every run of
+// every benchmark sees the same ring.
+const benchSeed1, benchSeed2 = 0xE1EC7, 0x1AB
+
+// ringIDs returns a random permutation of 1..n drawn from a fixed-seed PCG
+// source, in ring order.
+func ringIDs(n int) []model.ID {
+	r := rand.New(rand.NewPCG(benchSeed1, benchSeed2))
+	ids := make([]model.ID, n)
+	for i, v := range r.Perm(n) {
+		ids[i] = model.ID(v + 1)
+	}
+	return ids
+}
+
+var (
+	ringMu    sync.Mutex
+	ringCache = map[int][]model.ID{}
+)
+
+// cachedRing returns ringIDs(n), computed once per n. Callers must not
+// modify it (NewTopology copies it).
+func cachedRing(n int) []model.ID {
+	ringMu.Lock()
+	defer ringMu.Unlock()
+	ids, ok := ringCache[n]
+	if !ok {
+		ids = ringIDs(n)
+		ringCache[n] = ids
+	}
+	return ids
+}
+
+// newCRSim builds the fast simulator for Chang–Roberts on the unidirectional
+// ring of ids: every process initiates, async timing, default variant
+// (swallow).
+func newCRSim(tb testing.TB, ids []model.ID) *model.Sim[changroberts.State] {
+	cfg := &model.Config{
+		Algo:       changroberts.Algorithm.Name,
+		IDs:        ids,
+		Timing:     model.Async,
+		Forwarding: changroberts.Algorithm.Forwarding,
+	}
+	sim, err := changroberts.Algorithm.NewFastSim(cfg)
+	if err != nil {
+		tb.Fatalf("NewFastSim: %v", err)
+	}
+	return sim
+}
+
+// checkCR fails tb unless res is a quiescent run in which every process
+// agrees on leader n, the only coordinator being n.
+func checkCR(tb testing.TB, ids []model.ID, res model.SimResult) {
+	tb.Helper()
+	n := model.ID(len(ids))
+	if !res.Quiescent {
+		tb.Fatalf("run not quiescent after %d events", res.Events)
+	}
+	if res.Faults != 0 {
+		tb.Fatalf("%d faulty sends", res.Faults)
+	}
+	for i, v := range res.Views {
+		if res.Status[i] != model.Live {
+			tb.Fatalf("process %d is %v", ids[i], res.Status[i])
+		}
+		if v.Leader != n {
+			tb.Fatalf("process %d holds leader %d, want %d", ids[i], v.Leader, n)
+		}
+		if v.Coordinator != (ids[i] == n) {
+			tb.Fatalf("process %d: coordinator=%v", ids[i], v.Coordinator)
+		}
+	}
+}
+
+var (
+	simDelivMu sync.Mutex
+	simDeliv   = map[int]int64{}
+)
+
+// simDeliveries runs the Sim once on the n-ring (outside any timed region)
+// and returns its delivery count, cached per n.
+func simDeliveries(tb testing.TB, n int) int64 {
+	simDelivMu.Lock()
+	defer simDelivMu.Unlock()
+	d, ok := simDeliv[n]
+	if !ok {
+		ids := cachedRing(n)
+		res := newCRSim(tb, ids).Run(0)
+		checkCR(tb, ids, res)
+		d = res.Counts.Deliveries
+		simDeliv[n] = d
+	}
+	return d
+}
+
+func benchSim(b *testing.B, n int) {
+	ids := cachedRing(n)
+	var total int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		sim := newCRSim(b, ids)
+		runtime.GC() // do not charge the previous iteration's garbage to this one
+		b.StartTimer()
+		res := sim.Run(0)
+		b.StopTimer()
+		if i == 0 {
+			checkCR(b, ids, res)
+			simDelivMu.Lock()
+			simDeliv[n] = res.Counts.Deliveries
+			simDelivMu.Unlock()
+		}
+		total += res.Counts.Deliveries
+		b.StartTimer()
+	}
+	b.StopTimer()
+	if sec := b.Elapsed().Seconds(); sec > 0 {
+		b.ReportMetric(float64(total)/sec, "msgs/s")
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "msgs/op")
+}
+
+// BenchmarkSimChangRoberts1M runs the Sim over a 1,000,000-process ring.
+func BenchmarkSimChangRoberts1M(b *testing.B) { benchSim(b, 1_000_000) }
+
+// BenchmarkSimChangRoberts10K runs the Sim over a 10,000-process ring.
+func BenchmarkSimChangRoberts10K(b *testing.B) { benchSim(b, 10_000) }
+
+// bareMsg is one message in flight in the bare loop: the receiver's ring
+// position and the candidate id; a negative candidate is a coord(-cand).
+type bareMsg struct {
+	pos, cand int32
+}
+
+// bareRing is the bare loop's state, preallocated outside the timed region.
+type bareRing struct {
+	ids    []int32
+	sent   []bool
+	leader []int32
+	queue  []bareMsg // ring buffer of capacity n: never more than n in flight
+}
+
+func newBareRing(ids []model.ID) *bareRing {
+	n := len(ids)
+	r := &bareRing{ids: make([]int32, n), sent: make([]bool, n), leader: make([]int32, n), queue: make([]bareMsg, n)}
+	for i, id := range ids {
+		r.ids[i] = int32(id)
+	}
+	return r
+}
+
+// run applies the Chang–Roberts rules (default reading: swallow) with a
+// global FIFO queue: every process starts in index order, then messages
+// are delivered oldest first. It returns the number of deliveries.
+func (r *bareRing) run() (deliveries int64) {
+	n := int32(len(r.ids))
+	ids, sent, leader, q := r.ids, r.sent, r.leader, r.queue
+	next := func(p int32) int32 {
+		if p+1 == n {
+			return 0
+		}
+		return p + 1
+	}
+	// Each start or delivery sends at most one message, and each delivery
+	// consumes one, so at most n are ever in flight: a ring buffer of n.
+	head, size := int32(0), int32(0)
+	push := func(m bareMsg) {
+		t := head + size
+		if t >= n {
+			t -= n
+		}
+		q[t] = m
+		size++
+	}
+	for p := int32(0); p < n; p++ {
+		sent[p] = true
+		push(bareMsg{next(p), ids[p]})
+	}
+	for size > 0 {
+		m := q[head]
+		head++
+		if head == n {
+			head = 0
+		}
+		size--
+		deliveries++
+		p, self := m.pos, ids[m.pos]
+		if m.cand < 0 { // coord
+			c := -m.cand
+			if c == self {
+				continue // the announcement has gone round: n hops
+			}
+			leader[p] = c
+			push(bareMsg{next(p), m.cand})
+			continue
+		}
+		switch x := m.cand; {
+		case x == self:
+			leader[p] = self
+			push(bareMsg{next(p), -self})
+		case self > x:
+			if !sent[p] {
+				sent[p] = true
+				push(bareMsg{next(p), self})
+			}
+		default:
+			push(bareMsg{next(p), x})
+		}
+	}
+	return deliveries
+}
+
+func benchBare(b *testing.B, n int) {
+	ids := cachedRing(n)
+	want := simDeliveries(b, n)
+	var total int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		r := newBareRing(ids)
+		runtime.GC()
+		b.StartTimer()
+		d := r.run()
+		b.StopTimer()
+		if d != want {
+			b.Fatalf("bare loop delivered %d messages, the Sim %d", d, want)
+		}
+		if i == 0 {
+			for p, l := range r.leader {
+				if l != int32(n) {
+					b.Fatalf("bare loop: process %d holds leader %d, want %d", ids[p], l, n)
+				}
+			}
+		}
+		total += d
+		b.StartTimer()
+	}
+	b.StopTimer()
+	if sec := b.Elapsed().Seconds(); sec > 0 {
+		b.ReportMetric(float64(total)/sec, "msgs/s")
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "msgs/op")
+}
+
+// BenchmarkBareRingChangRoberts1M runs the bare loop over the same
+// 1,000,000-process ring as BenchmarkSimChangRoberts1M.
+func BenchmarkBareRingChangRoberts1M(b *testing.B) { benchBare(b, 1_000_000) }
+
+// BenchmarkBareRingChangRoberts10K runs the bare loop over the same
+// 10,000-process ring as BenchmarkSimChangRoberts10K.
+func BenchmarkBareRingChangRoberts10K(b *testing.B) { benchBare(b, 10_000) }
+
+// TestBareRingMatchesSim checks, at a size quick enough for every test run,
+// that the bare loop and the Sim agree on the delivery count and leader.
+func TestBareRingMatchesSim(t *testing.T) {
+	for _, n := range []int{2, 3, 17, 1000} {
+		ids := ringIDs(n)
+		res := newCRSim(t, ids).Run(0)
+		checkCR(t, ids, res)
+		r := newBareRing(ids)
+		if d := r.run(); d != res.Counts.Deliveries {
+			t.Fatalf("n=%d: bare loop delivered %d, the Sim %d", n, d, res.Counts.Deliveries)
+		}
+		for p, l := range r.leader {
+			if l != int32(n) {
+				t.Fatalf("n=%d: bare loop: process %d holds leader %d", n, ids[p], l)
+			}
+		}
+	}
+}
