@@ -8,12 +8,16 @@ import (
 	"strings"
 
 	"electlab/algos/changroberts"
+	"electlab/algos/lelann"
+	"electlab/algos/ringpoll"
 	"electlab/model"
 )
 
 // All lists every algorithm, in the order `electlab list` shows them.
 var All = []model.Spec{
+	lelann.Algorithm,
 	changroberts.Algorithm,
+	ringpoll.Algorithm,
 }
 
 // Lookup returns the algorithm called name, or an error listing the known

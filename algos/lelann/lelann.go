@@ -1,0 +1,298 @@
+// Package lelann is seed 001's basic unidirectional-ring election: every
+// live process puts its own ("elect me", id) message on the ring and
+// forwards everybody else's, so an initiator learns the ids of all nonfailed
+// processes when its own message comes back, elects the highest and
+// announces it with ("new coordinator", max). It costs an order of n²
+// messages (the LeLann scheme).
+//
+// The ring is unidirectional with FIFO links, and the control part of a
+// failed process forwards every message it receives (Info.Forwarding): the
+// model does that forwarding, the algorithm never sees it.
+//
+// Reference: [S1] "Election Algorithms for Unidirectional Ring Topologies",
+// first paragraph (basic version); catalog algorithm A5 (ALG-RING1-BASIC),
+// ambiguities AMB-R1-1, AMB-R1-2 and AMB-R1-3.
+package lelann
+
+import (
+	"strconv"
+
+	"electlab/model"
+)
+
+// Message kinds.
+var (
+	kinds = model.Kinds(
+		model.KindSpec{Name: "elect", Args: 1},
+		model.KindSpec{Name: "coord", Args: 2},
+	)
+	// Elect is ("elect me", A): A is the id of the process that put the
+	// message on the ring.
+	Elect = kinds[0]
+	// Coord is ("new coordinator", A) sent by the announcer B: A is the
+	// elected process, B the process that announces it, so a receiver
+	// knows where the announcement's lap ends.
+	Coord = kinds[1]
+)
+
+// Ambiguity indices (into model.Env.Variant).
+const (
+	// AmbAnnouncers is AMB-R1-1: do non-initiators also elect? Reading 0
+	// ("initiators-announce"): only initiators announce; reading 1
+	// ("all-announce"): every process announces when its own message
+	// returns.
+	AmbAnnouncers = 0
+	// AmbLength is AMB-R1-2: the length of the announcement. Reading 0
+	// ("announce-n"): n hops, the announcer consumes its own message;
+	// reading 1 ("announce-n-1"): n-1 hops, the process whose ring
+	// successor is the announcer does not forward.
+	AmbLength = 1
+	// AmbN is AMB-R1-3: what n counts in the claims' formulas. Reading 0
+	// ("n-positions"): every ring position, failed forwarders included;
+	// reading 1 ("n-live"): live processes only. It changes no behaviour,
+	// only how formulas evaluate n (see RingN).
+	AmbN = 2
+)
+
+// Readings of AmbAnnouncers.
+const (
+	InitiatorsAnnounce uint8 = 0
+	AllAnnounce        uint8 = 1
+)
+
+// Readings of AmbLength.
+const (
+	AnnounceN       uint8 = 0
+	AnnounceNMinus1 uint8 = 1
+)
+
+// Readings of AmbN.
+const (
+	NPositions uint8 = 0
+	NLive      uint8 = 1
+)
+
+// State is one process's state. Its Seen slice is never modified in place:
+// an insertion builds a new slice, so old states stay valid.
+type State struct {
+	// Initiator: the process received an InStart input (it detected the
+	// coordinator's failure). Under "initiators-announce" only such a
+	// process announces when its own message returns.
+	Initiator bool
+	// Sent: the process has put its own ("elect me", self) on the ring.
+	// It is set at most once and never cleared; every process sends its
+	// own message at most once.
+	Sent bool
+	// Returned: the process's own ("elect me", self) came back to it and
+	// was consumed. Implies Sent.
+	Returned bool
+	// Seen holds, in increasing order and without duplicates, the ids
+	// other than self of the ("elect me", x) messages received before the
+	// own message returned. It is frozen once Returned is set.
+	Seen []model.ID
+	// Leader is the coordinator the process believes in: the one it
+	// announced or the last one announced to it (None before).
+	Leader model.ID
+	// Coord: the process has learned that it is the coordinator itself
+	// (it announced itself, or received ("new coordinator", self)); it is
+	// cleared when another process is announced to it. Coord implies
+	// Leader == self.
+	Coord bool
+}
+
+// Algorithm is the basic ring election as a pure step function.
+var Algorithm = &model.Algorithm[State]{
+	Info: model.Info{
+		Name:       "lelann",
+		Title:      "Unidirectional ring, basic version: every process sends its own elect message (LeLann-like, n² messages)",
+		Source:     "[S1] Election Algorithms for Unidirectional Ring Topologies (basic version); catalog A5",
+		Topology:   model.UniRing,
+		Forwarding: true,
+		Kinds:      kinds,
+		Ambiguities: []model.Ambiguity{
+			{
+				ID:       "AMB-R1-1",
+				Question: "do non-initiators also elect and announce when their own elect message returns?",
+				Readings: []string{"initiators-announce", "all-announce"},
+				Explain: []string{
+					"only initiators announce; a non-initiator consumes its own message silently",
+					"every process announces (new coordinator, max) when its own message returns",
+				},
+				Default: 0,
+			},
+			{
+				ID:       "AMB-R1-2",
+				Question: "how many hops does the (new coordinator) announcement travel?",
+				Readings: []string{"announce-n", "announce-n-1"},
+				Explain: []string{
+					"n hops: the announcement returns to the announcer, which consumes it",
+					"n-1 hops: the process whose ring successor (by position) is the announcer does not forward it",
+				},
+				Default: 0,
+			},
+			{
+				ID:       "AMB-R1-3",
+				Question: "what does n count in the claims' formulas?",
+				Readings: []string{"n-positions", "n-live"},
+				Explain: []string{
+					"all ring positions, failed forwarders included",
+					"live processes only (changes only how formulas evaluate n, not the behaviour)",
+				},
+				Default: 0,
+			},
+		},
+		Claims: claims,
+	},
+	Init: func(env *model.Env) State { return State{} },
+	Step: step,
+	View: func(s State) model.View {
+		return model.View{Leader: s.Leader, Coordinator: s.Coord}
+	},
+	Encode: func(s State, b []byte) []byte {
+		var f byte
+		if s.Initiator {
+			f |= 1
+		}
+		if s.Sent {
+			f |= 2
+		}
+		if s.Returned {
+			f |= 4
+		}
+		if s.Coord {
+			f |= 8
+		}
+		b = append(b, f)
+		b = strconv.AppendInt(b, int64(s.Leader), 10)
+		for _, id := range s.Seen {
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(id), 10)
+		}
+		return append(b, ';')
+	},
+}
+
+// RingN is the n a claim formula uses under the AMB-R1-3 reading in
+// p.Variant: ring positions (default) or live processes.
+func RingN(p model.Params) int {
+	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+		return p.Live
+	}
+	return p.N
+}
+
+func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+	switch in.Kind {
+	case model.InStart:
+		// [S1]: "A process Pi initiates an election by sending out an
+		// ("elect me", Pi) message along its out-edge." A process that
+		// already sent its own message (as a participant) does not send
+		// it again; it becomes an initiator all the same.
+		s.Initiator = true
+		if !s.Sent {
+			s.Sent = true
+			out.Send(env.Next(), Elect, int32(env.Self), 0)
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			s = receive(env, s, m, out)
+		}
+	}
+	return s
+}
+
+func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	self := env.Self
+	switch m.Kind {
+	case Elect:
+		x := model.ID(m.A)
+		if x == self {
+			return ownReturned(env, s, out)
+		}
+		if !s.Returned {
+			s.Seen = insert(s.Seen, x)
+		}
+		if !s.Sent {
+			// [S1]: "A process Pj that receives this message performs two
+			// actions--it sends out an ("elect me", Pj) message of its own
+			// and also forwards the ("elect me", Pi) message immediately
+			// after its own message."
+			s.Sent = true
+			out.Send(env.Next(), Elect, int32(self), 0)
+		}
+		// [S1]: "simply forwards each received message along its
+		// out-edge" (catalog A5 rule 3: every foreign message).
+		out.Send(env.Next(), Elect, m.A, 0)
+	case Coord:
+		c, announcer := model.ID(m.A), model.ID(m.B)
+		if announcer == self {
+			// AMB-R1-2 "announce-n": the announcement has gone round the
+			// ring (n hops) and is consumed by its announcer. Under
+			// "announce-n-1" this happens only when the announcer's
+			// predecessor position is a failed forwarder.
+			return s
+		}
+		// [S1]: "It now sends a ("new coordinator", Phigh) message along
+		// the ring to inform all processes about the outcome of the
+		// election."
+		s.Leader, s.Coord = c, c == self
+		if env.Reading(AmbLength) == AnnounceNMinus1 && env.Next() == announcer {
+			// AMB-R1-2 "announce-n-1": the last of the n-1 hops.
+			return s
+		}
+		out.Send(env.Next(), Coord, m.A, m.B)
+	}
+	return s
+}
+
+// ownReturned handles the return of the process's own elect message.
+func ownReturned(env *model.Env, s State, out *model.Outbox) State {
+	if s.Returned {
+		return s
+	}
+	s.Returned = true
+	if s.Initiator {
+		// [S1]: "These messages reach process Pi such that the ("elect
+		// me", Pi) message follows all the other messages." C-RING1-2
+		// compares this count with the live processes.
+		out.Observe("own-returned", int32(len(s.Seen)))
+	}
+	if !s.Initiator && env.Reading(AmbAnnouncers) == InitiatorsAnnounce {
+		// AMB-R1-1 "initiators-announce": a non-initiator consumes its
+		// own message without electing.
+		return s
+	}
+	// [S1]: "Process Pi examines process ids contained in all these
+	// messages and elects the highest priority process, say Phigh, as the
+	// new coordinator. It now sends a ("new coordinator", Phigh) message
+	// along the ring".
+	max := env.Self
+	if k := len(s.Seen); k > 0 && s.Seen[k-1] > max {
+		max = s.Seen[k-1]
+	}
+	out.Observe("announce", int32(max))
+	s.Leader, s.Coord = max, max == env.Self
+	out.Send(env.Next(), Coord, int32(max), int32(env.Self))
+	return s
+}
+
+// insert returns ids with x added in order; ids itself is never modified.
+func insert(ids []model.ID, x model.ID) []model.ID {
+	lo, hi := 0, len(ids)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if ids[mid] < x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(ids) && ids[lo] == x {
+		return ids
+	}
+	n := make([]model.ID, len(ids)+1)
+	copy(n, ids[:lo])
+	n[lo] = x
+	copy(n[lo+1:], ids[lo:])
+	return n
+}
