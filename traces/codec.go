@@ -52,10 +52,9 @@ type wireEvent struct {
 }
 
 func orEmpty(ids []model.ID) []model.ID {
-	if ids == nil {
-		return []model.ID{}
-	}
-	return append([]model.ID(nil), ids...)
+	c := make([]model.ID, len(ids))
+	copy(c, ids)
+	return c
 }
 
 func (t *Trace) wire() (*wireTrace, error) {
@@ -240,7 +239,7 @@ func decodeOne(data []byte, v any, strict bool) error {
 	off := dec.InputOffset()
 	if _, err := dec.Token(); err != io.EOF {
 		line, col := lineCol(data, off)
-		return fmt.Errorf("trace has data after its JSON object at line %d, column %d (byte %d)", line, col, off)
+		return fmt.Errorf("trace has data after its JSON object at line %d, column %d", line, col)
 	}
 	return nil
 }
@@ -252,10 +251,11 @@ func jsonError(data []byte, off int64, err error) error {
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		line, col := lineCol(data, int64(len(data)))
-		return fmt.Errorf("trace is truncated: the JSON ends unexpectedly at line %d, column %d (byte %d)", line, col, len(data))
+		return fmt.Errorf("trace is truncated: the JSON ends unexpectedly at line %d, column %d", line, col)
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
-		return fmt.Errorf("trace is not valid JSON at line %d, column %d (byte %d): %s", line, col, syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))
+		// Offset counts the bytes read, the offending one included.
+		line, col := lineCol(data, max(syn.Offset-1, 0))
+		return fmt.Errorf("trace is not valid JSON at line %d, column %d: %s", line, col, strings.TrimPrefix(syn.Error(), "json: "))
 	case errors.As(err, &typ):
 		line, col := lineCol(data, typ.Offset)
 		if typ.Field == "" {

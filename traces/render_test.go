@@ -1,0 +1,217 @@
+package traces
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+
+	"electlab/algos/changroberts"
+	"electlab/model"
+)
+
+// TestRender checks the text and Mermaid renderings and the JSON encoding
+// against the golden files; rewrite them with `go test ./traces -rewrite`.
+//
+// Commands:
+//
+//	render format=text|mermaid|json ids=3,1,2 [algo=changroberts]
+//	  [variant=V] [initiators=1,3] [crashed=5] [absent=9] [timing=sync]
+//	  [timeouts=early] [net=unordered] [forwarding=false]
+//	  [crash-budget=1] [recovery] [snapshots] [nofinish]
+//
+// The input holds an optional schedule prefix, one event name a line, plus
+// optional lines "violation PROPERTY STEP MESSAGE..." and "note TEXT...".
+// After the prefix the run continues with the test scheduler (initiations
+// first, then the oldest message; a round or a timer when nothing is in
+// flight) unless nofinish is given.
+func TestRender(t *testing.T) {
+	for _, file := range []string{"../testdata/traces/render.txt", "../testdata/traces/format.txt"} {
+		datadriven.RunTest(t, file, func(t *testing.T, d *datadriven.TestData) string {
+			switch d.Cmd {
+			case "render":
+				tr, rep, err := buildTrace(d)
+				if err != nil {
+					return "error: " + err.Error() + "\n"
+				}
+				format := "text"
+				if a, ok := d.Arg("format"); ok {
+					format = a.SingleVal(t)
+				}
+				switch format {
+				case "text":
+					return RenderText(tr, rep)
+				case "mermaid":
+					return RenderMermaid(tr, rep)
+				case "json":
+					b, err := tr.Marshal()
+					if err != nil {
+						return "error: " + err.Error() + "\n"
+					}
+					return string(b)
+				}
+				d.Fatalf(t, "unknown format %q", format)
+			}
+			d.Fatalf(t, "unknown command %q", d.Cmd)
+			return ""
+		})
+	}
+}
+
+// buildTrace runs the execution a render directive describes, records it
+// and replays it.
+func buildTrace(d *datadriven.TestData) (*Trace, *Replayed, error) {
+	cfg := &model.Config{Algo: "changroberts"}
+	forwarding := ""
+	snapshots, finish := false, true
+	for _, a := range d.CmdArgs {
+		val := ""
+		if len(a.Vals) > 0 {
+			val = strings.Join(a.Vals, ",")
+		}
+		var err error
+		switch a.Key {
+		case "format":
+		case "algo":
+			cfg.Algo = val
+		case "variant":
+			cfg.Variant = val
+		case "ids":
+			cfg.IDs, err = model.ParseIDs(val)
+		case "initiators":
+			cfg.Initiators, err = model.ParseIDs(val)
+		case "crashed":
+			cfg.Crashed, err = model.ParseIDs(val)
+		case "absent":
+			cfg.Absent, err = model.ParseIDs(val)
+		case "timing":
+			cfg.Timing, err = model.ParseTiming(val)
+		case "timeouts":
+			cfg.Timeouts, err = model.ParseTimeouts(val)
+		case "net":
+			cfg.Net, err = model.ParseNet(val)
+		case "forwarding":
+			forwarding = val
+		case "crash-budget":
+			cfg.CrashBudget, err = strconv.Atoi(val)
+		case "recovery":
+			cfg.Recovery = true
+		case "snapshots":
+			snapshots = true
+		case "nofinish":
+			finish = false
+		default:
+			err = fmt.Errorf("unknown argument %q", a.Key)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	// Only the finished changroberts is used, so that the goldens do not
+	// change with algorithms still under development.
+	if cfg.Algo != "changroberts" {
+		return nil, nil, fmt.Errorf("algorithm %q is not used by these goldens", cfg.Algo)
+	}
+	var spec model.Spec = changroberts.Algorithm
+	cfg.Forwarding = spec.Meta().Forwarding
+	if forwarding != "" {
+		cfg.Forwarding = forwarding == "true"
+	}
+	s0, err := spec.NewSystem(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var v *Violation
+	var note string
+	var evs []model.Event
+	s := s0.Clone()
+	for _, line := range strings.Split(d.Input, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "violation "):
+			f := strings.SplitN(line, " ", 4)
+			if len(f) != 4 {
+				return nil, nil, fmt.Errorf("want \"violation PROPERTY STEP MESSAGE\", got %q", line)
+			}
+			step, err := strconv.Atoi(f[2])
+			if err != nil {
+				return nil, nil, err
+			}
+			v = &Violation{Property: f[1], Step: step, Message: f[3]}
+		case strings.HasPrefix(line, "note "):
+			note = strings.TrimPrefix(line, "note ")
+		default:
+			ev, err := model.ParseEvent(line)
+			if err != nil {
+				return nil, nil, err
+			}
+			if err := s.Apply(ev); err != nil {
+				return nil, nil, err
+			}
+			evs = append(evs, ev)
+		}
+	}
+	if finish {
+		evs = append(evs, schedule(s)...)
+	}
+	var opts []Option
+	if snapshots {
+		opts = append(opts, WithSnapshots())
+	}
+	tr, err := Record(s0, evs, v, note, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, err := Replay(spec, tr)
+	if err != nil {
+		return nil, nil, err
+	}
+	return tr, rep, nil
+}
+
+// schedule runs s to the end with the test scheduler and returns the
+// events applied: initiations first, then the oldest message in flight,
+// then (nothing in flight) the first round or timer enabled. Faults are
+// never injected. It stops after a generous cap.
+func schedule(s model.System) []model.Event {
+	type oldest interface {
+		OldestDelivery() (model.Event, bool)
+	}
+	var evs []model.Event
+	for len(evs) < 10000 {
+		en := s.Enabled(nil)
+		next, ok := model.Event{}, false
+		for _, ev := range en {
+			if ev.Kind == model.EvDetect {
+				next, ok = ev, true
+				break
+			}
+		}
+		if !ok {
+			// OldestDelivery ignores the timing: under sync timing the
+			// deliveries happen in rounds.
+			if o, is := s.(oldest); is && s.Config().Timing == model.Async {
+				next, ok = o.OldestDelivery()
+			}
+		}
+		if !ok {
+			for _, ev := range en {
+				if ev.Kind == model.EvRound || ev.Kind == model.EvFire || ev.Kind == model.EvDeliver {
+					next, ok = ev, true
+					break
+				}
+			}
+		}
+		if !ok {
+			return evs
+		}
+		if s.Apply(next) != nil {
+			return evs
+		}
+		evs = append(evs, next)
+	}
+	return evs
+}
