@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
+	"github.com/google/go-cmp/cmp"
 
 	"electlab/algos/changroberts"
 	"electlab/model"
@@ -214,4 +215,83 @@ func schedule(s model.System) []model.Event {
 		evs = append(evs, next)
 	}
 	return evs
+}
+
+// TestRenderAllEffects renders a synthetic step with every kind of effect
+// (bounces, timers, recoveries and list payloads do not occur in
+// changroberts runs).
+func TestRenderAllEffects(t *testing.T) {
+	k := &model.Kind{Name: "poll", Args: 2}
+	m := model.Message{Kind: k, From: 1, To: 2, Seq: 3, A: 7, B: 8, List: []model.ID{4, 5}}
+	effs := []model.Effect{
+		{Kind: model.Sent, P: 1, Msg: m},
+		{Kind: model.Forwarded, P: 1, Msg: m},
+		{Kind: model.Delivered, P: 2, Msg: m},
+		{Kind: model.Dropped, P: 2, Msg: m},
+		{Kind: model.Bounced, P: 1, Msg: m},
+		{Kind: model.Noted, P: 1, Tag: "seen", Val: 4},
+		{Kind: model.Fired, P: 2, Val: 1},
+		{Kind: model.Started, P: 1},
+		{Kind: model.CrashedP, P: 2},
+		{Kind: model.Recovered, P: 2},
+		{Kind: model.Joined, P: 2},
+		{Kind: model.Decided, P: 1, Val: 0},
+		{Kind: model.Decided, P: 2, Val: 2, Coord: true},
+	}
+	tr := &Trace{Config: &model.Config{Algo: "x", IDs: []model.ID{1, 2}},
+		Steps:     []Step{{Event: model.Event{Kind: model.EvRound, Seq: 1}}, {Event: model.Event{Kind: model.EvCrash, P: 2}}},
+		Violation: &Violation{Property: "p", Step: 1, Message: "a\nb"}}
+	rep := &Replayed{Effects: [][]model.Effect{effs}}
+	got := RenderText(tr, rep) + "\n" + RenderMermaid(tr, rep)
+	want := `algo=x ids=1,2 initiators=all timing=async timeouts=accurate net=fifo forwarding=false
+
+step  event    effects
+   1  round 1  sent 1->2 poll(7,8;4,5) #3
+               forwarded 1->2 poll(7,8;4,5) #3 (by crashed 1)
+               delivered 1->2 poll(7,8;4,5) #3
+               dropped 1->2 poll(7,8;4,5) #3 (2 is down)
+               bounced 1->2 poll(7,8;4,5) #3 (back to 1)
+               observed 1: seen=4
+               fired 2 t1
+               started 1
+               crashed 2
+               recovered 2
+               joined 2
+               decided 1: leader=none
+               decided 2: leader=2 (coordinator)
+               !! violation of p after step 1: a b
+   2  crash 2  (not replayed)
+
+outcome: leader=none agreed=false coordinators=[] quiescent=false steps=0
+messages: sends=0 transmissions=0 deliveries=0 forwards=0
+violation of p after step 1: a b
+
+sequenceDiagram
+    participant P1 as 1
+    participant P2 as 2
+    Note over P1,P2: round 1
+    Note over P1: forwards poll(7,8#59;4,5) to 2
+    P1->>P2: poll(7,8#59;4,5) #3
+    P1-xP2: poll(7,8#59;4,5) #3 (dropped)
+    P1-xP2: poll(7,8#59;4,5) #3 (bounced)
+    Note over P1: seen=4
+    Note over P2: timer t1
+    Note over P1: start
+    Note over P2: crash
+    Note over P2: recover
+    Note over P2: join
+    Note over P1: leader=none
+    Note over P2: leader=2 (coordinator)
+    Note over P1,P2: violation of p after step 1: a b
+`
+	if got != want {
+		t.Fatalf("rendering differs (-want +got):\n%s", cmp.Diff(want, got))
+	}
+	// A nil replay renders the events alone; neither renderer panics on
+	// an empty trace.
+	if s := RenderText(tr, nil); !strings.Contains(s, "   2  crash 2\n") {
+		t.Fatalf("RenderText without replay:\n%s", s)
+	}
+	_ = RenderText(&Trace{}, nil)
+	_ = RenderMermaid(&Trace{}, nil)
 }

@@ -212,7 +212,7 @@ func TestDecodeBadInputs(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, in string
-		want []string
+		want     []string
 	}{
 		{"empty", "", []string{"empty"}},
 		{"blank", " \n\t", []string{"empty"}},
