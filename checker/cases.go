@@ -116,17 +116,27 @@ func sortedSample(rng *rand.Rand, xs []model.ID, k int) []model.ID {
 // would be needed (then nothing was enumerated).
 func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
 	ring := info.Topology != model.Complete
-	perms := permutations(n, ring)
 	md := maxDead(st, n)
 	// Count first, so a too-large space is refused before any work.
-	total := 0
-	for _, deadMask := range subsets(n, md) {
-		live := n - popcount(deadMask)
-		total += len(perms) * initiatorSetCount(st.Initiators, live)
-		if total > limit {
+	nperms := 1
+	for k := 2; k <= n; k++ {
+		if ring && k == n {
+			break // (n-1)! arrangements up to rotation
+		}
+		nperms *= k
+		if nperms > limit {
 			return false
 		}
 	}
+	total := 0
+	for d := 0; d <= md; d++ {
+		live := n - d
+		total += nperms * binomial(n, d) * initiatorSetCount(st.Initiators, live)
+		if total > limit || live > 30 {
+			return false
+		}
+	}
+	perms := permutations(n, ring)
 	for _, p := range perms {
 		ids := make([]model.ID, n)
 		for i, v := range p {
@@ -172,6 +182,14 @@ func initiatorSetCount(kind model.InitiatorSet, live int) int {
 		return (1 << live) - 1 - live
 	}
 	return (1 << live) - 1
+}
+
+func binomial(n, k int) int {
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
 }
 
 func popcount(x int) int {

@@ -281,7 +281,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		}
 	}
 	if row.Verdict == Holds && c.Kind == model.Growth {
-		row.Fit = fitExponent(row.Points)
+		row.Fit = fitExponent(upperHalf(row.Points))
 		if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > 0.3 {
 			row.Verdict = Refuted
 		}
@@ -345,6 +345,21 @@ func sizes(ns []int) string {
 	return strings.Join(parts, ",")
 }
 
+// upperHalf keeps the points of the larger half of the sizes, where
+// lower-order terms weigh least in a growth fit.
+func upperHalf(ps []Point) []Point {
+	if len(ps) < 4 {
+		return ps
+	}
+	mid := (ps[0].N + ps[len(ps)-1].N) / 2
+	for i, p := range ps {
+		if p.N >= mid {
+			return ps[i:]
+		}
+	}
+	return ps
+}
+
 // fitExponent fits log(measured) = a + k·log(n) by least squares and
 // returns k (NaN with fewer than two usable points).
 func fitExponent(ps []Point) float64 {
@@ -360,6 +375,12 @@ func fitExponent(ps []Point) float64 {
 		return math.NaN()
 	}
 	return (m*sxy - sx*sy) / (m*sxx - sx*sx)
+}
+
+// Shrink turns the violating execution x of case cs into a small
+// counterexample (see shrink).
+func (e *Engine) Shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) *Counterexample {
+	return e.shrink(spec, checks, cs, x)
 }
 
 // shrink turns a violating execution into a small counterexample: it first

@@ -22,7 +22,7 @@ const (
 
 // SingleCoordinator checks that at most one live process acts as
 // coordinator in s, right now.
-func SingleCoordinator(s model.System) error {
+func SingleCoordinator(s model.Snapshot) error {
 	first := model.None
 	for i := range s.N() {
 		if s.Status(i) == model.Live && s.View(i).Coordinator {
@@ -38,7 +38,7 @@ func SingleCoordinator(s model.System) error {
 
 // Agreement checks that every live process holds the same leader and that
 // it is not None. It is meant for quiescent worlds.
-func Agreement(s model.System) error {
+func Agreement(s model.Snapshot) error {
 	leader, have := model.None, false
 	var holder model.ID
 	for i := range s.N() {
@@ -63,7 +63,7 @@ func Agreement(s model.System) error {
 // Validity checks that the leader held by live processes is live and is the
 // highest live id (the lowest for MinID algorithms). Agreement is checked
 // separately; Validity checks every live process's leader.
-func Validity(s model.System) error {
+func Validity(s model.Snapshot) error {
 	want := model.None
 	for i := range s.N() {
 		if s.Status(i) != model.Live {

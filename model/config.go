@@ -245,3 +245,11 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	}
 	return r, nil
 }
+
+// Validate checks cfg against the algorithm described by info: ids,
+// membership of every listed process, the variant and the crash budget.
+// The error names the offending value.
+func Validate(info *Info, cfg *Config) error {
+	_, err := resolve(info, cfg)
+	return err
+}

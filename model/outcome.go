@@ -54,7 +54,7 @@ func Summarize(s System) Outcome {
 
 // AgreedLeader returns the leader every live process holds and true, or
 // None and false when live processes disagree or some hold none.
-func AgreedLeader(s System) (ID, bool) {
+func AgreedLeader(s Snapshot) (ID, bool) {
 	leader, first := None, true
 	for i := range s.N() {
 		if s.Status(i) != Live {
@@ -69,3 +69,38 @@ func AgreedLeader(s System) (ID, bool) {
 	}
 	return leader, !first && leader != None
 }
+
+// Snapshot is the part of a world the end-of-run checkers read. A System is
+// a Snapshot; so is a Final built from a fast simulation.
+type Snapshot interface {
+	Info() *Info
+	Topo() *Topology
+	N() int
+	Status(i int) Status
+	View(i int) View
+}
+
+// Final is the end state of a fast simulation as a Snapshot.
+type Final struct {
+	// Alg describes the algorithm; T is the topology.
+	Alg *Info
+	T   *Topology
+	// Views and Statuses are per process, by index.
+	Views    []View
+	Statuses []Status
+}
+
+// Info implements Snapshot.
+func (f *Final) Info() *Info { return f.Alg }
+
+// Topo implements Snapshot.
+func (f *Final) Topo() *Topology { return f.T }
+
+// N implements Snapshot.
+func (f *Final) N() int { return len(f.Views) }
+
+// Status implements Snapshot.
+func (f *Final) Status(i int) Status { return f.Statuses[i] }
+
+// View implements Snapshot.
+func (f *Final) View(i int) View { return f.Views[i] }

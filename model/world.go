@@ -207,6 +207,9 @@ type World[S any] struct {
 	inflight int
 	// crashesLeft is the remaining crash budget.
 	crashesLeft int
+	// started: some process has taken a step (initiation, join or
+	// recovery); crashes are injected only during a run that has started.
+	started bool
 	counts      Counts
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
@@ -317,7 +320,7 @@ func (w *World[S]) CloneWorld() *World[S] {
 		timers: make([][]timer, len(w.timers)), inflight: w.inflight, crashesLeft: w.crashesLeft,
 		counts: w.counts.clone(), hops: append([]int32(nil), w.hops...), learn: append([]int32(nil), w.learn...),
 		views: append([]View(nil), w.views...), events: w.events, now: w.now, stamp: w.stamp,
-		obs: w.obs[:len(w.obs):len(w.obs)], faults: w.faults[:len(w.faults):len(w.faults)]}
+		obs: w.obs[:len(w.obs):len(w.obs)], faults: w.faults[:len(w.faults):len(w.faults)], started: w.started}
 	for i, l := range w.links {
 		l.q = append([]Message(nil), l.q...)
 		c.links[i] = l
@@ -399,7 +402,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 	if quiet {
 		return buf
 	}
-	if w.crashesLeft > 0 && w.liveCount() > 1 {
+	if w.crashesLeft > 0 && w.started && w.liveCount() > 1 {
 		for i, s := range w.status {
 			if s == Live {
 				buf = append(buf, Event{Kind: EvCrash, P: ids[i]})
@@ -493,8 +496,8 @@ func (w *World[S]) Apply(ev Event) error {
 		w.tick()
 		w.fire(p, ev.Timer)
 	case EvCrash:
-		if w.status[p] != Live || w.crashesLeft <= 0 || w.liveCount() <= 1 || w.Quiescent() {
-			return notEnabled("needs a live process, crash budget left, another live process and a running execution")
+		if w.status[p] != Live || w.crashesLeft <= 0 || !w.started || w.liveCount() <= 1 || w.Quiescent() {
+			return notEnabled("needs a live process, crash budget left, another live process and a started, running execution")
 		}
 		w.crashesLeft--
 		w.tick()
@@ -638,6 +641,7 @@ func (w *World[S]) receive(p int, msgs []Message) {
 
 // step runs the algorithm's step function at p and applies its outputs.
 func (w *World[S]) step(p int, in Input) {
+	w.started = true
 	in.Now = w.now
 	env := &w.r.envs[p]
 	w.out.Reset(env.Self)
@@ -837,6 +841,11 @@ func (w *World[S]) Encode(b []byte) []byte {
 		}
 	}
 	put(int64(w.crashesLeft))
+	if w.started {
+		put(1)
+	} else {
+		put(0)
+	}
 	if w.r.cfg.CountInState {
 		put(w.counts.Sends)
 		put(w.counts.Transmissions)

@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/model"
+)
+
+// ReportSchema is the version of the claims report's JSON schema
+// (documented in docs/REPORT.md).
+const ReportSchema = 1
+
+// claimsReport is the JSON form of the claims report.
+type claimsReport struct {
+	Tool     string        `json:"tool"`
+	Schema   int           `json:"schema"`
+	Seed     uint64        `json:"seed"`
+	Cases    int           `json:"cases_per_size"`
+	Verdicts verdictCounts `json:"verdicts"`
+	Claims   []claimEntry  `json:"claims"`
+}
+
+type verdictCounts struct {
+	Holds        int `json:"HOLDS"`
+	Refuted      int `json:"REFUTED"`
+	Inconsistent int `json:"INCONSISTENT"`
+	Ambiguous    int `json:"AMBIGUOUS"`
+	Unchecked    int `json:"UNCHECKED"`
+}
+
+type claimEntry struct {
+	ID         string        `json:"id"`
+	Algorithm  string        `json:"algorithm"`
+	Source     string        `json:"source"`
+	Says       string        `json:"says"`
+	Formal     string        `json:"formal"`
+	Kind       string        `json:"kind"`
+	Claimed    string        `json:"claimed"`
+	Accounting string        `json:"accounting,omitempty"`
+	Verdict    string        `json:"verdict"`
+	Summary    string        `json:"summary"`
+	Rows       []checker.Row `json:"rows"`
+}
+
+// claimedText states what a claim claims, from its data.
+func claimedText(c *model.Claim) string {
+	switch c.Kind {
+	case model.Bound:
+		if c.Quantity == model.Time {
+			return fmt.Sprintf("time %s %s", c.Relation, c.FormulaText)
+		}
+		return fmt.Sprintf("%s messages %s %s", c.Accounting, c.Relation, c.FormulaText)
+	case model.Growth:
+		return fmt.Sprintf("%s messages grow as n^%g", c.Accounting, c.Order)
+	}
+	var props []string
+	for _, p := range []struct {
+		bit  model.Property
+		name string
+	}{{model.Safety, checker.PropSafety}, {model.Agreement, checker.PropAgreement}, {model.Validity, checker.PropValidity}, {model.Termination, checker.PropTermination}} {
+		if c.Props&p.bit != 0 {
+			props = append(props, p.name)
+		}
+	}
+	if c.Custom != nil {
+		props = append(props, "the claim's own check")
+	}
+	return strings.Join(props, ", ")
+}
+
+func cmdClaims(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-out DIR] [-seed S] [-cases K]", stderr)
+	jsonOut := fs.Bool("json", false, "print the report as JSON (schema in docs/REPORT.md)")
+	mdOut := fs.Bool("md", false, "print the report as Markdown")
+	claimID := fs.String("claim", "", "check only this claim ID (e.g. C-RING1-5)")
+	algo := fs.String("algo", "", "check only the claims of this algorithm")
+	outDir := fs.String("out", "", "write report.md, report.json and every counterexample trace under this directory")
+	eng := checker.DefaultEngine()
+	fs.Uint64Var(&eng.Seed, "seed", eng.Seed, "base seed of every sampled configuration and schedule")
+	fs.IntVar(&eng.Cases, "cases", eng.Cases, "random configurations per size, beyond exhaustive enumeration")
+	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
+	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
+	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution")
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
+	}
+	if *jsonOut && *mdOut {
+		return usagef("-json and -md conflict: give one")
+	}
+	if eng.Cases < 1 {
+		return usagef("-cases %d: need at least 1", eng.Cases)
+	}
+	if eng.MaxSteps < 1 || eng.ExhaustiveLimit < 0 || eng.MaxN < 0 {
+		return usagef("-max-steps, -exhaustive-limit and -max-n must not be negative (and -max-steps positive)")
+	}
+	specs := algos.All
+	if *algo != "" {
+		s, err := algos.Lookup(*algo)
+		if err != nil {
+			return usagef("-algo: %v", err)
+		}
+		specs = []model.Spec{s}
+	}
+	eng.Minimize = minimize
+	rep := claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
+	found := false
+	for _, spec := range specs {
+		info := spec.Meta()
+		for i := range info.Claims {
+			c := &info.Claims[i]
+			if *claimID != "" && c.ID != *claimID {
+				continue
+			}
+			found = true
+			res := eng.CheckClaim(spec, c)
+			e := claimEntry{ID: c.ID, Algorithm: info.Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
+				Kind: c.Kind.String(), Claimed: claimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows}
+			if c.Kind == model.Bound {
+				e.Accounting = c.Accounting.String()
+			}
+			rep.Claims = append(rep.Claims, e)
+			switch res.Verdict {
+			case checker.Holds:
+				rep.Verdicts.Holds++
+			case checker.Refuted:
+				rep.Verdicts.Refuted++
+			case checker.Inconsistent:
+				rep.Verdicts.Inconsistent++
+			case checker.Ambiguous:
+				rep.Verdicts.Ambiguous++
+			default:
+				rep.Verdicts.Unchecked++
+			}
+		}
+	}
+	if !found {
+		if *claimID != "" {
+			return usagef("-claim %q: no such claim%s (see electlab list)", *claimID, forAlgo(*algo))
+		}
+		return usagef("no claims registered%s", forAlgo(*algo))
+	}
+	if *outDir != "" {
+		if err := writeReportDir(*outDir, &rep, fs); err != nil {
+			return err
+		}
+	}
+	switch {
+	case *jsonOut:
+		return writeJSON(stdout, rep)
+	case *mdOut:
+		_, err := io.WriteString(stdout, renderClaimsMarkdown(&rep))
+		return err
+	}
+	_, err := io.WriteString(stdout, renderClaimsText(&rep))
+	return err
+}
+
+func forAlgo(a string) string {
+	if a == "" {
+		return ""
+	}
+	return " for algorithm " + a
+}
+
+// writeReportDir writes the counterexample traces, report.json and report.md
+// under dir. Each file is written whole or not at all.
+func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }) error {
+	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
+		return fmt.Errorf("-out: %v", err)
+	}
+	for ci := range rep.Claims {
+		c := &rep.Claims[ci]
+		for ri := range c.Rows {
+			ce := c.Rows[ri].Counterexample
+			if ce == nil {
+				continue
+			}
+			name := fmt.Sprintf("%s-%s-%s-%d.json", c.ID, c.Algorithm, safeName(c.Rows[ri].Variant), ri+1)
+			path := filepath.Join(dir, "traces", name)
+			note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, c.Algorithm, c.Rows[ri].Setting, c.Rows[ri].Variant)
+			if err := saveCounterexample(path, ce, c.ID, note); err != nil {
+				return err
+			}
+			ce.TracePath = filepath.ToSlash(filepath.Join("traces", name))
+		}
+	}
+	var js bytes.Buffer
+	if err := writeJSON(&js, rep); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(filepath.Join(dir, "report.json"), js.Bytes()); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(dir, "report.md"), []byte(renderClaimsMarkdown(rep)))
+}
+
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it, so path is complete or absent.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// pointsText renders per-size measurements: "3:8≤8 4:11≤11".
+func pointsText(c *claimEntry, r *checker.Row) string {
+	if len(r.Points) == 0 || c.Kind == "behaviour" {
+		return "-"
+	}
+	var parts []string
+	for _, p := range r.Points {
+		if p.Claimed != "" {
+			parts = append(parts, fmt.Sprintf("n=%d: %d (claimed %s)", p.N, p.Measured, p.Claimed))
+		} else {
+			parts = append(parts, fmt.Sprintf("n=%d: %d", p.N, p.Measured))
+		}
+	}
+	s := strings.Join(parts, ", ")
+	if c.Kind == "growth" {
+		s += fmt.Sprintf("; fitted exponent %.2f", r.Fit)
+	}
+	return s
+}
+
+func evidenceText(r *checker.Row) string {
+	if ce := r.Counterexample; ce != nil {
+		where := ""
+		if ce.TracePath != "" {
+			where = ce.TracePath + ", "
+		}
+		return fmt.Sprintf("counterexample (%s%d events, n=%d, %s): %s", where, len(ce.Events), ce.N, ce.Config.String(), ce.Violation.Error())
+	}
+	return fmt.Sprintf("%d executions; %s", r.Executions, r.Coverage)
+}
+
+func renderClaimsText(rep *claimsReport) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "electlab claims report (seed %d, %d random cases per size beyond exhaustive enumeration)\n", rep.Seed, rep.Cases)
+	fmt.Fprintf(&b, "verdicts: %d HOLDS, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED\n\n",
+		rep.Verdicts.Holds, rep.Verdicts.Refuted, rep.Verdicts.Inconsistent, rep.Verdicts.Ambiguous, rep.Verdicts.Unchecked)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CLAIM\tALGORITHM\tSOURCE\tCLAIMED\tVERDICT")
+	for _, c := range rep.Claims {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.ID, c.Algorithm, c.Source, c.Claimed, c.Verdict)
+	}
+	tw.Flush()
+	for _, c := range rep.Claims {
+		fmt.Fprintf(&b, "\n%s (%s) — %s: %s\n", c.ID, c.Algorithm, c.Verdict, c.Summary)
+		fmt.Fprintf(&b, "  %s says %s\n  checked: %s\n", c.Source, c.Says, c.Formal)
+		for i := range c.Rows {
+			r := &c.Rows[i]
+			outside := ""
+			if r.Outside {
+				outside = " [outside the paper's assumptions; informative]"
+			}
+			fmt.Fprintf(&b, "  - %s, reading %s, %s: %s%s\n", r.Setting, r.Variant, r.Model, r.Verdict, outside)
+			if pt := pointsText(&c, r); pt != "-" {
+				fmt.Fprintf(&b, "      measured: %s\n", pt)
+			}
+			fmt.Fprintf(&b, "      evidence: %s\n", evidenceText(r))
+		}
+	}
+	return b.String()
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func renderClaimsMarkdown(rep *claimsReport) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# electlab claims report\n\nSeed %d; %d random cases per size beyond exhaustive enumeration. Every verdict below was computed by running the models; claimed values are the papers' formulas evaluated in code.\n\n", rep.Seed, rep.Cases)
+	fmt.Fprintf(&b, "**%d HOLDS, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED**\n\n",
+		rep.Verdicts.Holds, rep.Verdicts.Refuted, rep.Verdicts.Inconsistent, rep.Verdicts.Ambiguous, rep.Verdicts.Unchecked)
+	b.WriteString("| Claim | Algorithm | Source | Claimed | Verdict |\n|---|---|---|---|---|\n")
+	for _, c := range rep.Claims {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | **%s** |\n", c.ID, c.Algorithm, mdEscape(c.Source), mdEscape(c.Claimed), c.Verdict)
+	}
+	for _, c := range rep.Claims {
+		fmt.Fprintf(&b, "\n## %s (%s): %s\n\n%s\n\n> %s — %s\n\nChecked: %s\n\n", c.ID, c.Algorithm, c.Verdict, c.Summary, mdEscape(c.Says), mdEscape(c.Source), mdEscape(c.Formal))
+		b.WriteString("| Setting | Reading | Model | Verdict | Measured | Evidence |\n|---|---|---|---|---|---|\n")
+		for i := range c.Rows {
+			r := &c.Rows[i]
+			setting := r.Setting
+			if r.Outside {
+				setting += " *(outside the paper's assumptions)*"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
+		}
+	}
+	return b.String()
+}

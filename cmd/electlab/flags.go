@@ -1,0 +1,208 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"electlab/algos"
+	"electlab/model"
+)
+
+// errHelp is returned when -h was asked for: the usage was printed.
+var errHelp = errors.New("help requested")
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: electlab %s\n\nflags:\n", usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors, printing
+// the usage on -h, and allowing at most `positional` positional arguments
+// (flags may follow them: replay FILE -render mermaid).
+func parseFlags(fs *flag.FlagSet, args []string, positional int) ([]string, error) {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(out)
+		fs.Usage()
+		return nil, errHelp
+	}
+	if err != nil {
+		return nil, usagef("%s: %v", fs.Name(), err)
+	}
+	rest := fs.Args()
+	// Allow flags after positional arguments (replay FILE -render svg).
+	var pos []string
+	for len(rest) > 0 {
+		pos = append(pos, rest[0])
+		if err := fs.Parse(rest[1:]); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				fs.Usage()
+				return nil, errHelp
+			}
+			return nil, usagef("%s: %v", fs.Name(), err)
+		}
+		rest = fs.Args()
+	}
+	if len(pos) > positional {
+		return nil, usagef("%s: unexpected argument %q", fs.Name(), pos[positional])
+	}
+	return pos, nil
+}
+
+// configFlags are the flags that define one execution.
+type configFlags struct {
+	algo, variant, ids, initiators, crashed, absent string
+	n                                               int
+	order                                           string
+	timing, timeouts, net, forwarding               string
+	crashBudget                                     int
+	recovery                                        bool
+	seed                                            uint64
+	scenario                                        string
+}
+
+func (c *configFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.algo, "algo", "", "algorithm (see electlab list)")
+	fs.StringVar(&c.variant, "variant", "", "reading names, comma-separated (e.g. resend); default: the catalog's default readings")
+	fs.StringVar(&c.ids, "ids", "", "process ids in ring order (the direction messages travel), e.g. 3,1,2")
+	fs.IntVar(&c.n, "n", 0, "number of processes, ids 1..n arranged by -order (when -ids is not given)")
+	fs.StringVar(&c.order, "order", "asc", "arrangement of 1..n for -n: asc, desc or random (uses -seed)")
+	fs.StringVar(&c.initiators, "initiators", "all", "initiators: all, or a comma-separated id list")
+	fs.StringVar(&c.crashed, "crashed", "", "processes crashed before the run, comma-separated")
+	fs.StringVar(&c.absent, "absent", "", "processes absent at the start that may join, comma-separated")
+	fs.StringVar(&c.timing, "timing", "async", "timing: async (one event at a time) or sync (lock-step rounds)")
+	fs.StringVar(&c.timeouts, "timeouts", "accurate", "async timeouts: accurate (fire only when no message is in flight) or early")
+	fs.StringVar(&c.net, "net", "fifo", "channels: fifo or unordered")
+	fs.StringVar(&c.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto (the algorithm's default), true or false")
+	fs.IntVar(&c.crashBudget, "crash-budget", 0, "crashes the adversary may inject during the run")
+	fs.BoolVar(&c.recovery, "recovery", false, "crashed processes may recover")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed for random arrangements and schedules")
+	fs.StringVar(&c.scenario, "scenario", "", "scenario file (config and scripted events); conflicts with the config flags")
+}
+
+// explicit reports which flags were set on the command line.
+func explicit(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// configNames are the flags a scenario file replaces.
+var configNames = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net", "forwarding", "crash-budget", "recovery"}
+
+// build resolves the flags into an algorithm and a config (and the
+// scenario's scripted events, if any). Every error is a usage error naming
+// the offending value.
+func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []model.Event, error) {
+	set := explicit(fs)
+	if c.scenario != "" {
+		for _, name := range configNames {
+			if set[name] {
+				return nil, nil, nil, usagef("-scenario conflicts with -%s: put the option in the scenario file", name)
+			}
+		}
+		return loadScenario(c.scenario)
+	}
+	if c.algo == "" {
+		return nil, nil, nil, usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
+	}
+	spec, err := algos.Lookup(c.algo)
+	if err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	info := spec.Meta()
+	cfg := &model.Config{Algo: info.Name, Variant: c.variant, Forwarding: info.Forwarding,
+		CrashBudget: c.crashBudget, Recovery: c.recovery}
+	if _, err := info.ParseVariant(c.variant); err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	switch {
+	case set["ids"] && set["n"]:
+		return nil, nil, nil, usagef("-ids and -n conflict: give one")
+	case c.ids != "":
+		if set["order"] {
+			return nil, nil, nil, usagef("-order applies to -n, not to -ids")
+		}
+		if cfg.IDs, err = model.ParseIDs(c.ids); err != nil {
+			return nil, nil, nil, usagef("-ids: %v", err)
+		}
+	case set["n"]:
+		if c.n < 2 {
+			return nil, nil, nil, usagef("-n %d: need at least 2 processes", c.n)
+		}
+		if c.n > 50_000_000 {
+			return nil, nil, nil, usagef("-n %d: more than 50000000 processes is not supported", c.n)
+		}
+		cfg.IDs = make([]model.ID, c.n)
+		for i := range cfg.IDs {
+			cfg.IDs[i] = model.ID(i + 1)
+		}
+		switch c.order {
+		case "asc":
+		case "desc":
+			for i := range cfg.IDs {
+				cfg.IDs[i] = model.ID(c.n - i)
+			}
+		case "random":
+			rng := rand.New(rand.NewPCG(c.seed, 0x5eed))
+			rng.Shuffle(len(cfg.IDs), func(i, j int) { cfg.IDs[i], cfg.IDs[j] = cfg.IDs[j], cfg.IDs[i] })
+		default:
+			return nil, nil, nil, usagef("-order %q: want asc, desc or random", c.order)
+		}
+	default:
+		return nil, nil, nil, usagef("missing -ids or -n")
+	}
+	if c.initiators != "all" {
+		if cfg.Initiators, err = model.ParseIDs(c.initiators); err != nil {
+			return nil, nil, nil, usagef("-initiators: %v", err)
+		}
+		if len(cfg.Initiators) == 0 {
+			return nil, nil, nil, usagef("-initiators is empty: give all or a list of ids")
+		}
+	}
+	if cfg.Crashed, err = model.ParseIDs(c.crashed); err != nil {
+		return nil, nil, nil, usagef("-crashed: %v", err)
+	}
+	if cfg.Absent, err = model.ParseIDs(c.absent); err != nil {
+		return nil, nil, nil, usagef("-absent: %v", err)
+	}
+	if cfg.Timing, err = model.ParseTiming(c.timing); err != nil {
+		return nil, nil, nil, usagef("-timing: %v", err)
+	}
+	if cfg.Timeouts, err = model.ParseTimeouts(c.timeouts); err != nil {
+		return nil, nil, nil, usagef("-timeouts: %v", err)
+	}
+	if cfg.Net, err = model.ParseNet(c.net); err != nil {
+		return nil, nil, nil, usagef("-net: %v", err)
+	}
+	switch c.forwarding {
+	case "auto":
+	case "true", "false":
+		cfg.Forwarding, _ = strconv.ParseBool(c.forwarding)
+	default:
+		return nil, nil, nil, usagef("-forwarding %q: want auto, true or false", c.forwarding)
+	}
+	if c.crashBudget < 0 {
+		return nil, nil, nil, usagef("-crash-budget %d is negative", c.crashBudget)
+	}
+	// Let the model validate membership, duplicates and budgets.
+	if err := model.Validate(info, cfg); err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	return spec, cfg, nil, nil
+}

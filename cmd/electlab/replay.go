@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/model"
+	"electlab/traces"
+)
+
+func cmdReplay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", "replay FILE [-render text|mermaid] [-o FILE]", stderr)
+	render := fs.String("render", "text", "rendering: text (step table), mermaid (sequenceDiagram) or none")
+	outPath := fs.String("o", "", "write the rendering to this file instead of stdout")
+	pos, err := parseFlags(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("replay: missing trace FILE")
+	}
+	if *render != "text" && *render != "mermaid" && *render != "none" {
+		return usagef("-render %q: want text, mermaid or none", *render)
+	}
+	t, err := traces.Load(pos[0])
+	if err != nil {
+		return usagef("%v", err)
+	}
+	spec, err := algos.Lookup(t.Config.Algo)
+	if err != nil {
+		return usagef("%s: %v", pos[0], err)
+	}
+	checks, err := checksFor(spec.Meta(), t.Violation)
+	if err != nil {
+		return usagef("%s: %v", pos[0], err)
+	}
+	rep, err := traces.Replay(spec, t)
+	var div *traces.DivergenceError
+	switch {
+	case errors.As(err, &div):
+		return &findingError{fmt.Sprintf("%s: %v", pos[0], err)}
+	case err != nil:
+		return usagef("%s: %v", pos[0], err)
+	}
+	// Re-check the properties along the replayed events.
+	x, err := checker.Replay(rep.Initial, t.Events(), checks, false)
+	if err != nil {
+		return usagef("%s: %v", pos[0], err)
+	}
+	var verdict string
+	switch {
+	case t.Violation == nil && x.Violation == nil:
+		verdict = "replayed exactly; no violation"
+	case t.Violation == nil:
+		verdict = "replayed exactly; it shows a violation the trace does not record: " + x.Violation.Error()
+	case x.Violation == nil:
+		return &findingError{fmt.Sprintf("%s: the recorded violation (%s) does not reproduce", pos[0], t.Violation.Property)}
+	case !sameViolation(t.Violation, x.Violation):
+		return &findingError{fmt.Sprintf("%s: the recorded violation (%s after step %d) reproduces as %s", pos[0], t.Violation.Property, t.Violation.Step, x.Violation.Error())}
+	default:
+		verdict = "replayed exactly; violation reproduced: " + x.Violation.Error()
+	}
+	var buf bytes.Buffer
+	if *render != "none" {
+		if err := renderTo(&buf, *render, t, rep); err != nil {
+			return err
+		}
+	}
+	if *outPath != "" {
+		if err := writeFileAtomic(*outPath, buf.Bytes()); err != nil {
+			return fmt.Errorf("-o: %v", err)
+		}
+	} else {
+		stdout.Write(buf.Bytes())
+	}
+	fmt.Fprintln(stderr, "electlab: "+verdict)
+	return nil
+}
+
+// claimProperty names a violation of a claim's own check or bound in a
+// trace: "C-RING1-5/bound".
+func claimProperty(claim, prop string) string {
+	if claim == "" {
+		return prop
+	}
+	return claim + "/" + prop
+}
+
+func sameViolation(rec *traces.Violation, got *checker.Violation) bool {
+	prop := rec.Property
+	if _, p, ok := strings.Cut(prop, "/"); ok {
+		prop = p
+	}
+	return prop == got.Property && rec.Step == got.Step
+}
+
+// checksFor returns the checks that reproduce a trace's violation: a
+// claim's when the property names one, the generic ones otherwise.
+func checksFor(info *model.Info, v *traces.Violation) (checker.Checks, error) {
+	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	if v == nil {
+		return generic, nil
+	}
+	id, _, ok := strings.Cut(v.Property, "/")
+	if !ok {
+		return generic, nil
+	}
+	c := info.Claim(id)
+	if c == nil {
+		return checker.Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
+	}
+	checks := checker.Checks{Props: c.Props, Custom: c.Custom}
+	if c.Kind == model.Bound {
+		checks.Bound = c
+	}
+	return checks, nil
+}

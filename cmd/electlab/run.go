@@ -1,0 +1,273 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"electlab/checker"
+	"electlab/model"
+)
+
+// runReport is the JSON output of `electlab run` (a contract: scripts rely
+// on these field names).
+type runReport struct {
+	Algorithm    string              `json:"algorithm"`
+	Variant      string              `json:"variant"`
+	N            int                 `json:"n"`
+	IDs          []model.ID          `json:"ids"`
+	Options      runOptions          `json:"options"`
+	Schedule     string              `json:"schedule"`
+	Seed         uint64              `json:"seed"`
+	Engine       string              `json:"engine"`
+	Leader       model.ID            `json:"leader"`
+	Agreed       bool                `json:"agreed"`
+	Coordinators []model.ID          `json:"coordinators"`
+	Quiescent    bool                `json:"quiescent"`
+	Messages     model.MessageCounts `json:"messages"`
+	Steps        int64               `json:"steps"`
+	TimeHops     int64               `json:"time_hops"`
+	Violations   []checker.Violation `json:"violations"`
+}
+
+type runOptions struct {
+	Timing      string     `json:"timing"`
+	Timeouts    string     `json:"timeouts"`
+	Net         string     `json:"net"`
+	Forwarding  bool       `json:"forwarding"`
+	Initiators  []model.ID `json:"initiators"`
+	Crashed     []model.ID `json:"crashed"`
+	Absent      []model.ID `json:"absent"`
+	CrashBudget int        `json:"crash_budget"`
+	Recovery    bool       `json:"recovery"`
+}
+
+// schedules are the -schedule values.
+var schedules = []string{"fifo", "random", "newest", "oldest"}
+
+func chooserFor(name string, seed uint64, staggered bool) (checker.Chooser, error) {
+	var r *checker.Random
+	switch name {
+	case "fifo":
+		return checker.FIFO{}, nil
+	case "random":
+		r = checker.NewRandom(seed, checker.Uniform)
+	case "newest":
+		r = checker.NewRandom(seed, checker.Newest)
+	case "oldest":
+		r = checker.NewRandom(seed, checker.Oldest)
+	default:
+		return nil, usagef("-schedule %q: want one of %s", name, strings.Join(schedules, ", "))
+	}
+	r.Staggered = staggered
+	return r, nil
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("run", "run -algo A (-ids 3,1,2 | -n N) [flags]", stderr)
+	var cf configFlags
+	cf.register(fs)
+	jsonOut := fs.Bool("json", false, "print the summary as JSON")
+	schedule := fs.String("schedule", "fifo", "schedule: fifo (fair, oldest message first), random, newest (adversarial: newest message first) or oldest")
+	staggered := fs.Bool("staggered", false, "let a random schedule interleave initiations with deliveries")
+	maxSteps := fs.Int("max-steps", checker.DefaultMaxSteps, "cap on the events of the execution (the fast simulator: 0 = none)")
+	engine := fs.String("engine", "auto", "auto (fast simulator for n > 2000 under the fifo schedule), world, or sim")
+	tracePath := fs.String("trace", "", "write the execution as a trace file (world engine only)")
+	render := fs.String("render", "", "also print the execution: text (step table) or mermaid")
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
+	}
+	spec, cfg, prefix, err := cf.build(fs)
+	if err != nil {
+		return err
+	}
+	ch, err := chooserFor(*schedule, cf.seed, *staggered)
+	if err != nil {
+		return err
+	}
+	if *maxSteps < 0 {
+		return usagef("-max-steps %d is negative", *maxSteps)
+	}
+	if *render != "" && *render != "text" && *render != "mermaid" {
+		return usagef("-render %q: want text or mermaid", *render)
+	}
+	useSim := false
+	switch *engine {
+	case "auto":
+		useSim = len(cfg.IDs) > 2000 && *schedule == "fifo" && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && len(prefix) == 0 && *tracePath == "" && *render == ""
+	case "sim":
+		if *schedule != "fifo" || len(prefix) > 0 || *tracePath != "" || *render != "" {
+			return usagef("-engine sim runs the fixed fifo schedule only: it conflicts with -schedule %s, -scenario events, -trace and -render", *schedule)
+		}
+		useSim = true
+	case "world":
+	default:
+		return usagef("-engine %q: want auto, world or sim", *engine)
+	}
+	rep := runReport{Algorithm: cfg.Algo, N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs, Schedule: *schedule, Seed: cf.seed,
+		Options: runOptions{Timing: cfg.Timing.String(), Timeouts: cfg.Timeouts.String(), Net: cfg.Net.String(),
+			Forwarding: cfg.Forwarding, Initiators: orEmpty(cfg.Initiators), Crashed: orEmpty(cfg.Crashed),
+			Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery},
+		Violations: []checker.Violation{}}
+	info := spec.Meta()
+	v, _ := info.ParseVariant(cfg.Variant)
+	rep.Variant = info.FormatVariant(v)
+	props := model.Safety | model.Agreement | model.Validity | model.Termination
+	if useSim {
+		rep.Engine = "sim"
+		sim, err := spec.NewSim(cfg)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		res := sim.Run(int64(*maxSteps))
+		topo, _ := model.NewTopology(info.Topology, append(append([]model.ID(nil), cfg.IDs...), cfg.Absent...))
+		final := &model.Final{Alg: info, T: topo, Views: res.Views, Statuses: res.Status}
+		rep.Leader, rep.Agreed = model.AgreedLeader(final)
+		rep.Coordinators = []model.ID{}
+		for i, vw := range res.Views {
+			if res.Status[i] == model.Live && vw.Coordinator {
+				rep.Coordinators = append(rep.Coordinators, topo.Order[i])
+			}
+			if res.Status[i] == model.Live && int64(res.LearnHops[i]) > rep.TimeHops {
+				rep.TimeHops = int64(res.LearnHops[i])
+			}
+		}
+		rep.Quiescent, rep.Steps = res.Quiescent, res.Events
+		rep.Messages = model.NamedCounts(info, &res.Counts)
+		if !res.Quiescent {
+			rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropTermination, Message: fmt.Sprintf("not quiescent after %d events", res.Events)})
+		} else {
+			for _, c := range []struct {
+				name string
+				f    func(model.Snapshot) error
+			}{{checker.PropSafety, checker.SingleCoordinator}, {checker.PropAgreement, checker.Agreement}, {checker.PropValidity, checker.Validity}} {
+				if err := c.f(final); err != nil {
+					rep.Violations = append(rep.Violations, checker.Violation{Property: c.name, Message: err.Error()})
+				}
+			}
+		}
+		if res.Faults > 0 {
+			rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropModel, Message: fmt.Sprintf("%d sends to non-members", res.Faults)})
+		}
+	} else {
+		rep.Engine = "world"
+		s0, err := spec.NewSystem(cfg)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		x, err := runPrefixed(s0, prefix, ch, checker.Checks{Props: props}, *maxSteps)
+		if err != nil {
+			return err
+		}
+		out := model.Summarize(x.Final)
+		rep.Leader, rep.Agreed, rep.Coordinators = out.Leader, out.Agreed, out.Coordinators
+		rep.Quiescent, rep.Steps, rep.Messages = out.Quiescent, out.Events, out.Messages
+		rep.TimeHops = checker.MeasuredTime(x.Final)
+		if x.Violation != nil {
+			rep.Violations = append(rep.Violations, *x.Violation)
+		}
+		if err := writeOutputs(x, *tracePath, *render, stdout); err != nil {
+			return err
+		}
+	}
+	if *jsonOut {
+		return writeJSON(stdout, rep)
+	}
+	printRun(stdout, &rep)
+	return nil
+}
+
+// runPrefixed applies a scenario's scripted events, then continues with ch.
+func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, checks checker.Checks, maxSteps int) (*checker.Execution, error) {
+	if len(prefix) == 0 {
+		return checker.Execute(s0, ch, checks, checker.Options{MaxSteps: maxSteps}), nil
+	}
+	pre, err := checker.Replay(s0, prefix, checker.Checks{Props: checks.Props &^ (model.Agreement | model.Validity | model.Termination)}, false)
+	if err != nil {
+		return nil, usagef("scenario: %v", err)
+	}
+	if pre.Violation != nil {
+		return pre, nil
+	}
+	rest := checker.Execute(pre.Final, ch, checks, checker.Options{MaxSteps: maxSteps})
+	x := &checker.Execution{Initial: s0, Final: rest.Final, Events: append(pre.Events, rest.Events...), Quiescent: rest.Quiescent, Violation: rest.Violation}
+	if x.Violation != nil && x.Violation.Step > 0 {
+		x.Violation.Step += len(pre.Events)
+	}
+	return x, nil
+}
+
+func orEmpty(ids []model.ID) []model.ID {
+	if ids == nil {
+		return []model.ID{}
+	}
+	return ids
+}
+
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func printRun(w io.Writer, r *runReport) {
+	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
+	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, abbreviate(model.FormatIDs(r.IDs)))
+	inits := "all"
+	if len(r.Options.Initiators) > 0 {
+		inits = model.FormatIDs(r.Options.Initiators)
+	}
+	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d\n",
+		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, abbreviate(inits), orNone(r.Options.Crashed), r.Options.CrashBudget)
+	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
+	if r.Agreed {
+		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)
+	} else {
+		fmt.Fprintf(w, "leader       no agreement\n")
+	}
+	fmt.Fprintf(w, "coordinators %s\n", orNone(r.Coordinators))
+	kinds := make([]string, 0, len(r.Messages.ByKind))
+	for k := range r.Messages.ByKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var per []string
+	for _, k := range kinds {
+		per = append(per, fmt.Sprintf("%s %d", k, r.Messages.ByKind[k].Sends))
+	}
+	fmt.Fprintf(w, "messages     sends %d (%s), transmissions %d, deliveries %d, forwarded by crashed nodes %d\n",
+		r.Messages.Sends, strings.Join(per, ", "), r.Messages.Transmissions, r.Messages.Deliveries, r.Messages.Forwards)
+	q := "quiescent"
+	if !r.Quiescent {
+		q = "NOT quiescent"
+	}
+	fmt.Fprintf(w, "steps        %d (%s)\n", r.Steps, q)
+	fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	if len(r.Violations) == 0 {
+		fmt.Fprintf(w, "violations   none\n")
+	}
+	for _, v := range r.Violations {
+		fmt.Fprintf(w, "violation    %s\n", v.Error())
+	}
+}
+
+func orNone(ids []model.ID) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return abbreviate(model.FormatIDs(ids))
+}
+
+// abbreviate shortens very long id lists for the terminal, saying so.
+func abbreviate(s string) string {
+	const max = 120
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + fmt.Sprintf("... (%d characters; use -json for all)", len(s))
+}

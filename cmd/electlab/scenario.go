@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"electlab/algos"
+	"electlab/model"
+)
+
+// A scenario file describes a configuration and a script of events, for
+// anything richer than the flags (timed crashes, detections, joins):
+//
+//	# comments and blank lines are ignored
+//	algo        changroberts
+//	variant     resend
+//	ids         3,1,2,5,4
+//	initiators  3,1          (or: all)
+//	crashed     4
+//	absent      6
+//	timing      async
+//	timeouts    accurate
+//	net         fifo
+//	forwarding  true
+//	crash-budget 1
+//	recovery    false
+//	event detect 3
+//	event crash 5
+//
+// The events are applied first, in order (each must be enabled); the
+// chosen schedule continues from there. Every error names the line.
+func loadScenario(path string) (model.Spec, *model.Config, []model.Event, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, nil, usagef("-scenario: %v", err)
+	}
+	return parseScenario(path, data)
+}
+
+func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model.Event, error) {
+	bad := func(line int, format string, args ...any) error {
+		return usagef("%s:%d: %s", path, line, fmt.Sprintf(format, args...))
+	}
+	var spec model.Spec
+	cfg := &model.Config{}
+	var events []model.Event
+	seen := map[string]int{}
+	forwarding := ""
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		text = strings.TrimSpace(text)
+		if text == "" {
+			continue
+		}
+		key, val, _ := strings.Cut(text, " ")
+		val = strings.TrimSpace(val)
+		if key != "event" {
+			if prev, ok := seen[key]; ok {
+				return nil, nil, nil, bad(line, "%q is already set on line %d", key, prev)
+			}
+			seen[key] = line
+		}
+		var err error
+		switch key {
+		case "algo":
+			spec, err = algos.Lookup(val)
+			if err == nil {
+				cfg.Algo = val
+			}
+		case "variant":
+			cfg.Variant = val
+		case "ids":
+			cfg.IDs, err = model.ParseIDs(val)
+		case "initiators":
+			if val != "all" {
+				cfg.Initiators, err = model.ParseIDs(val)
+			}
+		case "crashed":
+			cfg.Crashed, err = model.ParseIDs(val)
+		case "absent":
+			cfg.Absent, err = model.ParseIDs(val)
+		case "timing":
+			cfg.Timing, err = model.ParseTiming(val)
+		case "timeouts":
+			cfg.Timeouts, err = model.ParseTimeouts(val)
+		case "net":
+			cfg.Net, err = model.ParseNet(val)
+		case "forwarding":
+			if val != "true" && val != "false" {
+				err = fmt.Errorf("forwarding %q: want true or false", val)
+			}
+			forwarding = val
+		case "crash-budget":
+			cfg.CrashBudget, err = strconv.Atoi(val)
+			if err != nil {
+				err = fmt.Errorf("crash-budget %q is not an integer", val)
+			}
+		case "recovery":
+			cfg.Recovery, err = strconv.ParseBool(val)
+			if err != nil {
+				err = fmt.Errorf("recovery %q: want true or false", val)
+			}
+		case "event":
+			var ev model.Event
+			ev, err = model.ParseEvent(val)
+			events = append(events, ev)
+		default:
+			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery or event)", key)
+		}
+		if err != nil {
+			return nil, nil, nil, bad(line, "%v", err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, nil, usagef("%s: %v", path, err)
+	}
+	if spec == nil {
+		return nil, nil, nil, usagef("%s: no \"algo\" line", path)
+	}
+	if len(cfg.IDs) == 0 {
+		return nil, nil, nil, usagef("%s: no \"ids\" line", path)
+	}
+	cfg.Forwarding = spec.Meta().Forwarding
+	if forwarding != "" {
+		cfg.Forwarding = forwarding == "true"
+	}
+	if err := model.Validate(spec.Meta(), cfg); err != nil {
+		return nil, nil, nil, usagef("%s: %v", path, err)
+	}
+	return spec, cfg, events, nil
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"electlab/checker"
+	"electlab/model"
+	"electlab/traces"
+)
+
+// minimize is the claim engine's event-list minimizer.
+func minimize(events []model.Event, fails func([]model.Event) bool) []model.Event {
+	return traces.Minimize(events, fails)
+}
+
+// traceViolation converts a checker violation for a trace; claim names the
+// claim whose checks found it ("" for the generic properties).
+func traceViolation(v *checker.Violation, claim string) *traces.Violation {
+	if v == nil {
+		return nil
+	}
+	prop := v.Property
+	if claim != "" {
+		prop = claimProperty(claim, prop)
+	}
+	return &traces.Violation{Property: prop, Step: v.Step, Message: v.Message}
+}
+
+// saveCounterexample records ce (found checking claim, or the generic
+// properties when claim is "") as a trace with snapshots and writes it
+// atomically to path.
+func saveCounterexample(path string, ce *checker.Counterexample, claim, note string) error {
+	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots())
+	if err != nil {
+		return fmt.Errorf("recording the counterexample: %v", err)
+	}
+	if err := t.Save(path); err != nil {
+		return fmt.Errorf("writing %s: %v", path, err)
+	}
+	return nil
+}
+
+// writeOutputs writes the execution as a trace file and/or prints its
+// rendering, as -trace and -render ask.
+func writeOutputs(x *checker.Execution, tracePath, render string, stdout io.Writer) error {
+	if tracePath == "" && render == "" {
+		return nil
+	}
+	t, err := traces.Record(x.Initial, x.Events, traceViolation(x.Violation, ""), "recorded by electlab run", traces.WithSnapshots())
+	if err != nil {
+		return err
+	}
+	if tracePath != "" {
+		if err := t.Save(tracePath); err != nil {
+			return fmt.Errorf("-trace: %v", err)
+		}
+	}
+	if render != "" {
+		spec := specOf(x.Initial)
+		rep, err := traces.Replay(spec, t)
+		if err != nil {
+			return err
+		}
+		if err := renderTo(stdout, render, t, rep); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
+
+func renderTo(w io.Writer, format string, t *traces.Trace, rep *traces.Replayed) error {
+	var s string
+	switch format {
+	case "text":
+		s = traces.RenderText(t, rep)
+	case "mermaid":
+		s = traces.RenderMermaid(t, rep)
+	default:
+		return usagef("-render %q: want text or mermaid", format)
+	}
+	_, err := io.WriteString(w, s)
+	return err
+}
