@@ -210,7 +210,7 @@ type World[S any] struct {
 	// started: some process has taken a step (initiation, join or
 	// recovery); crashes are injected only during a run that has started.
 	started bool
-	counts      Counts
+	counts  Counts
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
 	// learn[i] is hops[i] when i's leader last changed, -1 if never.

@@ -133,4 +133,3 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
-
