@@ -320,7 +320,9 @@ func TestCheckedInTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := Replay(changroberts.Algorithm, tr); err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s no longer replays: %v\n"+
+			"If model.World.Encode (the fingerprint) or the algorithm changed on purpose, stored traces "+
+			"must be re-recorded: go test ./traces -run TestCheckedInTrace -rewrite", path, err)
 	}
 	if got := encode(t, tr); !bytes.Equal(got, want) {
 		t.Fatalf("re-encoding %s changed it:\n%s", path, cmp.Diff(string(want), string(got)))
