@@ -33,8 +33,13 @@ type Engine struct {
 	ExhaustiveLimit int
 	// MaxN, when positive, caps the claim's NMax (for quick runs).
 	MaxN int
-	// MaxSteps caps each execution.
-	MaxSteps int
+	// MaxSteps caps each execution; FairAfter is the length of the
+	// adversarial prefix before the fair FIFO continuation.
+	MaxSteps, FairAfter int
+	// GrowthCases is the number of random cases per sampled size for
+	// Growth claims (whose executions are long; their worst case depends
+	// on the arrangement more than on the schedule).
+	GrowthCases int
 	// Minimize shrinks a failing event list (nil = no minimization). It
 	// must keep fails true and is given the lenient replay predicate.
 	Minimize func(events []model.Event, fails func([]model.Event) bool) []model.Event
@@ -42,7 +47,7 @@ type Engine struct {
 
 // DefaultEngine returns the engine used by `electlab claims` by default.
 func DefaultEngine() *Engine {
-	return &Engine{Seed: 1, Cases: 300, ExhaustiveLimit: 4000, MaxSteps: 20000}
+	return &Engine{Seed: 1, Cases: 300, GrowthCases: 40, ExhaustiveLimit: 4000, MaxSteps: 20000, FairAfter: 4000}
 }
 
 // Point is one size's measurement for a Bound or Growth claim.
@@ -89,6 +94,12 @@ type Row struct {
 	Coverage string `json:"coverage"`
 	// Executions is the number of executions run.
 	Executions int `json:"executions"`
+	// Unfinished counts executions that did not reach quiescence (a
+	// livelock or the step cap); end-of-run checks other than termination
+	// do not apply to them.
+	Unfinished int `json:"unfinished"`
+	// UnfinishedWhy explains the first unfinished execution.
+	UnfinishedWhy string `json:"unfinished_example,omitempty"`
 	// Points are per-size measurements (Bound and Growth claims).
 	Points []Point `json:"points,omitempty"`
 	// Fit is the fitted growth exponent (Growth claims).
@@ -222,9 +233,19 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 				row.Coverage = "internal error: " + err.Error()
 				return false
 			}
-			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: e.MaxSteps})
+			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: e.MaxSteps, FairAfter: e.FairAfter})
 			row.Executions++
 			pt.Cases++
+			if !x.Quiescent && x.Violation == nil {
+				row.Unfinished++
+				if row.UnfinishedWhy == "" {
+					why := x.Livelock
+					if why == "" {
+						why = fmt.Sprintf("the step cap of %d events", e.MaxSteps)
+					}
+					row.UnfinishedWhy = fmt.Sprintf("%s: %s", cs.Config, why)
+				}
+			}
 			if x.Quiescent && (c.Kind == model.Bound || c.Kind == model.Growth) {
 				m := Measure(c, x.Final)
 				better := best < 0 || m > best
@@ -268,7 +289,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			exhaustive = append(exhaustive, n)
 		} else {
 			rng := rand.New(rand.NewPCG(e.seedFor(info.Name, c.ID, si, variant, n), 7))
-			for range e.Cases {
+			for range e.casesFor(c) {
 				if !run(randomCase(rng, info, st, variant, n)) {
 					break
 				}
@@ -287,7 +308,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		}
 	}
 	if row.Coverage == "" {
-		row.Coverage = coverage(exhaustive, sampled, e, st)
+		row.Coverage = coverage(exhaustive, sampled, e.casesFor(c), e.Seed, st)
 	}
 	return row
 }
@@ -310,19 +331,27 @@ func modelName(st *model.Setting) string {
 }
 
 // coverage states what a row covered.
-func coverage(exhaustive, sampled []int, e *Engine, st *model.Setting) string {
+func coverage(exhaustive, sampled []int, cases int, seed uint64, st *model.Setting) string {
 	var parts []string
 	if len(exhaustive) > 0 {
 		parts = append(parts, fmt.Sprintf("n=%s: every id arrangement (up to rotation on rings), initiator set and dead set, 3 schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(exhaustive)))
 	}
 	if len(sampled) > 0 {
-		parts = append(parts, fmt.Sprintf("n=%s: %d random configurations and schedules each", sizes(sampled), e.Cases))
+		parts = append(parts, fmt.Sprintf("n=%s: %d random configurations and schedules each", sizes(sampled), cases))
 	}
 	s := strings.Join(parts, "; ")
 	if st.CrashBudget > 0 {
 		s += fmt.Sprintf("; up to %d crash(es) injected during the run", st.CrashBudget)
 	}
-	return s + fmt.Sprintf("; seed %d", e.Seed)
+	return s + fmt.Sprintf("; seed %d", seed)
+}
+
+// casesFor is the number of random cases per sampled size for claim c.
+func (e *Engine) casesFor(c *model.Claim) int {
+	if c.Kind == model.Growth && e.GrowthCases > 0 && e.GrowthCases < e.Cases {
+		return e.GrowthCases
+	}
+	return e.Cases
 }
 
 func sizes(ns []int) string {
@@ -393,7 +422,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 		if err != nil {
 			return nil
 		}
-		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: e.MaxSteps})
+		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: e.MaxSteps, FairAfter: e.FairAfter})
 		if y.Violation != nil && y.Violation.Property == prop {
 			return y
 		}

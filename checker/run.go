@@ -24,10 +24,8 @@ func (FIFO) Choose(s model.System, enabled []model.Event) model.Event {
 	if enabled[0].Kind == model.EvDetect {
 		return enabled[0]
 	}
-	if o, ok := s.(interface{ OldestDelivery() (model.Event, bool) }); ok {
-		if ev, ok := o.OldestDelivery(); ok && s.Config().Timing == model.Async {
-			return ev
-		}
+	if ev, ok := s.OldestDelivery(); ok {
+		return ev
 	}
 	for _, ev := range enabled {
 		switch ev.Kind {
@@ -102,21 +100,13 @@ func (r *Random) Choose(s model.System, enabled []model.Event) model.Event {
 		}
 	}
 	// Non-fault events.
-	switch r.Strategy {
-	case Newest, Oldest:
-		best := -1
-		var bestStamp uint32
-		for i, ev := range enabled {
-			if ev.Kind != model.EvDeliver {
-				continue
-			}
-			st := stampOf(s, ev)
-			if best < 0 || (r.Strategy == Newest && st > bestStamp) || (r.Strategy == Oldest && st < bestStamp) {
-				best, bestStamp = i, st
-			}
+	if r.Strategy != Uniform && r.Rng.IntN(4) != 0 {
+		pick := s.OldestDelivery
+		if r.Strategy == Newest {
+			pick = s.NewestDelivery
 		}
-		if best >= 0 && r.Rng.IntN(4) != 0 {
-			return enabled[best]
+		if ev, ok := pick(); ok {
+			return ev
 		}
 	}
 	k := r.Rng.IntN(nf)
@@ -131,16 +121,6 @@ func (r *Random) Choose(s model.System, enabled []model.Event) model.Event {
 		k--
 	}
 	return enabled[0]
-}
-
-// stampOf returns the age stamp of the message a delivery event names.
-func stampOf(s model.System, ev model.Event) uint32 {
-	for _, m := range s.InFlight() {
-		if m.From == ev.From && m.To == ev.P && m.Seq == ev.Seq {
-			return m.Stamp
-		}
-	}
-	return 0
 }
 
 // Violation is a property that failed, and where.
@@ -178,7 +158,8 @@ type Options struct {
 	MaxSteps int
 	// FairAfter is the number of events after which the fair FIFO
 	// chooser takes over from the adversary (0 = MaxSteps/2). Termination
-	// is judged under this fair continuation.
+	// is judged under this fair continuation; a state revisited in it
+	// ends the run as a livelock.
 	FairAfter int
 }
 
@@ -197,6 +178,9 @@ type Execution struct {
 	Quiescent bool
 	// Violation is the first property violated, or nil.
 	Violation *Violation
+	// Livelock, when not empty, says how the fair continuation was found
+	// to cycle forever (the run stopped there, not quiescent).
+	Livelock string
 }
 
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
@@ -213,6 +197,9 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	x := &Execution{Initial: s0, Final: s0.Clone()}
 	s := x.Final
 	var buf []model.Event
+	// In the fair phase the FIFO chooser is deterministic, so a revisited
+	// state means the execution cycles forever (a lasso).
+	var seen map[uint64]int
 	for len(x.Events) < max {
 		buf = s.Enabled(buf[:0])
 		if len(buf) == 0 {
@@ -220,6 +207,15 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 		var ev model.Event
 		if len(x.Events) >= fairAfter {
+			if seen == nil {
+				seen = map[uint64]int{}
+			}
+			fp := s.Fingerprint()
+			if at, ok := seen[fp]; ok {
+				x.Livelock = fmt.Sprintf("the fair FIFO continuation revisits the state of step %d at step %d (a cycle of %d events)", at, len(x.Events), len(x.Events)-at)
+				break
+			}
+			seen[fp] = len(x.Events)
 			ev = FIFO{}.Choose(s, buf)
 		} else {
 			ev = ch.Choose(s, buf)
@@ -236,6 +232,9 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	}
 	x.Quiescent = s.Quiescent()
 	x.Violation = CheckEnd(x.Initial, s, checks, x.Quiescent)
+	if x.Violation != nil && x.Livelock != "" {
+		x.Violation.Message = x.Livelock
+	}
 	return x
 }
 

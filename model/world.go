@@ -165,6 +165,10 @@ type System interface {
 	Effects() []Effect
 	// InFlight lists the messages in flight, by link then age.
 	InFlight() []Message
+	// OldestDelivery and NewestDelivery name the delivery of the oldest
+	// and of the newest deliverable message (async timing), if any.
+	OldestDelivery() (Event, bool)
+	NewestDelivery() (Event, bool)
 	// Faults lists model errors caused by the algorithm (e.g. a send to
 	// a non-member); a correct algorithm never has any.
 	Faults() []string
@@ -478,7 +482,11 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled("that message is not deliverable on its link")
 		}
 		m := l.q[k]
-		l.q = append(l.q[:k:k], l.q[k+1:]...)
+		if k == 0 {
+			l.q = l.q[1:]
+		} else {
+			l.q = append(l.q[:k:k], l.q[k+1:]...)
+		}
 		w.inflight--
 		w.tick()
 		w.batch = append(w.batch[:0], m)
@@ -697,7 +705,7 @@ func (w *World[S]) observe(p int, tag string, val int32) {
 			o.MinLive = id
 		}
 	}
-	w.obs = append(w.obs[:len(w.obs):len(w.obs)], o)
+	w.obs = append(w.obs, o) // clones hold w.obs with cap == len, so this never writes into theirs
 	w.effects = append(w.effects, Effect{Kind: Noted, P: o.Proc, Tag: tag, Val: val})
 }
 
@@ -745,7 +753,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	l.seq++
 	w.stamp++
 	m.Seq, m.Stamp = l.seq, w.stamp
-	l.q = append(l.q[:len(l.q):len(l.q)], m)
+	l.q = append(l.q, m) // queues are never shared: Clone copies them
 	w.inflight++
 	if n := len(w.effects); n > 0 && (w.effects[n-1].Kind == Sent || w.effects[n-1].Kind == Forwarded) {
 		w.effects[n-1].Msg.Seq, w.effects[n-1].Msg.Stamp = m.Seq, m.Stamp
@@ -779,23 +787,36 @@ func (w *World[S]) InFlight() []Message {
 
 // OldestDelivery returns the delivery event of the oldest message in flight
 // (the fair FIFO scheduler's choice), or false when none is deliverable.
-func (w *World[S]) OldestDelivery() (Event, bool) {
-	best := -1
+func (w *World[S]) OldestDelivery() (Event, bool) { return w.extremeDelivery(false) }
+
+// NewestDelivery returns the delivery event of the most recently sent
+// deliverable message (the head of its link under FIFO channels), or false
+// when none is deliverable.
+func (w *World[S]) NewestDelivery() (Event, bool) { return w.extremeDelivery(true) }
+
+func (w *World[S]) extremeDelivery(newest bool) (Event, bool) {
+	if w.r.cfg.Timing == Sync {
+		return Event{}, false
+	}
+	bl, bk := -1, -1
 	var bestStamp uint32
 	for li := range w.links {
 		q := w.links[li].q
-		if len(q) == 0 {
-			continue
-		}
-		if best < 0 || q[0].Stamp < bestStamp {
-			best, bestStamp = li, q[0].Stamp
+		for k := range q {
+			if w.r.cfg.Net == FIFO && k > 0 {
+				break
+			}
+			st := q[k].Stamp
+			if bl < 0 || (newest && st > bestStamp) || (!newest && st < bestStamp) {
+				bl, bk, bestStamp = li, k, st
+			}
 		}
 	}
-	if best < 0 {
+	if bl < 0 {
 		return Event{}, false
 	}
-	l := &w.links[best]
-	return Event{Kind: EvDeliver, From: w.r.topo.Order[l.from], P: w.r.topo.Order[l.to], Seq: l.q[0].Seq}, true
+	l := &w.links[bl]
+	return Event{Kind: EvDeliver, From: w.r.topo.Order[l.from], P: w.r.topo.Order[l.to], Seq: l.q[bk].Seq}, true
 }
 
 // Encode appends the canonical encoding of w's state. History is left out:

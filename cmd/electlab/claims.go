@@ -86,6 +86,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	eng := checker.DefaultEngine()
 	fs.Uint64Var(&eng.Seed, "seed", eng.Seed, "base seed of every sampled configuration and schedule")
 	fs.IntVar(&eng.Cases, "cases", eng.Cases, "random configurations per size, beyond exhaustive enumeration")
+	fs.IntVar(&eng.GrowthCases, "growth-cases", eng.GrowthCases, "random configurations per size for growth claims (long executions)")
 	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
 	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
 	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution")
@@ -263,7 +264,11 @@ func evidenceText(r *checker.Row) string {
 		}
 		return fmt.Sprintf("counterexample (%s%d events, n=%d, %s): %s", where, len(ce.Events), ce.N, ce.Config.String(), ce.Violation.Error())
 	}
-	return fmt.Sprintf("%d executions; %s", r.Executions, r.Coverage)
+	s := fmt.Sprintf("%d executions; %s", r.Executions, r.Coverage)
+	if r.Unfinished > 0 {
+		s += fmt.Sprintf("; %d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
+	}
+	return s
 }
 
 func renderClaimsText(rep *claimsReport) string {
