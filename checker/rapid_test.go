@@ -1,0 +1,146 @@
+package checker_test
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/model"
+)
+
+// behaviourProperty is the rapid property behind the tests below: rapid
+// draws one of the algorithm's in-assumption settings of the Behaviour
+// claims that check generic properties, a variant, a configuration, and
+// every event of the schedule.
+func behaviourProperty(spec model.Spec, nmax int) func(*rapid.T) {
+	info := spec.Meta()
+	type target struct {
+		claim   *model.Claim
+		setting *model.Setting
+	}
+	var targets []target
+	for i := range info.Claims {
+		c := &info.Claims[i]
+		if c.Kind != model.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
+			continue
+		}
+		for j := range c.Settings {
+			if !c.Settings[j].Outside {
+				targets = append(targets, target{c, &c.Settings[j]})
+			}
+		}
+	}
+	return func(t *rapid.T) {
+		if len(targets) == 0 {
+			t.Skip("no behaviour claim")
+		}
+		tg := rapid.SampledFrom(targets).Draw(t, "setting")
+		variants := tg.claim.Variants
+		if len(variants) == 0 {
+			variants = []string{""}
+		}
+		variant := rapid.SampledFrom(variants).Draw(t, "variant")
+		hi := tg.claim.NMax
+		if hi > nmax {
+			hi = nmax
+		}
+		cfg := checker.DrawConfig(t, info, tg.setting, variant, tg.claim.NMin, hi)
+		s0, err := spec.NewSystem(cfg)
+		if err != nil {
+			t.Fatalf("config %s: %v", cfg, err)
+		}
+		checks := checker.Checks{Props: tg.claim.Props, Custom: tg.claim.Custom}
+		x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{MaxSteps: 5000, FairAfter: 2500})
+		if x.Violation != nil {
+			t.Fatalf("%s, %s: %s\nconfig: %s\nevents: %v", tg.claim.ID, tg.setting.Name, x.Violation, cfg, x.Events)
+		}
+	}
+}
+
+// Reference: [S1] first paragraph and [S2] Ring-based Election: every
+// algorithm's behaviour claims, on rapid-drawn arrangements, initiator
+// sets, failed forwarders and schedules, up to n = 8.
+func TestRapidBehaviourClaims(t *testing.T) {
+	for _, spec := range algos.All {
+		t.Run(spec.Meta().Name, func(t *testing.T) {
+			rapid.Check(t, behaviourProperty(spec, 8))
+		})
+	}
+}
+
+// recordingTB is a rapid.TB that records a failure instead of failing the
+// test, so a test can require rapid to find a bug.
+type recordingTB struct {
+	testing.TB
+	failed bool
+	msg    strings.Builder
+}
+
+func (r *recordingTB) Helper()                           {}
+func (r *recordingTB) Errorf(format string, args ...any) { r.fail(format, args...) }
+func (r *recordingTB) Error(args ...any)                 { r.fail("%s", fmt.Sprint(args...)) }
+func (r *recordingTB) Fatalf(format string, args ...any) { r.fail(format, args...); panic(stopTB{}) }
+func (r *recordingTB) Fatal(args ...any)                 { r.fail("%s", fmt.Sprint(args...)); panic(stopTB{}) }
+func (r *recordingTB) FailNow()                          { r.failed = true; panic(stopTB{}) }
+func (r *recordingTB) Fail()                             { r.failed = true }
+func (r *recordingTB) Failed() bool                      { return r.failed }
+func (r *recordingTB) Logf(string, ...any)               {}
+func (r *recordingTB) Log(...any)                        {}
+func (r *recordingTB) fail(format string, args ...any) {
+	r.failed = true
+	fmt.Fprintf(&r.msg, format, args...)
+}
+
+type stopTB struct{}
+
+// rapidFinds reports whether rapid.Check finds a failure of prop.
+func rapidFinds(t *testing.T, prop func(*rapid.T)) (bool, string) {
+	t.Helper()
+	for name, val := range map[string]string{"rapid.nofailfile": "true", "rapid.shrinktime": "2s"} {
+		old := flag.Lookup(name).Value.String()
+		if err := flag.Set(name, val); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { flag.Set(name, old) })
+	}
+	r := &recordingTB{TB: t}
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				if _, ok := p.(stopTB); !ok {
+					panic(p)
+				}
+			}
+		}()
+		rapid.Check(r, prop)
+	}()
+	return r.failed, r.msg.String()
+}
+
+// The rapid-driven search must catch each broken variant.
+func TestRapidCatchesBrokenVariants(t *testing.T) {
+	for _, tc := range []struct {
+		alg  *model.Algorithm[crState]
+		want string
+	}{
+		{everyStarterCoordinator, checker.PropSafety},
+		{lowestIgnoresCoord, checker.PropAgreement},
+		{believesMinimum, checker.PropValidity},
+		{coordNeverConsumed, checker.PropTermination},
+	} {
+		t.Run(tc.alg.Name, func(t *testing.T) {
+			failed, msg := rapidFinds(t, behaviourProperty(tc.alg, 6))
+			if !failed {
+				t.Fatalf("rapid did not catch %s", tc.alg.Name)
+			}
+			if !strings.Contains(msg, tc.want) {
+				t.Errorf("rapid failed for another reason than %s:\n%s", tc.want, msg)
+			}
+		})
+	}
+}
