@@ -520,3 +520,54 @@ func smallerConfigs(cfg *model.Config, st *model.Setting) []*model.Config {
 	}
 	return out
 }
+
+// ClaimProperty names a violation of claim's checks in a trace:
+// "C-RING1-5/bound". With no claim it is the property itself.
+func ClaimProperty(claim, prop string) string {
+	if claim == "" {
+		return prop
+	}
+	return claim + "/" + prop
+}
+
+// ChecksFor returns the checks that reproduce a violation recorded under
+// the name prop (see ClaimProperty): the claim's checks when prop names a
+// claim of info, the generic properties otherwise.
+func ChecksFor(info *model.Info, prop string) (Checks, error) {
+	generic := Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	id, _, ok := strings.Cut(prop, "/")
+	if !ok {
+		return generic, nil
+	}
+	c := info.Claim(id)
+	if c == nil {
+		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
+	}
+	checks := Checks{Props: c.Props, Custom: c.Custom}
+	if c.Kind == model.Bound {
+		checks.Bound = c
+	}
+	return checks, nil
+}
+
+// SameViolation reports whether a recorded violation (property name as
+// ClaimProperty writes it, and step) matches a re-checked one.
+func SameViolation(recordedProp string, recordedStep int, got *Violation) bool {
+	prop := recordedProp
+	if _, p, ok := strings.Cut(prop, "/"); ok {
+		prop = p
+	}
+	return got != nil && prop == got.Property && recordedStep == got.Step
+}
+
+// CounterexampleFile is the file name of the counterexample of row number
+// row (0-based) of claim's result for algo under the given reading.
+func CounterexampleFile(claim, algo, reading string, row int) string {
+	safe := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '_'
+	}, reading)
+	return fmt.Sprintf("%s-%s-%s-%d.json", claim, algo, safe, row+1)
+}

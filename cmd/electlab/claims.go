@@ -184,7 +184,7 @@ func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }
 			if ce == nil {
 				continue
 			}
-			name := fmt.Sprintf("%s-%s-%s-%d.json", c.ID, c.Algorithm, safeName(c.Rows[ri].Variant), ri+1)
+			name := checker.CounterexampleFile(c.ID, c.Algorithm, c.Rows[ri].Variant, ri)
 			path := filepath.Join(dir, "traces", name)
 			note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, c.Algorithm, c.Rows[ri].Setting, c.Rows[ri].Variant)
 			if err := saveCounterexample(path, ce, c.ID, note); err != nil {
@@ -201,15 +201,6 @@ func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }
 		return err
 	}
 	return writeFileAtomic(filepath.Join(dir, "report.md"), []byte(renderClaimsMarkdown(rep)))
-}
-
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
-			return r
-		}
-		return '_'
-	}, s)
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames

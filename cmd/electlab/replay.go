@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"electlab/algos"
 	"electlab/checker"
@@ -35,9 +34,11 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%s: %v", pos[0], err)
 	}
-	checks, err := checksFor(spec.Meta(), t.Violation)
-	if err != nil {
-		return usagef("%s: %v", pos[0], err)
+	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	if t.Violation != nil {
+		if checks, err = checker.ChecksFor(spec.Meta(), t.Violation.Property); err != nil {
+			return usagef("%s: %v", pos[0], err)
+		}
 	}
 	rep, err := traces.Replay(spec, t)
 	var div *traces.DivergenceError
@@ -60,7 +61,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		verdict = "replayed exactly; it shows a violation the trace does not record: " + x.Violation.Error()
 	case x.Violation == nil:
 		return &findingError{fmt.Sprintf("%s: the recorded violation (%s) does not reproduce", pos[0], t.Violation.Property)}
-	case !sameViolation(t.Violation, x.Violation):
+	case !checker.SameViolation(t.Violation.Property, t.Violation.Step, x.Violation):
 		return &findingError{fmt.Sprintf("%s: the recorded violation (%s after step %d) reproduces as %s", pos[0], t.Violation.Property, t.Violation.Step, x.Violation.Error())}
 	default:
 		verdict = "replayed exactly; violation reproduced: " + x.Violation.Error()
@@ -82,41 +83,3 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// claimProperty names a violation of a claim's own check or bound in a
-// trace: "C-RING1-5/bound".
-func claimProperty(claim, prop string) string {
-	if claim == "" {
-		return prop
-	}
-	return claim + "/" + prop
-}
-
-func sameViolation(rec *traces.Violation, got *checker.Violation) bool {
-	prop := rec.Property
-	if _, p, ok := strings.Cut(prop, "/"); ok {
-		prop = p
-	}
-	return prop == got.Property && rec.Step == got.Step
-}
-
-// checksFor returns the checks that reproduce a trace's violation: a
-// claim's when the property names one, the generic ones otherwise.
-func checksFor(info *model.Info, v *traces.Violation) (checker.Checks, error) {
-	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
-	if v == nil {
-		return generic, nil
-	}
-	id, _, ok := strings.Cut(v.Property, "/")
-	if !ok {
-		return generic, nil
-	}
-	c := info.Claim(id)
-	if c == nil {
-		return checker.Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
-	}
-	checks := checker.Checks{Props: c.Props, Custom: c.Custom}
-	if c.Kind == model.Bound {
-		checks.Bound = c
-	}
-	return checks, nil
-}

@@ -22,7 +22,7 @@ func traceViolation(v *checker.Violation, claim string) *traces.Violation {
 	}
 	prop := v.Property
 	if claim != "" {
-		prop = claimProperty(claim, prop)
+		prop = checker.ClaimProperty(claim, prop)
 	}
 	return &traces.Violation{Property: prop, Step: v.Step, Message: v.Message}
 }
