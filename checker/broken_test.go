@@ -72,7 +72,6 @@ var coordNeverConsumed = broken("broken-termination", func(env *model.Env, s crS
 	return orig(env, s, in, out)
 }, nil)
 
-
 // sendsToSelf: a process sends a message to itself.
 var sendsToSelf = broken("broken-model", func(env *model.Env, s crState, in model.Input, out *model.Outbox) crState {
 	s = orig(env, s, in, out)

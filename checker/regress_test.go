@@ -163,4 +163,3 @@ func replaySummary(t *testing.T, path string) string {
 	fmt.Fprintf(&b, "recorded: %s\nre-checked: %s\n", tr.Violation.Property, x.Violation)
 	return b.String()
 }
-

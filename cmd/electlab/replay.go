@@ -82,4 +82,3 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stderr, "electlab: "+verdict)
 	return nil
 }
-
