@@ -149,7 +149,10 @@ func ParamsOf(s0 model.System) model.Params {
 // CheckBound checks a Bound claim on the finished execution whose initial
 // world is s0 and final world is s.
 func CheckBound(c *model.Claim, s0, s model.System) error {
-	p := ParamsOf(s0)
+	return checkBound(c, ParamsOf(s0), s)
+}
+
+func checkBound(c *model.Claim, p model.Params, s model.System) error {
 	claimed := c.Formula(p)
 	got := Measure(c, s)
 	if !c.Relation.Holds(got, claimed) {

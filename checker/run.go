@@ -156,6 +156,9 @@ type Checks struct {
 type Options struct {
 	// MaxSteps caps the number of events (0 = DefaultMaxSteps).
 	MaxSteps int
+	// InPlace runs the execution on s0 itself instead of a clone (the
+	// fast path for rapid and benchmarks); Execution.Initial is then nil.
+	InPlace bool
 	// FairAfter is the number of events after which the fair FIFO
 	// chooser takes over from the adversary (0 = MaxSteps/2). Termination
 	// is judged under this fair continuation; a state revisited in it
@@ -194,7 +197,13 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	if fairAfter <= 0 {
 		fairAfter = max / 2
 	}
-	x := &Execution{Initial: s0, Final: s0.Clone()}
+	x := &Execution{Initial: s0, Final: s0}
+	if opt.InPlace {
+		x.Initial = nil
+	} else {
+		x.Final = s0.Clone()
+	}
+	params := ParamsOf(s0)
 	s := x.Final
 	var buf []model.Event
 	// In the fair phase the FIFO chooser is deterministic, so a revisited
@@ -231,7 +240,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	x.Quiescent = s.Quiescent()
-	x.Violation = CheckEnd(x.Initial, s, checks, x.Quiescent)
+	x.Violation = checkEnd(params, s, checks, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}
@@ -253,6 +262,10 @@ func CheckStep(s model.System, checks Checks, step int) *Violation {
 
 // CheckEnd checks the end-of-execution properties of the run from s0 to s.
 func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
+	return checkEnd(ParamsOf(s0), s, checks, quiescent)
+}
+
+func checkEnd(p model.Params, s model.System, checks Checks, quiescent bool) *Violation {
 	if !quiescent {
 		if checks.Props&model.Termination != 0 {
 			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}
@@ -275,7 +288,7 @@ func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
 		}
 	}
 	if checks.Bound != nil {
-		if err := CheckBound(checks.Bound, s0, s); err != nil {
+		if err := checkBound(checks.Bound, p, s); err != nil {
 			return &Violation{Property: PropBound, Message: err.Error()}
 		}
 	}

@@ -182,8 +182,9 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 		return nil, err
 	}
 	n := topo.N()
+	flags := make([]bool, 3*n)
 	r := &resolved{cfg: cfg, info: info, topo: topo, variant: v,
-		initiator: make([]bool, n), crashed: make([]bool, n), absent: make([]bool, n),
+		initiator: flags[:n:n], crashed: flags[n : 2*n : 2*n], absent: flags[2*n:],
 		forwarding: cfg.Forwarding}
 	mark := func(what string, ids []ID, set []bool) error {
 		for _, id := range ids {

@@ -248,9 +248,10 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 		return nil, err
 	}
 	n := r.topo.N()
+	clocks := make([]int32, 2*n)
 	w := &World[S]{alg: a, r: r,
 		states: make([]S, n), status: make([]Status, n), pending: make([]bool, n),
-		timers: make([][]timer, n), hops: make([]int32, n), learn: make([]int32, n),
+		timers: make([][]timer, n), hops: clocks[:n:n], learn: clocks[n:],
 		views: make([]View, n), crashesLeft: cfg.CrashBudget}
 	w.counts.ByKind = make([]KindCount, len(a.Kinds))
 	for i := range n {
@@ -482,11 +483,9 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled("that message is not deliverable on its link")
 		}
 		m := l.q[k]
-		if k == 0 {
-			l.q = l.q[1:]
-		} else {
-			l.q = append(l.q[:k:k], l.q[k+1:]...)
-		}
+		// Shift in place: queues are short, and keeping the backing array
+		// saves an allocation per message (queues are never shared).
+		l.q = append(l.q[:k], l.q[k+1:]...)
 		w.inflight--
 		w.tick()
 		w.batch = append(w.batch[:0], m)
@@ -582,7 +581,7 @@ func (w *World[S]) round() {
 	var all []Message
 	for li := range w.links {
 		all = append(all, w.links[li].q...)
-		w.links[li].q = nil
+		w.links[li].q = w.links[li].q[:0]
 	}
 	w.inflight = 0
 	// Links are sorted by (to, from), so all is grouped by receiver.
