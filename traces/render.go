@@ -9,8 +9,9 @@ import (
 	"electlab/model"
 )
 
-// describeEffect renders one effect for the text table.
-func describeEffect(e model.Effect) string {
+// DescribeEffect renders one effect as the text step table shows it,
+// e.g. "sent 3->1 elect(3) #1" or "decided 5: leader=5 (coordinator)".
+func DescribeEffect(e model.Effect) string {
 	p := strconv.Itoa(int(e.P))
 	switch e.Kind {
 	case model.Sent:
@@ -94,7 +95,7 @@ func RenderText(t *Trace, rep *Replayed) string {
 		case rep == nil:
 		case i < len(rep.Effects):
 			for _, e := range rep.Effects[i] {
-				effs = append(effs, describeEffect(e))
+				effs = append(effs, DescribeEffect(e))
 			}
 			if len(effs) == 0 {
 				effs = append(effs, "-")
