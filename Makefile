@@ -24,8 +24,13 @@ build:
 	$(GO) build -o bin/electlab ./cmd/electlab
 
 ## fuzz: run every fuzz target for FUZZTIME each
+FUZZ_TARGETS = ./traces:FuzzDecode ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
 fuzz:
-	$(GO) test ./traces -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test $$pkg -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 ## bench: the benchmarks, BENCHCOUNT times each (summarise with benchstat)
 bench:

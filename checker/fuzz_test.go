@@ -1,0 +1,29 @@
+package checker_test
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"electlab/algos/changroberts"
+	"electlab/algos/lelann"
+	"electlab/algos/ringpoll"
+)
+
+// Schedule fuzzers, one per algorithm: the fuzzer's bytes drive rapid's
+// draws (the arrangement, the dead set, the initiators and every event),
+// and every behaviour claim's checks run on the execution. In fuzz mode
+// rapid neither shrinks nor writes fail files: Go's fuzzer minimises, and
+// a failure is kept under testdata/fuzz/.
+
+func FuzzScheduleChangRoberts(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(behaviourProperty(changroberts.Algorithm, 8)))
+}
+
+func FuzzScheduleLeLann(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(behaviourProperty(lelann.Algorithm, 8)))
+}
+
+func FuzzScheduleRingPoll(f *testing.F) {
+	f.Fuzz(rapid.MakeFuzz(behaviourProperty(ringpoll.Algorithm, 8)))
+}
