@@ -4,79 +4,8 @@ import (
 	"testing"
 
 	"electlab/model"
+	"electlab/model/modeltest"
 )
-
-// run drives a World for cfg under the fair FIFO schedule: every pending
-// initiation first, then the oldest message in flight (async) or round
-// after round (sync), until quiescence.
-func run(t *testing.T, cfg *model.Config) *model.World[State] {
-	t.Helper()
-	w, err := Algorithm.NewWorld(cfg)
-	if err != nil {
-		t.Fatalf("NewWorld(%s): %v", cfg, err)
-	}
-	var buf []model.Event
-	for steps := 0; !w.Quiescent(); steps++ {
-		if steps > 100000 {
-			t.Fatalf("%s: not quiescent after %d events", cfg, steps)
-		}
-		buf = w.Enabled(buf[:0])
-		var ev model.Event
-		found := false
-		for _, e := range buf {
-			if e.Kind == model.EvDetect || (cfg.Timing == model.Sync && e.Kind == model.EvRound) {
-				ev, found = e, true
-				break
-			}
-		}
-		if !found {
-			ev, found = w.OldestDelivery()
-		}
-		if !found {
-			t.Fatalf("%s: stuck with no event to apply", cfg)
-		}
-		if err := w.Apply(ev); err != nil {
-			t.Fatalf("%s: apply %s: %v", cfg, ev, err)
-		}
-	}
-	if f := w.Faults(); len(f) > 0 {
-		t.Fatalf("%s: model faults: %v", cfg, f)
-	}
-	return w
-}
-
-// checkElected checks that every live process holds the maximum live id
-// and that exactly that process acts as coordinator.
-func checkElected(t *testing.T, w *model.World[State]) {
-	t.Helper()
-	max := model.None
-	for i := range w.N() {
-		if id := w.Topo().Order[i]; w.Status(i) == model.Live && id > max {
-			max = id
-		}
-	}
-	for i := range w.N() {
-		if w.Status(i) != model.Live {
-			continue
-		}
-		id := w.Topo().Order[i]
-		v := w.View(i)
-		if v.Leader != max {
-			t.Errorf("%s: process %d holds leader %d, want %d", w.Config(), id, v.Leader, max)
-		}
-		if v.Coordinator != (id == max) {
-			t.Errorf("%s: process %d coordinator=%v", w.Config(), id, v.Coordinator)
-		}
-	}
-}
-
-func ids(v ...int) []model.ID {
-	out := make([]model.ID, len(v))
-	for i, x := range v {
-		out[i] = model.ID(x)
-	}
-	return out
-}
 
 // Reference: [S1] unidirectional rings, basic version — message counts.
 func TestCounts(t *testing.T) {
@@ -91,35 +20,35 @@ func TestCounts(t *testing.T) {
 		// elect message once and each travels the n hops back to its
 		// owner: n·n = 16 elect sends. The initiator alone announces,
 		// n = 4 hops.
-		{"one initiator n=4", model.Config{IDs: ids(2, 4, 1, 3), Initiators: ids(1)}, 16, 4, 0},
+		{"one initiator n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3), Initiators: modeltest.IDs(1)}, 16, 4, 0},
 		// Two initiators: still 16 elect sends; two announcements of
 		// 4 hops each.
-		{"two initiators n=4", model.Config{IDs: ids(2, 4, 1, 3), Initiators: ids(1, 4)}, 16, 8, 0},
+		{"two initiators n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3), Initiators: modeltest.IDs(1, 4)}, 16, 8, 0},
 		// Every process initiates on n=5: 25 elect sends, 5
 		// announcements of 5 hops.
-		{"all initiators n=5", model.Config{IDs: ids(5, 1, 4, 2, 3)}, 25, 25, 0},
+		{"all initiators n=5", model.Config{IDs: modeltest.IDs(5, 1, 4, 2, 3)}, 25, 25, 0},
 		// AMB-R1-1 all-announce with one initiator: every process's own
 		// message returns, so all 4 announce: 4·4 coord sends.
-		{"all-announce n=4", model.Config{IDs: ids(2, 4, 1, 3), Initiators: ids(1), Variant: "all-announce"}, 16, 16, 0},
+		{"all-announce n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3), Initiators: modeltest.IDs(1), Variant: "all-announce"}, 16, 16, 0},
 		// AMB-R1-2 announce-n-1: the announcement stops one hop early:
 		// 3 coord sends instead of 4.
-		{"announce-n-1 n=4", model.Config{IDs: ids(2, 4, 1, 3), Initiators: ids(1), Variant: "announce-n-1"}, 16, 3, 0},
+		{"announce-n-1 n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3), Initiators: modeltest.IDs(1), Variant: "announce-n-1"}, 16, 3, 0},
 		// Failed forwarders: n=5 positions, 4 and 5 crashed, L=3 live.
 		// Each of the 3 own messages goes n=5 hops (15 elect sends), of
 		// which 2 per lap are forwards by the dead (6). The
 		// announcement goes 5 hops, 2 of them forwarded: 8 forwards.
-		{"failed forwarders n=5 L=3", model.Config{IDs: ids(1, 4, 2, 5, 3), Crashed: ids(4, 5), Initiators: ids(2)}, 15, 5, 8},
+		{"failed forwarders n=5 L=3", model.Config{IDs: modeltest.IDs(1, 4, 2, 5, 3), Crashed: modeltest.IDs(4, 5), Initiators: modeltest.IDs(2)}, 15, 5, 8},
 		// announce-n-1 with the announcer's predecessor position dead:
 		// ring 3,1,5(dead),2 with initiator 2; 5 is the position before
 		// 2 and forwards, so the announcement still returns to 2 after
 		// n=4 hops (the reading stops only at a live predecessor).
-		{"announce-n-1, dead predecessor", model.Config{IDs: ids(3, 1, 5, 2), Crashed: ids(5), Initiators: ids(2), Variant: "announce-n-1"}, 12, 4, 4},
+		{"announce-n-1, dead predecessor", model.Config{IDs: modeltest.IDs(3, 1, 5, 2), Crashed: modeltest.IDs(5), Initiators: modeltest.IDs(2), Variant: "announce-n-1"}, 12, 4, 4},
 	} {
 		for _, timing := range []model.Timing{model.Async, model.Sync} {
 			cfg := tc.cfg
 			cfg.Forwarding, cfg.Timing = true, timing
-			w := run(t, &cfg)
-			checkElected(t, w)
+			w := modeltest.RunFIFO(t, Algorithm, &cfg)
+			modeltest.CheckElectedMax(t, w)
 			c := w.Counts()
 			if got := c.ByKind[Elect.Code].Sends; got != tc.elect {
 				t.Errorf("%s %s: %d elect sends, want %d", tc.name, timing, got, tc.elect)
@@ -141,7 +70,7 @@ func TestCounts(t *testing.T) {
 // performed by obtaining ids of all nonfailed processes in the system and
 // electing the highest-priority process", with failed forwarders.
 func TestElectsMaxLive(t *testing.T) {
-	perm := ids(3, 6, 1, 5, 2, 4)
+	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
 	for dead := 0; dead < 1<<len(perm); dead++ {
 		var crashed, live []model.ID
 		for i, id := range perm {
@@ -158,8 +87,8 @@ func TestElectsMaxLive(t *testing.T) {
 			for _, variant := range []string{"", "all-announce", "announce-n-1"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
 					cfg := &model.Config{IDs: perm, Crashed: crashed, Initiators: inits, Forwarding: true, Timing: timing, Variant: variant}
-					w := run(t, cfg)
-					checkElected(t, w)
+					w := modeltest.RunFIFO(t, Algorithm, cfg)
+					modeltest.CheckElectedMax(t, w)
 					// C-RING1-2 and C-RING1-3 hold on the FIFO schedule.
 					for _, id := range []string{"C-RING1-2", "C-RING1-3"} {
 						if err := Algorithm.Claim(id).Custom(w); err != nil {
@@ -188,7 +117,7 @@ func TestElectsMaxLive(t *testing.T) {
 // message can overtake the others: the C-RING1-2 and C-RING1-3 checks must
 // catch it.
 func TestUnorderedOvertake(t *testing.T) {
-	cfg := &model.Config{IDs: ids(1, 2, 3), Initiators: ids(1), Forwarding: true, Net: model.Unordered}
+	cfg := &model.Config{IDs: modeltest.IDs(1, 2, 3), Initiators: modeltest.IDs(1), Forwarding: true, Net: model.Unordered}
 	w, err := Algorithm.NewWorld(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -223,36 +152,16 @@ func TestUnorderedOvertake(t *testing.T) {
 // simulator and the World run the same fixed schedule.
 func TestSimMatchesWorld(t *testing.T) {
 	for _, cfg := range []model.Config{
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Initiators: ids(2)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Initiators: ids(2, 5, 6)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Crashed: ids(7, 1), Initiators: ids(3)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Crashed: ids(2), Variant: "all-announce,announce-n-1"},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2, 5, 6)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(2), Variant: "all-announce,announce-n-1"},
 	} {
 		for _, timing := range []model.Timing{model.Async, model.Sync} {
 			c := cfg
 			c.Forwarding, c.Timing = true, timing
-			w := run(t, &c)
-			sim, err := Algorithm.NewFastSim(&c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := sim.Run(0)
-			if !res.Quiescent || res.Faults != 0 {
-				t.Fatalf("%s: sim quiescent=%v faults=%d", &c, res.Quiescent, res.Faults)
-			}
-			wc := w.Counts()
-			if res.Counts.Sends != wc.Sends || res.Counts.Deliveries != wc.Deliveries || res.Counts.Forwards != wc.Forwards || res.Counts.Transmissions != wc.Transmissions {
-				t.Errorf("%s: sim counts %+v, world %+v", &c, res.Counts, *wc)
-			}
-			for i := range w.N() {
-				if res.Views[i] != w.View(i) || res.Status[i] != w.Status(i) {
-					t.Errorf("%s: process %d: sim view %+v, world %+v", &c, w.Topo().Order[i], res.Views[i], w.View(i))
-				}
-				if res.LearnHops[i] != w.LearnHops(i) {
-					t.Errorf("%s: process %d: sim learn hops %d, world %d", &c, w.Topo().Order[i], res.LearnHops[i], w.LearnHops(i))
-				}
-			}
+			modeltest.SimMatchesWorld(t, Algorithm, &c)
 		}
 	}
 }

@@ -4,85 +4,8 @@ import (
 	"testing"
 
 	"electlab/model"
+	"electlab/model/modeltest"
 )
-
-// run drives a World for cfg under the fair FIFO schedule: every pending
-// initiation first, then the oldest message in flight (async) or round
-// after round (sync), until quiescence.
-func run(t *testing.T, cfg *model.Config) *model.World[State] {
-	t.Helper()
-	w, err := Algorithm.NewWorld(cfg)
-	if err != nil {
-		t.Fatalf("NewWorld(%s): %v", cfg, err)
-	}
-	drive(t, w)
-	return w
-}
-
-// drive applies events to w until it is quiescent (see run).
-func drive(t *testing.T, w *model.World[State]) {
-	t.Helper()
-	var buf []model.Event
-	for steps := 0; !w.Quiescent(); steps++ {
-		if steps > 100000 {
-			t.Fatalf("%s: not quiescent after %d events", w.Config(), steps)
-		}
-		buf = w.Enabled(buf[:0])
-		var ev model.Event
-		found := false
-		for _, e := range buf {
-			if e.Kind == model.EvDetect || (w.Config().Timing == model.Sync && e.Kind == model.EvRound) {
-				ev, found = e, true
-				break
-			}
-		}
-		if !found {
-			ev, found = w.OldestDelivery()
-		}
-		if !found {
-			t.Fatalf("%s: stuck with no event to apply", w.Config())
-		}
-		if err := w.Apply(ev); err != nil {
-			t.Fatalf("%s: apply %s: %v", w.Config(), ev, err)
-		}
-	}
-	if f := w.Faults(); len(f) > 0 {
-		t.Fatalf("%s: model faults: %v", w.Config(), f)
-	}
-}
-
-// checkElected checks that every live process holds the maximum live id
-// and that exactly that process acts as coordinator.
-func checkElected(t *testing.T, w *model.World[State]) {
-	t.Helper()
-	max := model.None
-	for i := range w.N() {
-		if id := w.Topo().Order[i]; w.Status(i) == model.Live && id > max {
-			max = id
-		}
-	}
-	for i := range w.N() {
-		if w.Status(i) != model.Live {
-			continue
-		}
-		id := w.Topo().Order[i]
-		v := w.View(i)
-		if v.Leader != max {
-			t.Errorf("%s: process %d holds leader %d, want %d", w.Config(), id, v.Leader, max)
-		}
-		if v.Coordinator != (id == max) {
-			t.Errorf("%s: process %d coordinator=%v", w.Config(), id, v.Coordinator)
-		}
-	}
-}
-
-func ids(v ...int) []model.ID {
-	out := make([]model.ID, len(v))
-	for i, x := range v {
-		out[i] = model.ID(x)
-	}
-	return out
-}
 
 // Reference: [S2] Ring-based Election slide — message counts, polls
 // included ("Sequentially poll each successor until a live node is
@@ -96,32 +19,32 @@ func TestCounts(t *testing.T) {
 	}{
 		// One initiator on n=4 live: the Election lap is n=4 hops back
 		// to the initiator; the Coordinator lap too. 8 deliveries.
-		{"one initiator n=4", model.Config{IDs: ids(2, 4, 1, 3), Initiators: ids(1)}, 4, 4, 8, 0},
+		{"one initiator n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3), Initiators: modeltest.IDs(1)}, 4, 4, 8, 0},
 		// AMB-RP-2 lap-last-live: the Coordinator goes 1->3, 3->2,
 		// 2->4, and 4, whose successor is the initiator 1, stops: one
 		// Coordinator send fewer.
-		{"lap-last-live n=4", model.Config{IDs: ids(2, 4, 1, 3), Initiators: ids(1), Variant: "lap-last-live"}, 4, 3, 7, 0},
+		{"lap-last-live n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3), Initiators: modeltest.IDs(1), Variant: "lap-last-live"}, 4, 3, 7, 0},
 		// Dead successor: ring 3,1(dead),4,2, initiator 3. Election:
 		// 3->1 is a poll that bounces (1 message), then 3->4, 4->2,
 		// 2->3: 4 sends. The Coordinator lap polls 1 again: 4 sends.
 		// 6 deliveries, 2 bounces.
-		{"dead successor", model.Config{IDs: ids(3, 1, 4, 2), Crashed: ids(1), Initiators: ids(3)}, 4, 4, 6, 2},
+		{"dead successor", model.Config{IDs: modeltest.IDs(3, 1, 4, 2), Crashed: modeltest.IDs(1), Initiators: modeltest.IDs(3)}, 4, 4, 6, 2},
 		// The same under lap-last-live: the Coordinator goes 3->1
 		// (bounce), 3->4, 4->2, and 2 does not send to 3: 3 sends.
-		{"dead successor, lap-last-live", model.Config{IDs: ids(3, 1, 4, 2), Crashed: ids(1), Initiators: ids(3), Variant: "lap-last-live"}, 4, 3, 5, 2},
+		{"dead successor, lap-last-live", model.Config{IDs: modeltest.IDs(3, 1, 4, 2), Crashed: modeltest.IDs(1), Initiators: modeltest.IDs(3), Variant: "lap-last-live"}, 4, 3, 5, 2},
 		// Dead predecessor of the initiator under lap-last-live: ring
 		// 3,1,4,2(dead). Election 3->1, 1->4, 4->2 (bounce), 4->3: 4
 		// sends. Coordinator 3->1, 1->4, 4->2 (the poll finds 2 dead;
 		// the next is the initiator, so the lap stops): 3 sends.
-		{"dead predecessor, lap-last-live", model.Config{IDs: ids(3, 1, 4, 2), Crashed: ids(2), Initiators: ids(3), Variant: "lap-last-live"}, 4, 3, 5, 2},
+		{"dead predecessor, lap-last-live", model.Config{IDs: modeltest.IDs(3, 1, 4, 2), Crashed: modeltest.IDs(2), Initiators: modeltest.IDs(3), Variant: "lap-last-live"}, 4, 3, 5, 2},
 		// Everyone else dead: ring 1,2(dead),3(dead). 1 polls 2 and 3
 		// (2 sends, 2 bounces), the next position is 1 itself, so its
 		// Election is back: it elects itself and polls 2 and 3 again
 		// with the Coordinator (2 sends, 2 bounces). No delivery.
-		{"alone", model.Config{IDs: ids(1, 2, 3), Crashed: ids(2, 3), Initiators: ids(1)}, 2, 2, 0, 4},
+		{"alone", model.Config{IDs: modeltest.IDs(1, 2, 3), Crashed: modeltest.IDs(2, 3), Initiators: modeltest.IDs(1)}, 2, 2, 0, 4},
 		// Four concurrent, independent elections on n=4: 4 Election
 		// laps and 4 Coordinator laps of 4 sends each.
-		{"all initiators n=4", model.Config{IDs: ids(2, 4, 1, 3)}, 16, 16, 32, 0},
+		{"all initiators n=4", model.Config{IDs: modeltest.IDs(2, 4, 1, 3)}, 16, 16, 32, 0},
 	} {
 		for _, timing := range []model.Timing{model.Async, model.Sync} {
 			cfg := tc.cfg
@@ -159,7 +82,7 @@ func TestCounts(t *testing.T) {
 			if len(w.Faults()) > 0 {
 				t.Fatalf("%s: %v", &cfg, w.Faults())
 			}
-			checkElected(t, w)
+			modeltest.CheckElectedMax(t, w)
 			c := w.Counts()
 			if got := c.ByKind[Election.Code].Sends; got != tc.election {
 				t.Errorf("%s %s: %d election sends, want %d", tc.name, timing, got, tc.election)
@@ -185,7 +108,7 @@ func TestCounts(t *testing.T) {
 // live processes in ring order, starting with the initiator; the received
 // list is never modified.
 func TestTagging(t *testing.T) {
-	cfg := &model.Config{IDs: ids(5, 2, 6, 1, 4, 3), Crashed: ids(6, 4), Initiators: ids(2)}
+	cfg := &model.Config{IDs: modeltest.IDs(5, 2, 6, 1, 4, 3), Crashed: modeltest.IDs(6, 4), Initiators: modeltest.IDs(2)}
 	w, err := Algorithm.NewWorld(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +130,7 @@ func TestTagging(t *testing.T) {
 			}
 		}
 	}
-	want := [][]model.ID{ids(2), ids(2, 1), ids(2, 1, 3), ids(2, 1, 3, 5)}
+	want := [][]model.ID{modeltest.IDs(2), modeltest.IDs(2, 1), modeltest.IDs(2, 1, 3), modeltest.IDs(2, 1, 3, 5)}
 	if len(lists) != len(want) {
 		t.Fatalf("election deliveries %v, want %v", lists, want)
 	}
@@ -216,14 +139,14 @@ func TestTagging(t *testing.T) {
 			t.Errorf("delivery %d: list %v (at delivery %v), want %v", i, lists[i], copies[i], want[i])
 		}
 	}
-	checkElected(t, w)
+	modeltest.CheckElectedMax(t, w)
 }
 
 // Reference: [S2] Ring-based Election slide — "Select process with
 // highest ID"; "Multiple elections can be in progress – Wastes network
 // bandwidth but does no harm" (C-SLIDE-3), with dead successors.
 func TestElectsMaxLive(t *testing.T) {
-	perm := ids(3, 6, 1, 5, 2, 4)
+	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
 	c := Algorithm.Claim("C-SLIDE-3")
 	for dead := 0; dead < 1<<len(perm); dead++ {
 		var crashed, live []model.ID
@@ -241,8 +164,8 @@ func TestElectsMaxLive(t *testing.T) {
 			for _, variant := range []string{"", "lap-last-live"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
 					cfg := &model.Config{IDs: perm, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
-					w := run(t, cfg)
-					checkElected(t, w)
+					w := modeltest.RunFIFO(t, Algorithm, cfg)
+					modeltest.CheckElectedMax(t, w)
 					if err := c.Custom(w); err != nil {
 						t.Errorf("%s: C-SLIDE-3: %v", cfg, err)
 					}
@@ -266,7 +189,7 @@ func TestElectsMaxLive(t *testing.T) {
 // Election is on the ring. The poll that finds the dead initiator ends
 // the lap, so the run still terminates, with nobody elected.
 func TestInitiatorCrashTerminates(t *testing.T) {
-	cfg := &model.Config{IDs: ids(1, 2, 3, 4), Initiators: ids(1), CrashBudget: 1}
+	cfg := &model.Config{IDs: modeltest.IDs(1, 2, 3, 4), Initiators: modeltest.IDs(1), CrashBudget: 1}
 	w, err := Algorithm.NewWorld(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -280,7 +203,7 @@ func TestInitiatorCrashTerminates(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	drive(t, w)
+	modeltest.Drive(t, w)
 	// 1->2, 2->3, 3->4, 4->1 (bounces: 1 is the initiator, the lap is over).
 	if got := w.Counts().Sends; got != 4 {
 		t.Errorf("%d sends, want 4", got)
@@ -296,37 +219,17 @@ func TestInitiatorCrashTerminates(t *testing.T) {
 // World run the same fixed schedule, bounces included.
 func TestSimMatchesWorld(t *testing.T) {
 	for _, cfg := range []model.Config{
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Initiators: ids(2)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Initiators: ids(2, 5, 6)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Crashed: ids(7, 1), Initiators: ids(3)},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Crashed: ids(2, 1, 6), Variant: "lap-last-live"},
-		{IDs: ids(4, 2, 7, 1, 5, 3, 6), Crashed: ids(7, 5, 6)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2, 5, 6)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(2, 1, 6), Variant: "lap-last-live"},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 5, 6)},
 	} {
 		for _, timing := range []model.Timing{model.Async, model.Sync} {
 			c := cfg
 			c.Timing = timing
-			w := run(t, &c)
-			sim, err := Algorithm.NewFastSim(&c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := sim.Run(0)
-			if !res.Quiescent || res.Faults != 0 {
-				t.Fatalf("%s: sim quiescent=%v faults=%d", &c, res.Quiescent, res.Faults)
-			}
-			wc := w.Counts()
-			if res.Counts.Sends != wc.Sends || res.Counts.Deliveries != wc.Deliveries || res.Counts.Transmissions != wc.Transmissions {
-				t.Errorf("%s: sim counts %+v, world %+v", &c, res.Counts, *wc)
-			}
-			for i := range w.N() {
-				if res.Views[i] != w.View(i) || res.Status[i] != w.Status(i) {
-					t.Errorf("%s: process %d: sim view %+v, world %+v", &c, w.Topo().Order[i], res.Views[i], w.View(i))
-				}
-				if res.LearnHops[i] != w.LearnHops(i) {
-					t.Errorf("%s: process %d: sim learn hops %d, world %d", &c, w.Topo().Order[i], res.LearnHops[i], w.LearnHops(i))
-				}
-			}
+			modeltest.SimMatchesWorld(t, Algorithm, &c)
 		}
 	}
 }

@@ -1,0 +1,102 @@
+package changroberts
+
+import (
+	"testing"
+
+	"electlab/model"
+	"electlab/model/modeltest"
+)
+
+// Reference: [S1] refinement — "only the highest-priority nonfailed process
+// Phigh would get back its own "elect me" message", with failed forwarders,
+// every initiator set of one arrangement, both readings and both timings.
+func TestElectsMaxLive(t *testing.T) {
+	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
+	for dead := 0; dead < 1<<len(perm); dead++ {
+		var crashed, live []model.ID
+		for i, id := range perm {
+			if dead&(1<<i) != 0 {
+				crashed = append(crashed, id)
+			} else {
+				live = append(live, id)
+			}
+		}
+		if len(live) < 2 {
+			continue
+		}
+		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
+			for _, variant := range []string{"swallow", "resend"} {
+				for _, timing := range []model.Timing{model.Async, model.Sync} {
+					cfg := &model.Config{IDs: perm, Crashed: crashed, Initiators: inits, Forwarding: true, Timing: timing, Variant: variant}
+					w := modeltest.RunFIFO(t, Algorithm, cfg)
+					modeltest.CheckElectedMax(t, w)
+					if err := onlyMaxGetsOwnBack(w); err != nil {
+						t.Errorf("%s: %v", cfg, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Reference: [S1] refinement — "(n - 1) + n + n": with one initiator the
+// count is (hops from the initiator to Phigh) + n + n.
+func TestSingleInitiatorCount(t *testing.T) {
+	ring := modeltest.IDs(3, 1, 2, 5, 4) // 3 -> 1 -> 2 -> 5 -> 4 -> 3
+	for _, tc := range []struct {
+		init     model.ID
+		hopsToHi int64
+	}{{3, 3}, {1, 2}, {2, 1}, {5, 0}, {4, 4}} {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			cfg := &model.Config{IDs: ring, Initiators: []model.ID{tc.init}, Forwarding: true, Timing: timing}
+			w := modeltest.RunFIFO(t, Algorithm, cfg)
+			if got, want := w.Counts().Sends, tc.hopsToHi+5+5; got != want {
+				t.Errorf("%s: %d sends, want %d", cfg, got, want)
+			}
+		}
+	}
+}
+
+// Reference: [S1] refinement, AMB-R1-4 — the resend reading re-sends the
+// higher id every time a lower one arrives, so it never sends fewer.
+func TestResendNeverCheaper(t *testing.T) {
+	for _, inits := range [][]model.ID{nil, modeltest.IDs(1, 3), modeltest.IDs(2)} {
+		base := &model.Config{IDs: modeltest.IDs(4, 3, 2, 1), Initiators: inits, Forwarding: true}
+		res := base.Clone()
+		res.Variant = "resend"
+		a := modeltest.RunFIFO(t, Algorithm, base).Counts().Sends
+		b := modeltest.RunFIFO(t, Algorithm, res).Counts().Sends
+		if b < a {
+			t.Errorf("%s: resend %d sends < swallow %d", base, b, a)
+		}
+	}
+}
+
+func TestSimMatchesWorld(t *testing.T) {
+	for _, cfg := range []model.Config{
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		{IDs: modeltest.IDs(7, 6, 5, 4, 3, 2, 1)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3, 6)},
+		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "resend"},
+	} {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			c := cfg
+			c.Forwarding, c.Timing = true, timing
+			modeltest.SimMatchesWorld(t, Algorithm, &c)
+		}
+	}
+}
+
+func TestClaimsValidate(t *testing.T) {
+	for i := range Algorithm.Claims {
+		if err := Algorithm.Claims[i].Validate(); err != nil {
+			t.Error(err)
+		}
+		for _, v := range Algorithm.Claims[i].Variants {
+			if _, err := Algorithm.ParseVariant(v); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}

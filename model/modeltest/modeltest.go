@@ -1,0 +1,126 @@
+// Package modeltest holds test helpers shared by the algorithm packages:
+// driving a World under the fair FIFO schedule, checking that the highest
+// live id was elected, and comparing the fast simulator with the World.
+// It imports only the model, so algorithm packages may use it in tests.
+package modeltest
+
+import (
+	"testing"
+
+	"electlab/model"
+)
+
+// IDs converts ints to process IDs.
+func IDs(v ...int) []model.ID {
+	out := make([]model.ID, len(v))
+	for i, x := range v {
+		out[i] = model.ID(x)
+	}
+	return out
+}
+
+// RunFIFO builds the World of cfg and drives it to quiescence under the fair
+// FIFO schedule (the Sim's schedule): every pending initiation first, then
+// the oldest message in flight (async) or the next round (sync), then
+// timers. It fails the test on a stuck world, a cap of 100000 events or a
+// model fault.
+func RunFIFO(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
+	t.Helper()
+	s, err := spec.NewSystem(cfg)
+	if err != nil {
+		t.Fatalf("NewSystem(%s): %v", cfg, err)
+	}
+	Drive(t, s)
+	return s
+}
+
+// Drive applies FIFO-schedule events to s until it is quiescent.
+func Drive(t testing.TB, s model.System) {
+	t.Helper()
+	var buf []model.Event
+	for steps := 0; !s.Quiescent(); steps++ {
+		if steps > 100000 {
+			t.Fatalf("%s: not quiescent after %d events", s.Config(), steps)
+		}
+		buf = s.Enabled(buf[:0])
+		ev, found := model.Event{}, false
+		for _, e := range buf {
+			if e.Kind == model.EvDetect || e.Kind == model.EvRound {
+				ev, found = e, true
+				break
+			}
+		}
+		if !found {
+			ev, found = s.OldestDelivery()
+		}
+		if !found {
+			for _, e := range buf {
+				if e.Kind == model.EvFire {
+					ev, found = e, true
+					break
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("%s: stuck with no event to apply", s.Config())
+		}
+		if err := s.Apply(ev); err != nil {
+			t.Fatalf("%s: apply %s: %v", s.Config(), ev, err)
+		}
+	}
+	if f := s.Faults(); len(f) > 0 {
+		t.Fatalf("%s: model faults: %v", s.Config(), f)
+	}
+}
+
+// CheckElectedMax checks that every live process holds the highest live id
+// and that exactly that process acts as coordinator.
+func CheckElectedMax(t testing.TB, s model.Snapshot) {
+	t.Helper()
+	max := model.None
+	for i := range s.N() {
+		if id := s.Topo().Order[i]; s.Status(i) == model.Live && id > max {
+			max = id
+		}
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		id, v := s.Topo().Order[i], s.View(i)
+		if v.Leader != max {
+			t.Errorf("process %d holds leader %d, want %d", id, v.Leader, max)
+		}
+		if v.Coordinator != (id == max) {
+			t.Errorf("process %d: coordinator=%v, want %v", id, v.Coordinator, id == max)
+		}
+	}
+}
+
+// SimMatchesWorld runs cfg in the fast simulator and in the World under
+// the FIFO schedule and requires the same counts, statuses, views and
+// learn-hop clocks.
+func SimMatchesWorld(t testing.TB, spec model.Spec, cfg *model.Config) {
+	t.Helper()
+	w := RunFIFO(t, spec, cfg)
+	sim, err := spec.NewSim(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := sim.Run(0)
+	if !res.Quiescent || res.Faults != 0 {
+		t.Fatalf("%s: sim quiescent=%v faults=%d", cfg, res.Quiescent, res.Faults)
+	}
+	wc := w.Counts()
+	if res.Counts.Sends != wc.Sends || res.Counts.Deliveries != wc.Deliveries || res.Counts.Forwards != wc.Forwards || res.Counts.Transmissions != wc.Transmissions {
+		t.Errorf("%s: sim counts %+v, world %+v", cfg, res.Counts, *wc)
+	}
+	for i := range w.N() {
+		if res.Views[i] != w.View(i) || res.Status[i] != w.Status(i) {
+			t.Errorf("%s: process %d: sim view %+v, world %+v", cfg, w.Topo().Order[i], res.Views[i], w.View(i))
+		}
+		if res.LearnHops[i] != w.LearnHops(i) {
+			t.Errorf("%s: process %d: sim learn hops %d, world %d", cfg, w.Topo().Order[i], res.LearnHops[i], w.LearnHops(i))
+		}
+	}
+}
