@@ -1,0 +1,212 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"electlab/traces"
+)
+
+// refutingCheck is a check that finds a counterexample to C-RING1-5 (Chang
+// and Roberts' 3n-1 message bound) with two initiators under the resend
+// reading.
+func refutingCheck(dir string, extra ...string) []string {
+	return append([]string{"check", "-algo", "changroberts", "-variant", "resend", "-ids", "3,1,2",
+		"-initiators", "3,1", "-claim", "C-RING1-5", "-schedules", "50", "-out", dir}, extra...)
+}
+
+// tracePathIn returns the single .json file under dir.
+func tracePathIn(t *testing.T, dir string) string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("want one trace under %s, got %v (%v)", dir, files, err)
+	}
+	return files[0]
+}
+
+func TestCheckFindsViolationAndReplays(t *testing.T) {
+	dir := t.TempDir()
+	r := cli(t, refutingCheck(dir)...).mustCode(t, 1)
+	path := tracePathIn(t, dir)
+	if !strings.Contains(r.stdout, "VIOLATION") || !strings.Contains(r.stdout, path) {
+		t.Errorf("check does not print the violation and the trace path %s:\n%s", path, r)
+	}
+	line := r.oneErrorLine(t)
+	if !strings.Contains(line, "trace written to "+path) {
+		t.Errorf("the finding line does not name the trace: %s", line)
+	}
+
+	tr, err := traces.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Violation == nil || tr.Violation.Property != "C-RING1-5/bound" {
+		t.Errorf("the trace records violation %+v, want the claim's bound (C-RING1-5/bound)", tr.Violation)
+	}
+	if !tr.Snapshots || len(tr.Steps) == 0 || tr.Config.Variant != "resend" {
+		t.Errorf("trace: snapshots %t, %d steps, variant %q", tr.Snapshots, len(tr.Steps), tr.Config.Variant)
+	}
+	if !strings.Contains(tr.Note, "C-RING1-5") {
+		t.Errorf("the trace note does not say what was checked: %q", tr.Note)
+	}
+
+	rr := cli(t, "replay", path).mustCode(t, 0)
+	if line := rr.oneErrorLine(t); !strings.Contains(line, "violation reproduced") {
+		t.Errorf("replay does not report the reproduced violation: %s", line)
+	}
+	if !strings.Contains(rr.stdout, "violation of C-RING1-5/bound") {
+		t.Errorf("the rendering does not show the violation:\n%s", rr)
+	}
+
+	// The same search with -json.
+	dir2 := t.TempDir()
+	rj := cli(t, refutingCheck(dir2, "-json")...).mustCode(t, 1)
+	var js struct {
+		Violation *struct {
+			Property string `json:"property"`
+			Message  string `json:"message"`
+		} `json:"violation"`
+		Trace          string `json:"trace"`
+		Events         int    `json:"events"`
+		SchedulesTried int    `json:"schedules_tried"`
+	}
+	rj.decode(t, &js)
+	if js.Violation == nil || js.Violation.Property != "bound" || js.Trace != tracePathIn(t, dir2) || js.Events != len(tr.Steps) || js.SchedulesTried < 1 {
+		t.Errorf("check -json: %+v", js)
+	}
+	// Deterministic: the same search writes the same trace.
+	if string(readFile(t, path)) != string(readFile(t, js.Trace)) {
+		t.Errorf("two identical check runs wrote different traces")
+	}
+}
+
+func TestCheckNoViolation(t *testing.T) {
+	dir := t.TempDir()
+	for _, algo := range []string{"changroberts", "lelann", "ringpoll"} {
+		r := cli(t, "check", "-algo", algo, "-ids", "3,1,2,5,4", "-schedules", "50", "-out", dir).mustCode(t, 0)
+		if !strings.Contains(r.stdout, "no violation in 50 schedules") {
+			t.Errorf("%s:\n%s", algo, r)
+		}
+		if r.stderr != "" {
+			t.Errorf("%s: a clean check wrote on stderr:\n%s", algo, r)
+		}
+	}
+	r := cli(t, "check", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-claim", "C-RING1-6", "-schedules", "30", "-out", dir, "-json").mustCode(t, 0)
+	var js map[string]any
+	r.decode(t, &js)
+	if v, ok := js["violation"]; !ok || v != nil || js["schedules_tried"] != float64(30) || !strings.Contains(js["checked"].(string), "C-RING1-6") {
+		t.Errorf("check -json without violation: %v", js)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a clean check wrote files: %v", entries)
+	}
+}
+
+// TestCheckTracesReplay: every counterexample check writes replays and
+// reproduces its violation, for generic properties and faults too.
+func TestCheckTracesReplay(t *testing.T) {
+	for _, cfg := range [][]string{
+		{"-algo", "changroberts", "-ids", "3,1,2,5,4", "-crash-budget", "2", "-forwarding", "false"},
+		{"-algo", "ringpoll", "-ids", "3,1,2,5,4", "-crash-budget", "1"},
+		{"-algo", "ringpoll", "-ids", "3,1,2,5,4", "-recovery", "-crash-budget", "2"},
+		{"-algo", "lelann", "-ids", "3,1,2", "-absent", "4"},
+		{"-algo", "ringpoll", "-ids", "3,1,2", "-absent", "4", "-crash-budget", "1", "-staggered"},
+	} {
+		dir := t.TempDir()
+		args := append(append([]string{"check"}, cfg...), "-schedules", "200", "-out", dir)
+		r := cli(t, args...)
+		if r.code == 0 {
+			continue // nothing found: nothing to replay
+		}
+		r.mustCode(t, 1)
+		path := tracePathIn(t, dir)
+		rr := cli(t, "replay", path, "-render", "none")
+		if rr.code != 0 || !strings.Contains(rr.stderr, "violation reproduced") {
+			t.Errorf("%v: the counterexample does not replay:\n%s", cfg, rr)
+		}
+	}
+}
+
+func TestReplayFindings(t *testing.T) {
+	dir := t.TempDir()
+	good := recordTrace(t, dir)
+
+	// A fingerprint that does not match: the replay diverges (exit 1).
+	div := editTrace(t, good, dir, "diverges.json", func(m map[string]any) {
+		traceEvents(t, m)[3].(map[string]any)["fp"] = "0000000000000000"
+	})
+	r := cli(t, "replay", div).mustCode(t, 1)
+	if line := r.oneErrorLine(t); !strings.Contains(line, div) || !strings.Contains(line, "diverges at step 4") {
+		t.Errorf("divergence: %s", line)
+	}
+
+	// A recorded violation that does not happen (exit 1).
+	norep := editTrace(t, good, dir, "norepro.json", func(m map[string]any) {
+		m["violation"] = map[string]any{"property": "agreement", "step": 0, "message": "made up"}
+	})
+	r = cli(t, "replay", norep).mustCode(t, 1)
+	if line := r.oneErrorLine(t); !strings.Contains(line, norep) || !strings.Contains(line, "does not reproduce") {
+		t.Errorf("violation that does not reproduce: %s", line)
+	}
+
+	// A real violation recorded at the wrong step (exit 1).
+	ceDir := t.TempDir()
+	cli(t, refutingCheck(ceDir)...).mustCode(t, 1)
+	ce := tracePathIn(t, ceDir)
+	moved := editTrace(t, ce, dir, "moved.json", func(m map[string]any) {
+		m["violation"].(map[string]any)["step"] = 2
+	})
+	r = cli(t, "replay", moved).mustCode(t, 1)
+	if line := r.oneErrorLine(t); !strings.Contains(line, moved) || !strings.Contains(line, "reproduces as") {
+		t.Errorf("violation at another step: %s", line)
+	}
+
+	// A violation of a generic property that the trace does not record
+	// is reported, with exit 0.
+	genDir := t.TempDir()
+	cli(t, "check", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-crash-budget", "2", "-forwarding", "false", "-schedules", "50", "-out", genDir).mustCode(t, 1)
+	unrecorded := editTrace(t, tracePathIn(t, genDir), dir, "unrecorded.json", func(m map[string]any) { delete(m, "violation") })
+	r = cli(t, "replay", unrecorded, "-render", "none").mustCode(t, 0)
+	if line := r.oneErrorLine(t); !strings.Contains(line, "does not record") {
+		t.Errorf("unrecorded violation: %s", line)
+	}
+}
+
+// TestReplayCheckedInTraces: the repository's own traces replay through
+// the command line.
+func TestReplayCheckedInTraces(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "traces", "*.json"))
+	more, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "counterexamples", "*.json"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Skip("no checked-in traces")
+	}
+	for _, f := range files {
+		r := cli(t, "replay", f, "-render", "none")
+		if r.code != 0 || !strings.Contains(r.stderr, "replayed exactly") {
+			t.Errorf("%s does not replay:\n%s", f, r)
+		}
+	}
+}
+
+// TestReplayOutcomeDiverges: a recorded outcome the replay does not reach
+// is a diverging replay (exit 1), like a fingerprint that does not match.
+func TestReplayOutcomeDiverges(t *testing.T) {
+	dir := t.TempDir()
+	good := recordTrace(t, dir)
+	// A recorded outcome the replay does not reach is a divergence too.
+	outc := editTrace(t, good, dir, "outcome.json", func(m map[string]any) {
+		m["outcome"].(map[string]any)["leader"] = 2
+	})
+	r := cli(t, "replay", outc, "-render", "none")
+	knownBug(t, r.code == 2 && strings.Contains(r.stderr, "the outcome differs"),
+		"BUG-11: replay exits 2 (bad input), not 1 (diverging replay), when the replayed outcome differs from the recorded one")
+	r.mustCode(t, 1)
+	if line := r.oneErrorLine(t); !strings.Contains(line, outc) || !strings.Contains(line, "outcome") {
+		t.Errorf("outcome divergence: %s", line)
+	}
+
+}
