@@ -272,3 +272,22 @@ func TestSummaryVerdicts(t *testing.T) {
 		t.Fatalf("4n-1 with several initiators: verdict %s, want AMBIGUOUS (swallow meets n(n+1)/2+n, resend does not): %s", res.Verdict, res.Summary)
 	}
 }
+
+// The table check compares printed numbers with the paper's own formula:
+// a misprinted row must make the claim INCONSISTENT, with the arithmetic.
+func TestTableCheckCatchesMisprint(t *testing.T) {
+	c := model.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "3n-1", Kind: model.Table, FormulaText: "3n-1",
+		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
+		Rows: []model.PrintedRow{
+			{Label: "n=4", Params: model.Params{N: 4}, Printed: model.RatInt(11)},
+			{Label: "n=5", Params: model.Params{N: 5}, Printed: model.RatInt(14)},
+		}}
+	if v := checker.DefaultEngine().CheckClaim(changroberts.Algorithm, &c).Verdict; v != checker.Holds {
+		t.Fatalf("consistent table: verdict %s, want HOLDS", v)
+	}
+	c.Rows[1].Printed = model.RatInt(15)
+	res := checker.DefaultEngine().CheckClaim(changroberts.Algorithm, &c)
+	if res.Verdict != checker.Inconsistent || !strings.Contains(res.Rows[1].Arithmetic, "14; printed 15") {
+		t.Fatalf("misprinted row: verdict %s, rows %+v; want INCONSISTENT with the arithmetic", res.Verdict, res.Rows)
+	}
+}

@@ -95,10 +95,25 @@ const (
 	// Growth fits the growth order of the worst-case message count in n and
 	// compares it with the claimed exponent.
 	Growth
+	// Table compares the paper's printed numbers (table rows, worked
+	// examples, totals) with its own formula evaluated exactly: the paper
+	// against itself. A mismatch is INCONSISTENT.
+	Table
 )
 
 // String names the claim kind.
-func (k ClaimKind) String() string { return [...]string{"bound", "behaviour", "growth"}[k] }
+func (k ClaimKind) String() string { return [...]string{"bound", "behaviour", "growth", "table"}[k] }
+
+// PrintedRow is one number the paper prints (a table row, a worked
+// example, a total), with the parameters it was printed for.
+type PrintedRow struct {
+	// Label names the row as the paper does ("Table 1, N=40").
+	Label string
+	// Params are the row's parameters, for the formula.
+	Params Params
+	// Printed is the value as printed.
+	Printed Rat
+}
 
 // Params are the parameters a claim's formula is evaluated at.
 type Params struct {
@@ -183,6 +198,8 @@ type Claim struct {
 	// Custom is a claim-specific check run on every finished execution
 	// of a Behaviour claim; nil when there is none.
 	Custom func(s System) error
+	// Rows are the printed numbers of a Table claim.
+	Rows []PrintedRow
 	// NMin and NMax bound the sizes checked.
 	NMin, NMax int
 	// Settings are the execution families covered (at least one).
@@ -227,6 +244,12 @@ func (x Rat) Float() float64 { f, _ := x.r.Float64(); return f }
 func (c *Claim) Validate() error {
 	if c.ID == "" || c.Source == "" || c.Says == "" {
 		return fmt.Errorf("claim %q: ID, Source and Says are required", c.ID)
+	}
+	if c.Kind == Table {
+		if c.Formula == nil || c.FormulaText == "" || len(c.Rows) == 0 {
+			return fmt.Errorf("claim %s: a table claim needs Formula, FormulaText and Rows", c.ID)
+		}
+		return nil
 	}
 	if c.NMin < 2 || c.NMax < c.NMin {
 		return fmt.Errorf("claim %s: bad size range %d..%d", c.ID, c.NMin, c.NMax)

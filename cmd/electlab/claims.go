@@ -60,6 +60,8 @@ func claimedText(c *model.Claim) string {
 		return fmt.Sprintf("%s messages %s %s", c.Accounting, c.Relation, c.FormulaText)
 	case model.Growth:
 		return fmt.Sprintf("%s messages grow as n^%g", c.Accounting, c.Order)
+	case model.Table:
+		return fmt.Sprintf("printed numbers = %s", c.FormulaText)
 	}
 	var props []string
 	for _, p := range []struct {
@@ -248,6 +250,9 @@ func pointsText(c *claimEntry, r *checker.Row) string {
 }
 
 func evidenceText(r *checker.Row) string {
+	if r.Arithmetic != "" {
+		return r.Arithmetic
+	}
 	if ce := r.Counterexample; ce != nil {
 		where := ""
 		if ce.TracePath != "" {
