@@ -44,12 +44,13 @@ type Sim[S any] struct {
 	r      *resolved
 	states []S
 	status []Status
-	hops   []int32
+	// procs holds the hop clock and cached leader of each process, side by
+	// side, so that a step touches one cache line for both.
+	procs  []simProc
 	learn  []int32
 	timers [][]timer
-	// queue is the global FIFO of messages in flight: queue[head:].
-	queue []Message
-	head  int
+	// queue is the global FIFO of messages in flight (async timing).
+	queue simQueue
 	// next holds the messages of the next round (sync timing); spare is
 	// the buffer of the round being delivered, reused.
 	next, spare []Message
@@ -58,8 +59,93 @@ type Sim[S any] struct {
 	counts Counts
 	events int64
 	rounds int64
-	out    Outbox
-	batch  [1]Message
+	// sync caches r.cfg.Timing == Sync for the duration of a Run.
+	sync  bool
+	out   Outbox
+	batch [1]Message
+}
+
+// simProc is the Sim's bookkeeping of one process.
+type simProc struct {
+	// hops is the process's Lamport hop clock.
+	hops int32
+	// leader caches alg.View(state).Leader, so a step computes the view
+	// of the new state only (View is a pure function of the state, and
+	// only a step changes a state).
+	leader ID
+}
+
+// qmsg is a message in flight in the async queue, stored compactly and
+// without pointers (so the garbage collector does not scan the queue):
+// the receiver's index instead of its ID, the kind's code instead of its
+// pointer, and no Seq, Stamp or List. A message that does not fit (a
+// nonzero Seq or Stamp, a List, or a Kind that is not the algorithm's own
+// kind of that code) is kept whole in simQueue.extra and marked kind = -1.
+type qmsg struct {
+	from       ID
+	hops, a, b int32
+	// to is the receiver's index in the topology.
+	to int32
+	// kind is the kind's code, or -1 when the message is in extra.
+	kind int32
+}
+
+// simQueue is a FIFO ring buffer of qmsg (its capacity a power of two),
+// with a side FIFO of the messages that are kept whole. Both keep the
+// global send order, so the side FIFO's oldest message belongs to the
+// oldest qmsg marked -1.
+type simQueue struct {
+	buf       []qmsg
+	head, n   int
+	extra     []Message
+	extraHead int
+}
+
+func newSimQueue(capacity int) simQueue {
+	c := 16
+	for c < capacity {
+		c <<= 1
+	}
+	return simQueue{buf: make([]qmsg, c)}
+}
+
+// push appends a slot to the queue and returns it, to be filled in.
+func (q *simQueue) push() *qmsg {
+	if q.n == len(q.buf) {
+		q.grow()
+	}
+	e := &q.buf[(q.head+q.n)&(len(q.buf)-1)]
+	q.n++
+	return e
+}
+
+func (q *simQueue) grow() {
+	c := 2 * len(q.buf)
+	if c < 16 {
+		c = 16
+	}
+	b := make([]qmsg, c)
+	k := copy(b, q.buf[q.head:])
+	copy(b[k:], q.buf[:q.head])
+	q.buf, q.head = b, 0
+}
+
+func (q *simQueue) pushExtra(m Message) {
+	q.extra = append(q.extra, m)
+}
+
+func (q *simQueue) popExtra() Message {
+	m := q.extra[q.extraHead]
+	q.extra[q.extraHead] = Message{}
+	q.extraHead++
+	if q.extraHead == len(q.extra) {
+		q.extra, q.extraHead = q.extra[:0], 0
+	} else if q.extraHead > 1<<10 && q.extraHead*2 > len(q.extra) {
+		k := copy(q.extra, q.extra[q.extraHead:])
+		clear(q.extra[k:])
+		q.extra, q.extraHead = q.extra[:k], 0
+	}
+	return m
 }
 
 // NewSim builds the fast simulator for cfg (see Spec). Crash budgets,
@@ -77,10 +163,15 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 	}
 	n := r.topo.N()
 	s := &Sim[S]{alg: a, r: r, states: make([]S, n), status: make([]Status, n),
-		hops: make([]int32, n), learn: make([]int32, n), timers: make([][]timer, n)}
+		procs: make([]simProc, n), learn: make([]int32, n), timers: make([][]timer, n)}
 	s.counts.ByKind = make([]KindCount, len(a.Kinds))
+	if cfg.Timing != Sync {
+		// Every initiator's start usually sends: room for n in flight.
+		s.queue = newSimQueue(n)
+	}
 	for i := range n {
 		s.states[i] = a.Init(&r.envs[i])
+		s.procs[i].leader = a.View(s.states[i]).Leader
 		s.learn[i] = -1
 		if r.crashed[i] {
 			s.status[i] = Crashed
@@ -92,40 +183,30 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 // Run executes the fixed schedule (see Sim).
 func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	capped := func() bool { return maxEvents > 0 && s.events >= maxEvents }
+	s.sync = s.r.cfg.Timing == Sync
 	for i := range s.states {
 		if s.r.initiator[i] && s.status[i] == Live {
 			s.events++
 			s.step(i, Input{Kind: InStart})
 		}
 	}
-	sync := s.r.cfg.Timing == Sync
 	for !capped() {
-		if sync {
+		if s.sync {
 			if len(s.next) == 0 && !s.anyTimer() {
 				break
 			}
 			s.round()
 			continue
 		}
-		if s.head < len(s.queue) {
-			m := s.queue[s.head]
-			s.head++
-			if s.head == len(s.queue) {
-				s.queue, s.head = s.queue[:0], 0
-			} else if s.head > 1<<16 && s.head*2 > len(s.queue) {
-				n := copy(s.queue, s.queue[s.head:])
-				s.queue, s.head = s.queue[:n], 0
-			}
-			s.events++
-			s.batch[0] = m
-			s.receive(s.r.topo.IndexOf(m.To), s.batch[:])
+		if s.queue.n > 0 {
+			s.deliverOldest()
 			continue
 		}
 		if !s.fireEarliest() {
 			break
 		}
 	}
-	res := SimResult{Quiescent: !capped() || (s.head == len(s.queue) && len(s.next) == 0 && !s.anyTimer()),
+	res := SimResult{Quiescent: !capped() || (s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer()),
 		Events: s.events, Rounds: s.rounds, Counts: s.counts.clone(),
 		Views: make([]View, len(s.states)), Status: append([]Status(nil), s.status...),
 		LearnHops: append([]int32(nil), s.learn...), Faults: s.faults}
@@ -133,6 +214,27 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 		res.Views[i] = s.alg.View(s.states[i])
 	}
 	return res
+}
+
+// deliverOldest delivers the oldest message in flight (async timing).
+func (s *Sim[S]) deliverOldest() {
+	q := &s.queue
+	e := &q.buf[q.head]
+	q.head = (q.head + 1) & (len(q.buf) - 1)
+	q.n--
+	s.events++
+	// The message is written field by field: building it in a temporary
+	// and copying that (what a composite literal compiles to) stalls on
+	// store forwarding, which costs more than the rest of this function.
+	b, to := &s.batch[0], e.to
+	if e.kind >= 0 {
+		b.Kind = s.alg.Kinds[e.kind]
+		b.From, b.To, b.Seq, b.Stamp = e.from, s.r.topo.Order[to], 0, 0
+		b.Hops, b.A, b.B, b.List = e.hops, e.a, e.b, nil
+	} else {
+		*b = q.popExtra()
+	}
+	s.receive(int(to), s.batch[:])
 }
 
 func (s *Sim[S]) anyTimer() bool {
@@ -200,7 +302,7 @@ func (s *Sim[S]) round() {
 }
 
 func (s *Sim[S]) now() int64 {
-	if s.r.cfg.Timing == Sync {
+	if s.sync {
 		return s.rounds
 	}
 	return s.events
@@ -208,12 +310,13 @@ func (s *Sim[S]) now() int64 {
 
 func (s *Sim[S]) receive(p int, msgs []Message) {
 	if s.status[p] == Live {
+		pr := &s.procs[p]
 		for i := range msgs {
 			m := &msgs[i]
 			s.counts.Deliveries++
 			s.counts.ByKind[m.Kind.Code].Deliveries++
-			if m.Hops > s.hops[p] {
-				s.hops[p] = m.Hops
+			if m.Hops > pr.hops {
+				pr.hops = m.Hops
 			}
 		}
 		s.step(p, Input{Kind: InDeliver, Msgs: msgs})
@@ -222,9 +325,9 @@ func (s *Sim[S]) receive(p int, msgs []Message) {
 	topo := s.r.topo
 	for _, m := range msgs {
 		if next, ok := forwardTarget(topo, s.r.forwarding && s.status[p] == Crashed, p, m.From); ok {
-			m.From, m.To, m.Hops = topo.Order[p], topo.Order[next], m.Hops+1
+			m.From = topo.Order[p]
 			s.counts.Forwards++
-			s.enqueue(m)
+			s.enqueue(p, &m, topo.Order[next], m.Hops+1)
 		} else if sender := topo.IndexOf(m.From); s.alg.Bounce && s.status[sender] == Live {
 			s.step(sender, Input{Kind: InBounce, Msgs: []Message{m}})
 		}
@@ -248,10 +351,12 @@ func (s *Sim[S]) step(p int, in Input) {
 	in.Now = s.now()
 	env := &s.r.envs[p]
 	s.out.Reset(env.Self)
-	before := s.alg.View(s.states[p]).Leader
-	s.states[p] = s.alg.Step(env, s.states[p], in, &s.out)
-	if s.alg.View(s.states[p]).Leader != before {
-		s.learn[p] = s.hops[p]
+	st := s.alg.Step(env, s.states[p], in, &s.out)
+	s.states[p] = st
+	pr := &s.procs[p]
+	if l := s.alg.View(st).Leader; l != pr.leader {
+		pr.leader = l
+		s.learn[p] = pr.hops
 	}
 	for i := range s.out.out {
 		o := &s.out.out[i]
@@ -259,16 +364,12 @@ func (s *Sim[S]) step(p int, in Input) {
 		case OutSend:
 			s.counts.Transmissions++
 			s.counts.ByKind[o.Msg.Kind.Code].Transmissions++
-			m := o.Msg
-			m.Hops = s.hops[p] + 1
-			s.enqueue(m)
+			s.enqueue(p, &o.Msg, o.Msg.To, pr.hops+1)
 		case OutMulticast:
 			s.counts.Transmissions++
 			s.counts.ByKind[o.Msg.Kind.Code].Transmissions++
 			for _, d := range o.Dests {
-				m := o.Msg
-				m.To, m.Hops = d, s.hops[p]+1
-				s.enqueue(m)
+				s.enqueue(p, &o.Msg, d, pr.hops+1)
 			}
 		case OutSetTimer:
 			s.timers[p] = setTimer(s.timers[p], o.Timer, in.Now+o.Delay)
@@ -288,16 +389,35 @@ func setTimer(ts []timer, id uint8, due int64) []timer {
 	return append(ts, timer{id: id, due: due})
 }
 
-func (s *Sim[S]) enqueue(m Message) {
-	if to := s.r.topo.IndexOf(m.To); to < 0 || m.To == m.From {
+// enqueue sends *m with its To replaced by to and its Hops by hops; p is
+// the index of the sender (of the forwarding node, for a forward), so a
+// message to p's ring successor needs no look-up of its receiver.
+func (s *Sim[S]) enqueue(p int, m *Message, to ID, hops int32) {
+	topo := s.r.topo
+	idx := topo.Next(p)
+	if topo.Order[idx] != to {
+		idx = topo.IndexOf(to)
+	}
+	if idx < 0 || to == m.From {
 		s.faults++
 		return
 	}
+	code := m.Kind.Code
 	s.counts.Sends++
-	s.counts.ByKind[m.Kind.Code].Sends++
-	if s.r.cfg.Timing == Sync {
-		s.next = append(s.next, m)
+	s.counts.ByKind[code].Sends++
+	if s.sync {
+		c := *m
+		c.To, c.Hops = to, hops
+		s.next = append(s.next, c)
 		return
 	}
-	s.queue = append(s.queue, m)
+	kind := int32(code)
+	if m.Seq != 0 || m.Stamp != 0 || m.List != nil || s.alg.Kinds[code] != m.Kind {
+		c := *m
+		c.To, c.Hops = to, hops
+		s.queue.pushExtra(c)
+		kind = -1
+	}
+	e := s.queue.push()
+	e.from, e.hops, e.a, e.b, e.to, e.kind = m.From, hops, m.A, m.B, int32(idx), kind
 }

@@ -270,6 +270,138 @@ func BenchmarkBareRingChangRoberts1M(b *testing.B) { benchBare(b, 1_000_000) }
 // 10,000-process ring as BenchmarkSimChangRoberts10K.
 func BenchmarkBareRingChangRoberts10K(b *testing.B) { benchBare(b, 10_000) }
 
+// stepRing drives changroberts.Algorithm.Step directly from a bare FIFO
+// ring buffer: the cost of the pure-function API itself (a per-process
+// Env, the state passed and returned by value, an Input with a one-message
+// batch, the Outbox) with no simulator around it: no accounting, hop
+// clocks, views, statuses or fault checks. It is the floor under any
+// simulator that runs the algorithm through its Step function.
+type stepRing struct {
+	envs   []model.Env
+	states []changroberts.State
+	queue  []stepMsg // ring buffer of capacity n, as in bareRing
+}
+
+// stepMsg is a message in flight in stepRing: the receiver's position,
+// the kind (0 elect, 1 coord) and the payload.
+type stepMsg struct {
+	pos  int32
+	kind int32
+	a    int32
+}
+
+func newStepRing(tb testing.TB, ids []model.ID) *stepRing {
+	n := len(ids)
+	topo, err := model.NewTopology(model.UniRing, ids)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	variant := []uint8{changroberts.Swallow}
+	r := &stepRing{envs: make([]model.Env, n), states: make([]changroberts.State, n), queue: make([]stepMsg, n)}
+	for i := range n {
+		r.envs[i] = model.Env{Self: ids[i], Index: i, Topo: topo, Variant: variant}
+		r.states[i] = changroberts.Algorithm.Init(&r.envs[i])
+	}
+	return r
+}
+
+func (r *stepRing) run() (deliveries int64) {
+	alg := changroberts.Algorithm
+	kinds := alg.Kinds
+	n := int32(len(r.envs))
+	order := r.envs[0].Topo.Order
+	q := r.queue
+	head, size := int32(0), int32(0)
+	var out model.Outbox
+	batch := make([]model.Message, 1)
+	apply := func(p int32) {
+		next := p + 1
+		if next == n {
+			next = 0
+		}
+		for _, o := range out.Outputs() {
+			if o.Kind != model.OutSend {
+				continue
+			}
+			if o.Msg.To != order[next] {
+				panic("changroberts sent off the ring")
+			}
+			t := head + size
+			if t >= n {
+				t -= n
+			}
+			q[t] = stepMsg{pos: next, kind: int32(o.Msg.Kind.Code), a: o.Msg.A}
+			size++
+		}
+	}
+	for p := range n {
+		env := &r.envs[p]
+		out.Reset(env.Self)
+		r.states[p] = alg.Step(env, r.states[p], model.Input{Kind: model.InStart}, &out)
+		apply(p)
+	}
+	for size > 0 {
+		m := q[head]
+		head++
+		if head == n {
+			head = 0
+		}
+		size--
+		deliveries++
+		p := m.pos
+		prev := p - 1
+		if prev < 0 {
+			prev = n - 1
+		}
+		env := &r.envs[p]
+		batch[0] = model.Message{Kind: kinds[m.kind], From: order[prev], To: env.Self, A: m.a}
+		out.Reset(env.Self)
+		r.states[p] = alg.Step(env, r.states[p], model.Input{Kind: model.InDeliver, Now: deliveries, Msgs: batch}, &out)
+		apply(p)
+	}
+	return deliveries
+}
+
+func benchStep(b *testing.B, n int) {
+	ids := cachedRing(n)
+	want := simDeliveries(b, n)
+	var total int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		r := newStepRing(b, ids)
+		runtime.GC()
+		b.StartTimer()
+		d := r.run()
+		b.StopTimer()
+		if d != want {
+			b.Fatalf("step loop delivered %d messages, the Sim %d", d, want)
+		}
+		if i == 0 {
+			for p, st := range r.states {
+				if l := changroberts.Algorithm.View(st).Leader; l != model.ID(n) {
+					b.Fatalf("step loop: process %d holds leader %d, want %d", ids[p], l, n)
+				}
+			}
+		}
+		total += d
+		b.StartTimer()
+	}
+	b.StopTimer()
+	if sec := b.Elapsed().Seconds(); sec > 0 {
+		b.ReportMetric(float64(total)/sec, "msgs/s")
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "msgs/op")
+}
+
+// BenchmarkStepAPIChangRoberts1M drives the algorithm's Step function from
+// a bare loop over the same 1,000,000-process ring (the API's floor).
+func BenchmarkStepAPIChangRoberts1M(b *testing.B) { benchStep(b, 1_000_000) }
+
+// BenchmarkStepAPIChangRoberts10K is the same over the 10,000-process ring.
+func BenchmarkStepAPIChangRoberts10K(b *testing.B) { benchStep(b, 10_000) }
+
 // TestBareRingMatchesSim checks, at a size quick enough for every test run,
 // that the bare loop and the Sim agree on the delivery count and leader.
 func TestBareRingMatchesSim(t *testing.T) {
@@ -280,6 +412,9 @@ func TestBareRingMatchesSim(t *testing.T) {
 		r := newBareRing(ids)
 		if d := r.run(); d != res.Counts.Deliveries {
 			t.Fatalf("n=%d: bare loop delivered %d, the Sim %d", n, d, res.Counts.Deliveries)
+		}
+		if d := newStepRing(t, ids).run(); d != res.Counts.Deliveries {
+			t.Fatalf("n=%d: step loop delivered %d, the Sim %d", n, d, res.Counts.Deliveries)
 		}
 		for p, l := range r.leader {
 			if l != int32(n) {
