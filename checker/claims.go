@@ -195,7 +195,7 @@ func summarize(rows []Row, multi bool) (string, string) {
 			order = append(order, r.Variant)
 			byVariant[r.Variant] = Holds
 		}
-		if r.Verdict != Holds {
+		if r.Verdict != Holds && byVariant[r.Variant] != Refuted {
 			byVariant[r.Variant] = r.Verdict
 		}
 	}
@@ -336,6 +336,10 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			break
 		}
 	}
+	if row.Verdict == Holds && row.Executions == 0 {
+		row.Verdict = Unchecked
+		row.Coverage = fmt.Sprintf("no size checked: the claim's sizes are %d..%d and the cap is %d", c.NMin, c.NMax, nmax)
+	}
 	if row.Verdict == Holds && c.Kind == model.Growth {
 		row.Fit = fitExponent(upperHalf(row.Points))
 		if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > 0.3 {
@@ -368,6 +372,9 @@ func modelName(st *model.Setting) string {
 // coverage states what a row covered.
 func coverage(exhaustive, sampled []int, cases int, seed uint64, st *model.Setting) string {
 	var parts []string
+	if len(exhaustive)+len(sampled) == 0 {
+		return "nothing checked"
+	}
 	if len(exhaustive) > 0 {
 		parts = append(parts, fmt.Sprintf("n=%s: every id arrangement (up to rotation on rings), initiator set and dead set, 3 schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(exhaustive)))
 	}
@@ -477,7 +484,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	}
 	events := bestX.Events
 	s0 := bestX.Initial
-	if e.Minimize != nil && prop != PropTermination {
+	if e.Minimize != nil {
 		events = e.Minimize(events, func(evs []model.Event) bool {
 			y := complete(s0, evs, checks, e.MaxSteps)
 			return y.Violation != nil && y.Violation.Property == prop
@@ -489,42 +496,32 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 }
 
 // complete replays events leniently (skipping those not enabled) and then
-// finishes the execution under the FIFO schedule, so end-of-run properties
-// are judged on a complete execution.
+// finishes the execution under the fair FIFO schedule, so end-of-run
+// properties are judged on a complete execution; a livelock ends it at the
+// first revisited state (a lasso: prefix and one cycle).
 func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int) *Execution {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
 	x := &Execution{Initial: s0, Final: s0.Clone()}
 	s := x.Final
-	apply := func(ev model.Event) bool {
+	for _, ev := range events {
 		if s.Apply(ev) != nil {
-			return true
+			continue
 		}
 		x.Events = append(x.Events, ev)
 		if v := CheckStep(s, checks, len(x.Events)); v != nil {
 			x.Violation = v
-			return false
-		}
-		return true
-	}
-	for _, ev := range events {
-		if !apply(ev) {
 			return x
 		}
 	}
-	var buf []model.Event
-	for len(x.Events) < maxSteps {
-		buf = s.Enabled(buf[:0])
-		if len(buf) == 0 {
-			break
-		}
-		if !apply(FIFO{}.Choose(s, buf)) {
-			return x
-		}
+	p := ParamsOf(s0)
+	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p})
+	if rest.Violation != nil && rest.Violation.Step > 0 {
+		rest.Violation.Step += len(x.Events)
 	}
-	x.Quiescent = s.Quiescent()
-	x.Violation = CheckEnd(s0, s, checks, x.Quiescent)
+	x.Events = append(x.Events, rest.Events...)
+	x.Quiescent, x.Violation, x.Livelock = rest.Quiescent, rest.Violation, rest.Livelock
 	return x
 }
 

@@ -156,6 +156,9 @@ type Checks struct {
 type Options struct {
 	// MaxSteps caps the number of events (0 = DefaultMaxSteps).
 	MaxSteps int
+	// Params, when set, are the formula parameters of the execution's real
+	// start (when s0 is a world in the middle of it).
+	Params *model.Params
 	// InPlace runs the execution on s0 itself instead of a clone (the
 	// fast path for rapid and benchmarks); Execution.Initial is then nil.
 	InPlace bool
@@ -204,6 +207,9 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		x.Final = s0.Clone()
 	}
 	params := ParamsOf(s0)
+	if opt.Params != nil {
+		params = *opt.Params
+	}
 	s := x.Final
 	var buf []model.Event
 	// In the fair phase the FIFO chooser is deterministic, so a revisited

@@ -52,6 +52,18 @@ func (e *DivergenceError) Error() string {
 	return msg
 }
 
+// OutcomeError reports that a replay reached a different outcome than the
+// trace recorded.
+type OutcomeError struct {
+	// Diff is cmp.Diff(recorded, replayed).
+	Diff string
+}
+
+// Error explains the mismatch with the diff.
+func (e *OutcomeError) Error() string {
+	return "replay: the outcome differs from the recorded one (-recorded +replayed):\n" + e.Diff
+}
+
 // Replay rebuilds the World of t's config with spec, applies each event
 // and checks the fingerprint after it and, at the end, the outcome. An
 // event that is not enabled gives an error naming the step, the event and
@@ -91,7 +103,7 @@ func Replay(spec model.Spec, t *Trace) (*Replayed, error) {
 	}
 	rep.Outcome = model.Summarize(s)
 	if d := cmp.Diff(t.Outcome, rep.Outcome, cmpopts.EquateEmpty()); d != "" {
-		return rep, fmt.Errorf("replay: the outcome differs from the recorded one (-recorded +replayed):\n%s", d)
+		return rep, &OutcomeError{Diff: d}
 	}
 	return rep, nil
 }

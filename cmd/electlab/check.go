@@ -26,6 +26,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	staggered := fs.Bool("staggered", false, "let the adversary interleave initiations with deliveries")
 	maxSteps := fs.Int("max-steps", 20000, "cap on the events of one execution")
 	jsonOut := fs.Bool("json", false, "print the result as JSON")
+	schedule := fs.String("schedule", "mix", "adversary: mix (rotate oldest-first, newest-first and uniform, FIFO first), or one of fifo, random, newest, oldest")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
@@ -38,6 +39,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxSteps < 1 {
 		return usagef("-max-steps %d: need at least 1", *maxSteps)
+	}
+	strategies := map[string]checker.Strategy{"random": checker.Uniform, "newest": checker.Newest, "oldest": checker.Oldest}
+	if _, ok := strategies[*schedule]; !ok && *schedule != "mix" && *schedule != "fifo" {
+		return usagef("-schedule %q: want mix, fifo, random, newest or oldest", *schedule)
 	}
 	if len(prefix) > 0 {
 		return usagef("check does not take scripted scenario events; use run -scenario, or drop the event lines")
@@ -64,10 +69,18 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		return usagef("%v", err)
 	}
 	eng := &checker.Engine{MaxSteps: *maxSteps, Minimize: minimize}
+	if *schedule == "fifo" && *count > 1 {
+		*count = 1 // the FIFO schedule is deterministic: one run covers it
+	}
 	for k := range *count {
 		cs := &checker.Case{Config: cfg, Seed: cf.seed + uint64(k), Strategy: checker.Strategy(k % 3), Staggered: *staggered}
-		if k == 0 && !*staggered && cfg.CrashBudget == 0 {
+		switch *schedule {
+		case "mix":
+			cs.FIFOOnly = k == 0 && !*staggered && cfg.CrashBudget == 0
+		case "fifo":
 			cs.FIFOOnly = true
+		default:
+			cs.Strategy = strategies[*schedule]
 		}
 		x := checker.Execute(s0, cs.Chooser(), checks, checker.Options{MaxSteps: *maxSteps})
 		if x.Violation == nil {
@@ -75,7 +88,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		}
 		ce := eng.Shrink(spec, checks, cs, x)
 		if err := os.MkdirAll(*out, 0o755); err != nil {
-			return fmt.Errorf("-out: %v", err)
+			return usagef("-out %s: %v", *out, err)
 		}
 		path := filepath.Join(*out, fmt.Sprintf("electlab-%s-%s-seed%d.json", info.Name, ce.Violation.Property, cs.Seed))
 		note := fmt.Sprintf("found by electlab check (schedule %d of %d, seed %d), checking %s", k+1, *count, cs.Seed, what)

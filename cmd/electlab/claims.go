@@ -101,8 +101,15 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	if eng.Cases < 1 {
 		return usagef("-cases %d: need at least 1", eng.Cases)
 	}
-	if eng.MaxSteps < 1 || eng.ExhaustiveLimit < 0 || eng.MaxN < 0 {
-		return usagef("-max-steps, -exhaustive-limit and -max-n must not be negative (and -max-steps positive)")
+	switch {
+	case eng.GrowthCases < 1:
+		return usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
+	case eng.MaxSteps < 1:
+		return usagef("-max-steps %d: need at least 1", eng.MaxSteps)
+	case eng.ExhaustiveLimit < 0:
+		return usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
+	case eng.MaxN < 0 || eng.MaxN == 1:
+		return usagef("-max-n %d: want 0 (each claim's own sizes) or at least 2", eng.MaxN)
 	}
 	specs := algos.All
 	if *algo != "" {
@@ -177,7 +184,7 @@ func forAlgo(a string) string {
 // under dir. Each file is written whole or not at all.
 func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }) error {
 	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
-		return fmt.Errorf("-out: %v", err)
+		return usagef("-out %s: %v", dir, err)
 	}
 	for ci := range rep.Claims {
 		c := &rep.Claims[ci]
@@ -200,9 +207,12 @@ func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }
 		return err
 	}
 	if err := writeFileAtomic(filepath.Join(dir, "report.json"), js.Bytes()); err != nil {
-		return err
+		return usagef("-out %s: %v", dir, err)
 	}
-	return writeFileAtomic(filepath.Join(dir, "report.md"), []byte(renderClaimsMarkdown(rep)))
+	if err := writeFileAtomic(filepath.Join(dir, "report.md"), []byte(renderClaimsMarkdown(rep))); err != nil {
+		return usagef("-out %s: %v", dir, err)
+	}
+	return nil
 }
 
 // writeFileAtomic writes data to a temporary file beside path and renames

@@ -200,6 +200,16 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 	if c.crashBudget < 0 {
 		return nil, nil, nil, usagef("-crash-budget %d is negative", c.crashBudget)
 	}
+	if len(cfg.IDs) < 2 {
+		return nil, nil, nil, usagef("-ids %s: need at least 2 processes", model.FormatIDs(cfg.IDs))
+	}
+	for _, a := range cfg.Absent {
+		for _, id := range cfg.IDs {
+			if a == id {
+				return nil, nil, nil, usagef("process %d is in both -ids and -absent", a)
+			}
+		}
+	}
 	// Let the model validate membership, duplicates and budgets.
 	if err := model.Validate(info, cfg); err != nil {
 		return nil, nil, nil, usagef("%v", err)

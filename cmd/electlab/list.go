@@ -57,7 +57,7 @@ var listOptions = []listOption{
 	{"-timeouts", []string{"accurate", "early"}, "accurate", "accurate: a timer fires only when no message is in flight; early: whenever it is armed"},
 	{"-net", []string{"fifo", "unordered"}, "fifo", "per-link channel discipline"},
 	{"-forwarding", []string{"auto", "true", "false"}, "auto", "the control part of a crashed ring node forwards messages (seed 001's assumption)"},
-	{"-schedule", schedules, "fifo", "fifo is fair and deterministic; the others are seeded adversaries"},
+	{"-schedule", schedules, "fifo", "fifo is fair and deterministic; the others are seeded adversaries (check also has mix, its default: all of them in turn)"},
 	{"-crash-budget", []string{"0..live"}, "0", "crashes the adversary may inject during the run"},
 }
 

@@ -60,7 +60,7 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, topUsage)
+		fmt.Fprintln(stderr, "electlab: missing command (want list, run, check, replay or claims; electlab help shows the usage)")
 		return 2
 	}
 	var err error

@@ -20,7 +20,7 @@ var commandFlags = map[string][]string{
 		"json", "schedule", "staggered", "max-steps", "engine", "trace", "render"},
 	"check": {"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
 		"forwarding", "crash-budget", "recovery", "seed", "scenario",
-		"schedules", "claim", "out", "staggered", "max-steps", "json"},
+		"schedules", "schedule", "claim", "out", "staggered", "max-steps", "json"},
 	"replay": {"render", "o"},
 	"claims": {"json", "md", "claim", "algo", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps"},
 }

@@ -42,8 +42,9 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	rep, err := traces.Replay(spec, t)
 	var div *traces.DivergenceError
+	var outErr *traces.OutcomeError
 	switch {
-	case errors.As(err, &div):
+	case errors.As(err, &div), errors.As(err, &outErr):
 		return &findingError{fmt.Sprintf("%s: %v", pos[0], err)}
 	case err != nil:
 		return usagef("%s: %v", pos[0], err)
@@ -74,7 +75,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	if *outPath != "" {
 		if err := writeFileAtomic(*outPath, buf.Bytes()); err != nil {
-			return fmt.Errorf("-o: %v", err)
+			return usagef("-o %s: %v", *outPath, err)
 		}
 	} else {
 		stdout.Write(buf.Bytes())

@@ -93,13 +93,25 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if *render != "" && *render != "text" && *render != "mermaid" {
 		return usagef("-render %q: want text or mermaid", *render)
 	}
+	if *render != "" && *jsonOut {
+		return usagef("-render and -json conflict: -json prints only the JSON summary (write a trace with -trace and render it with replay)")
+	}
 	useSim := false
 	switch *engine {
 	case "auto":
 		useSim = len(cfg.IDs) > 2000 && *schedule == "fifo" && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && len(prefix) == 0 && *tracePath == "" && *render == ""
 	case "sim":
-		if *schedule != "fifo" || len(prefix) > 0 || *tracePath != "" || *render != "" {
-			return usagef("-engine sim runs the fixed fifo schedule only: it conflicts with -schedule %s, -scenario events, -trace and -render", *schedule)
+		switch {
+		case *schedule != "fifo":
+			return usagef("-engine sim runs the fixed fifo schedule only: it conflicts with -schedule %s", *schedule)
+		case len(prefix) > 0:
+			return usagef("-engine sim runs the fixed fifo schedule only: it conflicts with the scenario's event lines")
+		case *tracePath != "":
+			return usagef("-engine sim records no events: it conflicts with -trace")
+		case *render != "":
+			return usagef("-engine sim records no events: it conflicts with -render")
+		case cfg.CrashBudget > 0 || cfg.Recovery || len(cfg.Absent) > 0:
+			return usagef("-engine sim runs fixed schedules only: it conflicts with -crash-budget, -recovery and -absent")
 		}
 		useSim = true
 	case "world":
@@ -126,6 +138,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		final := &model.Final{Alg: info, T: topo, Views: res.Views, Statuses: res.Status}
 		rep.Leader, rep.Agreed = model.AgreedLeader(final)
 		rep.Coordinators = []model.ID{}
+		rep.TimeHops = -1
 		for i, vw := range res.Views {
 			if res.Status[i] == model.Live && vw.Coordinator {
 				rep.Coordinators = append(rep.Coordinators, topo.Order[i])

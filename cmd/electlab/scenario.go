@@ -15,7 +15,9 @@ import (
 // A scenario file describes a configuration and a script of events, for
 // anything richer than the flags (timed crashes, detections, joins):
 //
-//	# comments and blank lines are ignored
+//	# comments (a '#' at the start of a line or after a space, followed by
+//	# a space or the end of the line) and blank lines are ignored; keys
+//	# and values are separated by spaces or tabs
 //	algo        changroberts
 //	variant     resend
 //	ids         3,1,2,5,4
@@ -48,6 +50,7 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 	var spec model.Spec
 	cfg := &model.Config{}
 	var events []model.Event
+	var eventLines []int
 	seen := map[string]int{}
 	forwarding := ""
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -55,16 +58,15 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 	line := 0
 	for sc.Scan() {
 		line++
-		text := sc.Text()
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
-		text = strings.TrimSpace(text)
+		text := stripComment(sc.Text())
 		if text == "" {
 			continue
 		}
-		key, val, _ := strings.Cut(text, " ")
-		val = strings.TrimSpace(val)
+		fields := strings.Fields(text)
+		key, val := fields[0], strings.Join(fields[1:], " ")
+		if val == "" {
+			return nil, nil, nil, bad(line, "%q has no value", key)
+		}
 		if key != "event" {
 			if prev, ok := seen[key]; ok {
 				return nil, nil, nil, bad(line, "%q is already set on line %d", key, prev)
@@ -115,6 +117,7 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 			var ev model.Event
 			ev, err = model.ParseEvent(val)
 			events = append(events, ev)
+			eventLines = append(eventLines, line)
 		default:
 			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery or event)", key)
 		}
@@ -138,5 +141,35 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 	if err := model.Validate(spec.Meta(), cfg); err != nil {
 		return nil, nil, nil, usagef("%s: %v", path, err)
 	}
+	// Check that the scripted events apply in order, naming the line of
+	// the first that does not.
+	if len(events) > 0 {
+		s, err := spec.NewSystem(cfg)
+		if err != nil {
+			return nil, nil, nil, usagef("%s: %v", path, err)
+		}
+		for i, ev := range events {
+			if err := s.Apply(ev); err != nil {
+				return nil, nil, nil, bad(eventLines[i], "%v", err)
+			}
+		}
+	}
 	return spec, cfg, events, nil
+}
+
+// stripComment removes a comment: a '#' at the start of the line, or after
+// a space or tab, and followed by a space, a tab or the end of the line (so
+// "deliver 3->1 #1" keeps its message number).
+func stripComment(line string) string {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '#' {
+			continue
+		}
+		before := i == 0 || line[i-1] == ' ' || line[i-1] == '\t'
+		after := i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t'
+		if before && after {
+			return strings.TrimSpace(line[:i])
+		}
+	}
+	return strings.TrimSpace(line)
 }

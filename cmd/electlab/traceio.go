@@ -36,7 +36,7 @@ func saveCounterexample(path string, ce *checker.Counterexample, claim, note str
 		return fmt.Errorf("recording the counterexample: %v", err)
 	}
 	if err := t.Save(path); err != nil {
-		return fmt.Errorf("writing %s: %v", path, err)
+		return usagef("cannot write %s: %v", path, err)
 	}
 	return nil
 }
@@ -53,7 +53,7 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout io.Writ
 	}
 	if tracePath != "" {
 		if err := t.Save(tracePath); err != nil {
-			return fmt.Errorf("-trace: %v", err)
+			return usagef("-trace %s: %v", tracePath, err)
 		}
 	}
 	if render != "" {
