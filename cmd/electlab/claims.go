@@ -50,6 +50,23 @@ type claimEntry struct {
 	Rows       []checker.Row `json:"rows"`
 }
 
+// add appends an entry and counts its verdict.
+func (rep *claimsReport) add(e claimEntry) {
+	rep.Claims = append(rep.Claims, e)
+	switch e.Verdict {
+	case checker.Holds:
+		rep.Verdicts.Holds++
+	case checker.Refuted:
+		rep.Verdicts.Refuted++
+	case checker.Inconsistent:
+		rep.Verdicts.Inconsistent++
+	case checker.Ambiguous:
+		rep.Verdicts.Ambiguous++
+	default:
+		rep.Verdicts.Unchecked++
+	}
+}
+
 // claimedText states what a claim claims, from its data.
 func claimedText(c *model.Claim) string {
 	switch c.Kind {
@@ -111,44 +128,50 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	case eng.MaxN < 0 || eng.MaxN == 1:
 		return usagef("-max-n %d: want 0 (each claim's own sizes) or at least 2", eng.MaxN)
 	}
-	specs := algos.All
 	if *algo != "" {
-		s, err := algos.Lookup(*algo)
-		if err != nil {
+		if _, err := algos.Lookup(*algo); err != nil {
 			return usagef("-algo: %v", err)
 		}
-		specs = []model.Spec{s}
 	}
 	eng.Minimize = minimize
 	rep := claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
 	found := false
-	for _, spec := range specs {
-		info := spec.Meta()
-		for i := range info.Claims {
-			c := &info.Claims[i]
-			if *claimID != "" && c.ID != *claimID {
-				continue
+	check := func(r algos.Registered) {
+		info, c := r.Spec.Meta(), r.Claim
+		found = true
+		res := eng.CheckClaim(r.Spec, c)
+		e := claimEntry{ID: c.ID, Algorithm: info.Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
+			Kind: c.Kind.String(), Claimed: claimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows}
+		if c.Kind == model.Bound {
+			e.Accounting = c.Accounting.String()
+		}
+		rep.add(e)
+	}
+	want := func(r algos.Registered) bool {
+		return (*claimID == "" || r.Claim.ID == *claimID) && (*algo == "" || r.Spec.Meta().Name == *algo)
+	}
+	// Every catalog claim, in catalog order: checked by each algorithm
+	// that registers it, or UNCHECKED with the reason.
+	for _, ce := range algos.Catalog {
+		if *claimID != "" && ce.ID != *claimID {
+			continue
+		}
+		regs := algos.ClaimsFor(ce.ID)
+		for _, r := range regs {
+			if want(r) {
+				check(r)
 			}
+		}
+		if len(regs) == 0 && *algo == "" {
 			found = true
-			res := eng.CheckClaim(spec, c)
-			e := claimEntry{ID: c.ID, Algorithm: info.Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
-				Kind: c.Kind.String(), Claimed: claimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows}
-			if c.Kind == model.Bound {
-				e.Accounting = c.Accounting.String()
-			}
-			rep.Claims = append(rep.Claims, e)
-			switch res.Verdict {
-			case checker.Holds:
-				rep.Verdicts.Holds++
-			case checker.Refuted:
-				rep.Verdicts.Refuted++
-			case checker.Inconsistent:
-				rep.Verdicts.Inconsistent++
-			case checker.Ambiguous:
-				rep.Verdicts.Ambiguous++
-			default:
-				rep.Verdicts.Unchecked++
-			}
+			rep.add(claimEntry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
+				Verdict: checker.Unchecked, Summary: ce.Pending, Rows: []checker.Row{}})
+		}
+	}
+	// Claims found in the seeds beyond the catalog.
+	for _, r := range algos.Extra() {
+		if want(r) {
+			check(r)
 		}
 	}
 	if !found {
@@ -277,18 +300,90 @@ func evidenceText(r *checker.Row) string {
 	return s
 }
 
+// headline summarises an entry's measurement and evidence in two short
+// cells for the table.
+func headline(c *claimEntry) (measured, evidence string) {
+	if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
+		return "-", c.Summary
+	}
+	execs, exhaustive := 0, 0
+	for i := range c.Rows {
+		execs += c.Rows[i].Executions
+	}
+	for i := range c.Rows {
+		r := &c.Rows[i]
+		if r.Outside {
+			continue
+		}
+		switch {
+		case r.Counterexample != nil:
+			ce := r.Counterexample
+			m := "-"
+			if n := len(r.Points); n > 0 && r.Points[n-1].Claimed != "" {
+				m = fmt.Sprintf("n=%d: %d (claimed %s)", r.Points[n-1].N, r.Points[n-1].Measured, r.Points[n-1].Claimed)
+			}
+			where := fmt.Sprintf("%d-event trace", len(ce.Events))
+			if ce.TracePath != "" {
+				where = ce.TracePath
+			}
+			return m, fmt.Sprintf("counterexample at n=%d (%s), reading %s: %s", ce.N, where, r.Variant, ce.Violation.Property)
+		case r.Arithmetic != "" && r.Verdict != checker.Holds:
+			return "-", r.Setting + ": " + r.Arithmetic
+		}
+		_ = exhaustive
+	}
+	// No refutation within the assumptions: report the largest measured
+	// value of the first row with points.
+	for i := range c.Rows {
+		r := &c.Rows[i]
+		if n := len(r.Points); n > 0 && c.Kind != "behaviour" {
+			p := r.Points[n-1]
+			measured = fmt.Sprintf("n=%d: %d", p.N, p.Measured)
+			if p.Claimed != "" {
+				measured += " (claimed " + p.Claimed + ")"
+			}
+			if c.Kind == "growth" {
+				measured += fmt.Sprintf(", exponent %.2f", r.Fit)
+			}
+			break
+		}
+	}
+	if measured == "" {
+		measured = "-"
+	}
+	if c.Kind == "table" {
+		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
+	}
+	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
+}
+
+// cell shortens s to at most n runes for a table cell, marking the cut.
+func cell(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
 func renderClaimsText(rep *claimsReport) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "electlab claims report (seed %d, %d random cases per size beyond exhaustive enumeration)\n", rep.Seed, rep.Cases)
 	fmt.Fprintf(&b, "verdicts: %d HOLDS, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED\n\n",
 		rep.Verdicts.Holds, rep.Verdicts.Refuted, rep.Verdicts.Inconsistent, rep.Verdicts.Ambiguous, rep.Verdicts.Unchecked)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CLAIM\tALGORITHM\tSOURCE\tCLAIMED\tVERDICT")
-	for _, c := range rep.Claims {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.ID, c.Algorithm, c.Source, c.Claimed, c.Verdict)
+	fmt.Fprintln(tw, "CLAIM\tALGORITHM\tVERDICT\tCLAIMED\tMEASURED (largest n)\tEVIDENCE")
+	for i := range rep.Claims {
+		c := &rep.Claims[i]
+		m, ev := headline(c)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Algorithm, c.Verdict, cell(c.Claimed, 40), cell(m, 32), cell(ev, 90))
 	}
 	tw.Flush()
+	b.WriteString("\nDetails (every setting and reading; the full evidence is in -json, -md and -out):\n")
 	for _, c := range rep.Claims {
+		if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
+			continue
+		}
 		fmt.Fprintf(&b, "\n%s (%s) — %s: %s\n", c.ID, c.Algorithm, c.Verdict, c.Summary)
 		fmt.Fprintf(&b, "  %s says %s\n  checked: %s\n", c.Source, c.Says, c.Formal)
 		for i := range c.Rows {
