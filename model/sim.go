@@ -60,8 +60,10 @@ type Sim[S any] struct {
 	events int64
 	rounds int64
 	// sync caches r.cfg.Timing == Sync for the duration of a Run.
-	sync  bool
-	out   Outbox
+	sync bool
+	out  Outbox
+	// env is the scratch Env handed to every step (see step).
+	env   Env
 	batch [1]Message
 }
 
@@ -165,6 +167,7 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 	s := &Sim[S]{alg: a, r: r, states: make([]S, n), status: make([]Status, n),
 		procs: make([]simProc, n), learn: make([]int32, n), timers: make([][]timer, n)}
 	s.counts.ByKind = make([]KindCount, len(a.Kinds))
+	s.env = Env{Topo: r.topo, Variant: r.variant}
 	if cfg.Timing != Sync {
 		// Every initiator's start usually sends: room for n in flight.
 		s.queue = newSimQueue(n)
@@ -187,7 +190,7 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	for i := range s.states {
 		if s.r.initiator[i] && s.status[i] == Live {
 			s.events++
-			s.step(i, Input{Kind: InStart})
+			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
 		}
 	}
 	for !capped() {
@@ -266,7 +269,7 @@ func (s *Sim[S]) fireEarliest() bool {
 	id := s.timers[bp][bj].id
 	s.timers[bp] = slices.Delete(s.timers[bp], bj, bj+1)
 	s.events++
-	s.step(bp, Input{Kind: InTimer, Timer: id})
+	s.step(bp, s.r.topo.Order[bp], Input{Kind: InTimer, Timer: id})
 	return true
 }
 
@@ -296,7 +299,7 @@ func (s *Sim[S]) round() {
 			}
 			id := s.timers[p][j].id
 			s.timers[p] = slices.Delete(s.timers[p], j, j+1)
-			s.step(p, Input{Kind: InTimer, Timer: id})
+			s.step(p, s.r.topo.Order[p], Input{Kind: InTimer, Timer: id})
 		}
 	}
 }
@@ -319,7 +322,7 @@ func (s *Sim[S]) receive(p int, msgs []Message) {
 				pr.hops = m.Hops
 			}
 		}
-		s.step(p, Input{Kind: InDeliver, Msgs: msgs})
+		s.step(p, msgs[0].To, Input{Kind: InDeliver, Msgs: msgs})
 		return
 	}
 	topo := s.r.topo
@@ -329,7 +332,7 @@ func (s *Sim[S]) receive(p int, msgs []Message) {
 			s.counts.Forwards++
 			s.enqueue(p, &m, topo.Order[next], m.Hops+1)
 		} else if sender := topo.IndexOf(m.From); s.alg.Bounce && s.status[sender] == Live {
-			s.step(sender, Input{Kind: InBounce, Msgs: []Message{m}})
+			s.step(sender, m.From, Input{Kind: InBounce, Msgs: []Message{m}})
 		}
 	}
 }
@@ -347,9 +350,17 @@ func forwardTarget(topo *Topology, forwarding bool, p int, from ID) (int, bool) 
 	return next, true
 }
 
-func (s *Sim[S]) step(p int, in Input) {
+// step runs process p (whose ID is self, passed in so the hot path reads no
+// per-process table) on input in and applies its outputs.
+func (s *Sim[S]) step(p int, self ID, in Input) {
 	in.Now = s.now()
-	env := &s.r.envs[p]
+	// One scratch Env, rewritten before each step, instead of a million
+	// scattered ones: the values a process sees never change (Step must
+	// not retain env).
+	// Topo and Variant were set once in NewFastSim: only the two scalar
+	// fields change, so no pointer is written per step.
+	s.env.Self, s.env.Index = self, p
+	env := &s.env
 	s.out.Reset(env.Self)
 	st := s.alg.Step(env, s.states[p], in, &s.out)
 	s.states[p] = st
