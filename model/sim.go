@@ -187,8 +187,13 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	capped := func() bool { return maxEvents > 0 && s.events >= maxEvents }
 	s.sync = s.r.cfg.Timing == Sync
+	pending := false // an initiation was left undone at the cap
 	for i := range s.states {
 		if s.r.initiator[i] && s.status[i] == Live {
+			if capped() {
+				pending = true
+				break
+			}
 			s.events++
 			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
 		}
@@ -209,7 +214,7 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			break
 		}
 	}
-	res := SimResult{Quiescent: !capped() || (s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer()),
+	res := SimResult{Quiescent: !pending && (!capped() || (s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer())),
 		Events: s.events, Rounds: s.rounds, Counts: s.counts.clone(),
 		Views: make([]View, len(s.states)), Status: append([]Status(nil), s.status...),
 		LearnHops: append([]int32(nil), s.learn...), Faults: s.faults}
