@@ -24,7 +24,7 @@ build:
 	$(GO) build -o bin/electlab ./cmd/electlab
 
 ## fuzz: run every fuzz target for FUZZTIME each
-FUZZ_TARGETS = ./traces:FuzzDecode ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
+FUZZ_TARGETS = ./traces:FuzzDecode ./cmd/electlab:FuzzScenario ./cmd/electlab:FuzzConfigFlags ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -16,14 +16,26 @@ import (
 // rapid neither shrinks nor writes fail files: Go's fuzzer minimises, and
 // a failure is kept under testdata/fuzz/.
 
+// seed adds a few byte strings so `go test` (without -fuzz) already runs
+// each target on some schedules.
+func seed(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte("electlab schedule fuzzing seed: arrangement, crashes, initiators, events"))
+	f.Add(make([]byte, 256))
+}
+
 func FuzzScheduleChangRoberts(f *testing.F) {
+	seed(f)
 	f.Fuzz(rapid.MakeFuzz(behaviourProperty(changroberts.Algorithm, 8)))
 }
 
 func FuzzScheduleLeLann(f *testing.F) {
+	seed(f)
 	f.Fuzz(rapid.MakeFuzz(behaviourProperty(lelann.Algorithm, 8)))
 }
 
 func FuzzScheduleRingPoll(f *testing.F) {
+	seed(f)
 	f.Fuzz(rapid.MakeFuzz(behaviourProperty(ringpoll.Algorithm, 8)))
 }
