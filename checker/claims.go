@@ -40,6 +40,10 @@ type Engine struct {
 	// Growth claims (whose executions are long; their worst case depends
 	// on the arrangement more than on the schedule).
 	GrowthCases int
+	// Interrupted, when set, is polled between executions; once it
+	// returns true the engine stops and reports what it has (rows not
+	// finished are UNCHECKED, "interrupted").
+	Interrupted func() bool
 	// Minimize shrinks a failing event list (nil = no minimization). It
 	// must keep fails true and is given the lenient replay predicate.
 	Minimize func(events []model.Event, fails func([]model.Event) bool) []model.Event
@@ -261,6 +265,11 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		pt := Point{N: n}
 		best := int64(-1)
 		run := func(cs *Case) bool {
+			if e.Interrupted != nil && e.Interrupted() {
+				row.Verdict = Unchecked
+				row.Coverage = fmt.Sprintf("interrupted after %d executions (up to n=%d)", row.Executions, n)
+				return false
+			}
 			s0, err := spec.NewSystem(cs.Config)
 			if err != nil {
 				// A generated config the algorithm rejects is a tool bug.
