@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 BENCHCOUNT ?= 6
 REPORT   ?= report
 
-.PHONY: all test claims build fuzz bench vet clean
+.PHONY: all test claims build fuzz bench vet clean docs e2e
 
 all: test
 
@@ -18,6 +18,18 @@ vet:
 ## claims: check every registered claim and print the report; also writes $(REPORT)/
 claims:
 	$(GO) run ./cmd/electlab claims -out $(REPORT)
+
+## docs: regenerate docs/CLAIMS.md from the claims registry (a test fails when it is stale)
+docs:
+	ELECTLAB_UPDATE_DOCS=1 $(GO) test ./cmd/electlab -run '^TestClaimsDocFresh$$' -count=1
+
+## e2e: open the full report's report.html in headless Chromium (installed
+## with apt-get if missing) and check it renders every claim row and plot
+## without console errors; screenshots go to $(REPORT)/e2e/
+e2e:
+	@CHROMIUM=$$(sh testdata/e2e/chromium.sh) && echo "e2e: $$CHROMIUM" && \
+	E2E_CHROMIUM="$$CHROMIUM" E2E_ARTIFACTS="$(CURDIR)/$(REPORT)/e2e" \
+		$(GO) test -tags e2e ./cmd/electlab -run '^TestReportE2E$$' -count=1 -v
 
 ## build: the electlab binary in bin/
 build:

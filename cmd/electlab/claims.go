@@ -48,6 +48,18 @@ type claimEntry struct {
 	Verdict    string        `json:"verdict"`
 	Summary    string        `json:"summary"`
 	Rows       []checker.Row `json:"rows"`
+	// Plots are the SVG plots written for this entry (with -out only),
+	// relative to the report directory.
+	Plots []string `json:"plots,omitempty"`
+
+	// claim is the registered claim (nil for an UNCHECKED catalog entry
+	// no algorithm registers); spec is its algorithm.
+	claim *model.Claim
+	spec  model.Spec
+	// rowPlots[i] is the plot stem of row i ("" when it has none);
+	// tablePlot is the stem of a Table claim's plot.
+	rowPlots  []string
+	tablePlot string
 }
 
 // add appends an entry and counts its verdict.
@@ -101,7 +113,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	mdOut := fs.Bool("md", false, "print the report as Markdown")
 	claimID := fs.String("claim", "", "check only this claim ID (e.g. C-RING1-5)")
 	algo := fs.String("algo", "", "check only the claims of this algorithm")
-	outDir := fs.String("out", "", "write report.md, report.json and every counterexample trace under this directory")
+	outDir := fs.String("out", "", "write report.json, report.md, report.html, the plots and every counterexample trace (with its renderings) under this directory")
 	eng := checker.DefaultEngine()
 	fs.Uint64Var(&eng.Seed, "seed", eng.Seed, "base seed of every sampled configuration and schedule")
 	fs.IntVar(&eng.Cases, "cases", eng.Cases, "random configurations per size, beyond exhaustive enumeration")
@@ -135,45 +147,16 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	}
 	eng.Minimize = minimize
 	rep := claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
-	found := false
-	check := func(r algos.Registered) {
-		info, c := r.Spec.Meta(), r.Claim
-		found = true
-		res := eng.CheckClaim(r.Spec, c)
-		e := claimEntry{ID: c.ID, Algorithm: info.Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
-			Kind: c.Kind.String(), Claimed: claimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows}
-		if c.Kind == model.Bound {
-			e.Accounting = c.Accounting.String()
-		}
-		rep.add(e)
+	jobs := planClaims(*claimID, *algo)
+	found := len(jobs) > 0
+	prog := newProgress(stderr, len(jobs))
+	defer prog.finish() // also when a check panics
+	for i, j := range jobs {
+		prog.begin(j.label())
+		rep.add(j.run(eng))
+		prog.done(i+1, j.label(), j.reg != nil)
 	}
-	want := func(r algos.Registered) bool {
-		return (*claimID == "" || r.Claim.ID == *claimID) && (*algo == "" || r.Spec.Meta().Name == *algo)
-	}
-	// Every catalog claim, in catalog order: checked by each algorithm
-	// that registers it, or UNCHECKED with the reason.
-	for _, ce := range algos.Catalog {
-		if *claimID != "" && ce.ID != *claimID {
-			continue
-		}
-		regs := algos.ClaimsFor(ce.ID)
-		for _, r := range regs {
-			if want(r) {
-				check(r)
-			}
-		}
-		if len(regs) == 0 && *algo == "" {
-			found = true
-			rep.add(claimEntry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
-				Verdict: checker.Unchecked, Summary: ce.Pending, Rows: []checker.Row{}})
-		}
-	}
-	// Claims found in the seeds beyond the catalog.
-	for _, r := range algos.Extra() {
-		if want(r) {
-			check(r)
-		}
-	}
+	prog.finish()
 	if !found {
 		if *claimID != "" {
 			return usagef("-claim %q: no such claim%s (see electlab list)", *claimID, forAlgo(*algo))
@@ -181,7 +164,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		return usagef("no claims registered%s", forAlgo(*algo))
 	}
 	if *outDir != "" {
-		if err := writeReportDir(*outDir, &rep, fs); err != nil {
+		if err := writeReportDir(*outDir, &rep); err != nil {
 			return err
 		}
 	}
@@ -196,6 +179,74 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
+// claimJob is one entry of the report to produce: a registered claim to
+// check, or a catalog claim no algorithm registers (UNCHECKED).
+type claimJob struct {
+	reg   *algos.Registered
+	entry *algos.CatalogEntry
+}
+
+// planClaims lists the report's entries in report order: every catalog
+// claim, in catalog order, once per algorithm that registers it (or once,
+// UNCHECKED with the reason, when none does), then the claims found in the
+// seeds beyond the catalog; filtered by -claim and -algo.
+func planClaims(claimID, algo string) []claimJob {
+	want := func(r algos.Registered) bool {
+		return (claimID == "" || r.Claim.ID == claimID) && (algo == "" || r.Spec.Meta().Name == algo)
+	}
+	var jobs []claimJob
+	for i := range algos.Catalog {
+		ce := &algos.Catalog[i]
+		if claimID != "" && ce.ID != claimID {
+			continue
+		}
+		regs := algos.ClaimsFor(ce.ID)
+		for _, r := range regs {
+			if want(r) {
+				jobs = append(jobs, claimJob{reg: &r})
+			}
+		}
+		if len(regs) == 0 && algo == "" {
+			jobs = append(jobs, claimJob{entry: ce})
+		}
+	}
+	for _, r := range algos.Extra() {
+		if want(r) {
+			jobs = append(jobs, claimJob{reg: &r})
+		}
+	}
+	return jobs
+}
+
+// label names the job in progress lines.
+func (j claimJob) label() string {
+	if j.reg == nil {
+		return j.entry.ID
+	}
+	return j.reg.Claim.ID + ", " + j.reg.Spec.Meta().Name
+}
+
+// run checks the job's claim (or states why it is UNCHECKED).
+func (j claimJob) run(eng *checker.Engine) claimEntry {
+	if j.reg == nil {
+		ce := j.entry
+		return claimEntry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
+			Verdict: checker.Unchecked, Summary: ce.Pending, Rows: []checker.Row{}}
+	}
+	spec, c := j.reg.Spec, j.reg.Claim
+	res := eng.CheckClaim(spec, c)
+	e := claimEntry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
+		Kind: c.Kind.String(), Claimed: claimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows,
+		claim: c, spec: spec}
+	if e.Rows == nil {
+		e.Rows = []checker.Row{}
+	}
+	if c.Kind == model.Bound {
+		e.Accounting = c.Accounting.String()
+	}
+	return e
+}
+
 func forAlgo(a string) string {
 	if a == "" {
 		return ""
@@ -203,11 +254,15 @@ func forAlgo(a string) string {
 	return " for algorithm " + a
 }
 
-// writeReportDir writes the counterexample traces, report.json and report.md
-// under dir. Each file is written whole or not at all.
-func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }) error {
-	if err := os.MkdirAll(filepath.Join(dir, "traces"), 0o755); err != nil {
-		return usagef("-out %s: %v", dir, err)
+// writeReportDir writes the report directory: every counterexample trace
+// with its text and Mermaid renderings (traces/), the plots (plots/),
+// report.json, report.md and report.html. Each file is written whole or
+// not at all; the same report gives the same bytes.
+func writeReportDir(dir string, rep *claimsReport) error {
+	for _, sub := range []string{"traces", "plots"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return usagef("-out %s: %v", dir, err)
+		}
 	}
 	for ci := range rep.Claims {
 		c := &rep.Claims[ci]
@@ -217,23 +272,31 @@ func writeReportDir(dir string, rep *claimsReport, fs interface{ Name() string }
 				continue
 			}
 			name := checker.CounterexampleFile(c.ID, c.Algorithm, c.Rows[ri].Variant, ri)
-			path := filepath.Join(dir, "traces", name)
 			note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, c.Algorithm, c.Rows[ri].Setting, c.Rows[ri].Variant)
-			if err := saveCounterexample(path, ce, c.ID, note); err != nil {
+			if err := writeCounterexample(dir, name, ce, c.ID, note, c.spec); err != nil {
 				return err
 			}
 			ce.TracePath = filepath.ToSlash(filepath.Join("traces", name))
 		}
 	}
+	if err := writePlots(dir, rep); err != nil {
+		return err
+	}
 	var js bytes.Buffer
 	if err := writeJSON(&js, rep); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(dir, "report.json"), js.Bytes()); err != nil {
-		return usagef("-out %s: %v", dir, err)
-	}
-	if err := writeFileAtomic(filepath.Join(dir, "report.md"), []byte(renderClaimsMarkdown(rep))); err != nil {
-		return usagef("-out %s: %v", dir, err)
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{
+		{"report.json", js.Bytes()},
+		{"report.md", []byte(renderClaimsMarkdown(rep))},
+		{"report.html", []byte(renderClaimsHTML(rep))},
+	} {
+		if err := writeFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return usagef("-out %s: %v", dir, err)
+		}
 	}
 	return nil
 }
@@ -246,6 +309,11 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(tmp)

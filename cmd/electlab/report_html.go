@@ -1,0 +1,278 @@
+package main
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"electlab/checker"
+)
+
+// The HTML report (report.html in the -out directory): one static page,
+// its CSS inline, no script, no font and nothing else fetched from the
+// network (a Content-Security-Policy forbids it); the plots and traces it
+// links are relative files of the same directory. docs/REPORT.md
+// describes what it shows.
+
+// htmlReport is the data of the HTML template.
+type htmlReport struct {
+	Seed    uint64
+	Cases   int
+	Counts  []htmlCount
+	Total   int
+	Entries []htmlEntry
+}
+
+type htmlCount struct {
+	Verdict, Class string
+	N              int
+}
+
+type htmlEntry struct {
+	Anchor, ID, Algorithm, Source, Says, Formal, Kind, Claimed, Accounting string
+	Verdict, Class, Summary, Measured, Evidence                            string
+	// Traces are the counterexample traces of the entry's rows.
+	Traces []htmlTrace
+	Rows   []htmlRow
+	// Table is the plot of a Table claim.
+	Table *htmlPlot
+	// NoRows: an UNCHECKED entry without any row (not modelled yet).
+	NoRows bool
+}
+
+type htmlRow struct {
+	Num                                           int
+	Setting, Variant, Model, Verdict, Class       string
+	Outside                                       bool
+	Points, Coverage, Arithmetic, Unfinished, Fit string
+	Executions                                    int
+	CE                                            *htmlTrace
+	Plot                                          *htmlPlot
+}
+
+type htmlTrace struct {
+	Row                          int
+	N, Events                    int
+	Config, Property, Message    string
+	JSON, Text, Mermaid, Reading string
+}
+
+type htmlPlot struct {
+	SVG, PNG, Alt, Caption string
+}
+
+// verdictClass is the CSS class of a verdict's colour.
+func verdictClass(v string) string {
+	switch v {
+	case checker.Holds, checker.Refuted, checker.Inconsistent, checker.Ambiguous:
+		return "v-" + strings.ToLower(v)
+	}
+	return "v-unchecked"
+}
+
+// entryAnchor is the id of an entry's section: the claim ID, and the
+// algorithm when there is one (C-RING1-7 is registered twice).
+func entryAnchor(c *claimEntry) string {
+	a := "claim-" + c.ID
+	if c.Algorithm != "-" && c.Algorithm != "" {
+		a += "-" + c.Algorithm
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, a)
+}
+
+func newHTMLPlot(stem, alt, caption string) *htmlPlot {
+	if stem == "" {
+		return nil
+	}
+	return &htmlPlot{SVG: plotPath(stem, "svg"), PNG: plotPath(stem, "png"), Alt: alt, Caption: caption}
+}
+
+// htmlData turns the report into the template's data.
+func htmlData(rep *claimsReport) *htmlReport {
+	v := rep.Verdicts
+	d := &htmlReport{Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims)}
+	for _, c := range []struct {
+		v string
+		n int
+	}{{checker.Holds, v.Holds}, {checker.Refuted, v.Refuted}, {checker.Inconsistent, v.Inconsistent}, {checker.Ambiguous, v.Ambiguous}, {checker.Unchecked, v.Unchecked}} {
+		d.Counts = append(d.Counts, htmlCount{Verdict: c.v, Class: verdictClass(c.v), N: c.n})
+	}
+	for ci := range rep.Claims {
+		c := &rep.Claims[ci]
+		m, ev := headline(c)
+		e := htmlEntry{Anchor: entryAnchor(c), ID: c.ID, Algorithm: c.Algorithm, Source: c.Source, Says: c.Says, Formal: c.Formal,
+			Kind: c.Kind, Claimed: c.Claimed, Accounting: c.Accounting, Verdict: c.Verdict, Class: verdictClass(c.Verdict),
+			Summary: c.Summary, Measured: m, Evidence: ev, NoRows: len(c.Rows) == 0}
+		if c.tablePlot != "" {
+			e.Table = newHTMLPlot(c.tablePlot, c.ID+" "+c.Algorithm+": printed numbers against the formula", plotCaption(c, -1))
+		}
+		for ri := range c.Rows {
+			r := &c.Rows[ri]
+			hr := htmlRow{Num: ri + 1, Setting: r.Setting, Variant: r.Variant, Model: r.Model, Verdict: r.Verdict,
+				Class: verdictClass(r.Verdict), Outside: r.Outside, Points: pointsText(c, r), Coverage: r.Coverage,
+				Arithmetic: r.Arithmetic, Executions: r.Executions}
+			if r.Unfinished > 0 {
+				hr.Unfinished = fmt.Sprintf("%d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
+			}
+			if ce := r.Counterexample; ce != nil {
+				t := &htmlTrace{Row: ri + 1, N: ce.N, Events: len(ce.Events), Reading: r.Variant}
+				if ce.Config != nil {
+					t.Config = ce.Config.String()
+				}
+				if ce.Violation != nil {
+					t.Property, t.Message = ce.Violation.Property, ce.Violation.Message
+				}
+				if ce.TracePath != "" {
+					t.JSON = ce.TracePath
+					t.Text = renderingPath(ce.TracePath, ".txt")
+					t.Mermaid = renderingPath(ce.TracePath, ".mmd")
+				}
+				hr.CE = t
+				e.Traces = append(e.Traces, *t)
+			}
+			if ri < len(c.rowPlots) && c.rowPlots[ri] != "" {
+				hr.Plot = newHTMLPlot(c.rowPlots[ri], fmt.Sprintf("%s %s row %d: measured against claimed over n", c.ID, c.Algorithm, ri+1), plotCaption(c, ri))
+			}
+			e.Rows = append(e.Rows, hr)
+		}
+		d.Entries = append(d.Entries, e)
+	}
+	return d
+}
+
+// renderClaimsHTML renders the report as one static HTML page.
+func renderClaimsHTML(rep *claimsReport) string {
+	var b strings.Builder
+	if err := htmlTemplate.Execute(&b, htmlData(rep)); err != nil {
+		// The template and its data are the program's own: a failure
+		// is a bug.
+		panic(fmt.Sprintf("report.html: %v", err))
+	}
+	return b.String()
+}
+
+var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{"lower": strings.ToLower}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'">
+<title>electlab claims report</title>
+<link rel="icon" href="data:,">
+<style>
+:root { --holds: #1b7f3b; --refuted: #c62828; --inconsistent: #d96c00; --ambiguous: #6a3fa0; --unchecked: #6b6b6b; --line: #d0d4da; --soft: #f5f6f8; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1400px; padding: 1.2em 1.6em 4em; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1d2129; background: #fff; }
+h1 { font-size: 1.7em; margin: 0.2em 0; }
+h2 { font-size: 1.25em; margin: 0; }
+td.id { white-space: nowrap; }
+a { color: #1f4e9a; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+.lede { color: #444; max-width: 60em; }
+.counts { display: flex; flex-wrap: wrap; gap: 0.6em; margin: 1em 0; padding: 0; list-style: none; }
+.counts li { border: 1px solid var(--line); border-radius: 6px; padding: 0.4em 0.9em; background: var(--soft); }
+.counts b { font-size: 1.3em; margin-right: 0.3em; }
+.verdict { display: inline-block; padding: 0.05em 0.55em; border-radius: 4px; color: #fff; font-weight: 600; font-size: 0.85em; letter-spacing: 0.02em; white-space: nowrap; }
+.v-holds { background: var(--holds); } .v-refuted { background: var(--refuted); } .v-inconsistent { background: var(--inconsistent); }
+.v-ambiguous { background: var(--ambiguous); } .v-unchecked { background: var(--unchecked); }
+tr.v-row-holds td.vcell { border-left: 4px solid var(--holds); } tr.v-row-refuted td.vcell { border-left: 4px solid var(--refuted); }
+tr.v-row-inconsistent td.vcell { border-left: 4px solid var(--inconsistent); } tr.v-row-ambiguous td.vcell { border-left: 4px solid var(--ambiguous); }
+tr.v-row-unchecked td.vcell { border-left: 4px solid var(--unchecked); }
+table { border-collapse: collapse; width: 100%; margin: 0.6em 0 1em; }
+th, td { border: 1px solid var(--line); padding: 0.35em 0.55em; vertical-align: top; text-align: left; }
+th { background: var(--soft); font-weight: 600; }
+td.evidence, td.points, td.coverage { font-size: 0.88em; }
+.legend td { font-size: 0.9em; }
+section.claim { border: 1px solid var(--line); border-radius: 8px; padding: 0.9em 1.1em; margin: 1.2em 0; }
+section.claim.unchecked-only { padding: 0.5em 1.1em; }
+section.claim header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.6em; }
+blockquote { margin: 0.6em 0; padding: 0.2em 0.9em; border-left: 4px solid var(--line); color: #333; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1em; margin: 0.5em 0; }
+dt { font-weight: 600; color: #444; }
+dd { margin: 0; }
+.outside { color: #8a5a00; font-style: italic; }
+figure { margin: 0.8em 0; display: inline-block; max-width: 100%; vertical-align: top; }
+figure img { width: 576px; max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
+figcaption { font-size: 0.85em; color: #444; max-width: 576px; }
+.ce { background: #fff5f5; border: 1px solid #f0c8c8; border-radius: 6px; padding: 0.3em 0.6em; margin-top: 0.3em; }
+.toplink { font-size: 0.85em; margin-left: auto; }
+footer { margin-top: 3em; color: #666; font-size: 0.85em; }
+</style>
+</head>
+<body>
+<header id="top">
+<h1>electlab claims report</h1>
+<p class="lede">Every claim of the catalog with the verdict the tool computes: claimed values are the papers' formulas evaluated in code, measured values come from running the models. Seed {{.Seed}}; {{.Cases}} random cases per size beyond exhaustive enumeration. {{.Total}} entries.</p>
+<ul class="counts" id="counts">
+{{- range .Counts}}
+<li><b>{{.N}}</b><span class="verdict {{.Class}}">{{.Verdict}}</span></li>
+{{- end}}
+</ul>
+<table class="legend">
+<tr><td><span class="verdict v-holds">HOLDS</span></td><td>no execution violates the check within the paper's assumptions (coverage in each row)</td></tr>
+<tr><td><span class="verdict v-refuted">REFUTED</span></td><td>an execution violates it: the shrunk counterexample is linked (trace, step table, Mermaid diagram)</td></tr>
+<tr><td><span class="verdict v-inconsistent">INCONSISTENT</span></td><td>the paper's printed numbers differ from its own formula: the arithmetic, row by row</td></tr>
+<tr><td><span class="verdict v-ambiguous">AMBIGUOUS</span></td><td>the verdict depends on a named reading of the text: one verdict per reading</td></tr>
+<tr><td><span class="verdict v-unchecked">UNCHECKED</span></td><td>not checked, with the reason</td></tr>
+</table>
+</header>
+<main>
+<h2 id="summary">Claims</h2>
+<table id="claims">
+<thead><tr><th>Claim</th><th>Algorithm</th><th>Source</th><th>Claimed</th><th>Measured (largest n)</th><th>Verdict</th><th>Evidence</th></tr></thead>
+<tbody>
+{{- range .Entries}}
+<tr class="claim-row v-row-{{lower .Verdict}}" data-claim="{{.ID}}" data-algorithm="{{.Algorithm}}" data-verdict="{{.Verdict}}">
+<td class="id"><a href="#{{.Anchor}}">{{.ID}}</a></td><td>{{.Algorithm}}</td><td>{{.Source}}</td><td>{{.Claimed}}</td><td>{{.Measured}}</td>
+<td class="vcell"><span class="verdict {{.Class}}">{{.Verdict}}</span></td>
+<td class="evidence">{{.Evidence}}{{range .Traces}}{{if .JSON}} <a href="{{.JSON}}">trace</a> (<a href="{{.Text}}">steps</a>, <a href="{{.Mermaid}}">mermaid</a>){{end}}{{end}}</td>
+</tr>
+{{- end}}
+</tbody>
+</table>
+{{range .Entries}}
+<section class="claim{{if .NoRows}} unchecked-only{{end}}" id="{{.Anchor}}" data-claim="{{.ID}}" data-algorithm="{{.Algorithm}}">
+<header><h2>{{.ID}}{{if ne .Algorithm "-"}} <span class="mono">({{.Algorithm}})</span>{{end}}</h2> <span class="verdict {{.Class}}">{{.Verdict}}</span><a class="toplink" href="#summary">back to the table</a></header>
+{{- if .NoRows}}
+<p>{{.Says}} — {{.Source}}. <b>Why unchecked:</b> {{.Summary}}</p>
+{{- else}}
+<p>{{.Summary}}</p>
+<blockquote>{{.Says}}<br>— {{.Source}}</blockquote>
+<dl>
+<dt>Checked</dt><dd>{{.Formal}}</dd>
+<dt>Claimed</dt><dd>{{.Claimed}}</dd>
+<dt>Kind</dt><dd>{{.Kind}}{{if .Accounting}}, accounting {{.Accounting}}{{end}}</dd>
+</dl>
+<table class="rows">
+<thead><tr><th>#</th><th>Setting</th><th>Reading</th><th>Model</th><th>Verdict</th><th>Measured</th><th>Coverage</th><th>Counterexample</th></tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr class="row v-row-{{lower .Verdict}}">
+<td>{{.Num}}</td><td>{{.Setting}}{{if .Outside}} <span class="outside">(outside the paper's assumptions; informative, does not decide the verdict)</span>{{end}}</td>
+<td>{{.Variant}}</td><td>{{.Model}}</td><td class="vcell"><span class="verdict {{.Class}}">{{.Verdict}}</span></td>
+<td class="points">{{if .Arithmetic}}{{.Arithmetic}}{{else}}{{.Points}}{{end}}</td>
+<td class="coverage">{{.Executions}} executions; {{.Coverage}}{{if .Unfinished}}<br>{{.Unfinished}}{{end}}</td>
+<td>{{with .CE}}<div class="ce">n={{.N}}, {{.Events}} events{{if .Config}}, <span class="mono">{{.Config}}</span>{{end}}: <b>{{.Property}}</b> — {{.Message}}{{if .JSON}}<br><a href="{{.JSON}}">trace (JSON)</a> · <a href="{{.Text}}">step table</a> · <a href="{{.Mermaid}}">Mermaid diagram</a>{{end}}</div>{{else}}—{{end}}</td>
+</tr>
+{{- end}}
+</tbody>
+</table>
+{{- with .Table}}
+<figure class="plot"><a href="{{.SVG}}"><img class="plot" src="{{.SVG}}" alt="{{.Alt}}" width="576" height="384"></a><figcaption>{{.Caption}} <a href="{{.PNG}}">PNG</a></figcaption></figure>
+{{- end}}
+{{- range .Rows}}{{with .Plot}}
+<figure class="plot"><a href="{{.SVG}}"><img class="plot" src="{{.SVG}}" alt="{{.Alt}}" width="576" height="384"></a><figcaption>{{.Caption}} <a href="{{.PNG}}">PNG</a></figcaption></figure>
+{{- end}}{{end}}
+{{- end}}
+</section>
+{{- end}}
+</main>
+<footer>Generated by <code>electlab claims -out</code>. The same seed gives the same bytes. Traces replay with <code>electlab replay FILE</code>.</footer>
+</body>
+</html>
+`))

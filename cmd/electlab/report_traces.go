@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"electlab/checker"
+	"electlab/model"
+	"electlab/traces"
+)
+
+// traceRenderings are the files written beside each counterexample trace
+// NAME.json of a report directory: NAME.txt (the step table `replay`
+// prints) and NAME.mmd (a Mermaid sequence diagram).
+var traceRenderings = []struct {
+	ext    string
+	render func(*traces.Trace, *traces.Replayed) string
+}{
+	{".txt", traces.RenderText},
+	{".mmd", traces.RenderMermaid},
+}
+
+// renderingPath is the path of the rendering ext (".txt", ".mmd") of the
+// trace file at path.
+func renderingPath(path, ext string) string {
+	return strings.TrimSuffix(path, ".json") + ext
+}
+
+// writeCounterexample records ce (found checking claim of spec) as a trace
+// with snapshots and writes it to dir/traces/name, with its text and
+// Mermaid renderings beside it. The renderings come from replaying the
+// trace, so they show what `electlab replay` shows.
+func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, note string, spec model.Spec) error {
+	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots())
+	if err != nil {
+		return fmt.Errorf("recording the counterexample to %s: %v", claim, err)
+	}
+	path := filepath.Join(dir, "traces", name)
+	data, err := t.Marshal()
+	if err != nil {
+		return fmt.Errorf("encoding the counterexample to %s: %v", claim, err)
+	}
+	if err := writeFileAtomic(path, data); err != nil {
+		return usagef("-out %s: %v", dir, err)
+	}
+	if spec == nil {
+		spec = specOf(ce.Initial)
+	}
+	rep, err := traces.Replay(spec, t)
+	if err != nil {
+		return fmt.Errorf("replaying the counterexample to %s: %v", claim, err)
+	}
+	for _, r := range traceRenderings {
+		if err := writeFileAtomic(renderingPath(path, r.ext), []byte(r.render(t, rep))); err != nil {
+			return usagef("-out %s: %v", dir, err)
+		}
+	}
+	return nil
+}
