@@ -134,6 +134,10 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 		res.Verdict, res.Summary = Unchecked, err.Error()
 		return res
 	}
+	if c.NotModelled != "" {
+		res.Verdict, res.Summary = Unchecked, "not checked: "+c.NotModelled
+		return res
+	}
 	if c.Kind == model.Table {
 		res.Rows = checkTable(c)
 		res.Verdict, res.Summary = Holds, "every printed number equals the paper's formula "+c.FormulaText
@@ -261,9 +265,21 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		nmax = e.MaxN
 	}
 	var exhaustive, sampled []int
-	for n := c.NMin; n <= nmax; n++ {
+	sizes := c.Sizes
+	if len(sizes) == 0 {
+		for n := c.NMin; n <= c.NMax; n++ {
+			sizes = append(sizes, n)
+		}
+	}
+	for _, n := range sizes {
+		if n > nmax {
+			break
+		}
 		pt := Point{N: n}
 		best := int64(-1)
+		// attained: some execution of this size reached a Tight bound's
+		// formula exactly.
+		attained := false
 		run := func(cs *Case) bool {
 			if e.Interrupted != nil && e.Interrupted() {
 				row.Verdict = Unchecked
@@ -303,6 +319,9 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 						pt.Claimed = c.Formula(ParamsOf(s0)).String()
 					}
 				}
+				if c.Tight && x.Violation == nil && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
+					attained = true
+				}
 			}
 			if x.Violation != nil {
 				row.Verdict = Refuted
@@ -341,6 +360,16 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			sampled = append(sampled, n)
 		}
 		row.Points = appendPoint(row.Points, pt)
+		if row.Verdict == Holds && c.Tight && pt.Cases > 0 && !attained {
+			// An extreme-value claim whose extreme is never reached.
+			which := "maximum"
+			if c.Relation == model.AtLeast {
+				which = "minimum"
+			}
+			row.Verdict = Refuted
+			row.Arithmetic = fmt.Sprintf("at n=%d no execution reaches %s: the %s measured over %d executions is %d, where the formula gives %s",
+				n, c.FormulaText, which, pt.Cases, pt.Measured, pt.Claimed)
+		}
 		if row.Verdict != Holds {
 			break
 		}
@@ -357,6 +386,9 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	}
 	if row.Coverage == "" {
 		row.Coverage = coverage(exhaustive, sampled, e.casesFor(c), e.Seed, st)
+		if generic(info, st) {
+			row.Coverage += "; " + settingNote(info, st)
+		}
 	}
 	return row
 }
@@ -482,7 +514,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	best, bestX := cs, x
 	for changed := true; changed; {
 		changed = false
-		for _, cand := range smallerConfigs(best.Config, cs.Setting) {
+		for _, cand := range smallerConfigs(spec.Meta(), best.Config, cs.Setting) {
 			c := *best
 			c.Config = cand
 			if y := fails(&c); y != nil {
@@ -535,23 +567,40 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 }
 
 // smallerConfigs lists configs with one initiator or one dead process
-// fewer, or a smaller crash budget, that still belong to setting st.
-func smallerConfigs(cfg *model.Config, st *model.Setting) []*model.Config {
+// fewer, or a smaller crash budget, that still belong to setting st (a
+// crashed coordinator stays crashed; next-best dead sets lose their worst
+// member; fixed initiators stay).
+func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*model.Config {
 	var out []*model.Config
 	min := 1
 	if st != nil && st.Initiators == model.ManyInitiators {
 		min = 2
 	}
-	if len(cfg.Initiators) > min && (st == nil || st.Initiators != model.OneInitiator) {
+	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector)) {
 		for i := range cfg.Initiators {
 			c := cfg.Clone()
 			c.Initiators = append(c.Initiators[:i:i], cfg.Initiators[i+1:]...)
 			out = append(out, c)
 		}
 	}
+	keep := removableDead(info, cfg, st)
 	for i := range cfg.Crashed {
+		if !keep(cfg.Crashed[i]) {
+			continue
+		}
 		c := cfg.Clone()
 		c.Crashed = append(c.Crashed[:i:i], cfg.Crashed[i+1:]...)
+		if st != nil && st.Initiators == model.NextBest {
+			// The best live process may have changed.
+			live := append([]model.ID(nil), c.IDs...)
+			var l []model.ID
+			for _, id := range live {
+				if !contains(c.Crashed, id) {
+					l = append(l, id)
+				}
+			}
+			c.Initiators = []model.ID{bestOf(info, l)}
+		}
 		out = append(out, c)
 	}
 	if cfg.CrashBudget > 0 {

@@ -138,6 +138,13 @@ func ParamsOf(s0 model.System) model.Params {
 	p.Initiators = len(cfg.Initiators)
 	if p.Initiators == 0 {
 		p.Initiators = p.Live
+		for i := range s0.N() {
+			if s0.Status(i) == model.Live {
+				p.Detectors = append(p.Detectors, s0.Topo().Order[i])
+			}
+		}
+	} else {
+		p.Detectors = append([]model.ID(nil), cfg.Initiators...)
 	}
 	v, err := s0.Info().ParseVariant(cfg.Variant)
 	if err == nil {

@@ -37,6 +37,9 @@ func (r *Rapid) Choose(_ model.System, enabled []model.Event) model.Event {
 // processes stay live) and an initiator set of the setting's kind.
 func DrawConfig(t *rapid.T, info *model.Info, st *model.Setting, variant string, nmin, nmax int) *model.Config {
 	n := rapid.IntRange(nmin, nmax).Draw(t, "n")
+	if generic(info, st) {
+		return drawGeneric(t, info, st, variant, n)
+	}
 	ids := make([]model.ID, n)
 	for i := range ids {
 		ids[i] = model.ID(i + 1)
@@ -84,4 +87,56 @@ func DrawConfig(t *rapid.T, info *model.Info, st *model.Setting, variant string,
 		}
 	}
 	return baseConfig(info, st, variant, ids, inits, dead)
+}
+
+// drawGeneric is DrawConfig for the settings plan handles (complete graphs,
+// a crashed coordinator, next-best dead sets, joins, fixed initiators).
+func drawGeneric(t *rapid.T, info *model.Info, st *model.Setting, variant string, n int) *model.Config {
+	ids := identity(n)
+	if info.Topology != model.Complete {
+		ids = rapid.Permutation(ids).Draw(t, "ids")
+	}
+	var absent []model.ID
+	if k := joins(st, n); k > 0 {
+		pos := make([]int, n)
+		for i := range pos {
+			pos[i] = i
+		}
+		pos = rapid.Permutation(pos).Draw(t, "absent")
+		for _, i := range pos[:k] {
+			absent = append(absent, ids[i])
+		}
+		absent = inOrder(ids, absent)
+	}
+	p := newPlan(info, st, ids, absent)
+	nd := rapid.IntRange(0, p.md).Draw(t, "dead")
+	var extra []model.ID
+	if st.DeadNextBest {
+		extra = p.others[:nd]
+	} else if nd > 0 {
+		extra = rapid.Permutation(p.others).Draw(t, "dead-set")[:nd]
+	}
+	live := p.live(extra)
+	inits, ok := p.fixedInitiators(info, st.Initiators, live)
+	if !ok {
+		switch st.Initiators {
+		case model.OneInitiator:
+			inits = []model.ID{rapid.SampledFrom(live).Draw(t, "initiator")}
+		default:
+			min := 1
+			if st.Initiators == model.ManyInitiators && len(live) >= 2 {
+				min = 2
+			}
+			for _, id := range live {
+				if rapid.Bool().Draw(t, "initiates") {
+					inits = append(inits, id)
+				}
+			}
+			if len(inits) < min {
+				inits = append([]model.ID(nil), live[:min]...)
+			}
+		}
+	}
+	dead := inOrder(ids, append(append([]model.ID(nil), p.forced...), extra...))
+	return settingConfig(info, st, variant, ids, inits, dead, absent)
 }

@@ -16,7 +16,9 @@ type Chooser interface {
 
 // FIFO is the deterministic fair schedule: pending initiations first (in
 // index order), then the oldest message in flight (async) or the next round
-// (sync), then timers; it never injects a fault.
+// (sync), then the timer with the earliest deadline (as the Sim does); it
+// never injects a fault, but lets an absent process join once nothing else
+// can happen.
 type FIFO struct{}
 
 // Choose implements Chooser.
@@ -29,7 +31,19 @@ func (FIFO) Choose(s model.System, enabled []model.Event) model.Event {
 	}
 	for _, ev := range enabled {
 		switch ev.Kind {
-		case model.EvRound, model.EvFire, model.EvDeliver:
+		case model.EvRound, model.EvDeliver:
+			return ev
+		case model.EvFire:
+			// Every armed timer is enabled here (no message in flight,
+			// or early timeouts): fire the one due first.
+			if t, ok := s.EarliestTimer(); ok {
+				return t
+			}
+			return ev
+		}
+	}
+	for _, ev := range enabled {
+		if ev.Kind == model.EvJoin {
 			return ev
 		}
 	}

@@ -126,6 +126,10 @@ type Params struct {
 	// Variant is the reading of each of the algorithm's ambiguities in
 	// force (some readings change what a formula's n counts).
 	Variant []uint8
+	// Detectors are the initiators' ids (the processes that detect the
+	// coordinator's failure), in the config's order: a formula such as
+	// [S4]'s T_m(N, P) takes the detector's id P.
+	Detectors []ID
 }
 
 // InitiatorSet says which initiator sets a setting covers.
@@ -138,11 +142,23 @@ const (
 	OneInitiator
 	// ManyInitiators: two or more live initiators.
 	ManyInitiators
+	// NextBest: exactly one initiator, the best live process (the
+	// highest live id, the lowest for MinID algorithms). With
+	// CoordinatorDead it is the best process after the crashed
+	// coordinator ([S4]'s "second minimum"; the Bully's best case).
+	NextBest
+	// NoDetector: nobody detects a failure (a run of joins, recoveries or
+	// crashes only). A Config cannot have zero initiators, so the live
+	// coordinator (the best member at the start) is the initiator; the
+	// algorithms that support this setting ignore a start input at a
+	// process that is itself the coordinator (a process cannot detect its
+	// own crash). It needs a live coordinator (no CoordinatorDead).
+	NoDetector
 )
 
 // String names the initiator set.
 func (s InitiatorSet) String() string {
-	return [...]string{"any initiator set", "one initiator", "two or more initiators"}[s]
+	return [...]string{"any initiator set", "one initiator", "two or more initiators", "the best live process", "no detector"}[s]
 }
 
 // Setting is one family of executions a claim is checked over.
@@ -167,6 +183,26 @@ type Setting struct {
 	// unordered channels where the paper assumes FIFO). It is checked and
 	// reported, but does not decide the claim's verdict.
 	Outside bool
+	// Timeouts is when timers may fire in async timing (Config.Timeouts):
+	// Accurate (the zero value) or Early.
+	Timeouts Timeouts
+	// CoordinatorDead crashes the old coordinator before the run: the best
+	// member at the start (the highest id, the lowest for MinID
+	// algorithms; absent processes are not members). It stays a member
+	// (the catalog's convention A) and is never an initiator. MaxDead then
+	// counts the other processes crashed before the run.
+	CoordinatorDead bool
+	// DeadNextBest restricts the other dead processes to the next best
+	// ones after the coordinator (crash sets "the coordinator plus the k
+	// next candidates", k = 0..MaxDead) instead of every subset.
+	DeadNextBest bool
+	// Recovery lets processes crashed before or during the run recover
+	// (Config.Recovery; the adversary chooses when).
+	Recovery bool
+	// Joins is the number of processes absent at the start (Config.Absent);
+	// each joins once, when the adversary chooses. Every set of that size
+	// is covered.
+	Joins int
 }
 
 // Claim is one claim of the catalog about one algorithm, as data: what the
@@ -200,8 +236,23 @@ type Claim struct {
 	Custom func(s System) error
 	// Rows are the printed numbers of a Table claim.
 	Rows []PrintedRow
+	// Tight makes a Bound claim an extreme-value claim: besides every
+	// execution standing in Relation to the formula, at every size some
+	// execution must reach the formula exactly ("worst case n²−1" is
+	// AtMost and Tight: the maximum equals the formula; "best case n−1" is
+	// AtLeast and Tight). A size where none does is REFUTED, with the
+	// extreme measured shown.
+	Tight bool
 	// NMin and NMax bound the sizes checked.
 	NMin, NMax int
+	// Sizes, when set, lists the sizes checked instead of every size in
+	// NMin..NMax (e.g. the n = 5, 10, 20 of a printed table); NMin and
+	// NMax must bound it.
+	Sizes []int
+	// NotModelled, when set, says why the tool does not check the claim
+	// (it is registered so the report shows it, with this reason, as
+	// UNCHECKED).
+	NotModelled string
 	// Settings are the execution families covered (at least one).
 	Settings []Setting
 	// Variants lists the variants (as ParseVariant strings) checked one
@@ -245,6 +296,9 @@ func (c *Claim) Validate() error {
 	if c.ID == "" || c.Source == "" || c.Says == "" {
 		return fmt.Errorf("claim %q: ID, Source and Says are required", c.ID)
 	}
+	if c.NotModelled != "" {
+		return nil
+	}
 	if c.Kind == Table {
 		if c.Formula == nil || c.FormulaText == "" || len(c.Rows) == 0 {
 			return fmt.Errorf("claim %s: a table claim needs Formula, FormulaText and Rows", c.ID)
@@ -256,6 +310,19 @@ func (c *Claim) Validate() error {
 	}
 	if len(c.Settings) == 0 {
 		return fmt.Errorf("claim %s: no settings", c.ID)
+	}
+	for _, n := range c.Sizes {
+		if n < c.NMin || n > c.NMax {
+			return fmt.Errorf("claim %s: size %d is outside %d..%d", c.ID, n, c.NMin, c.NMax)
+		}
+	}
+	if c.Tight && c.Kind != Bound {
+		return fmt.Errorf("claim %s: only a bound can be tight", c.ID)
+	}
+	for _, st := range c.Settings {
+		if st.Initiators == NoDetector && st.CoordinatorDead {
+			return fmt.Errorf("claim %s, setting %q: no detector needs a live coordinator", c.ID, st.Name)
+		}
 	}
 	switch c.Kind {
 	case Bound:

@@ -96,7 +96,8 @@ type Config struct {
 	// Crashed are crashed before the run.
 	Crashed []ID `json:"crashed,omitempty"`
 	// Absent are not members at the start; each may join once (a "join"
-	// event) while the run is not quiescent.
+	// event), at any time the adversary chooses, also once everything
+	// else is over.
 	Absent []ID `json:"absent,omitempty"`
 	// Timing, Timeouts and Net are the execution model.
 	Timing   Timing   `json:"-"`
@@ -157,14 +158,16 @@ func (c *Config) String() string {
 // resolved is a Config checked against an algorithm and turned into the
 // indices the World uses.
 type resolved struct {
-	cfg        *Config
-	info       *Info
-	topo       *Topology
-	variant    []uint8
-	envs       []Env
-	initiator  []bool
-	crashed    []bool
-	absent     []bool
+	cfg       *Config
+	info      *Info
+	topo      *Topology
+	variant   []uint8
+	envs      []Env
+	initiator []bool
+	crashed   []bool
+	absent    []bool
+	// initial is every process's status at the start (Env.Initial).
+	initial    []Status
 	forwarding bool
 }
 
@@ -240,9 +243,18 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	if cfg.CrashBudget < 0 || cfg.CrashBudget > live {
 		return nil, fmt.Errorf("crash budget %d is outside 0..%d (the live processes)", cfg.CrashBudget, live)
 	}
+	r.initial = make([]Status, n)
+	for i := range n {
+		switch {
+		case r.absent[i]:
+			r.initial[i] = Absent
+		case r.crashed[i]:
+			r.initial[i] = Crashed
+		}
+	}
 	r.envs = make([]Env, n)
 	for i := range n {
-		r.envs[i] = Env{Self: topo.Order[i], Index: i, Topo: topo, Variant: v}
+		r.envs[i] = Env{Self: topo.Order[i], Index: i, Topo: topo, Variant: v, Initial: r.initial}
 	}
 	return r, nil
 }

@@ -14,6 +14,41 @@ type Env struct {
 	// Variant holds the chosen reading of each of the algorithm's
 	// ambiguities, indexed like Algorithm.Ambiguities.
 	Variant []uint8
+	// Initial is every process's status at the start of the run, by
+	// index: Absent ones are not members yet (they may join); the others
+	// are the membership every process knows of, and its best id is the
+	// coordinator everyone believed in before the run. Which of them were
+	// Crashed before the run is knowledge no real process has: only a
+	// reading that says it is an oracle may consult it. Shared; read only.
+	Initial []Status
+}
+
+// InitialMembers appends the ids of the members at the start of the run
+// (crashed ones included, absent ones not), in increasing order, to buf.
+func (e *Env) InitialMembers(buf []ID) []ID {
+	for _, id := range e.Topo.Sorted() {
+		if e.Initial == nil || e.Initial[e.Topo.IndexOf(id)] != Absent {
+			buf = append(buf, id)
+		}
+	}
+	return buf
+}
+
+// InitialCoordinator is the coordinator every process believed in before
+// the run: the best member at the start (the highest id, or the lowest
+// when min is set).
+func (e *Env) InitialCoordinator(min bool) ID {
+	sorted := e.Topo.Sorted()
+	for k := range sorted {
+		id := sorted[len(sorted)-1-k]
+		if min {
+			id = sorted[k]
+		}
+		if e.Initial == nil || e.Initial[e.Topo.IndexOf(id)] != Absent {
+			return id
+		}
+	}
+	return None
 }
 
 // Next returns the ID of the process after this one in ring order.

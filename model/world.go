@@ -169,6 +169,10 @@ type System interface {
 	// and of the newest deliverable message (async timing), if any.
 	OldestDelivery() (Event, bool)
 	NewestDelivery() (Event, bool)
+	// EarliestTimer names the fire event of the armed timer with the
+	// earliest deadline, if any (the fair scheduler's choice among
+	// timers).
+	EarliestTimer() (Event, bool)
 	// Faults lists model errors caused by the algorithm (e.g. a send to
 	// a non-member); a correct algorithm never has any.
 	Faults() []string
@@ -404,10 +408,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 			}
 		}
 	}
-	if quiet {
-		return buf
-	}
-	if w.crashesLeft > 0 && w.started && w.liveCount() > 1 {
+	if !quiet && w.crashesLeft > 0 && w.started && w.liveCount() > 1 {
 		for i, s := range w.status {
 			if s == Live {
 				buf = append(buf, Event{Kind: EvCrash, P: ids[i]})
@@ -415,9 +416,11 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 	}
 	for i, s := range w.status {
-		if s == Crashed && w.r.cfg.Recovery {
+		if s == Crashed && w.r.cfg.Recovery && !quiet {
 			buf = append(buf, Event{Kind: EvRecover, P: ids[i]})
 		}
+		// A join may also come when everything else is over: a process
+		// joining a stable system ([S4]'s joins) is the common case.
 		if s == Absent {
 			buf = append(buf, Event{Kind: EvJoin, P: ids[i]})
 		}
@@ -522,8 +525,8 @@ func (w *World[S]) Apply(ev Event) error {
 		w.effects = append(w.effects, Effect{Kind: Recovered, P: ev.P})
 		w.step(p, Input{Kind: InRecover})
 	case EvJoin:
-		if w.status[p] != Absent || w.Quiescent() {
-			return notEnabled("joining needs an absent process and a running execution")
+		if w.status[p] != Absent {
+			return notEnabled("joining needs an absent process")
 		}
 		w.tick()
 		w.status[p] = Live
@@ -782,6 +785,28 @@ func (w *World[S]) InFlight() []Message {
 		ms = append(ms, l.q...)
 	}
 	return ms
+}
+
+// EarliestTimer returns the fire event of the armed timer with the earliest
+// deadline at a live process (the lowest index on ties, then the timer
+// armed first), or false when none is armed. It is the fair scheduler's
+// choice among timers, as in Sim.
+func (w *World[S]) EarliestTimer() (Event, bool) {
+	bp, bj := -1, -1
+	for p, ts := range w.timers {
+		if w.status[p] != Live {
+			continue
+		}
+		for j, t := range ts {
+			if bp < 0 || t.due < w.timers[bp][bj].due {
+				bp, bj = p, j
+			}
+		}
+	}
+	if bp < 0 {
+		return Event{}, false
+	}
+	return Event{Kind: EvFire, P: w.r.topo.Order[bp], Timer: w.timers[bp][bj].id}, true
 }
 
 // OldestDelivery returns the delivery event of the oldest message in flight
