@@ -117,8 +117,12 @@ func MeasuredTime(s model.System) int64 {
 	return t
 }
 
-// Measure returns the quantity a bound claim measures on s.
+// Measure returns the quantity a bound claim measures on s: the claim's
+// own Measure when it has one, else the generic quantity.
 func Measure(c *model.Claim, s model.System) int64 {
+	if c.Measure != nil {
+		return c.Measure(s)
+	}
 	if c.Quantity == model.Time {
 		return MeasuredTime(s)
 	}

@@ -234,6 +234,12 @@ type Claim struct {
 	// Custom is a claim-specific check run on every finished execution
 	// of a Behaviour claim; nil when there is none.
 	Custom func(s System) error
+	// Measure, when set, replaces the generic measurement of a Bound
+	// claim's Quantity on a finished execution: a claim-specific value
+	// computed from the run (e.g. the largest number of messages or of
+	// message times spent on one critical-section entry, read from the
+	// processes' observations). The Quantity still names what it is.
+	Measure func(s System) int64
 	// Rows are the printed numbers of a Table claim.
 	Rows []PrintedRow
 	// Tight makes a Bound claim an extreme-value claim: besides every
