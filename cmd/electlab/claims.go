@@ -233,7 +233,11 @@ func (j claimJob) run(eng *checker.Engine) claimEntry {
 		return claimEntry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
 			Verdict: checker.Unchecked, Summary: ce.Pending, Rows: []checker.Row{}}
 	}
-	spec, c := j.reg.Spec, j.reg.Claim
+	return checkEntry(eng, j.reg.Spec, j.reg.Claim)
+}
+
+// checkEntry checks claim c of spec and returns its report entry.
+func checkEntry(eng *checker.Engine, spec model.Spec, c *model.Claim) claimEntry {
 	res := eng.CheckClaim(spec, c)
 	e := claimEntry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
 		Kind: c.Kind.String(), Claimed: claimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows,

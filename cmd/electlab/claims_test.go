@@ -109,6 +109,7 @@ func checkReport(t *testing.T, rep *claimsJSON, dir string) {
 }
 
 func TestClaimsOneClaimJSON(t *testing.T) {
+	defer fakeClock(0)() // a slow machine must not show progress here
 	r := cli(t, "claims", "-claim", "C-RING1-5", "-json").mustCode(t, 0)
 	var rep claimsJSON
 	r.decode(t, &rep)
@@ -133,8 +134,9 @@ func TestClaimsTextAndMarkdown(t *testing.T) {
 }
 
 // TestClaimsOutDeterministic: two runs of the same claims report give the
-// same bytes, on stdout and in -out directories (report and traces), and
-// every trace written replays its violation.
+// same bytes, on stdout and in -out directories (report.json, report.md,
+// report.html, the SVG and PNG plots, the traces and their renderings),
+// and every trace written replays its violation.
 func TestClaimsOutDeterministic(t *testing.T) {
 	a := cli(t, "claims", "-algo", "changroberts", "-json").mustCode(t, 0)
 	b := cli(t, "claims", "-algo", "changroberts", "-json").mustCode(t, 0)
@@ -164,7 +166,9 @@ func TestClaimsOutDeterministic(t *testing.T) {
 	if !slices.Equal(files1, files2) {
 		t.Fatalf("-out wrote different files: %v vs %v", files1, files2)
 	}
-	for _, want := range []string{"report.json", "report.md"} {
+	for _, want := range []string{"report.json", "report.md", "report.html",
+		"plots/C-RING1-5-changroberts-1.svg", "plots/C-RING1-5-changroberts-1.png", "plots/C-RING1-6-changroberts-3.svg",
+		"traces/C-RING1-5-changroberts-swallow-2.txt", "traces/C-RING1-5-changroberts-swallow-2.mmd"} {
 		if !slices.Contains(files1, want) {
 			t.Errorf("-out did not write %s: %v", want, files1)
 		}

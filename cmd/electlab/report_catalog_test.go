@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"electlab/algos"
+)
+
+// claimsDocPath is docs/CLAIMS.md, from this package's directory.
+var claimsDocPath = filepath.Join("..", "..", "docs", "CLAIMS.md")
+
+// TestClaimsDocFresh fails when docs/CLAIMS.md differs from what the
+// registry generates. `make docs` (ELECTLAB_UPDATE_DOCS=1) rewrites it.
+func TestClaimsDocFresh(t *testing.T) {
+	want := renderClaimsDoc()
+	if os.Getenv("ELECTLAB_UPDATE_DOCS") != "" {
+		if err := writeFileAtomic(claimsDocPath, []byte(want)); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", claimsDocPath)
+		return
+	}
+	got, err := os.ReadFile(claimsDocPath)
+	if err != nil {
+		t.Fatalf("%v (run make docs)", err)
+	}
+	if string(got) != want {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(want, "\n")
+		line := 0
+		for line < len(gl) && line < len(wl) && gl[line] == wl[line] {
+			line++
+		}
+		at := func(ls []string) string {
+			if line < len(ls) {
+				return ls[line]
+			}
+			return "(end of file)"
+		}
+		t.Errorf("docs/CLAIMS.md is stale: run make docs and commit it. First difference at line %d:\n file: %s\n want: %s", line+1, at(gl), at(wl))
+	}
+}
+
+// TestClaimsDocComplete: the generated document names every catalog claim
+// and every registration, with the reason of every unregistered claim.
+func TestClaimsDocComplete(t *testing.T) {
+	doc := renderClaimsDoc()
+	for _, ce := range algos.Catalog {
+		if !strings.Contains(doc, "\n### "+ce.ID+"\n") {
+			t.Errorf("no section for %s", ce.ID)
+		}
+		regs := algos.ClaimsFor(ce.ID)
+		if len(regs) == 0 && !strings.Contains(doc, strings.TrimSuffix(ce.Pending, ".")) {
+			t.Errorf("%s: the UNCHECKED reason is missing", ce.ID)
+		}
+		for _, r := range regs {
+			if !strings.Contains(doc, "#### registered by `"+r.Spec.Meta().Name+"`") {
+				t.Errorf("%s: no registration by %s", ce.ID, r.Spec.Meta().Name)
+			}
+			if r.Claim.FormulaText != "" && !strings.Contains(doc, "`"+r.Claim.FormulaText+"`") {
+				t.Errorf("%s: formula %s missing", ce.ID, r.Claim.FormulaText)
+			}
+			for _, st := range r.Claim.Settings {
+				if !strings.Contains(doc, mdEscape(st.Name)) {
+					t.Errorf("%s: setting %q missing", ce.ID, st.Name)
+				}
+			}
+			for _, v := range r.Claim.Variants {
+				if !strings.Contains(doc, "`"+v+"`") {
+					t.Errorf("%s: reading %q missing", ce.ID, v)
+				}
+			}
+		}
+	}
+	for _, r := range algos.Extra() {
+		if !strings.Contains(doc, "\n### "+r.Claim.ID+"\n") {
+			t.Errorf("no section for %s (beyond the catalog)", r.Claim.ID)
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/model"
+)
+
+// testReport builds a small report with every verdict and every plot
+// kind: a refuted bound with holding rows (C-RING1-5), a growth claim
+// (C-RING1-1), a bound only one reading meets (AMBIGUOUS), a table claim
+// with a misprinted row (INCONSISTENT), a behaviour claim and a claim no
+// algorithm registers (UNCHECKED). Quick engine settings keep it fast.
+func testReport(t testing.TB) *claimsReport {
+	t.Helper()
+	eng := checker.DefaultEngine()
+	eng.MaxN, eng.Cases, eng.GrowthCases, eng.Minimize = 6, 20, 4, minimize
+	rep := &claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
+	reg := func(id, algo string) (model.Spec, *model.Claim) {
+		for _, r := range algos.ClaimsFor(id) {
+			if r.Spec.Meta().Name == algo {
+				return r.Spec, r.Claim
+			}
+		}
+		t.Fatalf("%s is not registered by %s", id, algo)
+		return nil, nil
+	}
+	cr, bound := reg("C-RING1-5", "changroberts")
+	rep.add(checkEntry(eng, cr, bound))
+	ll, growth := reg("C-RING1-1", "lelann")
+	rep.add(checkEntry(eng, ll, growth))
+	_, behaviour := reg("C-RING1-4", "changroberts")
+	rep.add(checkEntry(eng, cr, behaviour))
+
+	amb := *bound
+	amb.ID = "C-TEST-AMB"
+	amb.Settings = []model.Setting{bound.Settings[0]}
+	amb.Settings[0].Initiators = model.ManyInitiators
+	amb.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
+	amb.FormulaText = "n(n+1)/2+n"
+	rep.add(checkEntry(eng, cr, &amb))
+
+	table := model.Claim{ID: "C-TEST-TABLE", Source: "test table", Says: "printed 3n-1", Kind: model.Table, FormulaText: "3n-1",
+		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
+		Rows: []model.PrintedRow{
+			{Label: "Table 1, n=5", Params: model.Params{N: 5}, Printed: model.RatInt(14)},
+			{Label: "Table 1, n=4", Params: model.Params{N: 4}, Printed: model.RatInt(11)},
+			{Label: "Table 1, n=10", Params: model.Params{N: 10}, Printed: model.RatInt(30)},
+		}}
+	rep.add(checkEntry(eng, cr, &table))
+	ce := algos.Catalog[0]
+	rep.add(claimJob{entry: &ce}.run(eng))
+
+	// The growth claim's verdict on so few sizes does not matter here
+	// (only its plots do).
+	want := []string{checker.Refuted, "", checker.Holds, checker.Ambiguous, checker.Inconsistent, checker.Unchecked}
+	for i, c := range rep.Claims {
+		if want[i] != "" && c.Verdict != want[i] {
+			t.Fatalf("test report: %s (%s) is %s, want %s: %s", c.ID, c.Algorithm, c.Verdict, want[i], c.Summary)
+		}
+	}
+	return rep
+}
+
+// TestReportDirDeterministic: the report directory of the same report is
+// byte-identical twice over (report.json, report.md, report.html, every
+// SVG and PNG plot, every trace and rendering); the plots hold no
+// timestamp; the SVGs are well-formed XML.
+func TestReportDirDeterministic(t *testing.T) {
+	d1, d2 := t.TempDir(), t.TempDir()
+	if err := writeReportDir(d1, testReport(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeReportDir(d2, testReport(t)); err != nil {
+		t.Fatal(err)
+	}
+	f1, f2 := listTree(t, d1), listTree(t, d2)
+	if !slices.Equal(f1, f2) {
+		t.Fatalf("different files: %v vs %v", f1, f2)
+	}
+	var svgs, pngs int
+	for _, f := range f1 {
+		b1, b2 := readFile(t, filepath.Join(d1, f)), readFile(t, filepath.Join(d2, f))
+		if !bytes.Equal(b1, b2) {
+			t.Errorf("%s differs between two runs", f)
+		}
+		switch filepath.Ext(f) {
+		case ".svg":
+			svgs++
+			checkSVG(t, f, b1)
+		case ".png":
+			pngs++
+			checkPNG(t, f, b1)
+		}
+	}
+	// C-RING1-5: 2 settings x 2 readings; C-RING1-1: 3 x 2; C-TEST-AMB:
+	// 1 x 2; the table claim: 1.
+	if want := 4 + 6 + 2 + 1; svgs != want || pngs != want {
+		t.Errorf("%d SVG and %d PNG plots, want %d of each: %v", svgs, pngs, want, f1)
+	}
+	for _, want := range []string{"plots/C-TEST-TABLE-changroberts-table.svg", "plots/C-RING1-1-lelann-6.png", "plots/C-RING1-5-changroberts-1.svg"} {
+		if !slices.Contains(f1, want) {
+			t.Errorf("missing %s: %v", want, f1)
+		}
+	}
+	for _, f := range f1 {
+		if strings.HasPrefix(f, "traces/") && strings.HasSuffix(f, ".json") {
+			for _, ext := range []string{".txt", ".mmd"} {
+				if !slices.Contains(f1, renderingPath(f, ext)) {
+					t.Errorf("%s has no %s rendering", f, ext)
+				}
+			}
+		}
+	}
+}
+
+var timestampRe = regexp.MustCompile(`(19|20)\d\d-[01]\d-[0-3]\d|CreationDate|ModDate`)
+
+// checkSVG checks that an SVG plot is well-formed XML without a timestamp.
+func checkSVG(t *testing.T, name string, b []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Errorf("%s is not well-formed XML: %v", name, err)
+			return
+		}
+	}
+	if !bytes.Contains(b, []byte("<svg")) || timestampRe.Match(b) {
+		t.Errorf("%s: not an SVG, or it holds a date", name)
+	}
+}
+
+// checkPNG checks that a PNG plot has no tIME chunk (a timestamp).
+func checkPNG(t *testing.T, name string, b []byte) {
+	t.Helper()
+	if !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("%s is not a PNG", name)
+		return
+	}
+	for p := 8; p+8 <= len(b); {
+		n := int(binary.BigEndian.Uint32(b[p:]))
+		typ := string(b[p+4 : p+8])
+		if typ == "tIME" || typ == "tEXt" || typ == "iTXt" {
+			t.Errorf("%s has a %s chunk", name, typ)
+		}
+		p += 12 + n
+	}
+}
+
+var attrRe = regexp.MustCompile(`(?:src|href)="([^"]*)"`)
+
+// TestReportHTML: report.html shows every entry as a claims-table row and
+// a section, colours every verdict, embeds every plot, links every
+// counterexample trace and rendering, and fetches nothing from the
+// network (no script, no absolute URL, a Content-Security-Policy).
+func TestReportHTML(t *testing.T) {
+	dir := t.TempDir()
+	rep := testReport(t)
+	if err := writeReportDir(dir, rep); err != nil {
+		t.Fatal(err)
+	}
+	page := string(readFile(t, filepath.Join(dir, "report.html")))
+	for _, bad := range []string{"<script", "http://", "https://", "@import", "url(", "<link rel=\"stylesheet\""} {
+		if strings.Contains(page, bad) {
+			t.Errorf("report.html contains %q", bad)
+		}
+	}
+	if !strings.Contains(page, `http-equiv="Content-Security-Policy" content="default-src 'none';`) {
+		t.Errorf("report.html has no Content-Security-Policy")
+	}
+	if got := strings.Count(page, `<tr class="claim-row`); got != len(rep.Claims) {
+		t.Errorf("%d claim rows, want %d", got, len(rep.Claims))
+	}
+	if got := strings.Count(page, `<section class="claim`); got != len(rep.Claims) {
+		t.Errorf("%d claim sections, want %d", got, len(rep.Claims))
+	}
+	for _, v := range []string{"holds", "refuted", "inconsistent", "ambiguous", "unchecked"} {
+		if !strings.Contains(page, `class="verdict v-`+v+`"`) || !strings.Contains(page, ".v-"+v+" {") {
+			t.Errorf("verdict %s has no coloured badge", v)
+		}
+	}
+	for _, c := range rep.Claims {
+		if !strings.Contains(page, `id="`+entryAnchor(&c)+`"`) || !strings.Contains(page, `href="#`+entryAnchor(&c)+`"`) {
+			t.Errorf("%s (%s): no section linked from the table", c.ID, c.Algorithm)
+		}
+		for _, p := range c.Plots {
+			if !strings.Contains(page, `<img class="plot" src="`+p+`"`) {
+				t.Errorf("plot %s is not embedded", p)
+			}
+		}
+		for _, r := range c.Rows {
+			if !strings.Contains(page, htmlEscape(r.Setting)) {
+				t.Errorf("%s: row %q missing", c.ID, r.Setting)
+			}
+			if ce := r.Counterexample; ce != nil {
+				for _, l := range []string{ce.TracePath, renderingPath(ce.TracePath, ".txt"), renderingPath(ce.TracePath, ".mmd")} {
+					if !strings.Contains(page, `href="`+l+`"`) {
+						t.Errorf("%s: no link to %s", c.ID, l)
+					}
+				}
+			}
+		}
+	}
+	if !strings.Contains(page, "14; printed 15") && !strings.Contains(page, "29; printed 30") {
+		t.Errorf("the table claim's arithmetic is missing")
+	}
+	for _, m := range attrRe.FindAllStringSubmatch(page, -1) {
+		l := m[1]
+		if strings.HasPrefix(l, "#") || l == "data:," {
+			continue
+		}
+		if strings.Contains(l, ":") || strings.HasPrefix(l, "/") || strings.Contains(l, "..") {
+			t.Errorf("link %q is not relative to the report directory", l)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(l))); err != nil {
+			t.Errorf("broken link %q: %v", l, err)
+		}
+	}
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;").Replace(s)
+}
