@@ -306,8 +306,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 					row.UnfinishedWhy = fmt.Sprintf("%s: %s", cs.Config, why)
 				}
 			}
-			if x.Quiescent && (c.Kind == model.Bound || c.Kind == model.Growth) {
-				m := Measure(c, x.Final)
+			if m, ok := MeasureOK(c, x.Final); ok && x.Quiescent && (c.Kind == model.Bound || c.Kind == model.Growth) {
 				better := best < 0 || m > best
 				if c.Kind == model.Bound && c.Relation == model.AtLeast {
 					better = best < 0 || m < best

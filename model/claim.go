@@ -238,8 +238,10 @@ type Claim struct {
 	// claim's Quantity on a finished execution: a claim-specific value
 	// computed from the run (e.g. the largest number of messages or of
 	// message times spent on one critical-section entry, read from the
-	// processes' observations). The Quantity still names what it is.
-	Measure func(s System) int64
+	// processes' observations). The Quantity still names what it is. ok
+	// is false when the execution has nothing to measure (e.g. no entry
+	// of the kind the claim counts); the bound is then not checked on it.
+	Measure func(s System) (v int64, ok bool)
 	// Rows are the printed numbers of a Table claim.
 	Rows []PrintedRow
 	// Tight makes a Bound claim an extreme-value claim: besides every
