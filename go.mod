@@ -3,6 +3,7 @@ module electlab
 go 1.26
 
 require (
+	github.com/anishathalye/porcupine v1.3.1
 	github.com/cockroachdb/datadriven v1.0.3
 	github.com/google/go-cmp v0.7.0
 	gonum.org/v1/plot v0.17.0

@@ -1,0 +1,279 @@
+// Package central is the centralized mutual-exclusion algorithm of seed
+// 002's comparison table: one process, the coordinator, grants a single
+// lock. A client sends request to the coordinator, enters when it receives
+// grant, and sends release when it leaves; the coordinator grants the lock
+// to one client at a time and queues the others in arrival order.
+//
+// The coordinator is the best member at the start (the highest id): the
+// process an election would have chosen ([S2] "select process with highest
+// ID"). The coordinator is also a client; its own requests and releases are
+// local and cost no message. Clients are part of the model: a process asks
+// to enter on its start input (and, under the "twice" demand, once more a
+// time unit after it left), records "request", "enter" and "leave"
+// observations for the lock history (see checker/lincheck.go), and leaves
+// its critical section when a timer fires, so the adversary can interleave
+// anything with a critical section.
+//
+// Reference: [S2] comparison table, row "Centralized" (3 messages per
+// entry/exit, delay 2, problem "Coordinator crash"); catalog C-MUTEX-1 and
+// algorithm A11 ("model the centralized algorithm (request, grant,
+// release)").
+package central
+
+import (
+	"strconv"
+
+	"electlab/model"
+)
+
+// Message kinds.
+var (
+	kinds = model.Kinds(
+		model.KindSpec{Name: "request", Args: 0},
+		model.KindSpec{Name: "grant", Args: 0},
+		model.KindSpec{Name: "release", Args: 0},
+	)
+	// Request asks the coordinator for the lock.
+	Request = kinds[0]
+	// Grant gives the lock to the client it is sent to.
+	Grant = kinds[1]
+	// Release returns the lock to the coordinator.
+	Release = kinds[2]
+)
+
+// Timers.
+const (
+	// TimerLeave ends a critical section (armed on entry).
+	TimerLeave uint8 = 1
+	// TimerThink starts the next request (armed on leaving, while the
+	// demand is not exhausted).
+	TimerThink uint8 = 2
+)
+
+// CSTime and ThinkTime are how long a critical section and the pause
+// before the next request last, in time units (rounds in sync timing).
+const (
+	CSTime    = 1
+	ThinkTime = 1
+)
+
+// Ambiguity indices (into model.Env.Variant).
+const (
+	// AmbDemand is PARAM-DEMAND: how many times each requesting process
+	// asks to enter: once (reading 0) or twice (reading 1).
+	AmbDemand = 0
+)
+
+// Phase is where a client is in its request cycle.
+type Phase uint8
+
+const (
+	// Idle: not asking and not in the critical section.
+	Idle Phase = iota
+	// Waiting: asked, not yet granted.
+	Waiting
+	// InCS: in the critical section.
+	InCS
+)
+
+// State is one process's state: its client part, and at the coordinator
+// the lock table.
+type State struct {
+	// Phase is the client's phase.
+	Phase Phase
+	// Asked is the number of requests the client has made (≤ the demand).
+	Asked uint8
+	// Holder is, at the coordinator, the client the lock is granted to
+	// (None when free). Invariant: Holder is None or not in Queue.
+	Holder model.ID
+	// Queue holds, at the coordinator, the clients waiting for the lock
+	// in arrival order. Never modified in place.
+	Queue []model.ID
+	// Clock is the process's Lamport hop clock (the longest causal chain
+	// of messages it has received), a monitor for the delay observations.
+	// Like Cost it is history: left out of Encode.
+	Clock int32
+	// Cost counts the messages of the current entry/exit: the request
+	// sent, the grant received and the release sent.
+	Cost int32
+	// ReqClock is Clock when the current request was made.
+	ReqClock int32
+}
+
+// Algorithm is the centralized mutual-exclusion algorithm as a pure step
+// function.
+var Algorithm = &model.Algorithm[State]{
+	Info: model.Info{
+		Name:     "central",
+		Title:    "Centralized mutual exclusion: a coordinator grants the lock (request, grant, release)",
+		Source:   "[S2] comparison of four mutual exclusion algorithms, row Centralized; catalog A11",
+		Topology: model.Complete,
+		Kinds:    kinds,
+		Ambiguities: []model.Ambiguity{
+			DemandAmbiguity,
+		},
+		Claims: claims,
+	},
+	Init: func(env *model.Env) State { return State{} },
+	Step: step,
+	View: func(s State) model.View { return model.View{} },
+	Encode: func(s State, b []byte) []byte {
+		b = append(b, byte(s.Phase), s.Asked)
+		b = strconv.AppendInt(b, int64(s.Holder), 10)
+		b = append(b, '[')
+		for _, id := range s.Queue {
+			b = strconv.AppendInt(b, int64(id), 10)
+			b = append(b, ',')
+		}
+		return append(b, ']')
+	},
+}
+
+// DemandAmbiguity is the workload parameter every mutual-exclusion
+// algorithm here takes: the number of requests per requesting process.
+var DemandAmbiguity = model.Ambiguity{
+	ID:       "PARAM-DEMAND",
+	Question: "how many times does each requesting process ask to enter (a workload parameter, not a reading of the text)?",
+	Readings: []string{"once", "twice"},
+	Explain: []string{
+		"each initiator asks once (no contention with one initiator: the table's setting)",
+		"each initiator asks again a time unit after it left (repeated contention)",
+	},
+	Default: 0,
+}
+
+// Demand returns the number of requests per requesting process under the
+// variant in force.
+func Demand(env *model.Env) uint8 { return env.Reading(AmbDemand) + 1 }
+
+// Coordinator returns the coordinator: the best member at the start.
+func Coordinator(env *model.Env) model.ID { return env.InitialCoordinator(false) }
+
+func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+	for _, m := range in.Msgs {
+		if m.Hops > s.Clock {
+			s.Clock = m.Hops
+		}
+	}
+	switch in.Kind {
+	case model.InStart:
+		// A process asks to enter: the client side of the model.
+		if s.Phase == Idle && s.Asked == 0 {
+			s = ask(env, s, out)
+		}
+	case model.InTimer:
+		switch in.Timer {
+		case TimerLeave:
+			s = leave(env, s, out)
+		case TimerThink:
+			if s.Phase == Idle && s.Asked < Demand(env) {
+				s = ask(env, s, out)
+			}
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			switch m.Kind {
+			case Request:
+				// Catalog C-MUTEX-1: "request, grant, release" — the
+				// coordinator grants a free lock, else queues the
+				// requester (textbook rule; the seeds give the table
+				// only).
+				s = serve(env, s, m.From, out)
+			case Grant:
+				if s.Phase == Waiting {
+					s.Cost++
+					s = enter(s, out)
+					// The delay before entry of a client that is not
+					// the coordinator, in message times (hop clock).
+					out.Observe("delay", s.Clock-s.ReqClock)
+				}
+			case Release:
+				s = free(env, s, m.From, out)
+			}
+		}
+	}
+	return s
+}
+
+// ask makes a request: to the coordinator, or locally at the coordinator.
+func ask(env *model.Env, s State, out *model.Outbox) State {
+	s.Phase, s.Asked, s.Cost, s.ReqClock = Waiting, s.Asked+1, 0, s.Clock
+	out.Observe("request", s.Clock)
+	c := Coordinator(env)
+	if c == env.Self {
+		return serve(env, s, env.Self, out)
+	}
+	// [S2] Centralized: one of the "3" messages per entry/exit.
+	s.Cost++
+	out.Send(c, Request, 0, 0)
+	return s
+}
+
+// serve is the coordinator receiving a request from p.
+func serve(env *model.Env, s State, p model.ID, out *model.Outbox) State {
+	if s.Holder == model.None {
+		s.Holder = p
+		return grant(env, s, p, out)
+	}
+	q := make([]model.ID, len(s.Queue), len(s.Queue)+1)
+	copy(q, s.Queue)
+	s.Queue = append(q, p)
+	return s
+}
+
+// grant gives the lock to p: a grant message, or local entry.
+func grant(env *model.Env, s State, p model.ID, out *model.Outbox) State {
+	if p == env.Self {
+		return enter(s, out)
+	}
+	out.Send(p, Grant, 0, 0)
+	return s
+}
+
+// free is the coordinator receiving the release of p: the lock goes to the
+// first queued client.
+func free(env *model.Env, s State, p model.ID, out *model.Outbox) State {
+	if s.Holder != p {
+		// A release from a client that does not hold the lock changes
+		// nothing (it cannot happen in this algorithm).
+		return s
+	}
+	s.Holder = model.None
+	if len(s.Queue) > 0 {
+		s.Holder, s.Queue = s.Queue[0], s.Queue[1:len(s.Queue):len(s.Queue)]
+		return grant(env, s, s.Holder, out)
+	}
+	return s
+}
+
+// enter is the client entering its critical section.
+func enter(s State, out *model.Outbox) State {
+	if s.Phase != Waiting {
+		return s
+	}
+	s.Phase = InCS
+	out.Observe("enter", s.Clock)
+	out.SetTimer(TimerLeave, CSTime)
+	return s
+}
+
+// leave is the client leaving its critical section.
+func leave(env *model.Env, s State, out *model.Outbox) State {
+	if s.Phase != InCS {
+		return s
+	}
+	s.Phase = Idle
+	out.Observe("leave", 0)
+	if c := Coordinator(env); c == env.Self {
+		s = free(env, s, env.Self, out)
+	} else {
+		s.Cost++
+		out.Send(c, Release, 0, 0)
+		// The entry's messages: request, grant, release.
+		out.Observe("cost", s.Cost)
+	}
+	if s.Asked < Demand(env) {
+		out.SetTimer(TimerThink, ThinkTime)
+	}
+	return s
+}

@@ -1,0 +1,77 @@
+package central
+
+import "electlab/model"
+
+// The claims of [S2]'s table row "Centralized", as data. The printed
+// values are the paper's; every measured value comes from the engine.
+
+func three(model.Params) model.Rat { return model.RatInt(3) }
+func two(model.Params) model.Rat   { return model.RatInt(2) }
+
+// Settings shared by the claims below (complete graph: one id arrangement
+// stands for all; every initiator set is a set of requesting clients).
+var (
+	asyncAny   = model.Setting{Name: "async fifo, any set of requesting clients", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncAny    = model.Setting{Name: "sync, any set of requesting clients", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncOne   = model.Setting{Name: "async fifo, one requesting client (no contention)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
+	syncOne    = model.Setting{Name: "sync, one requesting client (no contention)", Timing: model.Sync, Initiators: model.OneInitiator}
+	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	asyncUnord = model.Setting{Name: "async unordered, any set of requesting clients", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+)
+
+var claims = []model.Claim{
+	{
+		ID:     "C-MUTEX-1",
+		Source: "[S2] comparison table, row Centralized",
+		Says:   `"Centralized | Messages per entry/exit: 3 | Delay before entry (in message times): 2 | Problems: Coordinator crash"`,
+		Formal: "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: three, FormulaText: "3",
+		Measure: model.MaxObservation("cost"),
+		Custom: model.AllChecks(
+			model.EveryObservation("cost", model.Exactly, three, "3", "messages per entry/exit"),
+			model.NamedCheck(model.CheckMutualExclusion)),
+		NMin: 2, NMax: 6,
+		Settings: []model.Setting{asyncAny, syncAny},
+		Variants: []string{"once", "twice"},
+	},
+	{
+		ID:     "C-MUTEX-1-DELAY",
+		Source: "[S2] comparison table, row Centralized, column Delay before entry",
+		Says:   `"Centralized | Delay before entry (in message times): 2"`,
+		Formal: "delay before entry without contention, in message times: the requesting client's Lamport hop clock at entry minus at request (the longest causal chain of messages; one request, so sequential and parallel sends give the same) = 2 for every entry of a client that is not the coordinator",
+		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: two, FormulaText: "2",
+		Measure: model.MaxObservation("delay"),
+		Custom:  model.EveryObservation("delay", model.Exactly, two, "2", "delay before entry"),
+		NMin:    2, NMax: 6,
+		Settings: []model.Setting{asyncOne, syncOne},
+		Variants: []string{"once", "twice"},
+	},
+	{
+		ID:     "C-MUTEX-5",
+		Source: "[S2] comparison table, caption",
+		Says:   `"A comparison of four mutual exclusion algorithms."`,
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live client left waiting)",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		NMin:   2, NMax: 5,
+		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
+		Variants: []string{"twice"},
+	},
+	{
+		ID:     "C-MUTEX-6",
+		Source: "[S2] comparison table, column Problems",
+		Says:   `"Centralized | Problems: Coordinator crash"`,
+		Formal: "with one crash injected anywhere during the run (a crashed client's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problem: clients wait forever for a crashed coordinator), never mutual exclusion",
+		Kind:   model.Behaviour,
+		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		NMin:   2, NMax: 5,
+		Settings: []model.Setting{
+			{Name: "async fifo, any requesting clients, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
+			{Name: "sync, any requesting clients, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
+		},
+		Variants: []string{"twice"},
+	},
+}
