@@ -41,9 +41,9 @@ import (
 // final world alone (a claim's Custom check) it is the process's last
 // observation, the last instant it is known to have been alive.
 const (
-	TagRequest = "request"
-	TagEnter   = "enter"
-	TagLeave   = "leave"
+	TagRequest = model.ObsRequest
+	TagEnter   = model.ObsEnter
+	TagLeave   = model.ObsLeave
 )
 
 // LockOp is the operation of a lock history.

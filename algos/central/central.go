@@ -110,7 +110,7 @@ var Algorithm = &model.Algorithm[State]{
 		Topology: model.Complete,
 		Kinds:    kinds,
 		Ambiguities: []model.Ambiguity{
-			DemandAmbiguity,
+			model.DemandAmbiguity,
 		},
 		Claims: claims,
 	},
@@ -127,19 +127,6 @@ var Algorithm = &model.Algorithm[State]{
 		}
 		return append(b, ']')
 	},
-}
-
-// DemandAmbiguity is the workload parameter every mutual-exclusion
-// algorithm here takes: the number of requests per requesting process.
-var DemandAmbiguity = model.Ambiguity{
-	ID:       "PARAM-DEMAND",
-	Question: "how many times does each requesting process ask to enter (a workload parameter, not a reading of the text)?",
-	Readings: []string{"once", "twice"},
-	Explain: []string{
-		"each initiator asks once (no contention with one initiator: the table's setting)",
-		"each initiator asks again a time unit after it left (repeated contention)",
-	},
-	Default: 0,
 }
 
 // Demand returns the number of requests per requesting process under the
@@ -185,7 +172,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 					s = enter(s, out)
 					// The delay before entry of a client that is not
 					// the coordinator, in message times (hop clock).
-					out.Observe("delay", s.Clock-s.ReqClock)
+					out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
 				}
 			case Release:
 				s = free(env, s, m.From, out)
@@ -198,7 +185,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 // ask makes a request: to the coordinator, or locally at the coordinator.
 func ask(env *model.Env, s State, out *model.Outbox) State {
 	s.Phase, s.Asked, s.Cost, s.ReqClock = Waiting, s.Asked+1, 0, s.Clock
-	out.Observe("request", s.Clock)
+	out.Observe(model.ObsRequest, s.Clock)
 	c := Coordinator(env)
 	if c == env.Self {
 		return serve(env, s, env.Self, out)
@@ -252,7 +239,7 @@ func enter(s State, out *model.Outbox) State {
 		return s
 	}
 	s.Phase = InCS
-	out.Observe("enter", s.Clock)
+	out.Observe(model.ObsEnter, s.Clock)
 	out.SetTimer(TimerLeave, CSTime)
 	return s
 }
@@ -263,14 +250,14 @@ func leave(env *model.Env, s State, out *model.Outbox) State {
 		return s
 	}
 	s.Phase = Idle
-	out.Observe("leave", 0)
+	out.Observe(model.ObsLeave, 0)
 	if c := Coordinator(env); c == env.Self {
 		s = free(env, s, env.Self, out)
 	} else {
 		s.Cost++
 		out.Send(c, Release, 0, 0)
 		// The entry's messages: request, grant, release.
-		out.Observe("cost", s.Cost)
+		out.Observe(model.ObsCost, s.Cost)
 	}
 	if s.Asked < Demand(env) {
 		out.SetTimer(TimerThink, ThinkTime)

@@ -1,0 +1,276 @@
+// Package ricartagrawala is the distributed mutual-exclusion algorithm of
+// seed 002's comparison table, read as Ricart and Agrawala's algorithm (the
+// catalog's reading): a process that wants to enter sends a timestamped
+// request to every other process and enters once all of them have replied;
+// a process replies at once unless it is in its critical section or it is
+// waiting itself with an earlier (timestamp, id) request, in which case it
+// defers the reply until it leaves.
+//
+// Timestamps are Lamport clocks kept by the algorithm (State.L). The
+// requests go out in parallel (every request in the step that makes the
+// request) or sequentially (the next request only after the previous reply
+// arrived): the catalog's two delay models (AMB-MUTEX-SEND), which the
+// table's delay column has to be read under.
+//
+// Clients are part of the model as in package central: a process asks to
+// enter on its start input (and once more under the "twice" demand), and
+// records "request", "enter" and "leave" observations, plus "delay" (hop
+// clock at entry minus at request) and "cost" (requests sent plus replies
+// received for the entry) for the table's two columns.
+//
+// Reference: [S2] comparison table, row "Distributed" (2(n – 1) messages,
+// delay 2(n – 1), problem "Crash of any process"); catalog C-MUTEX-3 and
+// A11.
+package ricartagrawala
+
+import (
+	"strconv"
+
+	"electlab/model"
+)
+
+// Message kinds.
+var (
+	kinds = model.Kinds(
+		model.KindSpec{Name: "request", Args: 1},
+		model.KindSpec{Name: "reply", Args: 0},
+	)
+	// Request is request(ts): the sender wants to enter; ts is its
+	// request's Lamport timestamp.
+	Request = kinds[0]
+	// Reply is the permission to enter, sent at once or deferred.
+	Reply = kinds[1]
+)
+
+// Timers.
+const (
+	// TimerLeave ends a critical section.
+	TimerLeave uint8 = 1
+	// TimerThink starts the next request.
+	TimerThink uint8 = 2
+)
+
+// CSTime and ThinkTime are the critical section's and the pause's length.
+const (
+	CSTime    = 1
+	ThinkTime = 1
+)
+
+// Ambiguity indices (into model.Env.Variant).
+const (
+	// AmbDemand is PARAM-DEMAND (requests per requesting process).
+	AmbDemand = 0
+	// AmbSend is AMB-MUTEX-SEND: requests in parallel (reading 0) or
+	// one after the other, each after the previous reply (reading 1).
+	AmbSend = 1
+)
+
+// Readings of AmbSend.
+const (
+	Parallel   uint8 = 0
+	Sequential uint8 = 1
+)
+
+// Phase is where a client is in its request cycle.
+type Phase uint8
+
+const (
+	// Idle: not asking and not in the critical section.
+	Idle Phase = iota
+	// Waiting: requested, not every reply received.
+	Waiting
+	// InCS: in the critical section.
+	InCS
+)
+
+// State is one process's state. Bit masks are indexed by process index
+// (so n ≤ 64).
+type State struct {
+	// Phase is the client's phase.
+	Phase Phase
+	// Asked is the number of requests made so far (≤ the demand).
+	Asked uint8
+	// L is the Lamport clock: raised past every timestamp received,
+	// incremented for each request.
+	L int32
+	// TS is the current request's timestamp (meaningful while Waiting
+	// or InCS). A request (TS, self) precedes (ts, q) when TS < ts, or
+	// TS = ts and self < q.
+	TS int32
+	// Sent is the set of processes the current request was sent to.
+	Sent uint64
+	// Replied is the set of processes that replied to the current
+	// request. Invariant: Replied ⊆ Sent.
+	Replied uint64
+	// Deferred is the set of processes whose requests wait for this
+	// process to leave. Invariant: empty while Idle.
+	Deferred uint64
+	// Clock, ReqClock and Cost are monitors (history, left out of
+	// Encode): the hop clock, its value at the current request, and the
+	// messages of the current entry (requests sent, replies received).
+	Clock, ReqClock, Cost int32
+}
+
+// Algorithm is Ricart–Agrawala as a pure step function.
+var Algorithm = &model.Algorithm[State]{
+	Info: model.Info{
+		Name:     "ricartagrawala",
+		Title:    "Distributed mutual exclusion (Ricart–Agrawala): timestamped requests to all, replies",
+		Source:   "[S2] comparison of four mutual exclusion algorithms, row Distributed; catalog A11",
+		Topology: model.Complete,
+		Kinds:    kinds,
+		Ambiguities: []model.Ambiguity{
+			model.DemandAmbiguity,
+			model.SendAmbiguity,
+		},
+		Claims: claims,
+	},
+	Init: func(env *model.Env) State { return State{} },
+	Step: step,
+	View: func(s State) model.View { return model.View{} },
+	Encode: func(s State, b []byte) []byte {
+		b = append(b, byte(s.Phase), s.Asked)
+		for _, v := range []int64{int64(s.L), int64(s.TS), int64(s.Sent), int64(s.Replied), int64(s.Deferred)} {
+			b = strconv.AppendInt(b, v, 10)
+			b = append(b, ',')
+		}
+		return b
+	},
+}
+
+func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
+
+// others is the mask of every process but self.
+func others(env *model.Env) uint64 {
+	all := uint64(1)<<uint(env.N()) - 1
+	if env.N() == 64 {
+		all = ^uint64(0)
+	}
+	return all &^ (1 << uint(env.Index))
+}
+
+func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+	for _, m := range in.Msgs {
+		if m.Hops > s.Clock {
+			s.Clock = m.Hops
+		}
+	}
+	switch in.Kind {
+	case model.InStart:
+		if s.Phase == Idle && s.Asked == 0 {
+			s = ask(env, s, out)
+		}
+	case model.InTimer:
+		switch in.Timer {
+		case TimerLeave:
+			s = leave(env, s, out)
+		case TimerThink:
+			if s.Phase == Idle && s.Asked < env.Reading(AmbDemand)+1 {
+				s = ask(env, s, out)
+			}
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			switch m.Kind {
+			case Request:
+				s = onRequest(env, s, m, out)
+			case Reply:
+				s = onReply(env, s, m, out)
+			}
+		}
+	}
+	return s
+}
+
+// ask makes a request: a new timestamp, and the request to every other
+// process (or to the first of them, sequentially).
+func ask(env *model.Env, s State, out *model.Outbox) State {
+	s.L++
+	s.Phase, s.Asked, s.TS = Waiting, s.Asked+1, s.L
+	s.Sent, s.Replied, s.Cost, s.ReqClock = 0, 0, 0, s.Clock
+	out.Observe(model.ObsRequest, s.Clock)
+	return sendNext(env, s, out)
+}
+
+// sendNext sends the current request to every process not yet asked
+// (parallel), or to the next one in index order (sequential).
+func sendNext(env *model.Env, s State, out *model.Outbox) State {
+	for i, q := range env.Topo.Order {
+		b := uint64(1) << uint(i)
+		if i == env.Index || s.Sent&b != 0 {
+			continue
+		}
+		s.Sent |= b
+		s.Cost++
+		out.Send(q, Request, s.TS, 0)
+		if env.Reading(AmbSend) == Sequential {
+			break
+		}
+	}
+	return s
+}
+
+// precedes reports whether this process's current request precedes the
+// request (ts, q).
+func precedes(env *model.Env, s State, ts int32, q model.ID) bool {
+	return s.TS < ts || (s.TS == ts && env.Self < q)
+}
+
+func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	if m.A > s.L {
+		s.L = m.A
+	}
+	s.L++
+	if s.Phase == InCS || (s.Phase == Waiting && precedes(env, s, m.A, m.From)) {
+		// Ricart–Agrawala: a process in its critical section, or waiting
+		// with an earlier request, defers its reply until it leaves.
+		s.Deferred |= bit(env, m.From)
+		return s
+	}
+	// Otherwise it replies at once: [S2] Distributed, the second half
+	// of the "2 ( n – 1 )" messages.
+	out.Send(m.From, Reply, 0, 0)
+	return s
+}
+
+func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	b := bit(env, m.From)
+	if s.Phase != Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+		return s
+	}
+	s.Replied |= b
+	s.Cost++
+	if s.Replied == others(env) {
+		// Every other process has replied: enter.
+		s.Phase = InCS
+		out.Observe(model.ObsEnter, s.Clock)
+		out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
+		out.SetTimer(TimerLeave, CSTime)
+		return s
+	}
+	if s.Sent == s.Replied {
+		// Sequential sends: the previous reply is in, ask the next.
+		s = sendNext(env, s, out)
+	}
+	return s
+}
+
+func leave(env *model.Env, s State, out *model.Outbox) State {
+	if s.Phase != InCS {
+		return s
+	}
+	s.Phase = Idle
+	out.Observe(model.ObsLeave, 0)
+	out.Observe(model.ObsCost, s.Cost)
+	// Leaving, the process sends every deferred reply.
+	for i, q := range env.Topo.Order {
+		if s.Deferred&(1<<uint(i)) != 0 {
+			out.Send(q, Reply, 0, 0)
+		}
+	}
+	s.Deferred = 0
+	if s.Asked < env.Reading(AmbDemand)+1 {
+		out.SetTimer(TimerThink, ThinkTime)
+	}
+	return s
+}
