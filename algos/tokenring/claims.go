@@ -1,0 +1,158 @@
+package tokenring
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+// The claims of [S2]'s table row "Token ring", as data.
+
+func one(model.Params) model.Rat       { return model.RatInt(1) }
+func nPasses(p model.Params) model.Rat { return model.RatInt(int64(p.N)) }
+func nMinus1(p model.Params) model.Rat { return model.RatInt(int64(p.N - 1)) }
+
+var (
+	asyncAny   = model.Setting{Name: "async fifo, any set of requesting processes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncAny    = model.Setting{Name: "sync, any set of requesting processes", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	asyncUnord = model.Setting{Name: "async unordered, any set of requesting processes", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+)
+
+var claims = []model.Claim{
+	{
+		ID:     "C-MUTEX-4",
+		Source: "[S2] comparison table, row Token ring",
+		Says:   `"Token ring | Messages per entry/exit: 1 to ∞ | Delay before entry (in message times): 0 to n – 1 | Problems: Lost token, process crash"`,
+		Formal: "the lower end: token passes per entry/exit (the exit's pass plus the passes until the next entry, or until the token parks) >= 1 for every entry/exit, and = 1 in some execution at every n (when the next process wants the token); the upper end, ∞, is C-MUTEX-4-IDLE",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtLeast, Tight: true,
+		Formula: one, FormulaText: "1",
+		Measure: model.MinObservation(model.ObsCost),
+		Custom: model.AllChecks(
+			model.EveryObservation(model.ObsCost, model.AtLeast, one, "1", "token passes per entry/exit"),
+			passAccounting,
+			model.NamedCheck(model.CheckMutualExclusion)),
+		NMin: 2, NMax: 6,
+		Settings: []model.Setting{asyncAny, syncAny},
+		Variants: []string{"once", "twice"},
+	},
+	{
+		ID:     "C-MUTEX-4-IDLE",
+		Source: "[S2] comparison table, row Token ring, upper end of Messages per entry/exit",
+		Says:   `"Token ring | Messages per entry/exit: 1 to ∞"`,
+		Formal: "the upper end: with no further demand the token keeps circulating, so one entry/exit can cost any number of passes. The model cuts the idle circulation at one lap (the token parks where a lap of holders that did not want it ends), so the check is that the cut is reached: the largest number of passes per entry/exit <= n, and = n in some execution at every n; the count grows with the idle period in the unparked algorithm",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
+		Formula: nPasses, FormulaText: "n (one idle lap; ∞ without the cut)",
+		Measure: model.MaxObservation(model.ObsCost),
+		Custom:  model.EveryObservation(model.ObsCost, model.AtMost, nPasses, "n", "token passes per entry/exit"),
+		NMin:    2, NMax: 6,
+		Settings: []model.Setting{asyncAny, syncAny},
+		Variants: []string{"once", "twice"},
+	},
+	{
+		ID:     "C-MUTEX-4-DELAY",
+		Source: "[S2] comparison table, row Token ring, column Delay before entry",
+		Says:   `"Token ring | Delay before entry (in message times): 0 to n – 1"`,
+		Formal: "delay before entry, in message times, read as the catalog asks (from the token's position at request time): the token passes sent after the request until the entry (a wake sent to a parked token is not a pass; the same under both delay models, since only one message is in transit) <= n−1 for every entry, and = n−1 in some execution at every n; the lower end 0 is an entry with the token already at the requester",
+		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
+		Formula: nMinus1, FormulaText: "n-1",
+		Measure: maxDelay,
+		Custom:  checkDelays,
+		NMin:    2, NMax: 6,
+		Settings: []model.Setting{asyncAny, syncAny},
+		Variants: []string{"once", "twice"},
+	},
+	{
+		ID:     "C-MUTEX-5",
+		Source: "[S2] comparison table, caption",
+		Says:   `"A comparison of four mutual exclusion algorithms."`,
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting)",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		NMin:   2, NMax: 5,
+		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
+		Variants: []string{"twice"},
+	},
+	{
+		ID:     "C-MUTEX-6",
+		Source: "[S2] comparison table, column Problems",
+		Says:   `"Token ring | Problems: Lost token, process crash"`,
+		Formal: "with one crash injected anywhere during the run (the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problems: the token is lost, the others wait for ever), never mutual exclusion",
+		Kind:   model.Behaviour,
+		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		NMin:   2, NMax: 5,
+		Settings: []model.Setting{
+			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
+			{Name: "sync, any requesting processes, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
+		},
+		Variants: []string{"twice"},
+	},
+}
+
+// passAccounting checks the attribution of passes: every pass counted for
+// an entry/exit ("pass" with a positive Val) is in exactly one "cost", and
+// every token message sent is a "pass".
+func passAccounting(s model.System) error {
+	var attributed, costs, passes int64
+	for _, o := range s.Observations() {
+		switch o.Tag {
+		case "pass":
+			passes++
+			if o.Val > 0 {
+				attributed++
+			}
+		case model.ObsCost:
+			costs += int64(o.Val)
+		}
+	}
+	if sent := s.Counts().ByKind[Token.Code].Sends; sent != passes {
+		return fmt.Errorf("%d token messages sent but %d passes observed", sent, passes)
+	}
+	if attributed != costs {
+		return fmt.Errorf("%d passes counted for entries/exits but the costs observed add up to %d", attributed, costs)
+	}
+	return nil
+}
+
+// entryDelays returns, for every entry, the number of token passes sent
+// after its request and before it.
+func entryDelays(s model.System) []int64 {
+	var out []int64
+	passes := int64(0)
+	open := map[model.ID]int64{}
+	for _, o := range s.Observations() {
+		switch o.Tag {
+		case "pass":
+			passes++
+		case model.ObsRequest:
+			open[o.Proc] = passes
+		case model.ObsEnter:
+			if at, ok := open[o.Proc]; ok {
+				out = append(out, passes-at)
+				delete(open, o.Proc)
+			}
+		}
+	}
+	return out
+}
+
+func maxDelay(s model.System) (int64, bool) {
+	ds := entryDelays(s)
+	var max int64
+	for _, d := range ds {
+		if d > max {
+			max = d
+		}
+	}
+	return max, len(ds) > 0
+}
+
+func checkDelays(s model.System) error {
+	for i, d := range entryDelays(s) {
+		if d > int64(s.N()-1) {
+			return fmt.Errorf("entry %d waited %d token passes after its request, claimed <= n-1 = %d", i+1, d, s.N()-1)
+		}
+	}
+	return nil
+}

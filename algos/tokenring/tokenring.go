@@ -1,0 +1,279 @@
+// Package tokenring is the token-ring mutual-exclusion algorithm of seed
+// 002's comparison table: the processes form a logical ring (index order
+// of a complete network), one token circulates, a process enters its
+// critical section only while it holds the token and passes the token to
+// its successor when it leaves or when it does not want it.
+//
+// A real token ring circulates its token for ever; a model run must end.
+// So the token parks: a holder that sees the token complete a whole lap in
+// which no process wanted it keeps it (and passes it on again when asked).
+// A process that asks while the token is parked elsewhere wakes it: after
+// WakeTime without the token it sends one wake round the ring, forwarded
+// until it reaches the process holding the token (or comes back). The token
+// starts parked at the first process of the ring. Parking changes neither
+// the messages per entry/exit while processes want the token (one pass)
+// nor the delay before entry (at most n−1 passes after the request: a
+// parked token is on the way to the requester); it only cuts the idle
+// circulation — the table's "∞" — at one lap.
+//
+// Accounting: the token carries A, the passes since the last exit (0 when
+// the token was last woken or never used, so those passes count for no
+// entry), and B, the number of consecutive holders that did not want it.
+// A process observes "cost" (A, the passes that brought the token from the
+// previous exit here, or to where it parks) and "pass" at every pass (Val:
+// the pass's A), which the delay measure counts between a request and its
+// entry.
+//
+// Reference: [S2] comparison table, row "Token ring" (1 to ∞ messages,
+// delay 0 to n – 1, problems "Lost token, process crash"); catalog
+// C-MUTEX-4 and A11.
+package tokenring
+
+import (
+	"strconv"
+
+	"electlab/model"
+)
+
+// Message kinds.
+var (
+	kinds = model.Kinds(
+		model.KindSpec{Name: "token", Args: 2},
+		model.KindSpec{Name: "wake", Args: 1},
+	)
+	// Token is token(A, B): A passes since the last exit (0 when
+	// unattributed), B consecutive holders that did not want it.
+	Token = kinds[0]
+	// Wake is wake(origin): a waiting process asks a parked token to
+	// move; forwarded round the ring until it reaches the token's holder.
+	Wake = kinds[1]
+)
+
+// Timers.
+const (
+	// TimerLeave ends a critical section.
+	TimerLeave uint8 = 1
+	// TimerThink starts the next request.
+	TimerThink uint8 = 2
+	// TimerWake fires while a request waits for the token: send wake.
+	TimerWake uint8 = 3
+)
+
+// CSTime and ThinkTime are the critical section's and the pause's length.
+const (
+	CSTime    = 1
+	ThinkTime = 1
+)
+
+// WakeTime is how long a request waits for the token before waking it: a
+// little over two laps (it fires only when no message is in flight under
+// accurate timeouts).
+func WakeTime(env *model.Env) int64 { return int64(2*env.N() + 2) }
+
+// Ambiguity indices (into model.Env.Variant).
+const (
+	// AmbDemand is PARAM-DEMAND (requests per requesting process).
+	AmbDemand = 0
+)
+
+// Phase is where a client is in its request cycle.
+type Phase uint8
+
+const (
+	// Idle: not asking and not in the critical section.
+	Idle Phase = iota
+	// Waiting: asked, not yet holding the token.
+	Waiting
+	// InCS: in the critical section (it holds the token).
+	InCS
+)
+
+// State is one process's state.
+type State struct {
+	// Phase is the client's phase. Invariant: InCS implies Has.
+	Phase Phase
+	// Asked is the number of requests made so far (≤ the demand).
+	Asked uint8
+	// Has: the process holds the token.
+	Has bool
+	// Parked: the token is parked here. Invariant: Parked implies Has
+	// and not InCS.
+	Parked bool
+	// A and B are the token's counters while the process holds it.
+	A, B int32
+	// Clock is the hop clock monitor (history, left out of Encode).
+	Clock int32
+}
+
+// Algorithm is the token ring as a pure step function.
+var Algorithm = &model.Algorithm[State]{
+	Info: model.Info{
+		Name:        "tokenring",
+		Title:       "Token-ring mutual exclusion: one token circulates on a logical ring",
+		Source:      "[S2] comparison of four mutual exclusion algorithms, row Token ring; catalog A11",
+		Topology:    model.Complete,
+		Kinds:       kinds,
+		Ambiguities: []model.Ambiguity{model.DemandAmbiguity},
+		Claims:      claims,
+	},
+	Init: func(env *model.Env) State {
+		// The token starts parked at the first process of the ring.
+		if env.Index == 0 {
+			return State{Has: true, Parked: true}
+		}
+		return State{}
+	},
+	Step: step,
+	View: func(s State) model.View { return model.View{} },
+	Encode: func(s State, b []byte) []byte {
+		var f byte
+		if s.Has {
+			f |= 1
+		}
+		if s.Parked {
+			f |= 2
+		}
+		b = append(b, byte(s.Phase), s.Asked, f)
+		b = strconv.AppendInt(b, int64(s.A), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(s.B), 10)
+		return append(b, ';')
+	},
+}
+
+func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+	for _, m := range in.Msgs {
+		if m.Hops > s.Clock {
+			s.Clock = m.Hops
+		}
+	}
+	switch in.Kind {
+	case model.InStart:
+		if s.Phase == Idle && s.Asked == 0 {
+			s = ask(env, s, out)
+		}
+	case model.InTimer:
+		switch in.Timer {
+		case TimerLeave:
+			s = leave(env, s, out)
+		case TimerThink:
+			if s.Phase == Idle && s.Asked < env.Reading(AmbDemand)+1 {
+				s = ask(env, s, out)
+			}
+		case TimerWake:
+			if s.Phase == Waiting && !s.Has {
+				// One wake per request is enough: when it is sent the
+				// token is parked, held in a critical section (its
+				// holder passes it on, and a token that moves reaches
+				// every process that wants it before it parks again)
+				// or lost.
+				out.Send(env.Next(), Wake, int32(env.Self), 0)
+			}
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			switch m.Kind {
+			case Token:
+				s = onToken(env, s, m, out)
+			case Wake:
+				s = onWake(env, s, m, out)
+			}
+		}
+	}
+	return s
+}
+
+// ask makes a request: enter at once when the (parked) token is here,
+// else wait for it.
+func ask(env *model.Env, s State, out *model.Outbox) State {
+	s.Phase, s.Asked = Waiting, s.Asked+1
+	out.Observe(model.ObsRequest, s.Clock)
+	if s.Has {
+		// [S2] Token ring: a delay of "0" message times — the token is
+		// already here.
+		s.Parked = false
+		return enter(s, out)
+	}
+	out.SetTimer(TimerWake, WakeTime(env))
+	return s
+}
+
+func onToken(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	s.Has, s.A, s.B = true, m.A, m.B
+	if s.Phase == Waiting {
+		// A process that wants to enter holds the token while it is in
+		// its critical section.
+		out.CancelTimer(TimerWake)
+		return enter(s, out)
+	}
+	// A process that does not want the token passes it on.
+	s.B++
+	if int(s.B) >= env.N() {
+		// A whole lap of holders that did not want it: park (the
+		// model's cut of the idle circulation, the table's "∞").
+		s.Parked = true
+		if s.A > 0 {
+			out.Observe(model.ObsCost, s.A)
+		}
+		s.A, s.B = 0, 0
+		return s
+	}
+	return pass(env, s, out)
+}
+
+// onWake handles a wake: the holder of the token resumes a parked token
+// (and otherwise ignores it: it will pass the token when it leaves); the
+// others forward it, unless the next process is its origin.
+func onWake(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	if s.Has {
+		if s.Parked {
+			s.Parked, s.B = false, 0
+			return pass(env, s, out)
+		}
+		return s
+	}
+	if env.Next() != model.ID(m.A) {
+		out.Send(env.Next(), Wake, m.A, 0)
+	}
+	return s
+}
+
+// pass sends the token to the successor.
+func pass(env *model.Env, s State, out *model.Outbox) State {
+	if s.A > 0 {
+		s.A++
+	}
+	out.Observe("pass", s.A)
+	out.Send(env.Next(), Token, s.A, s.B)
+	s.Has, s.A, s.B = false, 0, 0
+	return s
+}
+
+func enter(s State, out *model.Outbox) State {
+	s.Phase = InCS
+	if s.A > 0 {
+		// The passes since the previous exit: that entry/exit's cost.
+		out.Observe(model.ObsCost, s.A)
+	}
+	s.A, s.B = 0, 0
+	out.Observe(model.ObsEnter, s.Clock)
+	out.SetTimer(TimerLeave, CSTime)
+	return s
+}
+
+func leave(env *model.Env, s State, out *model.Outbox) State {
+	if s.Phase != InCS {
+		return s
+	}
+	s.Phase = Idle
+	out.Observe(model.ObsLeave, 0)
+	if s.Asked < env.Reading(AmbDemand)+1 {
+		out.SetTimer(TimerThink, ThinkTime)
+	}
+	// Leaving, the holder passes the token on: the first message of this
+	// entry/exit's cost (A = 1); nobody has skipped it yet (B = 0).
+	out.Observe("pass", 1)
+	out.Send(env.Next(), Token, 1, 0)
+	s.Has, s.A, s.B = false, 0, 0
+	return s
+}
