@@ -151,10 +151,8 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	found := len(jobs) > 0
 	prog := newProgress(stderr, len(jobs))
 	defer prog.finish() // also when a check panics
-	for i, j := range jobs {
-		prog.begin(j.label())
-		rep.add(j.run(eng))
-		prog.done(i+1, j.label(), j.reg != nil)
+	for _, e := range runClaims(jobs, eng, reportWorkers(), prog) {
+		rep.add(e)
 	}
 	prog.finish()
 	if !found {
