@@ -1,0 +1,116 @@
+package decentral
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+// The claims of [S2]'s table row "Decentralized", as data. m is the
+// majority of the n replicas (M); k is the number of attempts an entry
+// took, which the requester observes at entry.
+
+// threeM is 3mk at k = 1 (no contention).
+func threeM(p model.Params) model.Rat { return model.RatInt(int64(3 * M(p.N))) }
+
+// twoM is the printed delay 2m.
+func twoM(p model.Params) model.Rat { return model.RatInt(int64(2 * M(p.N))) }
+
+var (
+	asyncAny   = model.Setting{Name: "async fifo, any set of requesting processes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncAny    = model.Setting{Name: "sync, any set of requesting processes", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncOne   = model.Setting{Name: "async fifo, one requesting process (no contention, k = 1)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
+	syncOne    = model.Setting{Name: "sync, one requesting process (no contention, k = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
+	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	asyncUnord = model.Setting{Name: "async unordered, any set of requesting processes", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+)
+
+// sizes covers m = 2, 3, 4 and 6 (the catalog's m ∈ {2, 3, 6}).
+var sizes = []int{3, 4, 5, 6, 10, 11}
+
+var claims = []model.Claim{
+	{
+		ID:     "C-MUTEX-2",
+		Source: "[S2] comparison table, row Decentralized",
+		Says:   `"Decentralized | Messages per entry/exit: 3mk | Delay before entry (in message times): 2m | Problems: starvation"`,
+		Formal: "m = ⌊n/2⌋+1 votes needed, asked of the m processes after the requester; without contention (one requesting process, so k = 1): messages per entry/exit (m requests, m votes, m releases, P2P) = 3mk = 3m for every entry, under both release policies; the per-attempt count with k > 1 is C-MUTEX-2-RETRY",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: threeM, FormulaText: "3mk, k=1, m=floor(n/2)+1",
+		Measure: model.MaxObservation(model.ObsCost),
+		Custom:  model.EveryObservation(model.ObsCost, model.Exactly, threeM, "3m", "messages per entry/exit"),
+		NMin:    3, NMax: 11, Sizes: sizes,
+		Settings: []model.Setting{asyncOne, syncOne},
+		Variants: []string{"once,parallel,release-obtained", "twice,parallel,release-on-success"},
+	},
+	{
+		ID:     "C-MUTEX-2-RETRY",
+		Source: "[S2] comparison table, row Decentralized, with k attempts",
+		Says:   `"Decentralized | Messages per entry/exit: 3mk"`,
+		Formal: "with contention, an entry that took k attempts (it observes k) costs exactly 3mk messages (requests, votes and releases over its attempts, P2P), under each release policy of the catalog: (a) every attempt releases the votes it obtained, (b) only the successful attempt releases; checked on every finished execution (a livelocked one is reported as unfinished)",
+		Kind:   model.Behaviour,
+		Custom: perAttempt,
+		NMin:   3, NMax: 5,
+		Settings: []model.Setting{asyncAny, syncAny},
+		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success"},
+	},
+	{
+		ID:     "C-MUTEX-2-DELAY",
+		Source: "[S2] comparison table, row Decentralized, column Delay before entry",
+		Says:   `"Decentralized | Delay before entry (in message times): 2m"`,
+		Formal: "delay before entry without contention, in message times (the requester's hop clock at entry minus at request), under the catalog's two delay models (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2m for every entry",
+		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: twoM, FormulaText: "2m, m=floor(n/2)+1",
+		Measure: model.MaxObservation(model.ObsDelay),
+		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, twoM, "2m", "delay before entry"),
+		NMin:    3, NMax: 11, Sizes: sizes,
+		Settings: []model.Setting{asyncOne, syncOne},
+		Variants: []string{"once,parallel", "once,sequential"},
+	},
+	{
+		ID:     "C-MUTEX-5",
+		Source: "[S2] comparison table, caption and row Decentralized, column Problems",
+		Says:   `"A comparison of four mutual exclusion algorithms." / "Decentralized | Problems: starvation"`,
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		NMin:   3, NMax: 5,
+		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
+		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},
+	},
+	{
+		ID:     "C-MUTEX-6",
+		Source: "[S2] comparison table, column Problems",
+		Says:   `"Decentralized | Problems: starvation"`,
+		Formal: "with one crash injected anywhere during the run (a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crashed coordinator's vote is lost, which costs liveness, never mutual exclusion",
+		Kind:   model.Behaviour,
+		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		NMin:   3, NMax: 5,
+		Settings: []model.Setting{
+			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
+			{Name: "sync, any requesting processes, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
+		},
+		Variants: []string{"twice,parallel,release-obtained"},
+	},
+}
+
+// perAttempt checks every entry's cost against 3mk with its own k: the
+// "attempts" observation at entry and the "cost" observation at leave of
+// the same process, in order.
+func perAttempt(s model.System) error {
+	m := int64(M(s.N()))
+	k := map[model.ID]int64{}
+	for i, o := range s.Observations() {
+		switch o.Tag {
+		case "attempts":
+			k[o.Proc] = int64(o.Val)
+		case model.ObsCost:
+			want := 3 * m * k[o.Proc]
+			if int64(o.Val) != want {
+				return fmt.Errorf("an entry of process %d took k=%d attempts and cost %d messages (observation %d), claimed 3mk = %d (m=%d, n=%d)",
+					o.Proc, k[o.Proc], o.Val, i, want, m, s.N())
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,352 @@
+// Package decentral is the decentralized (voting) mutual-exclusion
+// algorithm of seed 002's comparison table, in the textbook reading the
+// catalog names (Tanenbaum & van Steen, after Lin et al.): the resource is
+// replicated at every process, each replica has a coordinator that gives
+// its vote to one requester at a time, and a process enters only with the
+// votes of m coordinators. An attempt that collects a deny fails; the
+// requester backs off and tries again (k attempts in all).
+//
+// Readings fixed here, as the catalog asks (C-MUTEX-2):
+//   - m is the number of votes needed per attempt, a majority of the n
+//     replicas (m = ⌊n/2⌋+1), so two quorums always share a coordinator;
+//     a requester asks the m processes that follow it in ring (index)
+//     order — itself excluded, so that every vote is a message.
+//   - AMB-MUTEX-RELEASE: after a failed attempt the requester either
+//     releases the votes it obtained (reading "release-obtained") or
+//     keeps them and releases only after its successful attempt
+//     ("release-on-success"); a successful entry releases all m votes
+//     when it leaves.
+//   - AMB-MUTEX-SEND: requests in parallel, or one after the other (the
+//     next only after a grant; a deny ends the attempt at once).
+//
+// Clients are part of the model as in package central; besides "request",
+// "enter" and "leave" a process observes "attempts" (k, at entry), "delay"
+// and "cost" (requests sent, votes received and releases sent, over all
+// attempts of the entry).
+//
+// Reference: [S2] comparison table, row "Decentralized" (3mk messages,
+// delay 2m, problem "starvation"); catalog C-MUTEX-2 and A11
+// ("decentralized voting (m-of-n coordinators, k attempts)").
+package decentral
+
+import (
+	"strconv"
+
+	"electlab/model"
+)
+
+// Message kinds.
+var (
+	kinds = model.Kinds(
+		model.KindSpec{Name: "request", Args: 1},
+		model.KindSpec{Name: "grant", Args: 1},
+		model.KindSpec{Name: "deny", Args: 1},
+		model.KindSpec{Name: "release", Args: 0},
+	)
+	// Request is request(k): attempt number k asks for the receiver's
+	// vote.
+	Request = kinds[0]
+	// Grant is grant(k): the coordinator votes for attempt k.
+	Grant = kinds[1]
+	// Deny is deny(k): the coordinator's vote is taken.
+	Deny = kinds[2]
+	// Release gives the vote back.
+	Release = kinds[3]
+)
+
+// Timers.
+const (
+	// TimerLeave ends a critical section.
+	TimerLeave uint8 = 1
+	// TimerThink starts the next request.
+	TimerThink uint8 = 2
+	// TimerRetry starts the next attempt after a failed one.
+	TimerRetry uint8 = 3
+)
+
+// CSTime, ThinkTime and Backoff are the critical section's length, the
+// pause before the next request and the back-off after a failed attempt.
+const (
+	CSTime    = 1
+	ThinkTime = 1
+	Backoff   = 1
+)
+
+// Ambiguity indices (into model.Env.Variant).
+const (
+	// AmbDemand is PARAM-DEMAND (requests per requesting process).
+	AmbDemand = 0
+	// AmbSend is AMB-MUTEX-SEND (parallel or sequential requests).
+	AmbSend = 1
+	// AmbRelease is AMB-MUTEX-RELEASE (what a failed attempt releases).
+	AmbRelease = 2
+)
+
+// Readings of AmbSend and AmbRelease.
+const (
+	Parallel         uint8 = 0
+	Sequential       uint8 = 1
+	ReleaseObtained  uint8 = 0
+	ReleaseOnSuccess uint8 = 1
+)
+
+// ReleaseAmbiguity is AMB-MUTEX-RELEASE.
+var ReleaseAmbiguity = model.Ambiguity{
+	ID:       "AMB-MUTEX-RELEASE",
+	Question: "after a failed attempt, does the requester release the votes it obtained (catalog C-MUTEX-2 policies (a) and (b))?",
+	Readings: []string{"release-obtained", "release-on-success"},
+	Explain: []string{
+		"(a) every attempt releases the votes it obtained",
+		"(b) only the successful attempt releases; votes of failed attempts stay given to the requester",
+	},
+	Default: 0,
+}
+
+// Phase is where a client is in its request cycle.
+type Phase uint8
+
+const (
+	// Idle: not asking and not in the critical section.
+	Idle Phase = iota
+	// Waiting: an attempt is under way (or backing off).
+	Waiting
+	// InCS: in the critical section.
+	InCS
+)
+
+// State is one process's state: its client part and its coordinator's
+// vote. Masks are indexed by process index (n ≤ 64).
+type State struct {
+	// Phase is the client's phase.
+	Phase Phase
+	// Asked is the number of requests made so far (≤ the demand).
+	Asked uint8
+	// Attempt is the current request's attempt number k (1-based,
+	// saturating at 255; left out of Encode).
+	Attempt uint8
+	// Sent, Replied and Granted are the quorum members the current
+	// attempt asked, that answered, and that voted for it. Invariant:
+	// Granted ⊆ Replied ⊆ Sent ⊆ Quorum.
+	Sent, Replied, Granted uint64
+	// Held are the coordinators whose votes the requester holds from
+	// earlier failed attempts (release-on-success only).
+	Held uint64
+	// Voted is this process's coordinator vote: the requester it granted
+	// (None when free).
+	Voted model.ID
+	// Clock, ReqClock and Cost are monitors (history, left out of
+	// Encode): the hop clock, its value at the request, and the messages
+	// of the current entry over all its attempts.
+	Clock, ReqClock, Cost int32
+}
+
+// Algorithm is decentralized voting as a pure step function.
+var Algorithm = &model.Algorithm[State]{
+	Info: model.Info{
+		Name:     "decentral",
+		Title:    "Decentralized mutual exclusion: votes of m = ⌊n/2⌋+1 replica coordinators, k attempts",
+		Source:   "[S2] comparison of four mutual exclusion algorithms, row Decentralized; catalog A11",
+		Topology: model.Complete,
+		Kinds:    kinds,
+		Ambiguities: []model.Ambiguity{
+			model.DemandAmbiguity,
+			model.SendAmbiguity,
+			ReleaseAmbiguity,
+		},
+		Claims: claims,
+	},
+	Init: func(env *model.Env) State { return State{} },
+	Step: step,
+	View: func(s State) model.View { return model.View{} },
+	Encode: func(s State, b []byte) []byte {
+		// Attempt is left out: it only numbers the attempts (no stale
+		// vote can arrive, see onVote), so a requester that keeps
+		// failing revisits its state and the fair continuation sees the
+		// livelock.
+		b = append(b, byte(s.Phase), s.Asked)
+		for _, v := range []int64{int64(s.Sent), int64(s.Replied), int64(s.Granted), int64(s.Held), int64(s.Voted)} {
+			b = strconv.AppendInt(b, v, 10)
+			b = append(b, ',')
+		}
+		return b
+	},
+}
+
+// M is the number of votes needed: a majority of the n replicas.
+func M(n int) int { return n/2 + 1 }
+
+// Quorum is the mask of the m processes that follow self in index order.
+func Quorum(env *model.Env) uint64 {
+	var q uint64
+	n := env.N()
+	for k := 1; k <= M(n) && k < n; k++ {
+		q |= 1 << uint((env.Index+k)%n)
+	}
+	return q
+}
+
+func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
+
+func popcount(x uint64) int32 {
+	c := int32(0)
+	for ; x != 0; x &= x - 1 {
+		c++
+	}
+	return c
+}
+
+func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+	for _, m := range in.Msgs {
+		if m.Hops > s.Clock {
+			s.Clock = m.Hops
+		}
+	}
+	switch in.Kind {
+	case model.InStart:
+		if s.Phase == Idle && s.Asked == 0 {
+			s = ask(env, s, out)
+		}
+	case model.InTimer:
+		switch in.Timer {
+		case TimerLeave:
+			s = leave(env, s, out)
+		case TimerThink:
+			if s.Phase == Idle && s.Asked < env.Reading(AmbDemand)+1 {
+				s = ask(env, s, out)
+			}
+		case TimerRetry:
+			if s.Phase == Waiting {
+				s = attempt(env, s, out)
+			}
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			switch m.Kind {
+			case Request:
+				// A coordinator grants its vote when it is free (or
+				// already given to this requester), else denies.
+				if s.Voted == model.None || s.Voted == m.From {
+					s.Voted = m.From
+					out.Send(m.From, Grant, m.A, 0)
+				} else {
+					out.Send(m.From, Deny, m.A, 0)
+				}
+			case Release:
+				if s.Voted == m.From {
+					s.Voted = model.None
+				}
+			case Grant, Deny:
+				s = onVote(env, s, m, out)
+			}
+		}
+	}
+	return s
+}
+
+// ask makes a request: its first attempt.
+func ask(env *model.Env, s State, out *model.Outbox) State {
+	s.Phase, s.Asked, s.Attempt = Waiting, s.Asked+1, 0
+	s.Cost, s.ReqClock = 0, s.Clock
+	out.Observe(model.ObsRequest, s.Clock)
+	return attempt(env, s, out)
+}
+
+// attempt starts attempt number Attempt+1.
+func attempt(env *model.Env, s State, out *model.Outbox) State {
+	if s.Attempt < 255 {
+		s.Attempt++
+	}
+	s.Sent, s.Replied, s.Granted = 0, 0, 0
+	return sendNext(env, s, out)
+}
+
+// sendNext asks every quorum member not yet asked (parallel), or the next
+// one in ring order (sequential).
+func sendNext(env *model.Env, s State, out *model.Outbox) State {
+	n := env.N()
+	q := Quorum(env)
+	for k := 1; k < n; k++ {
+		i := (env.Index + k) % n
+		b := uint64(1) << uint(i)
+		if q&b == 0 || s.Sent&b != 0 {
+			continue
+		}
+		s.Sent |= b
+		s.Cost++
+		out.Send(env.Topo.Order[i], Request, int32(s.Attempt), 0)
+		if env.Reading(AmbSend) == Sequential {
+			break
+		}
+	}
+	return s
+}
+
+func onVote(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	b := bit(env, m.From)
+	// A vote always answers the current attempt: a parallel attempt
+	// waits for every vote, a sequential one has one request out.
+	if s.Phase != Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+		return s
+	}
+	s.Replied |= b
+	s.Cost++
+	if m.Kind == Grant {
+		s.Granted |= b
+		if s.Granted == Quorum(env) {
+			// m votes: enter.
+			s.Phase, s.Held = InCS, 0
+			out.Observe(model.ObsEnter, s.Clock)
+			out.Observe("attempts", int32(s.Attempt))
+			out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
+			out.SetTimer(TimerLeave, CSTime)
+			return s
+		}
+		if env.Reading(AmbSend) == Sequential {
+			return sendNext(env, s, out)
+		}
+	}
+	// A deny fails the attempt: at once when sequential, when every vote
+	// is in when parallel.
+	if env.Reading(AmbSend) == Sequential || s.Replied == s.Sent {
+		return fail(env, s, out)
+	}
+	return s
+}
+
+// fail ends a failed attempt: release what the reading says, back off.
+func fail(env *model.Env, s State, out *model.Outbox) State {
+	if env.Reading(AmbRelease) == ReleaseObtained {
+		s = release(env, s, s.Granted, out)
+	} else {
+		s.Held |= s.Granted
+	}
+	s.Sent, s.Replied, s.Granted = 0, 0, 0
+	out.SetTimer(TimerRetry, Backoff)
+	return s
+}
+
+// release sends release to every process in mask.
+func release(env *model.Env, s State, mask uint64, out *model.Outbox) State {
+	for i, p := range env.Topo.Order {
+		if mask&(1<<uint(i)) != 0 {
+			s.Cost++
+			out.Send(p, Release, 0, 0)
+		}
+	}
+	return s
+}
+
+func leave(env *model.Env, s State, out *model.Outbox) State {
+	if s.Phase != InCS {
+		return s
+	}
+	s.Phase = Idle
+	out.Observe(model.ObsLeave, 0)
+	// Leaving, the process gives back the m votes.
+	s = release(env, s, Quorum(env), out)
+	out.Observe(model.ObsCost, s.Cost)
+	if s.Asked < env.Reading(AmbDemand)+1 {
+		out.SetTimer(TimerThink, ThinkTime)
+	}
+	return s
+}
