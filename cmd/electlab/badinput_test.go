@@ -120,7 +120,7 @@ func TestBadInput(t *testing.T) {
 		{name: "engine sim with random schedule", args: runCR("-ids", "3,1,2", "-engine", "sim", "-schedule", "random"), want: []string{"-engine sim", "random"}},
 		{name: "engine sim with crash budget", args: runCR("-ids", "3,1,2", "-engine", "sim", "-crash-budget", "1"), want: []string{"-crash-budget"}},
 		{name: "engine sim with trace", args: runCR("-ids", "3,1,2", "-engine", "sim", "-trace", traceOut), want: []string{"-engine sim", "-trace"}},
-		{name: "bad render run", args: runCR("-ids", "3,1,2", "-render", "svg"), want: []string{`"svg"`}},
+		{name: "bad render run", args: runCR("-ids", "3,1,2", "-render", "png"), want: []string{`"png"`}},
 		{name: "negative max-steps run", args: runCR("-ids", "3,1,2", "-max-steps", "-1"), want: []string{"-max-steps -1"}},
 
 		// Scenario files.
@@ -178,7 +178,7 @@ func TestBadInput(t *testing.T) {
 		{name: "replay unknown field", args: []string{"replay", unknownField}, want: []string{unknownField, `"colour"`}},
 		{name: "replay config non-member", args: []string{"replay", nonMember}, want: []string{nonMember, "initiator", "9"}},
 		{name: "replay violation of unknown claim", args: []string{"replay", unknownClaim}, want: []string{unknownClaim, `"C-NOPE-1"`}},
-		{name: "bad render replay", args: []string{"replay", good, "-render", "svg"}, want: []string{`"svg"`}},
+		{name: "bad render replay", args: []string{"replay", good, "-render", "png"}, want: []string{`"png"`}},
 	}
 
 	seen := map[string]bool{}

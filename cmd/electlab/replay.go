@@ -13,8 +13,8 @@ import (
 )
 
 func cmdReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "replay FILE [-render text|mermaid] [-o FILE]", stderr)
-	render := fs.String("render", "text", "rendering: text (step table), mermaid (sequenceDiagram) or none")
+	fs := newFlagSet("replay", "replay FILE [-render text|mermaid|svg|shiviz] [-o FILE]", stderr)
+	render := fs.String("render", "text", "rendering: text (step table), mermaid (sequenceDiagram), svg (space-time diagram), shiviz (ShiViz log) or none")
 	outPath := fs.String("o", "", "write the rendering to this file instead of stdout")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
@@ -23,8 +23,8 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("replay: missing trace FILE")
 	}
-	if *render != "text" && *render != "mermaid" && *render != "none" {
-		return usagef("-render %q: want text, mermaid or none", *render)
+	if *render != "none" && !validRender(*render) {
+		return usagef("-render %q: want text, mermaid, svg, shiviz or none", *render)
 	}
 	t, err := traces.Load(pos[0])
 	if err != nil {

@@ -75,7 +75,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	maxSteps := fs.Int("max-steps", checker.DefaultMaxSteps, "cap on the events of the execution (the fast simulator: 0 = none)")
 	engine := fs.String("engine", "auto", "auto (fast simulator for n > 2000 under the fifo schedule), world, or sim")
 	tracePath := fs.String("trace", "", "write the execution as a trace file (world engine only)")
-	render := fs.String("render", "", "also print the execution: text (step table) or mermaid")
+	render := fs.String("render", "", "also print the execution: text (step table), mermaid (sequenceDiagram), svg (space-time diagram) or shiviz (ShiViz log)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
@@ -90,8 +90,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if *maxSteps < 0 {
 		return usagef("-max-steps %d is negative", *maxSteps)
 	}
-	if *render != "" && *render != "text" && *render != "mermaid" {
-		return usagef("-render %q: want text or mermaid", *render)
+	if *render != "" && !validRender(*render) {
+		return usagef("-render %q: want text, mermaid, svg or shiviz", *render)
 	}
 	if *render != "" && *jsonOut {
 		return usagef("-render and -json conflict: -json prints only the JSON summary (write a trace with -trace and render it with replay)")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"electlab/checker"
 	"electlab/model"
@@ -70,6 +71,15 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout io.Writ
 	return nil
 }
 
+// renderFormats are the values of -render (replay also takes none).
+var renderFormats = []string{"text", "mermaid", "svg", "shiviz"}
+
+// validRender reports whether format is one of renderFormats.
+func validRender(format string) bool { return slices.Contains(renderFormats, format) }
+
+// renderTo writes t's rendering in format: text (the step table),
+// mermaid (a sequenceDiagram), svg (a space-time diagram) or shiviz (a
+// log for the ShiViz visualizer, see docs/RENDERING.md).
 func renderTo(w io.Writer, format string, t *traces.Trace, rep *traces.Replayed) error {
 	var s string
 	switch format {
@@ -77,8 +87,12 @@ func renderTo(w io.Writer, format string, t *traces.Trace, rep *traces.Replayed)
 		s = traces.RenderText(t, rep)
 	case "mermaid":
 		s = traces.RenderMermaid(t, rep)
+	case "svg":
+		s = traces.RenderSVG(t, rep)
+	case "shiviz":
+		s = traces.RenderShiViz(t, rep)
 	default:
-		return usagef("-render %q: want text or mermaid", format)
+		return usagef("-render %q: want text, mermaid, svg or shiviz", format)
 	}
 	_, err := io.WriteString(w, s)
 	return err
