@@ -2,11 +2,21 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
+
+// TestMain stops the progress clock for every test of the package: the
+// CLI tests compare stderr across runs, and a loaded machine must not make
+// a progress line appear in one of them. The tests of the progress line
+// set their own clock (fakeClock).
+func TestMain(m *testing.M) {
+	now = func() time.Time { return time.Unix(1_000_000, 0) }
+	os.Exit(m.Run())
+}
 
 // fakeClock replaces the progress clock with one that advances by step at
 // every reading, and returns the function that restores it.
