@@ -83,10 +83,14 @@ func (rep *claimsReport) add(e claimEntry) {
 func claimedText(c *model.Claim) string {
 	switch c.Kind {
 	case model.Bound:
+		s := fmt.Sprintf("%s messages %s %s", c.Accounting, c.Relation, c.FormulaText)
 		if c.Quantity == model.Time {
-			return fmt.Sprintf("time %s %s", c.Relation, c.FormulaText)
+			s = fmt.Sprintf("time %s %s", c.Relation, c.FormulaText)
 		}
-		return fmt.Sprintf("%s messages %s %s", c.Accounting, c.Relation, c.FormulaText)
+		if c.Tight {
+			s += ", attained at every size"
+		}
+		return s
 	case model.Growth:
 		return fmt.Sprintf("%s messages grow as n^%g", c.Accounting, c.Order)
 	case model.Table:

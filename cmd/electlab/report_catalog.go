@@ -84,6 +84,10 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 	if c.Formal != "" {
 		fmt.Fprintf(b, "- **Checked**: %s\n", mdEscape(c.Formal))
 	}
+	if c.NotModelled != "" {
+		fmt.Fprintf(b, "- **UNCHECKED** (registered, not modelled): %s\n", mdEscape(c.NotModelled))
+		return
+	}
 	fmt.Fprintf(b, "- **Kind**: %s — %s\n", c.Kind, mdEscape(claimedText(c)))
 	switch c.Kind {
 	case model.Bound:
@@ -91,7 +95,14 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		if c.Quantity == model.Time {
 			what = "time in link delays"
 		}
-		fmt.Fprintf(b, "- **Formula**: `%s`: measured %s %s the formula, evaluated exactly\n", c.FormulaText, what, c.Relation)
+		fmt.Fprintf(b, "- **Formula**: `%s`: measured %s %s the formula, evaluated exactly", c.FormulaText, what, c.Relation)
+		if c.Tight {
+			b.WriteString("; tight: at every size some execution reaches it exactly")
+		}
+		if c.Measure != nil {
+			b.WriteString("; measured by the claim's own function")
+		}
+		b.WriteString("\n")
 	case model.Growth:
 		fmt.Fprintf(b, "- **Formula**: the worst-case %s message count grows as n^%g (the fitted exponent is compared with the claimed one)", c.Accounting, c.Order)
 		if c.FormulaText != "" {
@@ -108,7 +119,15 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		}
 		return
 	}
-	fmt.Fprintf(b, "- **Sizes**: n = %d..%d\n", c.NMin, c.NMax)
+	if len(c.Sizes) > 0 {
+		ns := make([]string, len(c.Sizes))
+		for i, n := range c.Sizes {
+			ns[i] = fmt.Sprint(n)
+		}
+		fmt.Fprintf(b, "- **Sizes**: n = %s\n", strings.Join(ns, ", "))
+	} else {
+		fmt.Fprintf(b, "- **Sizes**: n = %d..%d\n", c.NMin, c.NMax)
+	}
 	fmt.Fprintf(b, "- **Settings** (%d):\n", len(c.Settings))
 	for i := range c.Settings {
 		st := &c.Settings[i]

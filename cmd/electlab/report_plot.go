@@ -237,7 +237,7 @@ func line(xys plotter.XYs, col color.Color, dashed bool) (*plotter.Line, error) 
 // each n (the largest over the executions, the smallest for an at-least
 // bound) against the claimed formula evaluated at each n (at the
 // parameters of the case that gave the measured value); measured points
-// that violate the bound are red. A Growth row also shows the claimed
+// that violate the bound (or, for a tight bound, do not reach it) are red. A Growth row also shows the claimed
 // order and the fitted exponent as curves through the largest point. It
 // returns nil when the row has no points.
 func rowPlot(c *claimEntry, ri int) (*plot.Plot, error) {
@@ -247,23 +247,23 @@ func rowPlot(c *claimEntry, ri int) (*plot.Plot, error) {
 	}
 	cl := c.claim
 	p := newPlot(rowTitle(c, ri), quantityLabel(c))
+	what := "largest"
+	if cl.Kind == model.Bound && cl.Relation == model.AtLeast {
+		what = "smallest"
+	}
 	var measured, violating, claimed plotter.XYs
 	for _, pt := range r.Points {
 		xy := plotter.XY{X: float64(pt.N), Y: float64(pt.Measured)}
 		if v, ok := parseRat(pt.Claimed); ok {
 			claimed = append(claimed, plotter.XY{X: float64(pt.N), Y: v})
 			if cl.Kind == model.Bound {
-				if q, ok := new(big.Rat).SetString(pt.Claimed); ok && !relationHolds(cl.Relation, pt.Measured, q) {
+				if q, ok := new(big.Rat).SetString(pt.Claimed); ok && (!relationHolds(cl.Relation, pt.Measured, q) || cl.Tight && !relationHolds(model.Exactly, pt.Measured, q)) {
 					violating = append(violating, xy)
 					continue
 				}
 			}
 		}
 		measured = append(measured, xy)
-	}
-	what := "largest"
-	if cl.Kind == model.Bound && cl.Relation == model.AtLeast {
-		what = "smallest"
 	}
 	if len(claimed) > 0 {
 		l, err := line(claimed, colClaimed, false)
@@ -276,6 +276,9 @@ func rowPlot(c *claimEntry, ri int) (*plot.Plot, error) {
 		}
 		p.Add(l, s)
 		label := fmt.Sprintf("claimed: %s %s", cl.Relation, cell(cl.FormulaText, 40))
+		if cl.Tight {
+			label = fmt.Sprintf("claimed: %s = %s", what, cell(cl.FormulaText, 36))
+		}
 		if cl.Kind != model.Bound {
 			label = "paper's reference " + cell(cl.FormulaText, 30)
 		}
