@@ -1,0 +1,528 @@
+package failover
+
+import (
+	"strconv"
+
+	"electlab/model"
+)
+
+// Phase is where a client is in its request cycle.
+type Phase uint8
+
+const (
+	// Idle: not asking and not in the critical section.
+	Idle Phase = iota
+	// Waiting: asked, not yet granted.
+	Waiting
+	// InCS: in the critical section.
+	InCS
+)
+
+// LockState is one process's state in Central(elect): the election part,
+// the lock table it keeps while it serves as coordinator, and its client.
+type LockState[E any] struct {
+	Core[E]
+	// Serving is the epoch this process serves the lock in as
+	// coordinator, -1 when it does not. Invariant: Serving ≥ 0 implies
+	// Serving = Epoch and the election View says Coordinator.
+	Serving int32
+	// Recovering: the coordinator's recovery round is under way (it has
+	// asked every process for its state and grants nothing until every
+	// live one has answered).
+	Recovering bool
+	// Holder is, at the coordinator, the client the lock is granted to
+	// (None when free). Invariant: Holder is None or not in Queue.
+	Holder model.ID
+	// Queue holds, at the coordinator, the waiting clients in arrival
+	// order. Never modified in place.
+	Queue []model.ID
+	// Probed: the coordinator pinged the remote holder and has had no
+	// answer yet. Probes counts the pings of the current holder
+	// (saturating at 3; see Pings).
+	Probed bool
+	Probes uint8
+	// Phase and Asked are the client's phase and requests made so far.
+	Phase Phase
+	Asked uint8
+	// Coord is the coordinator the client addresses (None when it knows
+	// of none) and CoordEpoch its epoch (-1 before any): the client
+	// takes grants only from Coord with CoordEpoch (fencing).
+	Coord      model.ID
+	CoordEpoch int32
+	// Pinged: the waiting client pinged Coord and has had no answer.
+	// Pings counts the pings of the current wait (saturating at 3): a
+	// ping answered leaves the state as it was but for the timers'
+	// deadlines, which the World's fingerprint leaves out in async
+	// timing, so without it the fair continuation's cycle detection
+	// would take a wait that the next timer ends for a livelock.
+	Pinged bool
+	Pings  uint8
+	// Clock is the hop clock monitor (history, left out of Encode).
+	Clock int32
+}
+
+// LockBroken selects a deliberately broken variant of Central for the
+// checker's tests (never registered).
+type LockBroken uint8
+
+const (
+	// LockCorrect is the algorithm as described.
+	LockCorrect LockBroken = iota
+	// NoFencing: a client takes a grant from any coordinator of any
+	// epoch.
+	NoFencing
+	// NoRebuild: a new coordinator starts with a free lock and an empty
+	// queue instead of asking the processes.
+	NoRebuild
+)
+
+// Central returns the centralized lock whose coordinator is elected by
+// elect (see the package documentation).
+func Central[E any](elect *model.Algorithm[E]) *model.Algorithm[LockState[E]] {
+	return CentralVariant(elect, LockCorrect)
+}
+
+// CentralVariant is Central with a broken variant (for tests).
+func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.Algorithm[LockState[E]] {
+	info := elect.Meta()
+	ks := serviceKinds(info,
+		model.KindSpec{Name: "query", Args: 1},
+		model.KindSpec{Name: "is-idle", Args: 1},
+		model.KindSpec{Name: "is-waiting", Args: 1},
+		model.KindSpec{Name: "is-holding", Args: 1},
+		model.KindSpec{Name: "request", Args: 1},
+		model.KindSpec{Name: "grant", Args: 1},
+		model.KindSpec{Name: "release", Args: 1},
+		model.KindSpec{Name: "ping", Args: 1},
+		model.KindSpec{Name: "pong", Args: 1},
+		model.KindSpec{Name: "probe", Args: 1},
+		model.KindSpec{Name: "ack", Args: 1},
+	)
+	k := len(info.Kinds)
+	l := &lock[E]{composer: composer[E]{elect: elect, nInner: k},
+		query: ks[k], isIdle: ks[k+1], isWaiting: ks[k+2], isHolding: ks[k+3], request: ks[k+4],
+		grant: ks[k+5], release: ks[k+6], ping: ks[k+7], pong: ks[k+8], probe: ks[k+9], ack: ks[k+10],
+		demand: len(info.Ambiguities), broken: broken}
+	name := "central+" + info.Name
+	if broken != LockCorrect {
+		name += [...]string{"", "-nofencing", "-norebuild"}[broken]
+	}
+	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
+	return &model.Algorithm[LockState[E]]{
+		Info: model.Info{
+			Name:        name,
+			Title:       "Centralized lock with its coordinator elected by " + info.Name + ", failover on coordinator crash",
+			Source:      "[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: " + info.Source,
+			Topology:    info.Topology,
+			MinID:       info.MinID,
+			Forwarding:  info.Forwarding,
+			Bounce:      info.Bounce,
+			Kinds:       ks,
+			Ambiguities: amb,
+			Claims:      lockClaims(),
+		},
+		Init: func(env *model.Env) LockState[E] {
+			return LockState[E]{Core: Core[E]{Elect: elect.Init(env)}, Serving: -1, CoordEpoch: -1}
+		},
+		Step: l.step,
+		View: func(s LockState[E]) model.View { return elect.View(s.Elect) },
+		Encode: func(s LockState[E], b []byte) []byte {
+			b = l.encodeCore(s.Core, b)
+			var f byte
+			if s.Recovering {
+				f |= 1
+			}
+			if s.Probed {
+				f |= 2
+			}
+			if s.Pinged {
+				f |= 4
+			}
+			b = append(b, '|', f, byte(s.Phase), s.Asked, s.Pings, s.Probes)
+			for _, v := range []int64{int64(s.Serving), int64(s.Holder), int64(s.Coord), int64(s.CoordEpoch)} {
+				b = strconv.AppendInt(b, v, 10)
+				b = append(b, ',')
+			}
+			for _, id := range s.Queue {
+				b = strconv.AppendInt(b, int64(id), 10)
+				b = append(b, ' ')
+			}
+			return b
+		},
+	}
+}
+
+// lock is the composed algorithm's step function and its kinds.
+type lock[E any] struct {
+	composer[E]
+	query, isIdle, isWaiting, isHolding, request, grant, release, ping, pong, probe, ack *model.Kind
+	// demand is the index of PARAM-DEMAND in the composed ambiguities.
+	demand int
+	broken LockBroken
+}
+
+func (l *lock[E]) demandOf(env *model.Env) uint8 { return env.Reading(l.demand) + 1 }
+
+// serving reports whether the process serves the lock now.
+func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving == s.Epoch }
+
+// noCoordTime is how long a client without a coordinator waits before it
+// starts an election: longer than an election and a recovery round in
+// sync timing.
+func noCoordTime(env *model.Env) int64 { return int64(4*env.N() + 4) }
+
+func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *model.Outbox) LockState[E] {
+	for _, m := range in.Msgs {
+		if m.Hops > s.Clock {
+			s.Clock = m.Hops
+		}
+	}
+	switch in.Kind {
+	case model.InStart:
+		// The initiators start the initial election (epoch 0) and ask
+		// for the lock.
+		s.Core = l.innerStep(env, s.Core, in, out)
+		s = l.takeOver(env, s, out)
+		if s.Phase == Idle && s.Asked == 0 {
+			s = l.ask(env, s, out)
+		}
+	case model.InDeliver, model.InBounce:
+		s.Core = l.deliverInner(env, s.Core, in.Kind, in.Now, in.Msgs, out)
+		s = l.takeOver(env, s, out)
+		for _, m := range in.Msgs {
+			if l.isInner(m) {
+				continue
+			}
+			if in.Kind == model.InBounce {
+				s = l.bounced(env, s, m, out)
+			} else if model.ID(m.B) == env.Self {
+				// (A message forwarded by a crashed ring node's control
+				// part reaches the wrong process: ignored.)
+				s = l.service(env, s, m, out)
+			}
+		}
+	case model.InTimer:
+		if in.Timer < TimerLeave {
+			if in.Timer < 64 {
+				s.Timers &^= 1 << in.Timer
+			}
+			s.Core = l.innerStep(env, s.Core, in, out)
+			s = l.takeOver(env, s, out)
+		} else {
+			s = l.timer(env, s, in.Timer, out)
+		}
+	case model.InRecover, model.InJoin:
+		s.Core = l.innerStep(env, s.Core, in, out)
+		s = l.takeOver(env, s, out)
+	}
+	return s
+}
+
+// takeOver starts or stops serving as the election's View and epoch say.
+func (l *lock[E]) takeOver(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
+	coord := l.elect.View(s.Elect).Coordinator
+	switch {
+	case coord && s.Serving != s.Epoch:
+		// [S1]: the elected coordinator takes over the critical
+		// function; it first rebuilds the lock table by asking every
+		// process (who holds the lock, who waits).
+		s = l.stopServing(out, s)
+		s.Serving, s.Coord, s.CoordEpoch, s.Pinged = s.Epoch, env.Self, s.Epoch, false
+		out.Observe("serve", s.Epoch)
+		switch s.Phase {
+		case InCS:
+			s.Holder = env.Self
+		case Waiting:
+			s.Queue = []model.ID{env.Self}
+		}
+		if l.broken == NoRebuild {
+			return l.grantNext(env, s, out)
+		}
+		s.Recovering = true
+		for _, p := range others(env) {
+			out.Send(p, l.query, s.Epoch, int32(p))
+		}
+		out.SetTimer(TimerRecover, RecoverTime)
+	case !coord && s.Serving >= 0, s.Serving >= 0 && s.Serving != s.Epoch:
+		s = l.stopServing(out, s)
+	}
+	return s
+}
+
+func (l *lock[E]) stopServing(out *model.Outbox, s LockState[E]) LockState[E] {
+	if s.Serving >= 0 {
+		out.CancelTimer(TimerRecover)
+		out.CancelTimer(TimerMonitor)
+	}
+	s.Serving, s.Recovering, s.Holder, s.Queue, s.Probed = -1, false, model.None, nil, false
+	return s
+}
+
+// ask is the client asking to enter.
+func (l *lock[E]) ask(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
+	s.Phase, s.Asked, s.Pinged = Waiting, s.Asked+1, false
+	out.Observe(model.ObsRequest, s.Clock)
+	switch {
+	case serving(s):
+		s = l.enqueue(s, env.Self)
+		if !s.Recovering && s.Holder == model.None {
+			s = l.grantNext(env, s, out)
+		}
+		return s
+	case s.Coord != model.None && s.Coord != env.Self:
+		out.Send(s.Coord, l.request, s.CoordEpoch, int32(s.Coord))
+		out.SetTimer(TimerSuspect, PingTime)
+	default:
+		out.SetTimer(TimerSuspect, noCoordTime(env))
+	}
+	return s
+}
+
+func (l *lock[E]) enter(s LockState[E], out *model.Outbox) LockState[E] {
+	s.Phase, s.Pinged, s.Pings = InCS, false, 0
+	out.CancelTimer(TimerSuspect)
+	out.Observe(model.ObsEnter, s.Clock)
+	out.SetTimer(TimerLeave, CSTime)
+	return s
+}
+
+func (l *lock[E]) leave(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
+	if s.Phase != InCS {
+		return s
+	}
+	s.Phase = Idle
+	out.Observe(model.ObsLeave, 0)
+	switch {
+	case serving(s):
+		if s.Holder == env.Self {
+			s.Holder = model.None
+			if !s.Recovering {
+				s = l.grantNext(env, s, out)
+			}
+		}
+	case s.Coord != model.None && s.Coord != env.Self:
+		out.Send(s.Coord, l.release, s.CoordEpoch, int32(s.Coord))
+	}
+	if s.Asked < l.demandOf(env) {
+		out.SetTimer(TimerThink, ThinkTime)
+	}
+	return s
+}
+
+func (l *lock[E]) enqueue(s LockState[E], p model.ID) LockState[E] {
+	if s.Holder == p {
+		return s
+	}
+	for _, q := range s.Queue {
+		if q == p {
+			return s
+		}
+	}
+	q := make([]model.ID, len(s.Queue), len(s.Queue)+1)
+	copy(q, s.Queue)
+	s.Queue = append(q, p)
+	return s
+}
+
+func (l *lock[E]) dequeue(s LockState[E], p model.ID) LockState[E] {
+	for i, q := range s.Queue {
+		if q == p {
+			n := make([]model.ID, 0, len(s.Queue)-1)
+			n = append(append(n, s.Queue[:i]...), s.Queue[i+1:]...)
+			s.Queue = n
+			return s
+		}
+	}
+	return s
+}
+
+// grantNext gives a free lock to the first queued client.
+func (l *lock[E]) grantNext(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
+	if s.Holder != model.None || len(s.Queue) == 0 {
+		return s
+	}
+	p := s.Queue[0]
+	s.Holder, s.Queue, s.Probed, s.Probes = p, s.Queue[1:len(s.Queue):len(s.Queue)], false, 0
+	if p == env.Self {
+		return l.enter(s, out)
+	}
+	out.Send(p, l.grant, s.Serving, int32(p))
+	out.SetTimer(TimerMonitor, PingTime)
+	return s
+}
+
+// suspect starts a new election: the client found the coordinator not
+// responding ([S1]: it "assumes that the coordinator has failed and
+// initiates an election algorithm").
+func (l *lock[E]) suspect(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
+	e := s.Epoch
+	if s.CoordEpoch > e {
+		e = s.CoordEpoch
+	}
+	s.Pinged = false
+	s.Core = l.startElection(env, s.Core, e+1, out)
+	s = l.takeOver(env, s, out)
+	if s.Phase == Waiting {
+		out.SetTimer(TimerSuspect, noCoordTime(env))
+	}
+	return s
+}
+
+func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outbox) LockState[E] {
+	switch t {
+	case TimerLeave:
+		return l.leave(env, s, out)
+	case TimerThink:
+		if s.Phase == Idle && s.Asked < l.demandOf(env) {
+			return l.ask(env, s, out)
+		}
+	case TimerSuspect:
+		if s.Phase != Waiting || serving(s) {
+			return s
+		}
+		if s.Pinged || s.Coord == model.None || s.Coord == env.Self {
+			return l.suspect(env, s, out)
+		}
+		// Is the coordinator responding?
+		s.Pinged = true
+		if s.Pings < 3 {
+			s.Pings++
+		}
+		out.Send(s.Coord, l.ping, s.CoordEpoch, int32(s.Coord))
+		out.SetTimer(TimerSuspect, PingTime)
+	case TimerRecover:
+		if serving(s) && s.Recovering {
+			// Every live process has answered: the table is rebuilt.
+			s.Recovering = false
+			out.Observe("rebuilt", int32(s.Holder))
+			if s.Holder == model.None {
+				return l.grantNext(env, s, out)
+			}
+			if s.Holder != env.Self {
+				out.SetTimer(TimerMonitor, PingTime)
+			}
+		}
+	case TimerMonitor:
+		if !serving(s) || s.Holder == model.None || s.Holder == env.Self {
+			return s
+		}
+		if s.Probed {
+			// The holder does not answer: it crashed, and its crash
+			// released the lock.
+			out.Observe("revoke", int32(s.Holder))
+			s.Holder, s.Probed = model.None, false
+			return l.grantNext(env, s, out)
+		}
+		s.Probed = true
+		if s.Probes < 3 {
+			s.Probes++
+		}
+		out.Send(s.Holder, l.probe, s.Serving, int32(s.Holder))
+		out.SetTimer(TimerMonitor, PingTime)
+	}
+	return s
+}
+
+// service handles a service message addressed to this process.
+func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *model.Outbox) LockState[E] {
+	e := m.A
+	switch m.Kind {
+	// Client side.
+	case l.query:
+		if e < s.CoordEpoch {
+			return s
+		}
+		if s.Serving >= 0 && e > s.Serving {
+			// Deposed: a coordinator of a later epoch took over.
+			s = l.stopServing(out, s)
+		}
+		s.Coord, s.CoordEpoch, s.Pinged, s.Pings = m.From, e, false, 0
+		k := l.isIdle
+		switch s.Phase {
+		case Waiting:
+			k = l.isWaiting
+			out.SetTimer(TimerSuspect, PingTime)
+		case InCS:
+			k = l.isHolding
+		}
+		out.Send(m.From, k, e, int32(m.From))
+	case l.grant:
+		if s.Phase != Waiting {
+			return s
+		}
+		if l.broken != NoFencing && (e != s.CoordEpoch || m.From != s.Coord) {
+			// A grant from a deposed coordinator: fenced off.
+			return s
+		}
+		return l.enter(s, out)
+	case l.pong:
+		if e == s.CoordEpoch && m.From == s.Coord {
+			s.Pinged = false
+		}
+	case l.probe:
+		out.Send(m.From, l.ack, e, int32(m.From))
+	// Coordinator side.
+	case l.ping:
+		if serving(s) && e == s.Serving {
+			out.Send(m.From, l.pong, e, int32(m.From))
+		}
+	case l.isIdle, l.isWaiting, l.isHolding, l.request, l.release, l.ack:
+		if !serving(s) || e != s.Serving {
+			return s
+		}
+		p := m.From
+		switch m.Kind {
+		case l.isHolding:
+			s = l.dequeue(s, p)
+			if s.Holder == model.None {
+				s.Holder = p
+			} else if s.Holder != p {
+				// Two holders reported: mutual exclusion was already
+				// violated before this recovery.
+				out.Observe("conflict", int32(p))
+			}
+		case l.isWaiting, l.request:
+			s = l.enqueue(s, p)
+		case l.isIdle:
+			s = l.dequeue(s, p)
+			if s.Holder == p {
+				s.Holder = model.None
+			}
+		case l.release:
+			if s.Holder == p {
+				s.Holder, s.Probed = model.None, false
+				out.CancelTimer(TimerMonitor)
+			}
+		case l.ack:
+			if s.Holder == p {
+				s.Probed = false
+			}
+		}
+		if !s.Recovering && s.Holder == model.None {
+			s = l.grantNext(env, s, out)
+		}
+	}
+	return s
+}
+
+// bounced handles a service message the network reports undeliverable
+// (election algorithms with Info.Bounce): its receiver has crashed.
+func (l *lock[E]) bounced(env *model.Env, s LockState[E], m model.Message, out *model.Outbox) LockState[E] {
+	switch m.Kind {
+	case l.request, l.ping, l.release:
+		if m.To == s.Coord && s.Phase == Waiting && !serving(s) {
+			// The coordinator is dead: elect another.
+			return l.suspect(env, s, out)
+		}
+	case l.grant, l.probe:
+		if serving(s) && s.Holder == m.To {
+			out.Observe("revoke", int32(s.Holder))
+			s.Holder, s.Probed = model.None, false
+			out.CancelTimer(TimerMonitor)
+			if !s.Recovering {
+				return l.grantNext(env, s, out)
+			}
+		}
+	}
+	return s
+}
