@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"electlab/algos/bully"
 	"electlab/algos/changroberts"
 	"electlab/algos/lelann"
 	"electlab/algos/ringpoll"
@@ -18,6 +19,7 @@ var All = []model.Spec{
 	lelann.Algorithm,
 	changroberts.Algorithm,
 	ringpoll.Algorithm,
+	bully.Algorithm,
 }
 
 // Lookup returns the algorithm called name, or an error listing the known

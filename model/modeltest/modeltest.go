@@ -21,9 +21,9 @@ func IDs(v ...int) []model.ID {
 
 // RunFIFO builds the World of cfg and drives it to quiescence under the fair
 // FIFO schedule (the Sim's schedule): every pending initiation first, then
-// the oldest message in flight (async) or the next round (sync), then
-// timers. It fails the test on a stuck world, a cap of 100000 events or a
-// model fault.
+// the oldest message in flight (async) or the next round (sync), then the
+// timer with the earliest deadline. It fails the test on a stuck world, a
+// cap of 100000 events or a model fault.
 func RunFIFO(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
 	t.Helper()
 	s, err := spec.NewSystem(cfg)
@@ -54,12 +54,8 @@ func Drive(t testing.TB, s model.System) {
 			ev, found = s.OldestDelivery()
 		}
 		if !found {
-			for _, e := range buf {
-				if e.Kind == model.EvFire {
-					ev, found = e, true
-					break
-				}
-			}
+			// The timer due first, as the Sim fires it.
+			ev, found = s.EarliestTimer()
 		}
 		if !found {
 			t.Fatalf("%s: stuck with no event to apply", s.Config())

@@ -1,0 +1,231 @@
+package bully
+
+import (
+	"testing"
+
+	"electlab/model"
+	"electlab/model/modeltest"
+)
+
+// subsetsOf lists the non-empty subsets of ids, in mask order.
+func subsetsOf(ids []model.ID) [][]model.ID {
+	var out [][]model.ID
+	for m := 1; m < 1<<len(ids); m++ {
+		var s []model.ID
+		for i, id := range ids {
+			if m&(1<<i) != 0 {
+				s = append(s, id)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Reference: [S2] Bully slide — "Key Idea: select process with highest ID";
+// "Several processes can initiate an election simultaneously". The old
+// coordinator 6 crashed, every set of other crashed processes (two stay
+// live) and every detector set, sync and async with accurate timeouts,
+// under both conventions (AMB-B-1, AMB-B-2).
+func TestElectsMaxLive(t *testing.T) {
+	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
+	for dead := 0; dead < 1<<5; dead++ {
+		crashed := modeltest.IDs(6)
+		var live []model.ID
+		for i, id := range ids[:5] {
+			if dead&(1<<i) != 0 {
+				crashed = append(crashed, id)
+			} else {
+				live = append(live, id)
+			}
+		}
+		if len(live) < 2 {
+			continue
+		}
+		for _, inits := range subsetsOf(live) {
+			for _, variant := range []string{"default", ConventionB} {
+				for _, timing := range []model.Timing{model.Sync, model.Async} {
+					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
+					modeltest.CheckElectedMax(t, modeltest.RunFIFO(t, Algorithm, cfg))
+				}
+			}
+		}
+	}
+}
+
+// Reference: [S4] §II eq.(1) — with one detector P in sync, convention B
+// (the old coordinator never messaged, N live processes) gives exactly
+// T_m(N, P) = (N−P+1)(N−P) + N − 1; convention A (ids 1..n, the crashed
+// coordinator n messaged) gives (n−P)² + n − 2, since the ELECTION to n
+// gets no OK and n sends no I-WON.
+func TestCountsAgainstTm(t *testing.T) {
+	for n := 2; n <= 12; n++ {
+		ids := make([]model.ID, n)
+		for i := range ids {
+			ids[i] = model.ID(i + 1)
+		}
+		for p := 1; p < n; p++ {
+			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
+			b := a.Clone()
+			b.Variant = ConventionB
+			gotA := modeltest.RunFIFO(t, Algorithm, a).Counts().Sends
+			gotB := modeltest.RunFIFO(t, Algorithm, b).Counts().Sends
+			N := int64(n - 1)
+			if want := int64((n-p)*(n-p) + n - 2); gotA != want {
+				t.Errorf("convention A, n=%d, P=%d: %d sends, want %d", n, p, gotA, want)
+			}
+			if want := (N-int64(p)+1)*(N-int64(p)) + N - 1; gotB != want {
+				t.Errorf("convention B, N=%d, P=%d: %d sends, want T_m = %d", N, p, gotB, want)
+			}
+		}
+	}
+}
+
+// Reference: [S4] §II — "If a process that was previously down comes back
+// up, it initiates an election procedure. If it happens to be the
+// highest-numbered process currently running, it will win the election and
+// take over the coordinator's job." After 4 has won, the old coordinator 5
+// recovers and bullies its way back.
+func TestRecoveredHighestTakesOver(t *testing.T) {
+	cfg := &model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5), Crashed: modeltest.IDs(5), Initiators: modeltest.IDs(1), Timing: model.Sync, Recovery: true}
+	s, err := Algorithm.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply := func(ev string) {
+		t.Helper()
+		e, err := model.ParseEvent(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apply("detect 1")
+	apply("round 1")
+	apply("round 2")
+	apply("recover 5")
+	modeltest.Drive(t, s)
+	modeltest.CheckElectedMax(t, s)
+}
+
+// Reference: [S4] §II.A — "When a new process joins the system: O(n²) =
+// n² − 1": the lowest id joining a stable system starts an election that
+// every process joins.
+func TestLowestJoinerCostsNSquaredMinusOne(t *testing.T) {
+	for n := 3; n <= 8; n++ {
+		ids := make([]model.ID, n)
+		for i := range ids {
+			ids[i] = model.ID(i + 1)
+		}
+		// 1 is absent; n, the coordinator, is the initiator whose
+		// detection is a no-op (no detector).
+		cfg := &model.Config{IDs: ids[1:], Absent: ids[:1], Initiators: ids[n-1:], Timing: model.Sync}
+		s, err := Algorithm.NewSystem(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []model.Event
+		for steps := 0; ; steps++ {
+			buf = s.Enabled(buf[:0])
+			if len(buf) == 0 || steps > 1000 {
+				break
+			}
+			if err := s.Apply(buf[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		modeltest.CheckElectedMax(t, s)
+		if got, want := s.Counts().Sends, int64(n*n-1); got != want {
+			t.Errorf("n=%d: %d sends, want %d", n, got, want)
+		}
+	}
+}
+
+// Reference: catalog AMB-B-4 — T1 must cover a round trip: with T1 = 1
+// round every detector times out before the OKs arrive and two processes
+// act as coordinator at once.
+func TestShortT1BreaksSafety(t *testing.T) {
+	cfg := &model.Config{IDs: modeltest.IDs(1, 2, 3, 4), Crashed: modeltest.IDs(4), Initiators: modeltest.IDs(1), Timing: model.Sync, Variant: "t1-1"}
+	s, err := Algorithm.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []model.Event
+	two := false
+	for !s.Quiescent() {
+		buf = s.Enabled(buf[:0])
+		if err := s.Apply(buf[0]); err != nil {
+			t.Fatal(err)
+		}
+		coords := 0
+		for i := range s.N() {
+			if s.Status(i) == model.Live && s.View(i).Coordinator {
+				coords++
+			}
+		}
+		two = two || coords > 1
+	}
+	if !two {
+		t.Error("T1 = 1 round never gave two coordinators")
+	}
+}
+
+// Reference: [S2] "If a process receives an Election msg, it returns an OK
+// and starts an election", read literally (AMB-B-5 "ok-restart"): every
+// ELECTION restarts its receiver, so with five live processes the wave of
+// restarts keeps re-arming the highest one's T1 until the lowest one's T2
+// (3 rounds) expires and it starts a new wave: a cycle of 5 rounds in which
+// nobody wins.
+func TestRestartReadingNeverEnds(t *testing.T) {
+	cfg := &model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Initiators: modeltest.IDs(1), Timing: model.Sync, Variant: "ok-restart"}
+	s, err := Algorithm.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []model.Event
+	for range 200 {
+		buf = s.Enabled(buf[:0])
+		if len(buf) == 0 {
+			t.Fatal("the restart reading reached quiescence")
+		}
+		if err := s.Apply(buf[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range s.N() {
+		if s.Status(i) == model.Live && s.View(i).Coordinator {
+			t.Errorf("process %d won under the restart reading", s.Topo().Order[i])
+		}
+	}
+}
+
+func TestSimMatchesWorld(t *testing.T) {
+	for _, cfg := range []model.Config{
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6), Initiators: modeltest.IDs(1, 3, 5)},
+		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: ConventionB},
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Initiators: modeltest.IDs(1, 2), Variant: "t1-1"},
+	} {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			c := cfg
+			c.Timing = timing
+			modeltest.SimMatchesWorld(t, Algorithm, &c)
+		}
+	}
+}
+
+func TestClaimsValidate(t *testing.T) {
+	for i := range Algorithm.Claims {
+		if err := Algorithm.Claims[i].Validate(); err != nil {
+			t.Error(err)
+		}
+		for _, v := range Algorithm.Claims[i].Variants {
+			if _, err := Algorithm.ParseVariant(v); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
