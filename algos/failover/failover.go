@@ -133,6 +133,11 @@ type composer[E any] struct {
 	// nInner is the number of the election's kinds: codes below it are
 	// election messages.
 	nInner int
+	// notice is the service kind epoch(e): the answer to an election
+	// message of an earlier epoch, telling its sender to join epoch e
+	// (without it, an election algorithm that takes silence for a crash,
+	// such as the Bully, would let the stale sender win its old epoch).
+	notice *model.Kind
 }
 
 // isInner reports whether m is an election message.
@@ -221,14 +226,26 @@ func (c *composer[E]) deliverInner(env *model.Env, k Core[E], kind model.InputKi
 		if !c.isInner(m) {
 			continue
 		}
-		if e, im, ok := epochOf(m); ok && e == k.Epoch {
+		e, im, ok := epochOf(m)
+		switch {
+		case ok && e == k.Epoch:
 			batch = append(batch, im)
+		case ok && e < k.Epoch && kind == model.InDeliver:
+			out.Send(m.From, c.notice, k.Epoch, int32(m.From))
 		}
 	}
 	if len(batch) == 0 {
 		return k
 	}
 	return c.innerStep(env, k, model.Input{Kind: kind, Now: now, Msgs: batch}, out)
+}
+
+// onNotice handles epoch(e): join epoch e if it is later than ours.
+func (c *composer[E]) onNotice(env *model.Env, k Core[E], m model.Message, out *model.Outbox) Core[E] {
+	if model.ID(m.B) != env.Self || m.A <= k.Epoch {
+		return k
+	}
+	return c.join(env, k, m.A, out)
 }
 
 // encodeCore appends the canonical encoding of the election part.
@@ -243,9 +260,11 @@ func (c *composer[E]) encodeCore(k Core[E], b []byte) []byte {
 	return fmt.Appendf(b, "%v;", k.Elect)
 }
 
-// serviceKinds numbers the service's kinds after the election's.
+// serviceKinds numbers the service's kinds after the election's: first
+// epoch (the composer's notice), then specs.
 func serviceKinds(elect *model.Info, specs ...model.KindSpec) []*model.Kind {
 	ks := append([]*model.Kind(nil), elect.Kinds...)
+	specs = append([]model.KindSpec{{Name: "epoch", Args: 1}}, specs...)
 	for i, s := range specs {
 		ks = append(ks, &model.Kind{Name: s.Name, Args: s.Args, Code: len(elect.Kinds) + i})
 	}

@@ -98,8 +98,8 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 		model.KindSpec{Name: "probe", Args: 1},
 		model.KindSpec{Name: "ack", Args: 1},
 	)
-	k := len(info.Kinds)
-	l := &lock[E]{composer: composer[E]{elect: elect, nInner: k},
+	k := len(info.Kinds) + 1
+	l := &lock[E]{composer: composer[E]{elect: elect, nInner: k - 1, notice: ks[k-1]},
 		query: ks[k], isIdle: ks[k+1], isWaiting: ks[k+2], isHolding: ks[k+3], request: ks[k+4],
 		grant: ks[k+5], release: ks[k+6], ping: ks[k+7], pong: ks[k+8], probe: ks[k+9], ack: ks[k+10],
 		demand: len(info.Ambiguities), broken: broken}
@@ -195,6 +195,9 @@ func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *mode
 			}
 			if in.Kind == model.InBounce {
 				s = l.bounced(env, s, m, out)
+			} else if m.Kind == l.notice {
+				s.Core = l.onNotice(env, s.Core, m, out)
+				s = l.takeOver(env, s, out)
 			} else if model.ID(m.B) == env.Self {
 				// (A message forwarded by a crashed ring node's control
 				// part reaches the wrong process: ignored.)
