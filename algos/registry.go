@@ -10,6 +10,7 @@ import (
 	"electlab/algos/bully"
 	"electlab/algos/changroberts"
 	"electlab/algos/lelann"
+	"electlab/algos/modbully"
 	"electlab/algos/ringpoll"
 	"electlab/model"
 )
@@ -20,6 +21,7 @@ var All = []model.Spec{
 	changroberts.Algorithm,
 	ringpoll.Algorithm,
 	bully.Algorithm,
+	modbully.Algorithm,
 }
 
 // Lookup returns the algorithm called name, or an error listing the known

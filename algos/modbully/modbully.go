@@ -1,0 +1,223 @@
+// Package modbully is Effatparvar's modified Bully as [S3] §II describes it
+// (the catalog's cited-only "modified Bully", case MB of [S3]'s tests): the
+// process that detects the coordinator's crash (the informer) sends
+// ELECTION to every higher id; each receiver answers with its id and does
+// not start an election of its own; when its timeout expires the informer
+// picks the highest id it heard of (its own if nobody answered) and sends
+// COORDINATOR to every other process.
+//
+// Several informers run independently (the text gives no suppression
+// rule). A recovered or joining process acts as an informer. The
+// membership is static (every process of the topology), and the old
+// coordinator is the best member at the start, crashed under the catalog's
+// convention A.
+//
+// Reference: [S3] §II (Related Work), the paragraph on Effatparvar [10] and
+// Shirali [1]; catalog §2, "Cited only": "Bully with one round".
+package modbully
+
+import (
+	"electlab/model"
+)
+
+// Message kinds.
+var (
+	kinds = model.Kinds(
+		model.KindSpec{Name: "election", Args: 0},
+		model.KindSpec{Name: "answer", Args: 1},
+		model.KindSpec{Name: "coordinator", Args: 1},
+	)
+	// Election is the informer's request, sent to every higher id.
+	Election = kinds[0]
+	// Answer(A) is a receiver's reply carrying its id A.
+	Answer = kinds[1]
+	// Coordinator(A) announces the chosen coordinator A to every other
+	// process.
+	Coordinator = kinds[2]
+)
+
+// Ambiguity indices (into model.Env.Variant).
+const (
+	// AmbCrashed is AMB-MB-1: are messages also sent to crashed members?
+	AmbCrashed = iota
+	// AmbN is AMB-MB-2: what N counts in the formulas.
+	AmbN
+)
+
+// Readings of AmbCrashed.
+const (
+	// ToAll: every member, crashed ones included (convention A).
+	ToAll uint8 = 0
+	// ToLive: only members live at the start, an oracle of the crash set
+	// before the run (convention B: the old coordinator never messaged).
+	ToLive uint8 = 1
+)
+
+// Readings of AmbN.
+const (
+	NMembers uint8 = 0
+	NLive    uint8 = 1
+)
+
+// T is the informer's timer: 2 rounds, one round trip.
+const T uint8 = 1
+
+// State is one process's state.
+type State struct {
+	// Leader is the coordinator the process believes in: the old
+	// coordinator at the start, then the last one announced to it (None
+	// for a joiner until an announcement).
+	Leader model.ID
+	// Coord: the process acts as coordinator. Coord implies Leader ==
+	// self.
+	Coord bool
+	// Collecting: the process is an informer waiting for answers; T is
+	// armed exactly while it is set.
+	Collecting bool
+	// Best is the highest id the informer has heard of, itself included
+	// (meaningful while Collecting).
+	Best model.ID
+}
+
+// Algorithm is the modified Bully as a pure step function.
+var Algorithm = &model.Algorithm[State]{
+	Info: model.Info{
+		Name:     "modbully",
+		Title:    "Modified Bully (Effatparvar, as [S3] §II describes it): ELECTION to higher ids, answers with ids, the informer announces the highest",
+		Source:   "[S3] §II (Effatparvar [10]); catalog, cited-only \"modified Bully\" (case MB)",
+		Topology: model.Complete,
+		Kinds:    kinds,
+		Ambiguities: []model.Ambiguity{
+			{
+				ID:       "AMB-MB-1",
+				Question: "are ELECTION and COORDINATOR also sent to crashed members?",
+				Readings: []string{"msg-all", "msg-live"},
+				Explain: []string{
+					"yes: every member in the membership, crashed ones included (convention A)",
+					"no: only members live at the start (an oracle of the crash set before the run; convention B)",
+				},
+				Default: 0,
+			},
+			{
+				ID:       "AMB-MB-2",
+				Question: "what does N count in the formulas?",
+				Readings: []string{"n-members", "n-live"},
+				Explain: []string{
+					"every member, the crashed old coordinator included (convention A)",
+					"the live processes at the start (convention B; changes only how formulas evaluate N)",
+				},
+				Default: 0,
+			},
+		},
+		Claims: claims,
+	},
+	Init: func(env *model.Env) State {
+		c := env.InitialCoordinator(false)
+		return State{Leader: c, Coord: c == env.Self}
+	},
+	Step: step,
+	View: func(s State) model.View {
+		return model.View{Leader: s.Leader, Coordinator: s.Coord}
+	},
+	Encode: func(s State, b []byte) []byte {
+		var f byte
+		if s.Coord {
+			f |= 1
+		}
+		if s.Collecting {
+			f |= 2
+		}
+		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24),
+			byte(s.Best), byte(s.Best>>8), byte(s.Best>>16), byte(s.Best>>24))
+	},
+}
+
+// N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
+func N(p model.Params) int {
+	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+		return p.Live
+	}
+	return p.N
+}
+
+func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+	switch in.Kind {
+	case model.InStart:
+		// A process cannot detect its own crash; an informer already
+		// collecting has nothing more to start.
+		if s.Coord || s.Collecting {
+			return s
+		}
+		return inform(env, s, out)
+	case model.InRecover, model.InJoin:
+		// As in the Bully family, a process coming (back) up starts an
+		// election.
+		s.Coord = false
+		if in.Kind == model.InJoin {
+			s.Leader = model.None
+		}
+		if s.Collecting {
+			return s
+		}
+		return inform(env, s, out)
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			switch m.Kind {
+			case Election:
+				// [S3] §II: "processors which receive Election message,
+				// send their numbers to informer".
+				out.Send(m.From, Answer, int32(env.Self), 0)
+			case Answer:
+				if s.Collecting && model.ID(m.A) > s.Best {
+					s.Best = model.ID(m.A)
+				}
+			case Coordinator:
+				// [S3] §II: "Processes are informed about the elected
+				// coordinator by receiving Coordination message from
+				// informer".
+				s.Leader = model.ID(m.A)
+				s.Coord = s.Leader == env.Self
+			}
+		}
+	case model.InTimer:
+		if in.Timer == T && s.Collecting {
+			// [S3] §II: "After that it compares all processes numbers and
+			// then coordinator will be chosen."
+			s.Collecting = false
+			s.Leader, s.Coord = s.Best, s.Best == env.Self
+			if d := members(env, func(id model.ID) bool { return id != env.Self }); len(d) > 0 {
+				out.Multicast(d, Coordinator, int32(s.Best), 0)
+			}
+		}
+	}
+	return s
+}
+
+// inform starts the informer's round: ELECTION to every higher id ([S3] §II
+// on Bully: "send Election messages to the processes with an upper process
+// number than themselves").
+func inform(env *model.Env, s State, out *model.Outbox) State {
+	s.Collecting, s.Best = true, env.Self
+	if d := members(env, func(id model.ID) bool { return id > env.Self }); len(d) > 0 {
+		out.Multicast(d, Election, 0, 0)
+	}
+	out.SetTimer(T, 2)
+	return s
+}
+
+// members lists the members kept by keep, in increasing order, leaving out
+// those crashed at the start under the "msg-live" reading. The slice is
+// new: a multicast keeps it.
+func members(env *model.Env, keep func(model.ID) bool) []model.ID {
+	var d []model.ID
+	for _, id := range env.Topo.Sorted() {
+		if !keep(id) {
+			continue
+		}
+		if env.Reading(AmbCrashed) == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] != model.Live {
+			continue
+		}
+		d = append(d, id)
+	}
+	return d
+}

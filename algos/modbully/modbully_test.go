@@ -1,0 +1,98 @@
+package modbully
+
+import (
+	"testing"
+
+	"electlab/model"
+	"electlab/model/modeltest"
+)
+
+// Reference: [S3] §II — "After that it compares all processes numbers and
+// then coordinator will be chosen": the old coordinator 6 crashed, every
+// other crash set (two stay live), every informer set, sync and async with
+// accurate timeouts, both conventions.
+func TestElectsMaxLive(t *testing.T) {
+	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
+	for dead := 0; dead < 1<<5; dead++ {
+		crashed := modeltest.IDs(6)
+		var live []model.ID
+		for i, id := range ids[:5] {
+			if dead&(1<<i) != 0 {
+				crashed = append(crashed, id)
+			} else {
+				live = append(live, id)
+			}
+		}
+		if len(live) < 2 {
+			continue
+		}
+		for m := 1; m < 1<<len(live); m++ {
+			var inits []model.ID
+			for i, id := range live {
+				if m&(1<<i) != 0 {
+					inits = append(inits, id)
+				}
+			}
+			for _, variant := range []string{"default", ConventionB} {
+				for _, timing := range []model.Timing{model.Sync, model.Async} {
+					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
+					modeltest.CheckElectedMax(t, modeltest.RunFIFO(t, Algorithm, cfg))
+				}
+			}
+		}
+	}
+}
+
+// Reference: catalog §2, cited-only "modified Bully": "the informer sends
+// E to all higher ids, each replies with its id (E), and the informer
+// sends to all (N−1)". One informer P among ids 1..n, the coordinator n
+// crashed: convention A counts (n−P) + (n−P−1) + (n−1), convention B
+// (N = n−1 live, n never messaged) 2(N−P) + N − 1.
+func TestOneInformerCount(t *testing.T) {
+	for n := 2; n <= 10; n++ {
+		ids := make([]model.ID, n)
+		for i := range ids {
+			ids[i] = model.ID(i + 1)
+		}
+		for p := 1; p < n; p++ {
+			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
+			b := a.Clone()
+			b.Variant = ConventionB
+			if got, want := modeltest.RunFIFO(t, Algorithm, a).Counts().Sends, int64((n-p)+(n-p-1)+(n-1)); got != want {
+				t.Errorf("convention A, n=%d, P=%d: %d sends, want %d", n, p, got, want)
+			}
+			N := n - 1
+			if got, want := modeltest.RunFIFO(t, Algorithm, b).Counts().Sends, int64(2*(N-p)+N-1); got != want {
+				t.Errorf("convention B, N=%d, P=%d: %d sends, want %d", N, p, got, want)
+			}
+		}
+	}
+}
+
+func TestSimMatchesWorld(t *testing.T) {
+	for _, cfg := range []model.Config{
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6), Initiators: modeltest.IDs(1, 3, 5)},
+		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
+		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: ConventionB},
+	} {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			c := cfg
+			c.Timing = timing
+			modeltest.SimMatchesWorld(t, Algorithm, &c)
+		}
+	}
+}
+
+func TestClaimsValidate(t *testing.T) {
+	for i := range Algorithm.Claims {
+		if err := Algorithm.Claims[i].Validate(); err != nil {
+			t.Error(err)
+		}
+		for _, v := range Algorithm.Claims[i].Variants {
+			if _, err := Algorithm.ParseVariant(v); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
