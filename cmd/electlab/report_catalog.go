@@ -185,6 +185,13 @@ func paramsText(p model.Params) string {
 	if p.Initiators != 0 {
 		s += fmt.Sprintf(", initiators=%d", p.Initiators)
 	}
+	if len(p.Detectors) > 0 {
+		ds := make([]string, len(p.Detectors))
+		for i, d := range p.Detectors {
+			ds[i] = fmt.Sprint(d)
+		}
+		s += ", detectors=" + strings.Join(ds, ",")
+	}
 	return s
 }
 
