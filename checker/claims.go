@@ -385,6 +385,20 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	}
 	if row.Coverage == "" {
 		row.Coverage = coverage(exhaustive, sampled, e.casesFor(c), e.Seed, st)
+		if row.Counterexample != nil {
+			// The search stopped at the size where it found the violation.
+			last := row.Points
+			at := c.NMin
+			if len(last) > 0 {
+				at = last[len(last)-1].N
+			}
+			stop := fmt.Sprintf("refuted at n=%d, the smallest size searched, after %d executions", at, row.Executions)
+			if len(exhaustive)+len(sampled) == 0 {
+				row.Coverage = stop + fmt.Sprintf("; seed %d", e.Seed)
+			} else {
+				row.Coverage = stop + "; before it: " + row.Coverage
+			}
+		}
 		if generic(info, st) {
 			row.Coverage += "; " + settingNote(info, st)
 		}
