@@ -304,6 +304,17 @@ func successor(env *model.Env, members []model.ID, i int) model.ID {
 	return env.Self
 }
 
+// withMember returns members with id added, in ring order (a new slice).
+func withMember(env *model.Env, members []model.ID, id model.ID) []model.ID {
+	var out []model.ID
+	for _, x := range env.Topo.Order {
+		if x == id || contains(members, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 func contains(ids []model.ID, id model.ID) bool {
 	for _, x := range ids {
 		if x == id {
@@ -393,6 +404,16 @@ func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Ou
 		if tokenServing(s) && s.Recovering {
 			s.Recovering = false
 			out.Observe("probed", boolVal(s.Found))
+			if s.Has && s.Members != nil {
+				// The coordinator holds the token: its ring is the
+				// processes that answered this round.
+				s.Members = nil
+				for i, id := range env.Topo.Order {
+					if s.Answered&(1<<uint(i)) != 0 {
+						s.Members = append(s.Members, id)
+					}
+				}
+			}
 			if !s.Found && !s.Deposed && !s.Has {
 				return t.regenerate(env, s, out)
 			}
@@ -416,6 +437,11 @@ func (t *ring[E]) service(env *model.Env, s TokenState[E], m model.Message, out 
 		return t.onToken(env, s, m.A, m.B, m.List, out)
 	case t.wake:
 		if s.Has {
+			if o := model.ID(m.A); s.Members != nil && !contains(s.Members, o) {
+				// The wake's origin is alive but was left off the ring
+				// (it did not answer the round in time): it rejoins.
+				s.Members = withMember(env, s.Members, o)
+			}
 			if s.Parked {
 				s.Parked, s.Idle = false, 0
 				return t.pass(env, s, out)
