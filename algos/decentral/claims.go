@@ -72,10 +72,11 @@ var claims = []model.Claim{
 		Says:   `"A comparison of four mutual exclusion algorithms." / "Decentralized | Problems: starvation"`,
 		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it",
 		Kind:   model.Behaviour,
-		// Safety holds trivially (no process acts as an election
-		// coordinator here); it makes the claim a target of the rapid
-		// behaviour search, which then checks the Custom check too.
-		Props:  model.Safety | model.Termination,
+		// Not a target of the rapid behaviour search (no Safety): the
+		// starvation this row lists is expected, and rapid, which also
+		// staggers requests under sync timing, finds it where the
+		// engine's three schedules do not.
+		Props:  model.Termination,
 		Custom: model.NamedCheck(model.CheckMutualExclusion),
 		NMin:   3, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
