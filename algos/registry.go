@@ -8,10 +8,16 @@ import (
 	"strings"
 
 	"electlab/algos/bully"
+	"electlab/algos/central"
 	"electlab/algos/changroberts"
+	"electlab/algos/decentral"
+	"electlab/algos/failover"
+	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
 	"electlab/algos/modbully"
+	"electlab/algos/ricartagrawala"
 	"electlab/algos/ringpoll"
+	"electlab/algos/tokenring"
 	"electlab/model"
 )
 
@@ -22,6 +28,21 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,
+	kabashi.Algorithm,
+	// The mutual-exclusion algorithms of [S2]'s comparison table.
+	central.Algorithm,
+	decentral.Algorithm,
+	ricartagrawala.Algorithm,
+	tokenring.Algorithm,
+	// The coordinated services with their coordinator elected by each
+	// election algorithm ([S1] opening): failover of the centralized
+	// lock, regeneration of the token ring's lost token.
+	failover.Central(changroberts.Algorithm),
+	failover.Central(ringpoll.Algorithm),
+	failover.Central(bully.Algorithm),
+	failover.TokenRing(changroberts.Algorithm),
+	failover.TokenRing(ringpoll.Algorithm),
+	failover.TokenRing(bully.Algorithm),
 }
 
 // Lookup returns the algorithm called name, or an error listing the known
