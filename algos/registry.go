@@ -12,7 +12,6 @@ import (
 	"electlab/algos/changroberts"
 	"electlab/algos/decentral"
 	"electlab/algos/failover"
-	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
 	"electlab/algos/modbully"
 	"electlab/algos/ricartagrawala"
@@ -28,7 +27,6 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,
-	kabashi.Algorithm,
 	// The mutual-exclusion algorithms of [S2]'s comparison table.
 	central.Algorithm,
 	decentral.Algorithm,
