@@ -29,7 +29,8 @@ func renderingPath(path, ext string) string {
 
 // writeCounterexample records ce (found checking claim of spec) as a trace
 // with snapshots and writes it to dir/traces/name, with its text and
-// Mermaid renderings beside it. The renderings come from replaying the
+// Mermaid renderings beside it (and porcupine's HTML visualization,
+// NAME.lin.html, when its lock history is not linearizable). The renderings come from replaying the
 // trace, so they show what `electlab replay` shows.
 func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, note string, spec model.Spec) error {
 	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots())
@@ -55,6 +56,11 @@ func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, no
 		if err := writeFileAtomic(renderingPath(path, r.ext), []byte(r.render(t, rep))); err != nil {
 			return usagef("-out %s: %v", dir, err)
 		}
+	}
+	// A mutual-exclusion counterexample whose lock history is not
+	// linearizable also gets porcupine's visualization, NAME.lin.html.
+	if _, err := checker.LockCounterexampleHTML(ce, renderingPath(path, ".lin.html")); err != nil {
+		return usagef("-out %s: %v", dir, err)
 	}
 	return nil
 }

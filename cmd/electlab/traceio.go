@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"electlab/checker"
 	"electlab/model"
@@ -30,7 +31,8 @@ func traceViolation(v *checker.Violation, claim string) *traces.Violation {
 
 // saveCounterexample records ce (found checking claim, or the generic
 // properties when claim is "") as a trace with snapshots and writes it
-// atomically to path.
+// atomically to path (with porcupine's visualization beside it when the
+// counterexample's lock history is not linearizable).
 func saveCounterexample(path string, ce *checker.Counterexample, claim, note string) error {
 	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots())
 	if err != nil {
@@ -38,6 +40,11 @@ func saveCounterexample(path string, ce *checker.Counterexample, claim, note str
 	}
 	if err := t.Save(path); err != nil {
 		return usagef("cannot write %s: %v", path, err)
+	}
+	// Beside a mutual-exclusion counterexample whose lock history is not
+	// linearizable: porcupine's visualization, PATH.lin.html.
+	if _, err := checker.LockCounterexampleHTML(ce, strings.TrimSuffix(path, ".json")+".lin.html"); err != nil {
+		return usagef("cannot write the linearizability visualization beside %s: %v", path, err)
 	}
 	return nil
 }
