@@ -11,7 +11,9 @@ import (
 	"electlab/algos/central"
 	"electlab/algos/changroberts"
 	"electlab/algos/decentral"
+	"electlab/algos/enhancedbully"
 	"electlab/algos/failover"
+	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
 	"electlab/algos/modbully"
 	"electlab/algos/ricartagrawala"
@@ -27,6 +29,8 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,
+	enhancedbully.Algorithm,
+	kabashi.Algorithm,
 	// The mutual-exclusion algorithms of [S2]'s comparison table.
 	central.Algorithm,
 	decentral.Algorithm,

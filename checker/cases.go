@@ -73,7 +73,19 @@ func contains(ids []model.ID, id model.ID) bool {
 // keep the original generator, draw for draw.
 func generic(info *model.Info, st *model.Setting) bool {
 	return info.Topology == model.Complete || st.CoordinatorDead || st.DeadNextBest || st.Joins > 0 ||
-		st.Initiators == model.NextBest || st.Initiators == model.NoDetector
+		st.Initiators == model.NextBest || st.Initiators == model.NoDetector || st.FirstID > 1
+}
+
+// settingIDs returns the ids of setting st at size n in increasing order:
+// FirstID..FirstID+n−1.
+func settingIDs(st *model.Setting, n int) []model.ID {
+	ids := identity(n)
+	if st.FirstID > 1 {
+		for i := range ids {
+			ids[i] += model.ID(st.FirstID - 1)
+		}
+	}
+	return ids
 }
 
 // better reports whether id a is a better coordinator than b (higher, or
@@ -228,7 +240,7 @@ func randomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant str
 
 // randomGenericCase is randomCase for the settings plan handles.
 func randomGenericCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
-	ids := identity(n)
+	ids := settingIDs(st, n)
 	if info.Topology != model.Complete {
 		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	}
@@ -390,7 +402,7 @@ func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int
 func enumerateGeneric(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
 	var arrangements [][]model.ID
 	if info.Topology == model.Complete {
-		arrangements = [][]model.ID{identity(n)}
+		arrangements = [][]model.ID{settingIDs(st, n)}
 	} else {
 		nperms := 1
 		for k := 2; k < n; k++ {
@@ -399,10 +411,11 @@ func enumerateGeneric(info *model.Info, st *model.Setting, variant string, n, li
 				return false
 			}
 		}
+		base := settingIDs(st, n)
 		for _, p := range permutations(n, true) {
 			ids := make([]model.ID, n)
 			for i, v := range p {
-				ids[i] = model.ID(v + 1)
+				ids[i] = base[v]
 			}
 			arrangements = append(arrangements, ids)
 		}
@@ -600,8 +613,14 @@ func removableDead(info *model.Info, cfg *model.Config, st *model.Setting) func(
 // coverage text.
 func settingNote(info *model.Info, st *model.Setting) string {
 	var parts []string
+	span := "1..n"
+	if st.FirstID > 1 {
+		span = fmt.Sprintf("%d..n+%d", st.FirstID, st.FirstID-1)
+	}
 	if info.Topology == model.Complete {
-		parts = append(parts, "complete graph: one id arrangement (1..n) stands for all")
+		parts = append(parts, "complete graph: one id arrangement ("+span+") stands for all")
+	} else if st.FirstID > 1 {
+		parts = append(parts, "ids "+span)
 	}
 	which := "highest"
 	if info.MinID {

@@ -92,7 +92,7 @@ func DrawConfig(t *rapid.T, info *model.Info, st *model.Setting, variant string,
 // drawGeneric is DrawConfig for the settings plan handles (complete graphs,
 // a crashed coordinator, next-best dead sets, joins, fixed initiators).
 func drawGeneric(t *rapid.T, info *model.Info, st *model.Setting, variant string, n int) *model.Config {
-	ids := identity(n)
+	ids := settingIDs(st, n)
 	if info.Topology != model.Complete {
 		ids = rapid.Permutation(ids).Draw(t, "ids")
 	}

@@ -199,6 +199,10 @@ type Setting struct {
 	// Recovery lets processes crashed before or during the run recover
 	// (Config.Recovery; the adversary chooses when).
 	Recovery bool
+	// FirstID is the lowest id: the processes are FirstID..FirstID+n−1 (0
+	// means 1). A FirstID above 1 leaves the a-priori minimum id 1 out of
+	// the system (a gap at the bottom of the id space).
+	FirstID int
 	// Joins is the number of processes absent at the start (Config.Absent);
 	// each joins once, when the adversary chooses. Every set of that size
 	// is covered.

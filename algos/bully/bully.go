@@ -65,8 +65,8 @@ const (
 	// ToAll: every member in the direction (higher or lower), crashed ones
 	// included (convention A).
 	ToAll uint8 = 0
-	// ToLive: only members that were live at the start. No process can
-	// know this: the reading is an oracle of the crash set before the run
+	// ToLive: members crashed before the run are left out. No process can
+	// know who they are: the reading is an oracle of that crash set
 	// (Env.Initial), which realises convention B's "never messaged".
 	// Processes crashed during the run are still messaged.
 	ToLive uint8 = 1
@@ -141,7 +141,7 @@ var Algorithm = &model.Algorithm[State]{
 				Readings: []string{"elect-all", "elect-live"},
 				Explain: []string{
 					"yes: every higher member, crashed ones included, since they are in the membership (convention A)",
-					"no: only members live at the start (an oracle of the crash set before the run; convention B's \"never messaged\")",
+					"no: members crashed before the run are left out (an oracle of that crash set; convention B's \"never messaged\")",
 				},
 				Default: 0,
 			},
@@ -151,7 +151,7 @@ var Algorithm = &model.Algorithm[State]{
 				Readings: []string{"iwon-all", "iwon-live"},
 				Explain: []string{
 					"all lower members",
-					"the lower members live at the start only (an oracle of the crash set before the run)",
+					"the lower members not crashed before the run (an oracle of that crash set)",
 				},
 				Default: 0,
 			},
@@ -329,7 +329,7 @@ func members(env *model.Env, reading uint8, keep func(model.ID) bool) []model.ID
 		if !keep(id) {
 			continue
 		}
-		if reading == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] != model.Live {
+		if reading == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] == model.Crashed {
 			continue
 		}
 		d = append(d, id)

@@ -48,8 +48,8 @@ const (
 const (
 	// ToAll: every member, crashed ones included (convention A).
 	ToAll uint8 = 0
-	// ToLive: only members live at the start, an oracle of the crash set
-	// before the run (convention B: the old coordinator never messaged).
+	// ToLive: members crashed before the run are left out, an oracle of that
+	// crash set (convention B: the old coordinator never messaged).
 	ToLive uint8 = 1
 )
 
@@ -94,7 +94,7 @@ var Algorithm = &model.Algorithm[State]{
 				Readings: []string{"msg-all", "msg-live"},
 				Explain: []string{
 					"yes: every member in the membership, crashed ones included (convention A)",
-					"no: only members live at the start (an oracle of the crash set before the run; convention B)",
+					"no: members crashed before the run are left out (an oracle of that crash set; convention B)",
 				},
 				Default: 0,
 			},
@@ -214,7 +214,7 @@ func members(env *model.Env, keep func(model.ID) bool) []model.ID {
 		if !keep(id) {
 			continue
 		}
-		if env.Reading(AmbCrashed) == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] != model.Live {
+		if env.Reading(AmbCrashed) == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] == model.Crashed {
 			continue
 		}
 		d = append(d, id)

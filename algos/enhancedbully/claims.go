@@ -1,0 +1,128 @@
+package enhancedbully
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+var (
+	// tableIMA and tableIIMA are [S4] Table I (worst case) and Table II
+	// (best case), column "Improved Bully Election Algorithm for
+	// Synchronous Distributed Systems [7]", by number of processes.
+	tableIMA  = map[int]int64{5: 9, 10: 18, 20: 38}
+	tableIIMA = map[int]int64{5: 4, 10: 9, 20: 19}
+)
+
+// printed is the printed number of a table at N (AMB-MA-2). Every size a
+// claim checks is a printed row under the claim's reading of N.
+func printed(rows map[int]int64) func(model.Params) model.Rat {
+	return func(p model.Params) model.Rat { return model.RatInt(rows[N(p)]) }
+}
+
+// readings lists the variants of a table claim: both candidate splits and
+// both treatments of the failed coordinator, under one reading of N.
+func readings(n string) []string {
+	var out []string
+	for _, split := range []string{"cand-ceil", "cand-floor"} {
+		for _, old := range []string{"old-messaged", "old-skipped"} {
+			out = append(out, split+","+n+","+old)
+		}
+	}
+	return out
+}
+
+// tableClaims builds the C-MA-1 comparisons of the model with [S4]'s
+// printed rows: Table I (worst case) and Table II (best case), each with N
+// counting the crashed coordinator (sizes 5, 10, 20) and not counting it
+// (sizes 6, 11, 21, whose live processes are 5, 10, 20).
+func tableClaims() []model.Claim {
+	var out []model.Claim
+	worst := model.Setting{Name: "sync, one detector, the old coordinator and 0 or more next highest (candidates) crashed", Timing: model.Sync,
+		Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 12, DeadNextBest: true}
+	best := model.Setting{Name: "sync, one detector, the old coordinator crashed", Timing: model.Sync,
+		Initiators: model.OneInitiator, CoordinatorDead: true}
+	for _, t := range []struct {
+		id, table string
+		rows      map[int]int64
+		rel       model.Relation
+		setting   model.Setting
+		which     string
+	}{
+		{"C-MA-1", "I", tableIMA, model.AtMost, worst, "worst case (maximum over detectors and over crash sets: the coordinator alone, or with the next k candidates)"},
+		{"C-MA-1.II", "II", tableIIMA, model.AtLeast, best, "best case (minimum over detectors)"},
+	} {
+		for _, n := range []struct {
+			suffix, reading, what string
+			sizes                 []int
+		}{
+			{"", "n-members", "n counts the crashed coordinator", []int{5, 10, 20}},
+			{".live", "n-live", "n counts the live processes", []int{6, 11, 21}},
+		} {
+			out = append(out, model.Claim{
+				ID:     t.id + n.suffix,
+				Source: "[S4] §III, §III.A, Table " + t.table,
+				Says:   fmt.Sprintf("Table %s, [7]: %d, %d, %d messages for 5, 10, 20 processes", t.table, t.rows[5], t.rows[10], t.rows[20]),
+				Formal: fmt.Sprintf("the %s P2P count of the Murshed–Allen model equals the printed number (%s: the config sizes are %v), "+
+					"under both candidate splits (AMB-MA-1) and with the failed coordinator messaged or not (AMB-MA-3)", t.which, n.what, n.sizes),
+				Kind:     model.Bound,
+				Quantity: model.Messages, Accounting: model.P2P, Relation: t.rel, Tight: true,
+				Formula:     printed(t.rows),
+				FormulaText: fmt.Sprintf("Table %s (%d, %d, %d at n = 5, 10, 20)", t.table, t.rows[5], t.rows[10], t.rows[20]),
+				NMin:        n.sizes[0], NMax: n.sizes[2], Sizes: n.sizes,
+				Settings: []model.Setting{t.setting},
+				Variants: readings(n.reading),
+			})
+		}
+	}
+	return out
+}
+
+// claims are the catalog's claims about the enhanced Bully (C-MA-1, split
+// by table and reading of n) and the correctness the summary states, as
+// data.
+var claims = append(tableClaims(),
+	model.Claim{
+		ID:     "C-MA-1.growth",
+		Source: "[S4] §III.A",
+		Says:   `"Large number of required messages: Best case: O(n); Worst case: O(n²)"`,
+		Formal: "the worst-case P2P count (maximum over detector sets, simultaneous detectors included, and crash sets) grows as n²; " +
+			"the single-detector worst case, the case of the printed tables (9, 18, 38: linear), is shown beside it but does not decide",
+		Kind: model.Growth, Order: 2,
+		Quantity: model.Messages, Accounting: model.P2P,
+		Formula: func(p model.Params) model.Rat {
+			n := int64(N(p))
+			return model.RatInt(n * n)
+		},
+		FormulaText: "n^2",
+		NMin:        3, NMax: 20,
+		Settings: []model.Setting{
+			{Name: "sync, any detector set, the old coordinator and up to 2 next highest crashed", Timing: model.Sync,
+				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2, DeadNextBest: true},
+			{Name: "sync, one detector, the old coordinator and up to 12 next highest crashed (informative: the single-detector case of the tables)", Timing: model.Sync,
+				Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 12, DeadNextBest: true, Outside: true},
+		},
+		Variants: []string{"cand-ceil", "cand-floor"},
+	},
+	model.Claim{
+		ID:     "C-MA-2",
+		Source: "[S4] §III",
+		Says:   `"The electioneer process, after receiving all OK messages, selects the process with the highest ID as the coordinator and sends the coordinator message … to all processes"; "If the process which receives the answer message has a higher ID than the ID of the current coordinator, it initiates a new election procedure."`,
+		Formal: "at quiescence every live process holds the highest live id as coordinator: " +
+			"any detector set and crash sets (sync, and async with accurate timeouts); a process joining a stable system (every joiner id); a join during an election. " +
+			"Never two coordinators at once is not claimed for it ([S4] §II.A says of the Bully family that \"there is no mechanism that ensures that the system has only one coordinator\")",
+		Kind:  model.Behaviour,
+		Props: model.Agreement | model.Validity | model.Termination,
+		NMin:  3, NMax: 6,
+		Settings: []model.Setting{
+			{Name: "sync, any detector set, the old coordinator and up to 2 more crashed", Timing: model.Sync,
+				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2},
+			{Name: "async fifo, accurate timeouts, staggered detectors, up to 1 more crashed", Timing: model.Async, Net: model.FIFO,
+				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Staggered: true},
+			{Name: "sync, one process joins a stable system, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1},
+			{Name: "sync, one process joins while detectors elect, the old coordinator crashed", Timing: model.Sync,
+				Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1},
+		},
+		Variants: []string{"cand-ceil", "cand-floor"},
+	},
+)
