@@ -69,10 +69,12 @@ const (
 	// LockCorrect is the algorithm as described.
 	LockCorrect LockBroken = iota
 	// NoFencing: a client takes a grant from any coordinator of any
-	// epoch.
+	// epoch. (Under accurate timeouts in async timing no election starts
+	// while a grant is in flight, so the fence is never needed there; in
+	// sync timing, where timers fire by rounds, it is.)
 	NoFencing
-	// NoRebuild: a new coordinator starts with a free lock and an empty
-	// queue instead of asking the processes.
+	// NoRebuild: a new coordinator asks every process, but rebuilds only
+	// the queue: it forgets who holds the lock.
 	NoRebuild
 )
 
@@ -237,9 +239,6 @@ func (l *lock[E]) takeOver(env *model.Env, s LockState[E], out *model.Outbox) Lo
 			s.Holder = env.Self
 		case Waiting:
 			s.Queue = []model.ID{env.Self}
-		}
-		if l.broken == NoRebuild {
-			return l.grantNext(env, s, out)
 		}
 		s.Recovering = true
 		for _, p := range others(env) {
@@ -477,6 +476,9 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 		switch m.Kind {
 		case l.isHolding:
 			s = l.dequeue(s, p)
+			if l.broken == NoRebuild {
+				break
+			}
 			if s.Holder == model.None {
 				s.Holder = p
 			} else if s.Holder != p {
