@@ -182,9 +182,13 @@ func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *mode
 	switch in.Kind {
 	case model.InStart:
 		// The initiators start the initial election (epoch 0) and ask
-		// for the lock.
-		s.Core = l.innerStep(env, s.Core, in, out)
-		s = l.takeOver(env, s, out)
+		// for the lock. An election algorithm that starts with a known
+		// coordinator (the Bully family) has nothing to elect: nobody
+		// has found it not responding yet.
+		if l.elect.View(s.Elect).Leader == model.None {
+			s.Core = l.innerStep(env, s.Core, in, out)
+			s = l.takeOver(env, s, out)
+		}
 		if s.Phase == Idle && s.Asked == 0 {
 			s = l.ask(env, s, out)
 		}
@@ -274,6 +278,16 @@ func (l *lock[E]) ask(env *model.Env, s LockState[E], out *model.Outbox) LockSta
 	case s.Coord != model.None && s.Coord != env.Self:
 		out.Send(s.Coord, l.request, s.CoordEpoch, int32(s.Coord))
 		out.SetTimer(TimerSuspect, PingTime)
+	case s.Coord == model.None && s.CoordEpoch < s.Epoch || s.CoordEpoch < 0:
+		if c := l.elect.View(s.Elect).Leader; c != model.None && c != env.Self {
+			// No coordinator has asked this client yet: it turns to the
+			// one its election names (who takes over on receiving it).
+			s.Coord, s.CoordEpoch = c, s.Epoch
+			out.Send(c, l.request, s.CoordEpoch, int32(c))
+			out.SetTimer(TimerSuspect, PingTime)
+			return s
+		}
+		out.SetTimer(TimerSuspect, noCoordTime(env))
 	default:
 		out.SetTimer(TimerSuspect, noCoordTime(env))
 	}

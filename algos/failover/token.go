@@ -22,8 +22,15 @@ type TokenState[E any] struct {
 	// Known is the latest generation this process knows: the latest
 	// probe round it answered (0 before any). A token of an earlier
 	// generation is stale (a regenerated one replaced it) and is
-	// discarded on arrival.
+	// discarded on arrival. A round's generation is round*64 + the index
+	// of its coordinator, so two coordinators never share one.
 	Known int32
+	// Round is, at a coordinator, the generation of its current (or
+	// last) probe round.
+	Round int32
+	// Pinged: the waiting client asked the coordinator to look for the
+	// lost token and has seen no probe since.
+	Pinged bool
 	// Has: the process holds the token, of generation Gen. Parked: the
 	// token rests here (invariant: Parked implies Has and not InCS).
 	Has, Parked bool
@@ -83,10 +90,11 @@ func TokenRingVariant[E any](elect *model.Algorithm[E], broken TokenBroken) *mod
 		model.KindSpec{Name: "has-token", Args: 1},
 		model.KindSpec{Name: "no-token", Args: 1},
 		model.KindSpec{Name: "stale", Args: 1},
+		model.KindSpec{Name: "lost", Args: 1},
 	)
 	k := len(info.Kinds) + 1
 	t := &ring[E]{composer: composer[E]{elect: elect, nInner: k - 1, notice: ks[k-1]},
-		token: ks[k], wake: ks[k+1], probe: ks[k+2], hasToken: ks[k+3], noToken: ks[k+4], stale: ks[k+5],
+		token: ks[k], wake: ks[k+1], probe: ks[k+2], hasToken: ks[k+3], noToken: ks[k+4], stale: ks[k+5], lost: ks[k+6],
 		demand: len(info.Ambiguities), broken: broken}
 	name := "tokenring+" + info.Name
 	if broken != TokenCorrect {
@@ -125,7 +133,10 @@ func TokenRingVariant[E any](elect *model.Algorithm[E], broken TokenBroken) *mod
 				}
 			}
 			b = append(b, '|', f, byte(s.Phase), s.Asked)
-			for _, v := range []int64{int64(s.Serving), int64(s.Known), int64(s.Gen), int64(s.Idle), int64(s.Answered)} {
+			if s.Pinged {
+				f |= 1 << 5
+			}
+			for _, v := range []int64{int64(s.Serving), int64(s.Known), int64(s.Round), int64(s.Gen), int64(s.Idle), int64(s.Answered)} {
 				b = strconv.AppendInt(b, v, 10)
 				b = append(b, ',')
 			}
@@ -141,9 +152,9 @@ func TokenRingVariant[E any](elect *model.Algorithm[E], broken TokenBroken) *mod
 // ring is the composed token ring's step function and its kinds.
 type ring[E any] struct {
 	composer[E]
-	token, wake, probe, hasToken, noToken, stale *model.Kind
-	demand                                       int
-	broken                                       TokenBroken
+	token, wake, probe, hasToken, noToken, stale, lost *model.Kind
+	demand                                             int
+	broken                                             TokenBroken
 }
 
 func (t *ring[E]) demandOf(env *model.Env) uint8 { return env.Reading(t.demand) + 1 }
@@ -161,8 +172,12 @@ func (t *ring[E]) step(env *model.Env, s TokenState[E], in model.Input, out *mod
 	}
 	switch in.Kind {
 	case model.InStart:
-		s.Core = t.innerStep(env, s.Core, in, out)
-		s = t.takeOver(env, s, out)
+		// As in Central: the initial election, unless the election
+		// algorithm starts with a known coordinator.
+		if t.elect.View(s.Elect).Leader == model.None {
+			s.Core = t.innerStep(env, s.Core, in, out)
+			s = t.takeOver(env, s, out)
+		}
 		if s.Phase == Idle && s.Asked == 0 {
 			s = t.ask(env, s, out)
 		}
@@ -199,9 +214,10 @@ func (t *ring[E]) step(env *model.Env, s TokenState[E], in model.Input, out *mod
 	return s
 }
 
-// takeOver starts or stops serving. A coordinator of epoch e ≥ 1 runs a
-// probe round of generation e ([S1]: the coordinator's critical function
-// is "replacing the lost token"); the initial election's coordinator has
+// takeOver starts or stops serving. A coordinator elected in epoch e ≥ 1
+// (somebody found the token, or the coordinator, not responding) runs a
+// probe round at once ([S1]: the coordinator's critical function is
+// "replacing the lost token"); the initial election's coordinator has
 // nothing to replace (the token starts at the first process).
 func (t *ring[E]) takeOver(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
 	coord := t.elect.View(s.Elect).Coordinator
@@ -210,31 +226,36 @@ func (t *ring[E]) takeOver(env *model.Env, s TokenState[E], out *model.Outbox) T
 		s = t.stopServing(out, s)
 		s.Serving = s.Epoch
 		out.Observe("serve", s.Epoch)
-		if s.Epoch == 0 {
-			return s
-		}
-		if t.broken == NoProbe {
-			return t.regenerate(env, s, out)
-		}
-		s.Recovering, s.Answered = true, 1<<uint(env.Index)
-		if s.Epoch > s.Known {
-			s.Known = s.Epoch
-		}
-		for _, p := range others(env) {
-			out.Send(p, t.probe, s.Epoch, int32(p))
-		}
-		out.SetTimer(TimerRecover, RecoverTime)
-		if s.Has {
-			s.Gen, s.Found = s.Known, true
-			if s.Parked {
-				// As a probed holder does (see service): a round
-				// means somebody waits.
-				s.Parked, s.Idle = false, 0
-				return t.pass(env, s, out)
-			}
+		if s.Epoch > 0 {
+			return t.startRound(env, s, out)
 		}
 	case !coord && s.Serving >= 0, s.Serving >= 0 && s.Serving != s.Epoch:
 		s = t.stopServing(out, s)
+	}
+	return s
+}
+
+// startRound asks every process whether it holds the token, with a
+// generation later than any this coordinator knows.
+func (t *ring[E]) startRound(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
+	s.Round = (s.Known/64+1)*64 + int32(env.Index)
+	s.Known = s.Round
+	if t.broken == NoProbe {
+		return t.regenerate(env, s, out)
+	}
+	s.Recovering, s.Found, s.Deposed, s.Answered = true, false, false, 1<<uint(env.Index)
+	for _, p := range others(env) {
+		out.Send(p, t.probe, s.Round, int32(p))
+	}
+	out.SetTimer(TimerRecover, RecoverTime)
+	if s.Has {
+		s.Gen, s.Found = s.Round, true
+		if s.Parked {
+			// As a probed holder does (see service): a round means
+			// somebody waits.
+			s.Parked, s.Idle = false, 0
+			return t.pass(env, s, out)
+		}
 	}
 	return s
 }
@@ -249,7 +270,7 @@ func (t *ring[E]) stopServing(out *model.Outbox, s TokenState[E]) TokenState[E] 
 
 // regenerate creates a token of the coordinator's generation.
 func (t *ring[E]) regenerate(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
-	gen := s.Serving
+	gen := s.Round
 	if gen > s.Known {
 		s.Known = gen
 	}
@@ -387,18 +408,30 @@ func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Ou
 			out.Send(next(env, env.Index), t.wake, int32(env.Self), 0)
 		}
 	case TimerSuspect:
-		if s.Phase == Waiting && !s.Has {
-			// The token does not come: [S1] "assumes that the
-			// coordinator has failed and initiates an election
-			// algorithm"; the coordinator it elects replaces the lost
-			// token.
-			e := s.Epoch
-			if s.Known > e {
-				e = s.Known
+		if s.Phase != Waiting || s.Has {
+			return s
+		}
+		out.SetTimer(TimerSuspect, SuspectTime(env))
+		c := t.elect.View(s.Elect).Leader
+		switch {
+		case tokenServing(s):
+			// The coordinator itself waits: it looks for the token.
+			if !s.Recovering {
+				return t.startRound(env, s, out)
 			}
-			s.Core = t.startElection(env, s.Core, e+1, out)
+		case c != model.None && c != env.Self && !s.Pinged:
+			// The token does not come: ask the coordinator, whose
+			// critical function is replacing a lost token.
+			s.Pinged = true
+			out.Send(c, t.lost, s.Epoch, int32(c))
+		default:
+			// The coordinator does not respond (no probe since the
+			// request), or there is none: [S1] "assumes that the
+			// coordinator has failed and initiates an election
+			// algorithm"; the coordinator it elects looks for the token.
+			s.Pinged = false
+			s.Core = t.startElection(env, s.Core, s.Epoch+1, out)
 			s = t.takeOver(env, s, out)
-			out.SetTimer(TimerSuspect, SuspectTime(env))
 		}
 	case TimerRecover:
 		if tokenServing(s) && s.Recovering {
@@ -459,6 +492,7 @@ func (t *ring[E]) service(env *model.Env, s TokenState[E], m model.Message, out 
 	e := m.A
 	switch m.Kind {
 	case t.probe:
+		s.Pinged = false
 		if e < s.Known {
 			out.Send(m.From, t.stale, s.Known, int32(m.From))
 			return s
@@ -477,15 +511,19 @@ func (t *ring[E]) service(env *model.Env, s TokenState[E], m model.Message, out 
 			s.Parked, s.Idle = false, 0
 			return t.pass(env, s, out)
 		}
+	case t.lost:
+		if tokenServing(s) && !s.Recovering {
+			return t.startRound(env, s, out)
+		}
 	case t.hasToken, t.noToken:
-		if tokenServing(s) && e == s.Serving {
+		if tokenServing(s) && s.Recovering && e == s.Round {
 			s.Answered |= 1 << uint(env.Topo.IndexOf(m.From))
 			if m.Kind == t.hasToken {
 				s.Found = true
 			}
 		}
 	case t.stale:
-		if tokenServing(s) && e > s.Serving {
+		if tokenServing(s) && s.Recovering && e > s.Round {
 			s.Deposed = true
 		}
 	}
