@@ -150,6 +150,9 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	eng.Minimize = minimize
+	intr := interruptFlag()
+	defer intr.stop()
+	eng.Interrupted = intr.poll
 	rep := claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
 	jobs := planClaims(*claimID, *algo)
 	found := len(jobs) > 0
@@ -172,13 +175,29 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case *jsonOut:
-		return writeJSON(stdout, rep)
+		if err := writeJSON(stdout, rep); err != nil {
+			return err
+		}
+		return interruptedErr(intr)
 	case *mdOut:
-		_, err := io.WriteString(stdout, renderClaimsMarkdown(&rep))
+		if _, err := io.WriteString(stdout, renderClaimsMarkdown(&rep)); err != nil {
+			return err
+		}
+		return interruptedErr(intr)
+	}
+	if _, err := io.WriteString(stdout, renderClaimsText(&rep)); err != nil {
 		return err
 	}
-	_, err := io.WriteString(stdout, renderClaimsText(&rep))
-	return err
+	return interruptedErr(intr)
+}
+
+// interruptedErr reports an interrupted run: the report was printed (and
+// written) with the unfinished rows UNCHECKED, "interrupted".
+func interruptedErr(intr *interrupt) error {
+	if intr.poll() {
+		return &findingError{"interrupted: the report above is incomplete (rows marked interrupted are UNCHECKED)"}
+	}
+	return nil
 }
 
 // claimJob is one entry of the report to produce: a registered claim to

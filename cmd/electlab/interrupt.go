@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/signal"
+	"sync/atomic"
 )
 
 // interrupt latches a SIGINT so a long search can stop between two
@@ -10,7 +11,7 @@ import (
 // goroutine of ours runs beside the search.
 type interrupt struct {
 	ch  chan os.Signal
-	hit bool
+	hit atomic.Bool // safe to poll from the claim workers
 }
 
 // interruptFlag starts catching SIGINT.
@@ -22,14 +23,14 @@ func interruptFlag() *interrupt {
 
 // poll reports whether SIGINT has arrived (and stays true once it has).
 func (i *interrupt) poll() bool {
-	if !i.hit {
+	if !i.hit.Load() {
 		select {
 		case <-i.ch:
-			i.hit = true
+			i.hit.Store(true)
 		default:
 		}
 	}
-	return i.hit
+	return i.hit.Load()
 }
 
 // stop restores the default SIGINT behaviour.
