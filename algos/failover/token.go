@@ -127,15 +127,12 @@ func TokenRingVariant[E any](elect *model.Algorithm[E], broken TokenBroken) *mod
 		Encode: func(s TokenState[E], b []byte) []byte {
 			b = t.encodeCore(s.Core, b)
 			var f byte
-			for i, v := range []bool{s.Recovering, s.Found, s.Deposed, s.Has, s.Parked} {
+			for i, v := range []bool{s.Recovering, s.Found, s.Deposed, s.Has, s.Parked, s.Pinged} {
 				if v {
 					f |= 1 << i
 				}
 			}
 			b = append(b, '|', f, byte(s.Phase), s.Asked)
-			if s.Pinged {
-				f |= 1 << 5
-			}
 			for _, v := range []int64{int64(s.Serving), int64(s.Known), int64(s.Round), int64(s.Gen), int64(s.Idle), int64(s.Answered)} {
 				b = strconv.AppendInt(b, v, 10)
 				b = append(b, ',')
