@@ -39,12 +39,20 @@ var All = []model.Spec{
 	// The coordinated services with their coordinator elected by each
 	// election algorithm ([S1] opening): failover of the centralized
 	// lock, regeneration of the token ring's lost token.
+	failover.Central(lelann.Algorithm),
 	failover.Central(changroberts.Algorithm),
 	failover.Central(ringpoll.Algorithm),
 	failover.Central(bully.Algorithm),
+	failover.Central(modbully.Algorithm),
+	failover.Central(enhancedbully.Algorithm),
+	failover.Central(kabashi.Algorithm),
+	failover.TokenRing(lelann.Algorithm),
 	failover.TokenRing(changroberts.Algorithm),
 	failover.TokenRing(ringpoll.Algorithm),
 	failover.TokenRing(bully.Algorithm),
+	failover.TokenRing(modbully.Algorithm),
+	failover.TokenRing(enhancedbully.Algorithm),
+	failover.TokenRing(kabashi.Algorithm),
 }
 
 // Lookup returns the algorithm called name, or an error listing the known
