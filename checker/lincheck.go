@@ -64,11 +64,13 @@ func (o LockOp) String() string { return [...]string{"acquire", "release", "cras
 
 // LockInput is the input of one lock operation.
 type LockInput struct {
-	// Op is the operation; Client the process; Lock the lock (the models
-	// here have one lock, 0; the history is partitioned by lock).
-	Op     LockOp
+	// Op is the operation.
+	Op LockOp
+	// Client is the process.
 	Client model.ID
-	Lock   int
+	// Lock is the lock (the models here have one, 0; the history is
+	// partitioned by lock).
+	Lock int
 }
 
 // LockOutput is the output of one lock operation.
@@ -169,9 +171,10 @@ type LockHistory struct {
 
 // Entry is one critical-section entry of a history.
 type Entry struct {
-	// Proc is the client; Request, Enter and Leave are the indices of
-	// its observations (Leave is -1 while it has not left).
-	Proc                  model.ID
+	// Proc is the client.
+	Proc model.ID
+	// Request, Enter and Leave are the indices of its observations
+	// (Leave is -1 while it has not left).
 	Request, Enter, Leave int
 	// Delay is the hop clock at entry minus the hop clock at request:
 	// the message times spent before entry along the causal chain.
@@ -180,7 +183,9 @@ type Entry struct {
 
 // PendingRequest is a request that never entered.
 type PendingRequest struct {
-	Proc    model.ID
+	// Proc is the client.
+	Proc model.ID
+	// Crashed: the client is crashed at the end.
 	Crashed bool
 	// Request is the index of its observation.
 	Request int

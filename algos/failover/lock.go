@@ -40,14 +40,17 @@ type LockState[E any] struct {
 	// answer yet. Probes counts the pings of the current holder
 	// (saturating at 3; see Pings).
 	Probed bool
+	// Probes counts the pings of the current holder (saturating at 3).
 	Probes uint8
 	// Phase and Asked are the client's phase and requests made so far.
 	Phase Phase
+	// Asked is the number of requests made so far.
 	Asked uint8
 	// Coord is the coordinator the client addresses (None when it knows
 	// of none) and CoordEpoch its epoch (-1 before any): the client
 	// takes grants only from Coord with CoordEpoch (fencing).
-	Coord      model.ID
+	Coord model.ID
+	// CoordEpoch is Coord's epoch.
 	CoordEpoch int32
 	// Pinged: the waiting client pinged Coord and has had no answer.
 	// Pings counts the pings of the current wait (saturating at 3): a
@@ -56,7 +59,8 @@ type LockState[E any] struct {
 	// timing, so without it the fair continuation's cycle detection
 	// would take a wait that the next timer ends for a livelock.
 	Pinged bool
-	Pings  uint8
+	// Pings counts the pings of the current wait (see Pinged).
+	Pings uint8
 	// Clock is the hop clock monitor (history, left out of Encode).
 	Clock int32
 }

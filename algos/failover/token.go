@@ -34,7 +34,8 @@ type TokenState[E any] struct {
 	// Has: the process holds the token, of generation Gen. Parked: the
 	// token rests here (invariant: Parked implies Has and not InCS).
 	Has, Parked bool
-	Gen         int32
+	// Gen is the generation of the token held.
+	Gen int32
 	// Idle is, while the process holds the token, the number of
 	// consecutive holders that did not want it: the token parks when it
 	// reaches n, at least a whole lap of the live ring without demand
@@ -50,6 +51,7 @@ type TokenState[E any] struct {
 	Answered uint64
 	// Phase and Asked are the client's phase and requests so far.
 	Phase Phase
+	// Asked is the number of requests made so far.
 	Asked uint8
 	// Clock is the hop clock monitor (history, left out of Encode).
 	Clock int32
