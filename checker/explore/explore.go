@@ -1,0 +1,349 @@
+// Package explore is electlab's exhaustive search: every schedule of one
+// configuration, up to bounds, over the World's enabled events.
+//
+// Explore runs a depth-first search (breadth-first with Options.BFS, for
+// shortest counterexamples) over the state graph whose states are World
+// fingerprints and whose transitions are the enabled events, crashes and
+// other adversarial faults included. It reports the distinct states, the
+// transitions taken, the deepest path, the minimum and maximum of every
+// message count over all complete (quiescent) executions, every safety
+// violation (checker.CheckStep), every end-of-run violation at quiescent
+// states (checker.CheckEnd: agreement, validity, a claim's checks), and
+// livelocks: fair cycles that never reach quiescence, as lassos.
+//
+// The reduction (sleep sets, see footprint and docs/EXPLORE.md) keeps every
+// reachable state and so every verdict, state count and min/max count
+// exact; it saves transitions. A search cut by a bound ends with a partial
+// verdict naming the bound, never by running out of memory.
+//
+// Nothing here reads a clock or a random source, starts a goroutine or
+// iterates a map: the same options give the same Result. The only wall
+// clock is the caller's, in Options.Progress.
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"electlab/checker"
+	"electlab/model"
+)
+
+// CountMode says which message counters are part of the explored state.
+type CountMode uint8
+
+const (
+	// CountsNone merges executions that reach one World with different
+	// counts: fewest states, but min/max counts are not computed.
+	CountsNone CountMode = iota
+	// CountsTotal keeps the totals (sends, transmissions, deliveries) in
+	// the state, so min/max over all complete executions are exact.
+	CountsTotal
+	// CountsPerProcess keeps each process's own sends, transmissions and
+	// deliveries in the state (the Promela models' counting, for the Spin
+	// comparison): more states, the same exact min/max.
+	CountsPerProcess
+)
+
+// String names the mode as the CLI does.
+func (m CountMode) String() string {
+	return [...]string{"none", "total", "per-process"}[m]
+}
+
+// ParseCountMode parses "none", "total" or "per-process".
+func ParseCountMode(s string) (CountMode, error) {
+	for m := CountsNone; m <= CountsPerProcess; m++ {
+		if m.String() == s {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown count mode %q (want none, total or per-process)", s)
+}
+
+// Options bound and shape a search. The zero value is a full DFS with
+// sleep sets, no counts, the generic properties and no bounds.
+type Options struct {
+	// BFS searches breadth-first: every violation's trace is a shortest
+	// one. BFS expands every enabled event (no reduction).
+	BFS bool
+	// NoPOR turns the sleep-set reduction off (DFS).
+	NoPOR bool
+	// Counts puts message counters in the state (exact min/max).
+	Counts CountMode
+	// Checks are the properties checked; the zero value means the generic
+	// ones (safety, agreement, validity, termination).
+	Checks checker.Checks
+	// MaxDepth bounds the events of a path (0 = none).
+	MaxDepth int
+	// MaxStates bounds the distinct states stored (0 = none).
+	MaxStates int64
+	// MaxMem bounds the estimated memory in bytes of the visited set, the
+	// search stack or queue and the traces kept (0 = none).
+	MaxMem int64
+	// Shard and Shards split the search: this search explores part Shard
+	// (0-based) of Shards. Shards <= 1 means the whole search.
+	Shard, Shards int
+	// MaxViolations is the number of distinct violations (by property and
+	// message) kept with a trace; further ones are counted (0 = 10).
+	MaxViolations int
+	// NoMinimize keeps DFS counterexample traces as found instead of
+	// shrinking them with traces.Minimize.
+	NoMinimize bool
+	// KeepFingerprints stores the sorted state keys in the Result (for
+	// Merge); always on for a shard.
+	KeepFingerprints bool
+	// Progress, when set, is called every ProgressEvery states (default
+	// 1<<16) and at the end. It must not change the search.
+	Progress      func(Progress)
+	ProgressEvery int64
+
+	// checkIndependence makes the search verify, at every state, that each
+	// pair of enabled events it calls independent commutes (tests).
+	checkIndependence func(err error)
+}
+
+// Progress is a snapshot of a running search.
+type Progress struct {
+	// States and Transitions so far; Depth is the current path length.
+	States, Transitions int64
+	Depth               int
+	// Done is set on the last call.
+	Done bool
+}
+
+// Range is the minimum and maximum of one count over complete executions.
+type Range struct {
+	Min int64 `json:"min"`
+	Max int64 `json:"max"`
+}
+
+// CountRanges are the min/max of every accounting over all complete
+// executions: P2P sends, BCAST1 transmissions, deliveries, SR (sends plus
+// deliveries, per execution) and forwards by crashed ring nodes.
+type CountRanges struct {
+	Sends         Range `json:"sends"`
+	Transmissions Range `json:"transmissions"`
+	Deliveries    Range `json:"deliveries"`
+	SR            Range `json:"sr"`
+	Forwards      Range `json:"forwards"`
+}
+
+func (c *CountRanges) add(k *model.Counts, first bool) {
+	upd := func(r *Range, v int64) {
+		if first || v < r.Min {
+			r.Min = v
+		}
+		if first || v > r.Max {
+			r.Max = v
+		}
+	}
+	upd(&c.Sends, k.Sends)
+	upd(&c.Transmissions, k.Transmissions)
+	upd(&c.Deliveries, k.Deliveries)
+	upd(&c.SR, k.Sends+k.Deliveries)
+	upd(&c.Forwards, k.Forwards)
+}
+
+func (c *CountRanges) merge(d *CountRanges) {
+	for _, p := range [][2]*Range{{&c.Sends, &d.Sends}, {&c.Transmissions, &d.Transmissions},
+		{&c.Deliveries, &d.Deliveries}, {&c.SR, &d.SR}, {&c.Forwards, &d.Forwards}} {
+		p[0].Min = min(p[0].Min, p[1].Min)
+		p[0].Max = max(p[0].Max, p[1].Max)
+	}
+}
+
+// Of returns the range of accounting a.
+func (c *CountRanges) Of(a model.Accounting) Range {
+	switch a {
+	case model.BCAST1:
+		return c.Transmissions
+	case model.SR:
+		return c.SR
+	case model.Deliveries:
+		return c.Deliveries
+	}
+	return c.Sends
+}
+
+// Violation is one distinct violation (by property and message) with the
+// trace of the first execution found to show it.
+type Violation struct {
+	// Property is a checker property name (checker.PropSafety, ...).
+	Property string `json:"property"`
+	// Message explains it.
+	Message string `json:"message"`
+	// Step is the 1-based event after which it was seen; 0 means at the
+	// end of the execution (end-of-run checks, livelocks).
+	Step int `json:"step"`
+	// Events is the counterexample: a shortest one (BFS), a minimized one
+	// (DFS), or for a livelock the lasso's prefix then its cycle.
+	Events []model.Event `json:"-"`
+	// CycleStart is, for a livelock, the index in Events where the cycle
+	// starts (the state after Events[:CycleStart] is where it returns);
+	// -1 otherwise.
+	CycleStart int `json:"cycle_start"`
+	// States counts the distinct violating states (or fair cycles) with
+	// this property and message.
+	States int64 `json:"states"`
+	// tainted: the trace shows another violation first (no path without
+	// one was found); such a trace is not minimized.
+	tainted bool
+}
+
+// Clean reports that the trace shows no other violation before this one,
+// so that replaying it reproduces this violation.
+func (v *Violation) Clean() bool { return !v.tainted }
+
+// Checker returns v as a checker violation.
+func (v *Violation) Checker() *checker.Violation {
+	return &checker.Violation{Property: v.Property, Step: v.Step, Message: v.Message}
+}
+
+// Result is what a search found.
+type Result struct {
+	// States is the number of distinct states stored (states that violate
+	// a safety property are counted in Violations, not here).
+	States int64 `json:"states"`
+	// Transitions is the number of events applied.
+	Transitions int64 `json:"transitions"`
+	// MaxDepth is the length of the longest path searched.
+	MaxDepth int `json:"max_depth"`
+	// Final is the number of distinct quiescent states.
+	Final int64 `json:"final_states"`
+	// Counts are the min/max counts over complete executions; nil unless
+	// counts are part of the state (Options.Counts).
+	Counts *CountRanges `json:"counts,omitempty"`
+	// CountsLowerBound is set when a cycle that sends messages was cut:
+	// the maxima are then lower bounds (executions may loop longer).
+	CountsLowerBound bool `json:"counts_max_lower_bound,omitempty"`
+	// Violations are the distinct violations, in the order found (merged
+	// results: sorted by property and message).
+	Violations []*Violation `json:"violations"`
+	// MoreViolations counts distinct violations beyond MaxViolations.
+	MoreViolations int `json:"more_violations,omitempty"`
+	// Cycle reports that the state graph has a cycle (a run that never
+	// ends); the livelock search then decided whether a fair one exists.
+	Cycle bool `json:"cycle"`
+	// Incomplete names the bound that cut the search ("" = complete).
+	Incomplete string `json:"incomplete,omitempty"`
+	// Shard and Shards identify a part of a split search.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
+	// ShardDepth is the depth at which the search was split.
+	ShardDepth int `json:"shard_depth,omitempty"`
+	// Fingerprints are the sorted state keys (Options.KeepFingerprints
+	// and shards), for Merge.
+	Fingerprints []uint64 `json:"-"`
+	// FinalFingerprints are the sorted keys of the quiescent states.
+	FinalFingerprints []uint64 `json:"-"`
+	// MemEstimate is the largest memory estimate reached, in bytes.
+	MemEstimate int64 `json:"mem_estimate"`
+}
+
+// Complete reports that the search was not cut by a bound.
+func (r *Result) Complete() bool { return r.Incomplete == "" }
+
+// Verdict is a one-line summary: "no violation in N states (complete)",
+// "no violation in the N states explored; search incomplete: <bound>", or
+// "K violation(s): ...".
+func (r *Result) Verdict() string {
+	if n := len(r.Violations) + r.MoreViolations; n > 0 {
+		v := r.Violations[0]
+		s := fmt.Sprintf("%d distinct violation(s); first: %s: %s", n, v.Property, v.Message)
+		if !r.Complete() {
+			s += "; search incomplete: " + r.Incomplete
+		}
+		return s
+	}
+	if r.Complete() {
+		return fmt.Sprintf("no violation in %d states (search complete)", r.States)
+	}
+	return fmt.Sprintf("no violation in the %d states explored; search incomplete: %s", r.States, r.Incomplete)
+}
+
+func (o *Options) checks() checker.Checks {
+	c := o.Checks
+	if c.Props == 0 && c.Custom == nil && c.Bound == nil {
+		c.Props = model.Safety | model.Agreement | model.Validity | model.Termination
+	}
+	return c
+}
+
+// Explore searches every schedule of s0 (not modified) within opt's bounds.
+func Explore(s0 model.System, opt Options) *Result {
+	if opt.MaxViolations <= 0 {
+		opt.MaxViolations = 10
+	}
+	if opt.ProgressEvery <= 0 {
+		opt.ProgressEvery = 1 << 16
+	}
+	if opt.Shards > 1 {
+		opt.KeepFingerprints = true
+	}
+	e := newEngine(s0, opt)
+	if opt.BFS {
+		e.bfs()
+	} else {
+		e.dfs()
+	}
+	res := e.finish()
+	// BFS cannot see cycles (no stack): the livelock search decides.
+	if e.checks.Props&model.Termination != 0 && (e.cycle || opt.BFS) && !e.stopped() {
+		e.livelocks(res)
+	}
+	if opt.Progress != nil {
+		opt.Progress(Progress{States: res.States, Transitions: res.Transitions, Depth: 0, Done: true})
+	}
+	return res
+}
+
+// describeBound formats a bound for Result.Incomplete.
+func describeBound(name string, v int64) string {
+	if name == "max-mem" {
+		return "max-mem " + FormatBytes(v)
+	}
+	return fmt.Sprintf("%s %d", name, v)
+}
+
+// FormatBytes renders a byte count with a binary unit (1GiB, 512MiB).
+func FormatBytes(v int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	u := 0
+	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {
+		v /= 1024
+		u++
+	}
+	if u == 0 && v >= 1024 {
+		f := float64(v)
+		for u+1 < len(units) && f >= 1024 {
+			f /= 1024
+			u++
+		}
+		return fmt.Sprintf("%.1f%s", f, units[u])
+	}
+	return fmt.Sprintf("%d%s", v, units[u])
+}
+
+// ParseBytes parses a size such as 1GiB, 512MiB, 64KiB, 100MB or 1000.
+func ParseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suf string
+		m   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suf) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suf)), u.m
+			break
+		}
+	}
+	var v int64
+	if _, err := fmt.Sscanf(t, "%d", &v); err != nil || fmt.Sprint(v) != t || v < 0 {
+		return 0, fmt.Errorf("bad size %q (want e.g. 1GiB, 512MiB or a number of bytes)", s)
+	}
+	if v > (1<<62)/mult {
+		return 0, fmt.Errorf("size %q is too large", s)
+	}
+	return v * mult, nil
+}

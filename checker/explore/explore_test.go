@@ -1,0 +1,362 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/model"
+)
+
+// testConfigs are the small configurations every registered algorithm is
+// explored on by the exactness tests: rings of 3 and 4, several initiator
+// sets, a crash budget, unordered channels, sync timing, a dead process.
+func testConfigs(info *model.Info) []*model.Config {
+	ids := func(v ...int) []model.ID {
+		out := make([]model.ID, len(v))
+		for i, x := range v {
+			out[i] = model.ID(x)
+		}
+		return out
+	}
+	base := func(i []model.ID) *model.Config {
+		return &model.Config{Algo: info.Name, IDs: i, Forwarding: info.Forwarding}
+	}
+	var out []*model.Config
+	add := func(c *model.Config) { out = append(out, c) }
+	add(base(ids(2, 1)))
+	c := base(ids(1, 2))
+	c.Initiators = ids(1)
+	add(c)
+	add(base(ids(1, 2, 3)))
+	add(base(ids(3, 1, 2)))
+	c = base(ids(2, 4, 1, 3))
+	add(c)
+	c = base(ids(2, 4, 1, 3))
+	c.Initiators = ids(1, 2)
+	add(c)
+	c = base(ids(3, 1, 2))
+	c.CrashBudget = 1
+	add(c)
+	c = base(ids(3, 1, 2))
+	c.Net = model.Unordered
+	add(c)
+	c = base(ids(3, 1, 2, 4))
+	c.Timing = model.Sync
+	add(c)
+	c = base(ids(3, 1, 2, 4))
+	c.Crashed = ids(4)
+	add(c)
+	c = base(ids(3, 1, 2))
+	c.Timeouts = model.Early
+	c.Initiators = ids(1)
+	add(c)
+	return out
+}
+
+func newSys(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
+	t.Helper()
+	s0, err := spec.NewSystem(cfg)
+	if err != nil {
+		t.Fatalf("%s: %v", cfg, err)
+	}
+	return s0
+}
+
+// testSpecs are the registered algorithms plus the explorer's test
+// algorithms.
+func testSpecs() []model.Spec {
+	return append(slices.Clone(algos.All), model.Spec(timerRing), model.Spec(twoCoords))
+}
+
+// violationSet is the sorted list of "property: message" of r.
+func violationSet(r *Result) []string {
+	var out []string
+	for _, v := range r.Violations {
+		out = append(out, v.Property+": "+v.Message)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// summary is everything that must not depend on the reduction, the order
+// or the split of a search. The numbers of states and the maxima are exact
+// only when no path was cut: a path stops at a safety violation and, with
+// counts in the state, where a sending cycle closes (the maxima are then
+// lower bounds); which states lie beyond such cuts depends on the order of
+// the search. The verdicts, the minima and the violations found never do.
+func summary(r *Result) string {
+	cut := r.CountsLowerBound
+	for _, v := range r.Violations {
+		cut = cut || v.Step > 0
+	}
+	c := "-"
+	if r.Counts != nil {
+		k := *r.Counts
+		if cut {
+			k.Sends.Max, k.Transmissions.Max, k.Deliveries.Max, k.SR.Max, k.Forwards.Max = 0, 0, 0, 0, 0
+		}
+		c = fmt.Sprintf("%+v", k)
+	}
+	states := fmt.Sprintf("states=%d final=%d", r.States, r.Final)
+	if cut {
+		states = "states=(cut)"
+	}
+	return fmt.Sprintf("%s counts=%s lower=%v cycle=%v incomplete=%q violations=%q more=%d",
+		states, c, r.CountsLowerBound, r.Cycle, r.Incomplete, violationSet(r), r.MoreViolations)
+}
+
+// budget bounds each search of the exactness tests; a configuration whose
+// full search does not finish within it is skipped (and counted), so new
+// algorithms with large state spaces keep the tests fast.
+const budget = 4000
+
+// TestReductionExact: for every registered algorithm (and the test
+// algorithms), on the small configurations whose full search fits the
+// budget, the sleep-set search and the full search agree on states,
+// quiescent states, min/max counts in every accounting, cycles and the set
+// of violations, with each count mode. Every algorithm must have at least
+// one configuration compared.
+func TestReductionExact(t *testing.T) {
+	for _, spec := range testSpecs() {
+		compared := 0
+		tooBig := map[int]bool{}
+		for _, cfg := range testConfigs(spec.Meta()) {
+			s0, err := spec.NewSystem(cfg)
+			if err != nil || tooBig[len(cfg.IDs)-1] {
+				continue // a configuration the algorithm does not take, or too big
+			}
+			for _, counts := range []CountMode{CountsTotal, CountsNone, CountsPerProcess} {
+				if counts != CountsTotal && len(cfg.IDs) > 3 {
+					break
+				}
+				full := Explore(s0, Options{NoPOR: true, Counts: counts, MaxViolations: 1000, MaxStates: budget})
+				if !full.Complete() {
+					tooBig[len(cfg.IDs)] = true
+					break
+				}
+				red := Explore(s0, Options{Counts: counts, MaxViolations: 1000, MaxStates: budget})
+				if summary(full) != summary(red) {
+					t.Errorf("%s counts=%s:\nfull:    %s\nreduced: %s", cfg, counts, summary(full), summary(red))
+				}
+				if red.Transitions > full.Transitions {
+					t.Errorf("%s: the reduction took more transitions (%d) than the full search (%d)", cfg, red.Transitions, full.Transitions)
+				}
+				if counts != CountsNone && full.Final > 0 && full.Counts == nil {
+					t.Errorf("%s: no counts", cfg)
+				}
+				compared++
+			}
+		}
+		if compared == 0 {
+			t.Errorf("%s: no configuration small enough to compare the reduced and the full search (budget %d states)", spec.Meta().Name, budget)
+		}
+	}
+}
+
+// TestIndependence: every pair of events the explorer calls independent,
+// in every state the search reaches, commutes to the same state and counts,
+// and neither disables the other.
+func TestIndependence(t *testing.T) {
+	for _, spec := range testSpecs() {
+		for _, cfg := range testConfigs(spec.Meta()) {
+			s0, err := spec.NewSystem(cfg)
+			if err != nil {
+				continue
+			}
+			bad := 0
+			Explore(s0, Options{Counts: CountsTotal, MaxStates: budget / 4, checkIndependence: func(err error) {
+				if bad++; bad <= 3 {
+					t.Error(err)
+				}
+			}})
+		}
+	}
+}
+
+// TestBFSShortest: BFS finds the same violations as DFS, with traces no
+// longer than DFS's minimized ones, and each trace replays to its
+// violation.
+func TestBFSShortest(t *testing.T) {
+	spec := model.Spec(twoCoords)
+	cfg := &model.Config{Algo: "twocoords", IDs: []model.ID{3, 1, 2, 4}}
+	s0 := newSys(t, spec, cfg)
+	dfs := Explore(s0, Options{})
+	bfs := Explore(s0, Options{BFS: true})
+	if len(dfs.Violations) == 0 {
+		t.Fatal("twocoords: no violation found")
+	}
+	if !slices.Equal(violationSet(dfs), violationSet(bfs)) {
+		t.Errorf("DFS and BFS find different violations:\n%q\n%q", violationSet(dfs), violationSet(bfs))
+	}
+	for _, r := range []*Result{dfs, bfs} {
+		for _, v := range r.Violations {
+			if !v.Clean() {
+				continue // only reachable after another violation
+			}
+			x, err := checker.Replay(s0, v.Events, checker.Checks{Props: model.Safety | model.Agreement | model.Validity}, false)
+			if err != nil || x.Violation == nil || x.Violation.Property != v.Property || x.Violation.Message != v.Message || x.Violation.Step != v.Step {
+				t.Errorf("trace of %s: %s does not replay to it (%v, %v)", v.Property, v.Message, err, x.Violation)
+			}
+		}
+	}
+	for i, v := range bfs.Violations {
+		if d := dfs.Violations[slices.IndexFunc(dfs.Violations, func(w *Violation) bool { return w.Message == v.Message })]; v.Clean() && d.Clean() && len(v.Events) > len(d.Events) {
+			t.Errorf("violation %d: BFS trace (%d events) longer than DFS's (%d)", i, len(v.Events), len(d.Events))
+		}
+	}
+	// A safety violation needs two starts: the shortest trace has 2 events.
+	if got := len(bfs.Violations[0].Events); got != 2 {
+		t.Errorf("shortest single-coordinator violation: %d events, want 2", got)
+	}
+}
+
+// TestLivelock: a token circulating forever is a fair livelock, reported as
+// a lasso that replays; ping-pong that a pending stop would end is a cycle
+// but not a livelock (unfair).
+func TestLivelock(t *testing.T) {
+	s0 := newSys(t, tokenRing, &model.Config{Algo: "token", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1}})
+	for _, opt := range []Options{{}, {NoPOR: true}, {Counts: CountsTotal}, {BFS: true}} {
+		r := Explore(s0, opt)
+		if !r.Cycle || len(r.Violations) == 0 || r.Violations[0].Property != checker.PropTermination {
+			t.Fatalf("token ring %+v: want a livelock, got %s", opt, summary(r))
+		}
+		v := r.Violations[0]
+		if v.CycleStart < 0 || v.CycleStart >= len(v.Events) {
+			t.Fatalf("lasso cycle start %d of %d events", v.CycleStart, len(v.Events))
+		}
+		// The cycle returns to the state where it starts.
+		w := s0.Clone()
+		var at uint64
+		for i, ev := range v.Events {
+			if i == v.CycleStart {
+				at = w.Fingerprint()
+			}
+			if err := w.Apply(ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if w.Fingerprint() != at {
+			t.Errorf("the lasso's cycle does not return to its start: %v", v.Events)
+		}
+		if opt.Counts == CountsTotal && !r.CountsLowerBound {
+			t.Errorf("a sending cycle with counts must make the maxima lower bounds")
+		}
+	}
+	s0 = newSys(t, pingStop, &model.Config{Algo: "pingstop", IDs: []model.ID{1, 2, 3}})
+	for _, opt := range []Options{{}, {NoPOR: true}} {
+		r := Explore(s0, opt)
+		if !r.Cycle || len(r.Violations) != 0 {
+			t.Errorf("ping-stop %+v: want a cycle and no livelock, got %s", opt, summary(r))
+		}
+	}
+}
+
+// TestBounds: each bound ends the search with a partial verdict naming it.
+func TestBounds(t *testing.T) {
+	s0 := newSys(t, algos.All[0], &model.Config{Algo: algos.All[0].Meta().Name, IDs: []model.ID{1, 2, 3, 4, 5}, Forwarding: algos.All[0].Meta().Forwarding})
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{MaxStates: 100}, "max-states 100"},
+		{Options{MaxDepth: 5}, "max-depth 5"},
+		{Options{MaxMem: 1 << 20}, "max-mem 1MiB"},
+		{Options{BFS: true, MaxDepth: 5}, "max-depth 5"},
+		{Options{BFS: true, MaxStates: 100}, "max-states 100"},
+	} {
+		r := Explore(s0, tc.opt)
+		if r.Incomplete != tc.want {
+			t.Errorf("%+v: incomplete %q, want %q", tc.opt, r.Incomplete, tc.want)
+		}
+		if !strings.Contains(r.Verdict(), "search incomplete: "+tc.want) || !strings.HasPrefix(r.Verdict(), "no violation in the ") {
+			t.Errorf("verdict %q", r.Verdict())
+		}
+		if tc.opt.MaxStates > 0 && r.States > tc.opt.MaxStates {
+			t.Errorf("%d states stored beyond the bound %d", r.States, tc.opt.MaxStates)
+		}
+	}
+}
+
+// TestShardMerge: the parts of a split search merge into the unsplit
+// result, for every registered algorithm.
+func TestShardMerge(t *testing.T) {
+	for _, spec := range testSpecs() {
+		for k, cfg := range testConfigs(spec.Meta()) {
+			if k%3 != 0 {
+				continue
+			}
+			s0, err := spec.NewSystem(cfg)
+			if err != nil {
+				continue
+			}
+			whole := Explore(s0, Options{Counts: CountsTotal, MaxViolations: 1000, MaxStates: budget})
+			if !whole.Complete() {
+				continue
+			}
+			for _, n := range []int{2, 5} {
+				var parts []*Result
+				for i := range n {
+					parts = append(parts, Explore(s0, Options{Counts: CountsTotal, Shard: i, Shards: n, MaxViolations: 1000}))
+				}
+				m, err := Merge(parts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if summary(m) != summary(whole) {
+					t.Errorf("%s in %d parts:\nwhole:  %s\nmerged: %s", cfg, n, summary(whole), summary(m))
+				}
+			}
+		}
+	}
+	if _, err := Merge([]*Result{{Shards: 2}, {Shards: 2}}); err == nil {
+		t.Error("merging part 1/2 twice: no error")
+	}
+}
+
+// TestDeterministic: two searches give the same result, traces included.
+func TestDeterministic(t *testing.T) {
+	s0 := newSys(t, twoCoords, &model.Config{Algo: "twocoords", IDs: []model.ID{3, 1, 2, 4}})
+	a := Explore(s0, Options{Counts: CountsPerProcess})
+	b := Explore(s0, Options{Counts: CountsPerProcess})
+	if summary(a) != summary(b) || a.Transitions != b.Transitions || a.MaxDepth != b.MaxDepth {
+		t.Fatalf("two runs differ:\n%s\n%s", summary(a), summary(b))
+	}
+	for i := range a.Violations {
+		if !slices.Equal(a.Violations[i].Events, b.Violations[i].Events) {
+			t.Errorf("violation %d: traces differ", i)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	for s, want := range map[string]int64{"1GiB": 1 << 30, "512MiB": 512 << 20, "1000": 1000, "2KB": 2000, "3G": 3 << 30} {
+		if got, err := ParseBytes(s); err != nil || got != want {
+			t.Errorf("ParseBytes(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "x", "-1", "1.5GiB", "GiB", "99999999999TiB"} {
+		if _, err := ParseBytes(s); err == nil {
+			t.Errorf("ParseBytes(%q): no error", s)
+		}
+	}
+	if i, n, err := ParseShard("2/8"); err != nil || i != 1 || n != 8 {
+		t.Errorf("ParseShard(2/8) = %d, %d, %v", i, n, err)
+	}
+	for _, s := range []string{"0/2", "3/2", "1", "a/b", "1/0", "01/2"} {
+		if _, _, err := ParseShard(s); err == nil {
+			t.Errorf("ParseShard(%q): no error", s)
+		}
+	}
+	for _, m := range []CountMode{CountsNone, CountsTotal, CountsPerProcess} {
+		if got, err := ParseCountMode(m.String()); err != nil || got != m {
+			t.Errorf("ParseCountMode(%s)", m)
+		}
+	}
+	if FormatBytes(1<<30) != "1GiB" || FormatBytes(1536) != "1.5KiB" {
+		t.Errorf("FormatBytes: %s %s", FormatBytes(1<<30), FormatBytes(1536))
+	}
+}

@@ -1,0 +1,76 @@
+package explore
+
+import "electlab/model"
+
+// footprint is what an event touches in the World it is enabled in: the
+// local state (algorithm state, status, pending initiation, timers, and the
+// tails of outgoing links) of at most two processes, by index, or
+// everything (global).
+//
+// Two events enabled in the same World are independent — they commute and
+// neither disables the other — when neither is global and their process
+// sets are disjoint. The cases, with why:
+//
+//   - detect P and fire P tN (early timeouts) touch P: P's step reads and
+//     writes only P's state and timers and appends to links P->x.
+//   - deliver F->P touches P when P is live (P's step; the head of link F->P
+//     is popped, and only P's events pop it). When P is crashed or absent it
+//     touches P (its status is read; a forward appends to P's outgoing
+//     link), and also F when the algorithm bounces the message back to a
+//     live F (F's step runs).
+//   - Appending to the tail of link A->B commutes with popping its head
+//     (the head is there, or the delivery would not be enabled), and every
+//     append to A->B is made by an event touching A, so two events that
+//     append to one link are never independent. Sequence numbers of links
+//     are therefore assigned alike in both orders.
+//   - Counters are sums and commute; observations, hop clocks and the
+//     global send stamp are history, not state (World.Encode leaves them
+//     out).
+//   - fire under accurate timeouts is global: it is enabled only when no
+//     message is in flight, so every event that sends can disable it.
+//   - crash, recover and join are global: they change the crash budget,
+//     the number of live processes or membership, and they are enabled only
+//     while the run is not quiescent, which any other event may end.
+//   - round (sync timing) is global: it delivers every message at once.
+//
+// TestIndependence checks every pair the explorer calls independent, in
+// every state it reaches, for every registered algorithm at small n: both
+// orders give the same fingerprint, and each event stays enabled after the
+// other.
+type footprint struct {
+	a, b   int32
+	global bool
+}
+
+// footprintOf computes ev's footprint in w.
+func footprintOf(w model.System, ev model.Event, accurate bool) footprint {
+	topo := w.Topo()
+	switch ev.Kind {
+	case model.EvDetect:
+		return footprint{a: int32(topo.IndexOf(ev.P)), b: -1}
+	case model.EvFire:
+		if accurate {
+			return footprint{global: true}
+		}
+		return footprint{a: int32(topo.IndexOf(ev.P)), b: -1}
+	case model.EvDeliver:
+		p := topo.IndexOf(ev.P)
+		f := footprint{a: int32(p), b: -1}
+		if w.Status(p) != model.Live && w.Info().Bounce {
+			if q := topo.IndexOf(ev.From); w.Status(q) == model.Live {
+				f.b = int32(q)
+			}
+		}
+		return f
+	}
+	return footprint{global: true}
+}
+
+// independent reports whether two events with footprints x and y, both
+// enabled in one World, are independent there.
+func independent(x, y footprint) bool {
+	if x.global || y.global {
+		return false
+	}
+	return x.a != y.a && x.a != y.b && (x.b < 0 || (x.b != y.a && x.b != y.b))
+}

@@ -1,0 +1,567 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+
+	"electlab/checker"
+	"electlab/model"
+	"electlab/traces"
+)
+
+// engine is one search in progress.
+type engine struct {
+	s0       model.System
+	opt      Options
+	checks   checker.Checks
+	accurate bool
+	n        int
+
+	vis *table
+	// prefix holds the states of a shard's prefix tree (which are never
+	// pruned), for counting; finals holds the quiescent state keys when
+	// fingerprints are kept.
+	prefix *table
+	finals *table
+	// violVis counts distinct violating states per violation.
+	violVis *table
+	violIdx map[string]int
+
+	res        Result
+	countsSeen bool
+	cycle      bool
+	stop       string
+	buf        []byte
+	// worldBytes estimates the memory of one World.
+	worldBytes int64
+	// stackBytes is the current estimate of the search stack or queue.
+	stackBytes   int64
+	nextProgress int64
+	// frontier counts the nodes met at the shard depth.
+	frontier int64
+	// shardDepth is the depth at which shards split (0 = not split).
+	shardDepth int
+	// bfsPaths holds, in BFS, each state's parent and event position.
+	bfsParent []int32
+	bfsPos    []uint16
+}
+
+func newEngine(s0 model.System, opt Options) *engine {
+	e := &engine{s0: s0, opt: opt, checks: opt.checks(), n: s0.N(),
+		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts == model.Accurate,
+		vis:      newTable(opt.BFS), violVis: newTable(false), violIdx: map[string]int{},
+		nextProgress: opt.ProgressEvery}
+	if opt.KeepFingerprints {
+		e.finals = newTable(false)
+	}
+	e.buf = s0.Encode(nil)
+	e.worldBytes = 512 + 160*int64(e.n) + 8*int64(len(e.buf))
+	e.res.Violations = []*Violation{}
+	if opt.Shards > 1 {
+		e.res.Shard, e.res.Shards = opt.Shard, opt.Shards
+		e.prefix = newTable(false)
+	}
+	return e
+}
+
+func (e *engine) stopped() bool { return e.stop != "" }
+
+// keys returns the state key of w (with the counters the mode keeps) and
+// its count-free key.
+func (e *engine) keys(w model.System, pc []int32) (full, free uint64) {
+	e.buf = w.Encode(e.buf[:0])
+	free = hashBytes(e.buf)
+	switch e.opt.Counts {
+	case CountsTotal:
+		c := w.Counts()
+		full = combine(combine(combine(free, uint64(c.Sends)), uint64(c.Transmissions)), uint64(c.Deliveries))
+		return full, free
+	case CountsPerProcess:
+		full = free
+		for _, v := range pc {
+			full = combine(full, uint64(v))
+		}
+		return full, free
+	}
+	return free, free
+}
+
+// countEffects adds the last event's sends, transmissions and deliveries
+// to the per-process counters pc (3 per process), given the total
+// transmissions before the event.
+func countEffects(w model.System, ev model.Event, pc []int32, transBefore int64) {
+	topo := w.Topo()
+	sender := -1
+	for _, ef := range w.Effects() {
+		switch ef.Kind {
+		case model.Sent, model.Forwarded:
+			i := topo.IndexOf(ef.P)
+			pc[3*i]++
+			if ef.Kind == model.Sent {
+				sender = i
+			}
+		case model.Delivered:
+			pc[3*topo.IndexOf(ef.P)+2]++
+		}
+	}
+	if d := w.Counts().Transmissions - transBefore; d > 0 {
+		if sender < 0 {
+			sender = max(topo.IndexOf(ev.P), 0)
+		}
+		pc[3*sender+1] += int32(d)
+	}
+}
+
+// memory is the current memory estimate.
+func (e *engine) memory() int64 {
+	m := e.vis.bytes() + e.violVis.bytes() + e.stackBytes
+	if e.prefix != nil {
+		m += e.prefix.bytes()
+	}
+	if e.finals != nil {
+		m += e.finals.bytes()
+	}
+	m += int64(len(e.bfsParent)) * 6
+	return m
+}
+
+// bounds checks the state and memory bounds after a new state.
+func (e *engine) bounds() {
+	if m := e.memory(); m > e.res.MemEstimate {
+		e.res.MemEstimate = m
+	}
+	switch {
+	case e.opt.MaxStates > 0 && e.states() >= e.opt.MaxStates:
+		e.stop = describeBound("max-states", e.opt.MaxStates)
+	case e.opt.MaxMem > 0 && e.res.MemEstimate > e.opt.MaxMem:
+		e.stop = describeBound("max-mem", e.opt.MaxMem)
+	}
+}
+
+func (e *engine) states() int64 {
+	n := int64(e.vis.n)
+	if e.prefix != nil {
+		n += int64(e.prefix.n)
+	}
+	return n
+}
+
+func (e *engine) progress(depth int) {
+	if e.opt.Progress == nil || e.states() < e.nextProgress {
+		return
+	}
+	e.nextProgress = e.states() + e.opt.ProgressEvery
+	e.opt.Progress(Progress{States: e.states(), Transitions: e.res.Transitions, Depth: depth})
+}
+
+// final records a new quiescent state: end-of-run checks and counts.
+func (e *engine) final(w model.System, key uint64, path func() []model.Event, tainted bool) {
+	if e.finals != nil {
+		if i, ok := e.finals.find(key); !ok {
+			e.finals.insert(i, key, 0, 0)
+		}
+	}
+	e.res.Final++
+	if e.opt.Counts != CountsNone {
+		if e.res.Counts == nil {
+			e.res.Counts = &CountRanges{}
+		}
+		e.res.Counts.add(w.Counts(), !e.countsSeen)
+		e.countsSeen = true
+	}
+	if v := checker.CheckEnd(e.s0, w, e.checks, true); v != nil {
+		e.violation(v, key, path, tainted)
+	}
+}
+
+// violation records v, seen in the state with key, reached by path;
+// tainted says the path showed another violation before (its trace would
+// replay to that one first), so a later untainted path replaces it.
+func (e *engine) violation(v *checker.Violation, key uint64, path func() []model.Event, tainted bool) {
+	id := v.Property + "\x00" + v.Message
+	vk := combine(key, hashBytes([]byte(id)))
+	i, seen := e.violVis.find(vk)
+	if !seen {
+		e.violVis.insert(i, vk, 0, 0)
+	}
+	if k, ok := e.violIdx[id]; ok {
+		if k < 0 {
+			return
+		}
+		w := e.res.Violations[k]
+		if !seen {
+			w.States++
+		}
+		if w.tainted && !tainted {
+			w.Events, w.Step, w.tainted = path(), v.Step, false
+		}
+		return
+	}
+	if len(e.res.Violations) >= e.opt.MaxViolations {
+		e.violIdx[id] = -1
+		e.res.MoreViolations++
+		return
+	}
+	e.violIdx[id] = len(e.res.Violations)
+	e.res.Violations = append(e.res.Violations, &Violation{Property: v.Property, Message: v.Message, Step: v.Step,
+		Events: path(), CycleStart: -1, States: 1, tainted: tainted})
+}
+
+// stepCheck is checker.CheckStep for the explorer: a model fault counts
+// only when the last event added it (faults are history, not state, and a
+// search goes on past a violation), then single-coordinator safety.
+func (e *engine) stepCheck(w model.System, faultsBefore int, step int) *checker.Violation {
+	if f := w.Faults(); len(f) > faultsBefore {
+		return &checker.Violation{Property: checker.PropModel, Step: step, Message: f[len(f)-1]}
+	}
+	if e.checks.Props&model.Safety != 0 {
+		if err := checker.SingleCoordinator(w); err != nil {
+			return &checker.Violation{Property: checker.PropSafety, Step: step, Message: err.Error()}
+		}
+	}
+	return nil
+}
+
+// finish completes the result: bound, minimized traces, fingerprints.
+func (e *engine) finish() *Result {
+	r := &e.res
+	r.States = e.states()
+	r.Incomplete = e.stop
+	r.Cycle = e.cycle
+	r.ShardDepth = e.shardDepth
+	if e.opt.KeepFingerprints {
+		keys := e.vis.Keys()
+		if e.prefix != nil {
+			keys = append(keys, e.prefix.Keys()...)
+			slices.Sort(keys)
+			keys = slices.Compact(keys)
+			r.States = int64(len(keys))
+		}
+		r.Fingerprints = keys
+		r.FinalFingerprints = e.finals.Keys()
+		r.Final = int64(len(r.FinalFingerprints))
+	}
+	if !e.opt.BFS && !e.opt.NoMinimize {
+		for _, v := range r.Violations {
+			if !v.tainted {
+				v.Events, v.Step = e.minimize(v)
+			}
+		}
+	}
+	return r
+}
+
+// minimize shrinks a violation's events while the same property and
+// message still show on a lenient replay; it returns the events and the
+// violation's step on them.
+func (e *engine) minimize(v *Violation) ([]model.Event, int) {
+	same := func(evs []model.Event) (*checker.Execution, bool) {
+		x, err := checker.Replay(e.s0, evs, e.checks, true)
+		if err != nil || x.Violation == nil {
+			return x, false
+		}
+		return x, x.Violation.Property == v.Property && x.Violation.Message == v.Message
+	}
+	if _, ok := same(v.Events); !ok {
+		return v.Events, v.Step
+	}
+	evs := traces.Minimize(v.Events, func(c []model.Event) bool { _, ok := same(c); return ok })
+	x, _ := same(evs)
+	return x.Events, x.Violation.Step
+}
+
+// frame is one state on the DFS stack.
+type frame struct {
+	w    model.System
+	en   []model.Event
+	foot []footprint
+	// full and free are the state's keys (with and without counters).
+	full, free uint64
+	// sleep: events asleep here; todo: events still to explore; done:
+	// events explored from here (masks over en; events at positions 64
+	// and beyond are never asleep).
+	sleep, todo, done uint64
+	next              int
+	// ev is the event that led here, at position pos of the parent's en.
+	ev  model.Event
+	pos int
+	pc  []int32
+	// tainted: a violation was seen on the path to this state.
+	tainted bool
+}
+
+func (e *engine) frameAt(stack []*frame, d int) ([]*frame, *frame) {
+	for len(stack) <= d {
+		stack = append(stack, &frame{})
+	}
+	f := stack[d]
+	return stack, f
+}
+
+// setup fills f's enabled events and footprints for world w.
+func (e *engine) setup(f *frame, w model.System) {
+	f.w = w
+	f.en = w.Enabled(f.en[:0])
+	f.foot = f.foot[:0]
+	if !e.opt.NoPOR {
+		for _, ev := range f.en {
+			f.foot = append(f.foot, footprintOf(w, ev, e.accurate))
+		}
+	}
+	f.next, f.done = 0, 0
+}
+
+// sleepMask maps the events in sl to positions in en.
+func sleepMask(en []model.Event, sl []model.Event) uint64 {
+	var m uint64
+	for _, s := range sl {
+		for j := 0; j < len(en) && j < 64; j++ {
+			if en[j] == s {
+				m |= 1 << j
+				break
+			}
+		}
+	}
+	return m
+}
+
+// childSleep returns the sleep set of the child reached by event i of f:
+// the events asleep at f or explored from f before it that are independent
+// of it.
+func (e *engine) childSleep(f *frame, i int, out []model.Event) []model.Event {
+	out = out[:0]
+	if e.opt.NoPOR {
+		return out
+	}
+	cand := f.sleep | f.done
+	for cand != 0 {
+		j := trailing(cand)
+		cand &= cand - 1
+		if j != i && independent(f.foot[j], f.foot[i]) {
+			out = append(out, f.en[j])
+		}
+	}
+	return out
+}
+
+func trailing(m uint64) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
+
+func allMask(n int) uint64 {
+	if n >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<n - 1
+}
+
+// dfs is the depth-first search with sleep sets and state caching: a state
+// met again is explored again only for the events asleep at its earlier
+// visits and awake now (Godefroid's condition), so every reachable state is
+// visited.
+func (e *engine) dfs() {
+	if e.opt.Shards > 1 {
+		e.shardDepth = e.splitDepth()
+	}
+	var stack []*frame
+	onStack := map[uint64]int32{}
+	stack, root := e.frameAt(stack, 0)
+	w0 := e.s0.Clone()
+	var pc0 []int32
+	if e.opt.Counts == CountsPerProcess {
+		pc0 = make([]int32, 3*e.n)
+	}
+	root.pc = pc0
+	root.full, root.free = e.keys(w0, pc0)
+	e.setup(root, w0)
+	if e.shardDepth > 0 {
+		i, _ := e.prefix.find(root.full)
+		e.prefix.insert(i, root.full, 0, 0)
+	} else {
+		i, _ := e.vis.find(root.full)
+		e.vis.insert(i, root.full, 0, 0)
+	}
+	root.sleep, root.todo = 0, allMask(len(root.en))
+	path := func(d int, last model.Event) func() []model.Event {
+		return func() []model.Event {
+			evs := make([]model.Event, 0, d)
+			for k := 1; k < d; k++ {
+				evs = append(evs, stack[k].ev)
+			}
+			return append(evs, last)
+		}
+	}
+	root.tainted = false
+	if len(root.en) == 0 {
+		e.final(w0, root.full, func() []model.Event { return nil }, false)
+	}
+	onStack[root.free] = 0
+	depth := 0
+	var sl []model.Event
+	for depth >= 0 && !e.stopped() {
+		f := stack[depth]
+		i := f.next
+		for i < len(f.en) && i < 64 && f.todo&(1<<i) == 0 {
+			i++
+		}
+		if i >= len(f.en) {
+			delete(onStack, f.free)
+			f.w = nil
+			depth--
+			continue
+		}
+		f.next = i + 1
+		if i < 64 {
+			f.todo &^= 1 << i
+		}
+		ev := f.en[i]
+		sl = e.childSleep(f, i, sl)
+		if i < 64 {
+			f.done |= 1 << i
+		}
+		if e.opt.checkIndependence != nil {
+			e.verifyIndependence(f, i)
+		}
+		cd := depth + 1
+		// The shard split: at the split depth, keep every Shards-th node.
+		if cd == e.shardDepth {
+			k := e.frontier
+			e.frontier++
+			if int(k%int64(e.opt.Shards)) != e.opt.Shard {
+				continue
+			}
+		}
+		// The last event to explore from f may change f's World in place.
+		last := true
+		for j := i + 1; j < len(f.en); j++ {
+			if j >= 64 || f.todo&(1<<j) != 0 {
+				last = false
+				break
+			}
+		}
+		var w model.System
+		if last {
+			w, f.w = f.w, nil
+		} else {
+			w = f.w.Clone()
+		}
+		var transBefore int64
+		if e.opt.Counts == CountsPerProcess {
+			transBefore = w.Counts().Transmissions
+		}
+		faultsBefore := len(w.Faults())
+		if err := w.Apply(ev); err != nil {
+			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
+		}
+		e.res.Transitions++
+		if cd > e.res.MaxDepth {
+			e.res.MaxDepth = cd
+		}
+		var c *frame
+		stack, c = e.frameAt(stack, cd)
+		f = stack[depth]
+		if e.opt.Counts == CountsPerProcess {
+			c.pc = append(c.pc[:0], f.pc...)
+			countEffects(w, ev, c.pc, transBefore)
+		}
+		full, free := e.keys(w, c.pc)
+		// A violation is reported and the search goes on past it, so
+		// that every reachable state is visited whatever the order (the
+		// sleep sets rely on it).
+		c.tainted = f.tainted
+		if v := e.stepCheck(w, faultsBefore, cd); v != nil {
+			e.violation(v, full, path(cd, ev), f.tainted)
+			c.tainted = true
+		}
+		if at, ok := onStack[free]; ok {
+			e.cycle = true
+			if stack[at].full != full {
+				// The same World with other counts: a cycle that sends.
+				// Looping again repeats what is explored from stack[at].
+				e.res.CountsLowerBound = true
+				continue
+			}
+		}
+		prefix := cd < e.shardDepth
+		tab := e.vis
+		if prefix {
+			tab = e.prefix
+		}
+		slot, found := tab.find(full)
+		var stored uint64
+		if found {
+			stored = tab.vals[slot]
+			if stored == 0 && !prefix {
+				continue
+			}
+		}
+		e.setup(c, w)
+		c.ev, c.pos, c.full, c.free = ev, i, full, free
+		zc := sleepMask(c.en, sl)
+		switch {
+		case found && !prefix:
+			if stored&^zc == 0 {
+				continue
+			}
+			tab.vals[slot] = stored & zc
+			c.sleep, c.todo = zc, stored&^zc
+		default:
+			if !found {
+				tab.insert(slot, full, zc, 0)
+				if len(c.en) == 0 {
+					e.final(w, full, path(cd, ev), c.tainted)
+				}
+				e.bounds()
+				e.progress(cd)
+			}
+			c.sleep, c.todo = zc, allMask(len(c.en))&^zc
+		}
+		if len(c.en) == 0 {
+			continue
+		}
+		if e.opt.MaxDepth > 0 && cd >= e.opt.MaxDepth {
+			if e.stop == "" {
+				e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
+			}
+			continue
+		}
+		depth = cd
+		onStack[free] = int32(cd)
+		e.stackBytes = int64(cd+1) * e.worldBytes
+	}
+}
+
+// verifyIndependence checks that every event independent of event i at f
+// commutes with it and stays enabled (Options.checkIndependence).
+func (e *engine) verifyIndependence(f *frame, i int) {
+	for j := range f.en {
+		if j == i || !independent(f.foot[i], f.foot[j]) {
+			continue
+		}
+		a, b := f.en[i], f.en[j]
+		ab, ba := f.w.Clone(), f.w.Clone()
+		err1 := ab.Apply(a)
+		err2 := ab.Apply(b)
+		err3 := ba.Apply(b)
+		err4 := ba.Apply(a)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			e.opt.checkIndependence(fmt.Errorf("%s: %s and %s called independent but one disables the other: %v %v %v %v", e.s0.Config(), a, b, err1, err2, err3, err4))
+			continue
+		}
+		var pa, pb []int32
+		if e.opt.Counts == CountsPerProcess {
+			pa, pb = make([]int32, 3*e.n), make([]int32, 3*e.n)
+		}
+		ka, _ := e.keys(ab, pa)
+		kb, _ := e.keys(ba, pb)
+		ca, cb := ab.Counts(), ba.Counts()
+		if ka != kb || ca.Sends != cb.Sends || ca.Transmissions != cb.Transmissions || ca.Deliveries != cb.Deliveries {
+			e.opt.checkIndependence(fmt.Errorf("%s: %s and %s called independent but the two orders differ", e.s0.Config(), a, b))
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package explore
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// hashBytes is the explorer's 64-bit state hash: deterministic (no seed
+// chosen at run time), eight bytes at a time, with a full avalanche at the
+// end. Collisions make two states one (hash compaction, as Spin's -DHC);
+// with 64 bits the chance of any collision among 10^8 states is about
+// 3·10^-4.
+func hashBytes(b []byte) uint64 {
+	const (
+		k1 = 0x9E3779B185EBCA87
+		k2 = 0xC2B2AE3D27D4EB4F
+	)
+	h := uint64(len(b))*k1 ^ 0x27D4EB2F165667C5
+	for len(b) >= 8 {
+		w := binary.LittleEndian.Uint64(b)
+		h ^= bits.RotateLeft64(w*k2, 31) * k1
+		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
+		b = b[8:]
+	}
+	if len(b) > 0 {
+		var t [8]byte
+		copy(t[:], b)
+		w := binary.LittleEndian.Uint64(t[:])
+		h ^= bits.RotateLeft64(w*k2, 31) * k1
+		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
+	}
+	return mix64(h)
+}
+
+// mix64 is the splitmix64 finalizer.
+func mix64(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 27
+	h *= 0x94D049BB133111EB
+	h ^= h >> 31
+	return h
+}
+
+// combine mixes a second hash into a first.
+func combine(a, b uint64) uint64 { return mix64(a ^ bits.RotateLeft64(b, 17) ^ 0x5851F42D4C957F2D) }
+
+// table is an open-addressing hash table from 64-bit state keys to a 64-bit
+// value (the state's stored sleep set) and, when aux is used, a 32-bit
+// number. It is never iterated for results except by Keys, which sorts.
+// Key 0 is reserved for empty slots (a key that hashes to 0 is stored as
+// 1).
+type table struct {
+	keys []uint64
+	vals []uint64
+	aux  []int32
+	n    int
+	// useAux keeps the aux array.
+	useAux bool
+}
+
+func newTable(useAux bool) *table {
+	t := &table{useAux: useAux}
+	t.alloc(1 << 12)
+	return t
+}
+
+func (t *table) alloc(c int) {
+	t.keys = make([]uint64, c)
+	t.vals = make([]uint64, c)
+	if t.useAux {
+		t.aux = make([]int32, c)
+	}
+}
+
+func fixKey(k uint64) uint64 {
+	if k == 0 {
+		return 1
+	}
+	return k
+}
+
+// find returns the slot of k and whether it holds k (else the empty slot
+// where k would go).
+func (t *table) find(k uint64) (int, bool) {
+	k = fixKey(k)
+	m := uint64(len(t.keys) - 1)
+	i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+	for {
+		switch t.keys[i] {
+		case k:
+			return int(i), true
+		case 0:
+			return int(i), false
+		}
+		i = (i + 1) & m
+	}
+}
+
+// insert stores k at the empty slot i returned by find and returns k's slot
+// (which changes when the table grows).
+func (t *table) insert(i int, k, v uint64, aux int32) int {
+	k = fixKey(k)
+	t.keys[i], t.vals[i] = k, v
+	if t.useAux {
+		t.aux[i] = aux
+	}
+	t.n++
+	if t.n*4 >= len(t.keys)*3 {
+		t.grow()
+		i, _ = t.find(k)
+	}
+	return i
+}
+
+func (t *table) grow() {
+	keys, vals, aux := t.keys, t.vals, t.aux
+	t.alloc(2 * len(keys))
+	m := uint64(len(t.keys) - 1)
+	for j, k := range keys {
+		if k == 0 {
+			continue
+		}
+		i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+		for t.keys[i] != 0 {
+			i = (i + 1) & m
+		}
+		t.keys[i], t.vals[i] = k, vals[j]
+		if t.useAux {
+			t.aux[i] = aux[j]
+		}
+	}
+}
+
+// bytes is the table's memory.
+func (t *table) bytes() int64 {
+	per := int64(16)
+	if t.useAux {
+		per += 4
+	}
+	return int64(len(t.keys)) * per
+}
+
+// Keys returns the stored keys, sorted.
+func (t *table) Keys() []uint64 {
+	out := make([]uint64, 0, t.n)
+	for _, k := range t.keys {
+		if k != 0 {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
