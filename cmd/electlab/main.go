@@ -41,6 +41,7 @@ commands:
   list     algorithms, their variants (readings), options and claims
   run      one execution and its summary
   check    adversarial search for a property violation; writes a trace on failure
+  explore  exhaustive search of every schedule: states, min/max messages, verdicts
   replay   replay a trace file, verify it and render it
   claims   every registered claim with the verdict the tool computes
 
@@ -71,6 +72,8 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 		err = cmdRun(args[1:], stdout, stderr)
 	case "check":
 		err = cmdCheck(args[1:], stdout, stderr)
+	case "explore":
+		err = cmdExplore(args[1:], stdout, stderr)
 	case "replay":
 		err = cmdReplay(args[1:], stdout, stderr)
 	case "claims":
