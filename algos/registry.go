@@ -13,6 +13,7 @@ import (
 	"electlab/algos/decentral"
 	"electlab/algos/enhancedbully"
 	"electlab/algos/failover"
+	"electlab/algos/fceabr"
 	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
 	"electlab/algos/modbully"
@@ -27,6 +28,7 @@ var All = []model.Spec{
 	lelann.Algorithm,
 	changroberts.Algorithm,
 	ringpoll.Algorithm,
+	fceabr.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,
 	enhancedbully.Algorithm,

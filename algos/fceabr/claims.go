@@ -1,0 +1,212 @@
+package fceabr
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+// nOf is N as AMB-FCEABR-10 reads it: the live processes (n-live, the
+// default) or every ring position before the crash (n-all).
+func nOf(p model.Params) int64 {
+	if len(p.Variant) > AmbN && p.Variant[AmbN] == NAll {
+		return int64(p.N)
+	}
+	return int64(p.Live)
+}
+
+// eq1 is [S0] eq.(1) (recovered from [S3] eq.(1)): MN = (FPN−1)·(N/FPN) + 2N,
+// exactly, as a rational.
+func eq1(p model.Params) model.Rat {
+	n, f := nOf(p), int64(p.Initiators)
+	if f < 1 {
+		f = 1
+	}
+	return model.RatFrac((f-1)*n+2*n*f, f)
+}
+
+// eq1Rows are [S0] Table 1's printed FCEABR column at the networks of §VII
+// (N = 35 and 70).
+func eq1Rows() []model.PrintedRow {
+	var rows []model.PrintedRow
+	for _, n := range []int64{35, 70} {
+		for _, r := range []struct {
+			fpn     int64
+			printed string
+			val     model.Rat
+		}{
+			{1, "2N", model.RatInt(2 * n)},
+			{2, "2N+N/2", model.RatFrac(4*n+n, 2)},
+			{10, "2N+(9/10)·N", model.RatFrac(20*n+9*n, 10)},
+			{n, "3N−1", model.RatInt(3*n - 1)},
+		} {
+			fpn := r.fpn
+			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", fpn, n, r.printed)
+			if fpn == n {
+				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
+			}
+			rows = append(rows, model.PrintedRow{Label: label,
+				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(fpn)},
+				Printed: r.val})
+		}
+	}
+	return rows
+}
+
+var (
+	syncAny  = model.Setting{Name: "sync, election, any initiator set", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncAny = model.Setting{Name: "async fifo, election, any initiator set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	unordAny = model.Setting{Name: "async unordered, election, any initiator set (no FIFO)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true}
+	syncCD   = model.Setting{Name: "sync, coordinator crashed before the run, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	asyncCD  = model.Setting{Name: "async fifo, coordinator crashed before the run, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	sync1CD  = model.Setting{Name: "sync, coordinator crashed before the run, one detector", Timing: model.Sync, Initiators: model.OneInitiator, CoordinatorDead: true}
+	async1CD = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
+)
+
+// claims are the catalog's claims about FCEABR, as data. The formulas are
+// the paper's, evaluated exactly; no result is stored here.
+var claims = []model.Claim{
+	{
+		ID:     "C-FCEABR-3",
+		Source: "[S0] §VI.6.1 eq.(1); [S3] §VIII.A.1 eq.(1)",
+		Says:   `"The number of messages which exchanges via this algorithm (MN) depends on the number of processes in the network (N) and number of those which find coordinator crash out (FPN). Therefore MN is calculated by (1)"`,
+		Formal: "exact reading: every execution's P2P count (Election + Coordinator, or SElection + SCoordinator) = (FPN−1)·(N/FPN) + 2N, evaluated as a rational, for every id arrangement and every set of FPN initiators (detectors) starting together; N per AMB-FCEABR-10 (the live processes, or every position before the crash)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula:     eq1,
+		FormulaText: "(FPN-1)*(N/FPN) + 2N",
+		NMin:        3, NMax: 6,
+		Settings: []model.Setting{syncAny, asyncAny, syncCD},
+		Variants: []string{"r1", "r2", "r1,n-all"},
+	},
+	{
+		ID:     "C-FCEABR-4",
+		Source: "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
+		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1`,
+		Formal: "(i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly at N = 35 and 70 (the networks of §VII); the RING column (basic Ring with FPN initiators) is not checked here; the measured counts are C-FCEABR-3's",
+		Kind:   model.Table,
+		Formula: func(p model.Params) model.Rat {
+			return model.RatFrac(int64((p.Initiators-1)*p.N+2*p.N*p.Initiators), int64(p.Initiators))
+		},
+		FormulaText: "(FPN-1)*(N/FPN) + 2N",
+		Rows:        eq1Rows(),
+	},
+	{
+		ID:     "C-FCEABR-11",
+		Source: "[S0] §IV/§V",
+		Says:   `"two processes will receive messages from their two sides at the same time; they make Coordinator or Surrogate Coordinator messages simultaneously (same as each other) … since election result of these two processes are same as each other"; "it compares the two messages coordinators and surrogate coordinator's number, and then it selects greater ones as coordinator and other as surrogate coordinator."`,
+		Formal: "no failures during the election: every terminal computes (coordinator, surrogate) = (max id, second max id), and at quiescence every live process holds that pair; never two coordinators; all id arrangements and initiator sets",
+		Kind:   model.Behaviour,
+		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
+		Custom: terminalsAgree,
+		NMin:   3, NMax: 5,
+		Settings: []model.Setting{syncAny, asyncAny, unordAny},
+		Variants: []string{"top2-own", "literal-merge", "top2-msgs", "pairwise", "r2"},
+	},
+	{
+		ID:     "C-FCEABR-10",
+		Source: "[S0] §IX",
+		Says:   `"Each process could tolerate one failure."`,
+		Formal: "the coordinator crashed before the run (the one failure), FPN detectors, no Election: at quiescence every live process holds the same (coordinator, surrogate), the coordinator live, the surrogate a live process other than it; the SElection phase produced a terminal; under both ring repairs (AMB-FCEABR-6)",
+		Kind:   model.Behaviour,
+		Props:  model.Agreement | model.Termination,
+		Custom: toleratesOne,
+		NMin:   3, NMax: 6,
+		Settings: []model.Setting{syncCD, asyncCD},
+		Variants: []string{"healed", "path"},
+	},
+	{
+		ID:     "C-FCEABR-5",
+		Source: "[S0] §V, text after Fig. 9 and Fig. 10",
+		Says:   `"the number of messages which should be passed into the network in order to inform processes about crash is equal to number of processes"; "when the number of processes in the particular network is odd, the number of messages ... is n+1 ... But if number of processes be even, the number of message will be changed to n."`,
+		Formal: "reading (a): one detector, the coordinator crashed before the run; the number of SElection messages (P2P) = n if n is even, n+1 if odd; n per AMB-FCEABR-10 (live processes on the healed ring, or every position before the crash)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: func(p model.Params) model.Rat {
+			n := nOf(p)
+			if n%2 == 1 {
+				n++
+			}
+			return model.RatInt(n)
+		},
+		FormulaText: "n (n even), n+1 (n odd); SElection messages only",
+		Measure: func(s model.System) (int64, bool) {
+			return s.Counts().ByKind[SElection.Code].Sends, true
+		},
+		NMin: 3, NMax: 8,
+		Settings: []model.Setting{sync1CD, async1CD},
+		Variants: []string{"n-live", "n-all"},
+	},
+}
+
+// terminalsAgree is C-FCEABR-11's check: every terminal's result, and every
+// live process's final pair, is (max live id, second max live id).
+func terminalsAgree(s model.System) error {
+	var want [2]model.ID
+	for i := range s.N() {
+		if s.Status(i) == model.Live {
+			want[0], want[1] = top2(want[0], want[1], s.Topo().Order[i])
+		}
+	}
+	var term model.ID
+	for _, o := range s.Observations() {
+		switch o.Tag {
+		case "terminal":
+			term = o.Proc
+		case "terminal-coord":
+			if model.ID(o.Val) != want[0] {
+				return fmt.Errorf("terminal %d computed coordinator %d, want %d (the maximum id)", term, o.Val, want[0])
+			}
+		case "terminal-surr":
+			if model.ID(o.Val) != want[1] {
+				return fmt.Errorf("terminal %d computed surrogate %d, want %d (the second maximum id)", term, o.Val, want[1])
+			}
+		}
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st := s.State(i).(State)
+		if st.Coord != want[0] || st.Surr != want[1] {
+			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d)", s.Topo().Order[i], st.Coord, st.Surr, want[0], want[1])
+		}
+	}
+	return nil
+}
+
+// toleratesOne is C-FCEABR-10's check.
+func toleratesOne(s model.System) error {
+	terminals := 0
+	for _, o := range s.Observations() {
+		if o.Tag == "terminal" {
+			terminals++
+		}
+	}
+	if terminals == 0 {
+		return fmt.Errorf("no terminal: no process received an informer's SElection from both sides, so no SCoordinator was sent")
+	}
+	var pair [2]model.ID
+	first := true
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st := s.State(i).(State)
+		p := [2]model.ID{st.Coord, st.Surr}
+		if first {
+			pair, first = p, false
+		} else if p != pair {
+			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), another with (%d, %d)", s.Topo().Order[i], p[0], p[1], pair[0], pair[1])
+		}
+	}
+	live := func(id model.ID) bool {
+		i := s.Topo().IndexOf(id)
+		return i >= 0 && s.Status(i) == model.Live
+	}
+	if !live(pair[0]) {
+		return fmt.Errorf("the agreed coordinator %d is not a live process", pair[0])
+	}
+	if pair[1] == model.None || pair[1] == pair[0] || !live(pair[1]) {
+		return fmt.Errorf("the agreed surrogate %d is not a live process other than the coordinator %d", pair[1], pair[0])
+	}
+	return nil
+}

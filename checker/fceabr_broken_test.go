@@ -1,0 +1,74 @@
+package checker_test
+
+import (
+	"testing"
+
+	"electlab/algos/fceabr"
+	"electlab/checker"
+	"electlab/model"
+)
+
+type fcState = fceabr.State
+
+// brokenFCEABR returns a copy of fceabr with its name and step replaced.
+func brokenFCEABR(name string, step func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState) *model.Algorithm[fcState] {
+	a := *fceabr.Algorithm
+	a.Name, a.Step = name, step
+	return &a
+}
+
+var fcOrig = fceabr.Algorithm.Step
+
+// selfSurrogate: the lowest process takes itself for the surrogate once it
+// has heard anything. The leader (the coordinator) is untouched, so only
+// the claims' own checks of the (coordinator, surrogate) pair can see it.
+var selfSurrogate = brokenFCEABR("broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+	s = fcOrig(env, s, in, out)
+	if env.Self == 1 && in.Kind == model.InDeliver && s.Coord != env.Self {
+		s.Surr = env.Self
+	}
+	return s
+})
+
+// ownIDForgotten: a terminal leaves its own id out of the merge (as the
+// top2-msgs reading does), so a terminal that is itself the maximum or the
+// second maximum computes a wrong pair.
+var ownIDForgotten = brokenFCEABR("broken-terminal-merge", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+	v := append([]uint8(nil), env.Variant...)
+	v[fceabr.AmbMerge] = fceabr.Top2Ms
+	e := *env
+	e.Variant = v
+	return fcOrig(&e, s, in, out)
+})
+
+// Reference: [S0] §IV/§V, "since election result of these two processes are
+// same as each other" (C-FCEABR-11) and §IX "Each process could tolerate
+// one failure" (C-FCEABR-10, sync, healed ring, n ≥ 4 where the default
+// reading holds): each claim's own check refutes a broken variant.
+func TestFCEABRChecksCatchBrokenVariants(t *testing.T) {
+	info := &fceabr.Algorithm.Info
+	c11 := *claimOf(t, info, "C-FCEABR-11")
+	c11.Variants, c11.Settings = nil, c11.Settings[:2]
+	c10 := *claimOf(t, info, "C-FCEABR-10")
+	c10.Variants, c10.Settings, c10.NMin = nil, c10.Settings[:1], 4
+	for _, tc := range []struct {
+		claim  *model.Claim
+		broken *model.Algorithm[fcState]
+	}{
+		{&c11, selfSurrogate},
+		{&c11, ownIDForgotten},
+		{&c10, selfSurrogate},
+	} {
+		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != checker.Holds {
+			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
+		}
+		res := smallEngine().CheckClaim(tc.broken, tc.claim)
+		if res.Verdict != checker.Refuted {
+			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
+			continue
+		}
+		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
+			t.Errorf("%s on %s: want a counterexample of the claim's own check, got %+v", tc.claim.ID, tc.broken.Name, ce)
+		}
+	}
+}
