@@ -95,9 +95,8 @@ func (e *engine) bfs() {
 				}
 				if w.Quiescent() {
 					e.final(w, key, path, tainted)
-				} else {
-					next = append(next, bnode{w: w, id: id, pc: pc, tainted: tainted})
 				}
+				next = append(next, bnode{w: w, id: id, pc: pc, tainted: tainted})
 				e.stackBytes = int64(len(cur)-qi+len(next)) * e.worldBytes
 				e.bounds()
 				e.progress(depth + 1)

@@ -238,6 +238,11 @@ type Result struct {
 	FinalFingerprints []uint64 `json:"-"`
 	// MemEstimate is the largest memory estimate reached, in bytes.
 	MemEstimate int64 `json:"mem_estimate"`
+	// NoReduction, when set, says why the search ran without its
+	// reduction although it was asked for: the guard found two events the
+	// independence relation calls independent that do not commute in this
+	// model (the state encoding changed under it).
+	NoReduction string `json:"no_reduction,omitempty"`
 }
 
 // Complete reports that the search was not cut by a bound.
@@ -285,6 +290,18 @@ func Explore(s0 model.System, opt Options) *Result {
 		e.bfs()
 	} else {
 		e.dfs()
+	}
+	if e.porBroken == "" && opt.checkIndependence != nil {
+		for _, err := range e.indepErrs {
+			opt.checkIndependence(err)
+		}
+	}
+	if e.porBroken != "" {
+		why := e.porBroken
+		opt.NoPOR = true
+		e = newEngine(s0, opt)
+		e.dfs()
+		e.res.NoReduction = "the sleep-set reduction was turned off: " + why
 	}
 	res := e.finish()
 	// BFS cannot see cycles (no stack): the livelock search decides.

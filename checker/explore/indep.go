@@ -1,6 +1,10 @@
 package explore
 
-import "electlab/model"
+import (
+	"sync"
+
+	"electlab/model"
+)
 
 // footprint is what an event touches in the World it is enabled in: the
 // local state (algorithm state, status, pending initiation, timers, and the
@@ -73,4 +77,49 @@ func independent(x, y footprint) bool {
 		return false
 	}
 	return x.a != y.a && x.a != y.b && (x.b < 0 || (x.b != y.a && x.b != y.b))
+}
+
+// probeState is the state of probeAlg.
+type probeState struct{}
+
+// probeAlg arms one timer when it starts: timerOrderEncoded runs it.
+var probeAlg = &model.Algorithm[probeState]{
+	Info: model.Info{Name: "probe", Topology: model.Complete},
+	Init: func(*model.Env) probeState { return probeState{} },
+	Step: func(_ *model.Env, s probeState, in model.Input, out *model.Outbox) probeState {
+		if in.Kind == model.InStart {
+			out.SetTimer(1, 1)
+		}
+		return s
+	},
+	View: func(probeState) model.View { return model.View{} },
+}
+
+var (
+	probeOnce  sync.Once
+	probeOrder bool
+)
+
+// timerOrderEncoded reports whether the model's state encoding, in async
+// timing, depends on the order in which timers were armed (the deadlines'
+// order, which the fair schedule uses). Two processes that start in either
+// order then reach different fingerprints, so an event that arms a timer
+// commutes with no other event while a timer is armed, and the sleep sets
+// are turned off as soon as one is (a search with timers then runs without
+// the reduction).
+func timerOrderEncoded() bool {
+	probeOnce.Do(func() {
+		w, err := probeAlg.NewWorld(&model.Config{Algo: "probe", IDs: []model.ID{1, 2}})
+		if err != nil {
+			probeOrder = true
+			return
+		}
+		a, b := w.CloneWorld(), w.CloneWorld()
+		ea := a.Apply(model.Event{Kind: model.EvDetect, P: 1})
+		eb := a.Apply(model.Event{Kind: model.EvDetect, P: 2})
+		ec := b.Apply(model.Event{Kind: model.EvDetect, P: 2})
+		ed := b.Apply(model.Event{Kind: model.EvDetect, P: 1})
+		probeOrder = ea != nil || eb != nil || ec != nil || ed != nil || a.Fingerprint() != b.Fingerprint()
+	})
+	return probeOrder
 }

@@ -41,6 +41,16 @@ type engine struct {
 	frontier int64
 	// shardDepth is the depth at which shards split (0 = not split).
 	shardDepth int
+	// guardLeft is the number of sleeping pairs still to check; porBroken
+	// says why the reduction was found unsound for this model.
+	guardLeft int
+	porBroken string
+	// timersBreakPOR: async timing in a model that encodes the order of
+	// timer deadlines (timerOrderEncoded).
+	timersBreakPOR bool
+	// indepErrs are the pairs checkIndependence found not to commute,
+	// reported unless the search turned its reduction off.
+	indepErrs []error
 	// bfsPaths holds, in BFS, each state's parent and event position.
 	bfsParent []int32
 	bfsPos    []uint16
@@ -50,10 +60,11 @@ func newEngine(s0 model.System, opt Options) *engine {
 	e := &engine{s0: s0, opt: opt, checks: opt.checks(), n: s0.N(),
 		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts == model.Accurate,
 		vis:      newTable(opt.BFS), violVis: newTable(false), violIdx: map[string]int{},
-		nextProgress: opt.ProgressEvery}
+		nextProgress: opt.ProgressEvery, guardLeft: 1000}
 	if opt.KeepFingerprints {
 		e.finals = newTable(false)
 	}
+	e.timersBreakPOR = s0.Config().Timing == model.Async && timerOrderEncoded()
 	e.buf = s0.Encode(nil)
 	e.worldBytes = 512 + 160*int64(e.n) + 8*int64(len(e.buf))
 	e.res.Violations = []*Violation{}
@@ -397,7 +408,7 @@ func (e *engine) dfs() {
 		}
 	}
 	root.tainted = false
-	if len(root.en) == 0 {
+	if w0.Quiescent() {
 		e.final(w0, root.full, func() []model.Event { return nil }, false)
 	}
 	onStack[root.free] = 0
@@ -424,7 +435,19 @@ func (e *engine) dfs() {
 		if i < 64 {
 			f.done |= 1 << i
 		}
-		if e.opt.checkIndependence != nil {
+		// The guard: the first pairs put to sleep are checked to commute;
+		// if one does not (a model whose state encoding the independence
+		// relation does not fit), the search starts again without the
+		// reduction (Explore).
+		for k := 0; k < len(sl) && e.guardLeft > 0; k++ {
+			e.guardLeft--
+			if err := e.commutes(f.w, sl[k], ev); err != nil {
+				e.porBroken = err.Error()
+				e.stop = "reduction guard"
+				return
+			}
+		}
+		if e.opt.checkIndependence != nil && !e.opt.NoPOR {
 			e.verifyIndependence(f, i)
 		}
 		cd := depth + 1
@@ -513,8 +536,15 @@ func (e *engine) dfs() {
 		default:
 			if !found {
 				tab.insert(slot, full, zc, 0)
-				if len(c.en) == 0 {
+				if w.Quiescent() {
 					e.final(w, full, path(cd, ev), c.tainted)
+				}
+				if e.timersBreakPOR && !e.opt.NoPOR {
+					if _, ok := w.EarliestTimer(); ok {
+						e.porBroken = "this model's state includes the order of timer deadlines, so events that arm timers do not commute"
+						e.stop = "reduction guard"
+						return
+					}
 				}
 				e.bounds()
 				e.progress(cd)
@@ -540,28 +570,34 @@ func (e *engine) dfs() {
 // commutes with it and stays enabled (Options.checkIndependence).
 func (e *engine) verifyIndependence(f *frame, i int) {
 	for j := range f.en {
-		if j == i || !independent(f.foot[i], f.foot[j]) {
-			continue
-		}
-		a, b := f.en[i], f.en[j]
-		ab, ba := f.w.Clone(), f.w.Clone()
-		err1 := ab.Apply(a)
-		err2 := ab.Apply(b)
-		err3 := ba.Apply(b)
-		err4 := ba.Apply(a)
-		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
-			e.opt.checkIndependence(fmt.Errorf("%s: %s and %s called independent but one disables the other: %v %v %v %v", e.s0.Config(), a, b, err1, err2, err3, err4))
-			continue
-		}
-		var pa, pb []int32
-		if e.opt.Counts == CountsPerProcess {
-			pa, pb = make([]int32, 3*e.n), make([]int32, 3*e.n)
-		}
-		ka, _ := e.keys(ab, pa)
-		kb, _ := e.keys(ba, pb)
-		ca, cb := ab.Counts(), ba.Counts()
-		if ka != kb || ca.Sends != cb.Sends || ca.Transmissions != cb.Transmissions || ca.Deliveries != cb.Deliveries {
-			e.opt.checkIndependence(fmt.Errorf("%s: %s and %s called independent but the two orders differ", e.s0.Config(), a, b))
+		if j != i && independent(f.foot[i], f.foot[j]) {
+			if err := e.commutes(f.w, f.en[i], f.en[j]); err != nil {
+				e.indepErrs = append(e.indepErrs, err)
+			}
 		}
 	}
+}
+
+// commutes applies a then b, and b then a, to clones of w and reports
+// whether both orders are possible and reach the same state and counts.
+func (e *engine) commutes(w model.System, a, b model.Event) error {
+	ab, ba := w.Clone(), w.Clone()
+	err1 := ab.Apply(a)
+	err2 := ab.Apply(b)
+	err3 := ba.Apply(b)
+	err4 := ba.Apply(a)
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+		return fmt.Errorf("%s: %s and %s called independent but one disables the other: %v %v %v %v", e.s0.Config(), a, b, err1, err2, err3, err4)
+	}
+	var pa, pb []int32
+	if e.opt.Counts == CountsPerProcess {
+		pa, pb = make([]int32, 3*e.n), make([]int32, 3*e.n)
+	}
+	ka, _ := e.keys(ab, pa)
+	kb, _ := e.keys(ba, pb)
+	ca, cb := ab.Counts(), ba.Counts()
+	if ka != kb || ca.Sends != cb.Sends || ca.Transmissions != cb.Transmissions || ca.Deliveries != cb.Deliveries {
+		return fmt.Errorf("%s: %s and %s called independent but the two orders differ", e.s0.Config(), a, b)
+	}
+	return nil
 }

@@ -49,7 +49,7 @@ func (e *engine) splitDepth() int {
 				if err := w.Apply(ev); err != nil {
 					panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 				}
-				if w.Quiescent() {
+				if len(w.Enabled(nil)) == 0 {
 					next = append(next, node{}) // counted, not expanded
 					continue
 				}

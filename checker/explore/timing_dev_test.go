@@ -4,21 +4,31 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"testing"
-	"time"
+
+	"electlab/algos"
+	"electlab/model"
 )
 
-func TestTimingDev(t *testing.T) {
-	for _, spec := range testSpecs() {
-		for _, cfg := range testConfigs(spec.Meta()) {
-			s0, err := spec.NewSystem(cfg)
-			if err != nil {
-				fmt.Println("ERR", cfg, err)
-				continue
-			}
-			t0 := time.Now()
-			r := Explore(s0, Options{Counts: CountsTotal, MaxStates: 300000})
-			fmt.Printf("%-70s %8d states %8d trans %v %s\n", cfg.String()[:min(70, len(cfg.String()))], r.States, r.Transitions, time.Since(t0).Round(time.Millisecond), r.Incomplete)
+func TestShardDev(t *testing.T) {
+	spec, _ := algos.Lookup("tokenring")
+	cfg := &model.Config{Algo: "tokenring", IDs: []model.ID{3, 1, 2}, CrashBudget: 1}
+	s0, _ := spec.NewSystem(cfg)
+	whole := Explore(s0, Options{Counts: CountsTotal, KeepFingerprints: true, MaxViolations: 1000})
+	fmt.Println("whole", whole.States, whole.NoReduction)
+	nopor := Explore(s0, Options{Counts: CountsTotal, KeepFingerprints: true, NoPOR: true, MaxViolations: 1000})
+	fmt.Println("nopor", nopor.States)
+	var parts []*Result
+	for i := range 2 {
+		p := Explore(s0, Options{Counts: CountsTotal, Shard: i, Shards: 2, MaxViolations: 1000})
+		fmt.Println("part", i, p.States, p.ShardDepth, p.NoReduction)
+		parts = append(parts, p)
+	}
+	m, _ := Merge(parts)
+	for _, k := range m.Fingerprints {
+		if _, ok := slices.BinarySearch(whole.Fingerprints, k); !ok {
+			fmt.Printf("extra %x\n", k)
 		}
 	}
 }
