@@ -239,7 +239,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			if seen == nil {
 				seen = map[uint64]int{}
 			}
-			fp := s.Fingerprint()
+			fp := s.FairFingerprint()
 			if at, ok := seen[fp]; ok {
 				x.Livelock = fmt.Sprintf("the fair FIFO continuation revisits the state of step %d at step %d (a cycle of %d events)", at, len(x.Events), len(x.Events)-at)
 				break

@@ -177,9 +177,11 @@ type System interface {
 	// a non-member); a correct algorithm never has any.
 	Faults() []string
 	// Encode appends the canonical encoding of the state; Fingerprint
-	// hashes it.
+	// hashes it. FairFingerprint also tells apart the order of timer
+	// deadlines, which the fair FIFO schedule depends on.
 	Encode(b []byte) []byte
 	Fingerprint() uint64
+	FairFingerprint() uint64
 }
 
 // link is one directed link with its FIFO queue.
@@ -894,6 +896,55 @@ func (w *World[S]) Encode(b []byte) []byte {
 	if w.r.cfg.CountInState {
 		put(w.counts.Sends)
 		put(w.counts.Transmissions)
+	}
+	return b
+}
+
+// FairFingerprint hashes Encode together with, in async timing, the order
+// of the armed timers' deadlines across processes (not their absolute
+// values, which grow with time). The fair FIFO schedule fires the earliest
+// timer first, so two worlds that differ only in that order continue
+// differently under it: livelock detection in the fair continuation must
+// tell them apart. Exhaustive search, where every armed timer may fire
+// next, uses Fingerprint.
+func (w *World[S]) FairFingerprint() uint64 {
+	b := w.Encode(nil)
+	if w.r.cfg.Timing == Async {
+		b = w.encodeTimerOrder(b)
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+func (w *World[S]) encodeTimerOrder(b []byte) []byte {
+	type armed struct {
+		due  int64
+		p, j int
+	}
+	var all []armed
+	for p, ts := range w.timers {
+		for j, t := range ts {
+			all = append(all, armed{t.due, p, j})
+		}
+	}
+	if len(all) < 2 {
+		return b
+	}
+	for i := 1; i < len(all); i++ { // insertion sort: stable, no map, tiny n
+		for k := i; k > 0 && all[k].due < all[k-1].due; k-- {
+			all[k], all[k-1] = all[k-1], all[k]
+		}
+	}
+	b = append(b, 'T')
+	for i, a := range all {
+		tie := byte(0)
+		if i > 0 && a.due == all[i-1].due {
+			tie = 1
+		}
+		b = binary.AppendVarint(b, int64(a.p))
+		b = binary.AppendVarint(b, int64(a.j))
+		b = append(b, tie)
 	}
 	return b
 }
