@@ -48,5 +48,14 @@ fuzz:
 bench:
 	$(GO) test ./model ./checker -run '^$$' -bench . -benchtime 3x -count $(BENCHCOUNT)
 
+## explore: exhaustive search of Chang-Roberts, n = 5, exact min/max counts (docs/EXPLORE.md)
+.PHONY: explore bench-spin
+explore:
+	$(GO) run ./cmd/electlab explore -algo changroberts -variant resend -n 5 -counts
+
+## bench-spin: electlab explore vs Spin on the same model, side by side (installs Debian's spin if missing)
+bench-spin:
+	bash testdata/spin/run.sh
+
 clean:
 	rm -rf bin $(REPORT)

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# electlab explore vs Spin on the same model (make bench-spin; docs/EXPLORE.md).
+#
+# For n = 3, 4, ... it runs, on Chang-Roberts with every process an
+# initiator (electlab: -algo changroberts -n N; Spin: changroberts.pml with
+# -DN=N), with the message counters in the state (electlab
+# -counts=per-process, the Promela model's local counters):
+#   electlab -no-por    vs  Spin -DNOREDUCE   (no reduction on either side)
+#   electlab (default)  vs  Spin's default partial-order reduction
+# and prints, side by side, the states, the time to verdict and the min/max
+# of sends and deliveries over every complete execution, which must agree
+# exactly (the script fails otherwise). A tool stops being run at the first
+# n it does not finish within LIMIT seconds (default 60). Spin's time is the
+# verifier's run (pan), without generating and compiling it (printed apart).
+#
+# Environment: LIMIT (seconds, 60), NMAX (largest n tried, 14), MEM (MiB
+# for both tools, 8192), ELECTLAB (a built binary; default: go build).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+LIMIT=${LIMIT:-60}
+NMAX=${NMAX:-14}
+MEM=${MEM:-8192}
+if ! command -v spin >/dev/null 2>&1; then
+	echo "installing Debian's spin (apt-get install -y spin)" >&2
+	(apt-get update -qq && apt-get install -y -qq spin) >&2
+fi
+command -v gcc >/dev/null || { echo "bench-spin needs gcc" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+EL=${ELECTLAB:-$tmp/electlab}
+[ -n "${ELECTLAB:-}" ] || go build -o "$EL" ./cmd/electlab
+cp testdata/spin/changroberts.pml "$tmp/"
+
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+# electlab N [extra flags]: prints "states time minS maxS minD maxD" or "timeout"
+run_electlab() {
+	local n=$1; shift
+	local t0 t1 out
+	t0=$(now)
+	if ! out=$(timeout "$LIMIT" "$EL" explore -algo changroberts -n "$n" -counts=per-process -max-mem "${MEM}MiB" -json "$@" 2>/dev/null); then
+		echo timeout; return
+	fi
+	t1=$(now)
+	python3 - "$out" "$(secs "$t0" "$t1")" <<'PY'
+import json, sys
+r = json.loads(sys.argv[1])
+if not r["complete"]:
+    print("incomplete"); sys.exit()
+print(r["states"], sys.argv[2], r["min_messages"]["sends"], r["max_messages"]["sends"],
+      r["min_messages"]["deliveries"], r["max_messages"]["deliveries"])
+PY
+}
+
+# spin N [cc flags]: prints "states time minS maxS minD maxD compile" or "timeout"
+run_spin() {
+	local n=$1; shift
+	local d="$tmp/spin-$n-$#"
+	mkdir -p "$d"
+	cp "$tmp/changroberts.pml" "$d/"
+	local c0 c1 t0 t1
+	c0=$(now)
+	(cd "$d" && spin -a -DN="$n" changroberts.pml >/dev/null && gcc -O2 -w -DSAFETY -DPRINTF -DMEMLIM="$MEM" "$@" -o pan pan.c)
+	c1=$(now)
+	t0=$(now)
+	if ! (cd "$d" && timeout "$LIMIT" ./pan -m10000000 >pan.out 2>&1); then
+		echo timeout; return
+	fi
+	t1=$(now)
+	if grep -q "errors: [1-9]" "$d/pan.out" || grep -q "max search depth too small\|out of memory" "$d/pan.out"; then
+		echo "spin-error"; return
+	fi
+	local states
+	states=$(awk '/states, stored/ { print $1; exit }' "$d/pan.out")
+	python3 - "$d/pan.out" "$states" "$(secs "$t0" "$t1")" "$(secs "$c0" "$c1")" <<'PY'
+import re, sys
+s, d = [], []
+for line in open(sys.argv[1]):
+    m = re.search(r"COUNTS sends=(\d+) deliveries=(\d+)", line)
+    if m:
+        s.append(int(m.group(1))); d.append(int(m.group(2)))
+print(sys.argv[2], sys.argv[3], min(s), max(s), min(d), max(d), sys.argv[4])
+PY
+}
+
+printf '%-3s | %-34s | %-34s | %-34s | %-34s | %s\n' n "electlab -no-por: states  time" "Spin -DNOREDUCE: states  time" "electlab (sleep sets): states time" "Spin default POR: states  time" "sends, deliveries min..max (all four agree)"
+fail=0
+live_en=1 live_sn=1 live_e=1 live_s=1
+last_en=- last_sn=- last_e=- last_s=-
+ratios=()
+for ((n = 3; n <= NMAX; n++)); do
+	if ((!live_en && !live_sn && !live_e && !live_s)); then break; fi
+	en=timeout sn=timeout e=timeout s=timeout
+	((live_en)) && en=$(run_electlab "$n" -no-por)
+	((live_sn)) && sn=$(run_spin "$n" -DNOREDUCE)
+	((live_e)) && e=$(run_electlab "$n")
+	((live_s)) && s=$(run_spin "$n")
+	cell() { if [[ $1 == timeout || $1 == incomplete || $1 == spin-error ]]; then echo "$1"; else set -- $1; printf '%12d  %8ss' "$1" "$2"; fi; }
+	counts=""
+	for r in "$en" "$sn" "$e" "$s"; do
+		if [[ $r =~ ^[0-9] ]]; then
+			set -- $r
+			c="$3..$4, $5..$6"
+			if [[ -z $counts ]]; then counts=$c; elif [[ $counts != "$c" ]]; then counts="$counts MISMATCH $c"; fail=1; fi
+		fi
+	done
+	printf '%-3s | %-34s | %-34s | %-34s | %-34s | %s\n' "$n" "$(cell "$en")" "$(cell "$sn")" "$(cell "$e")" "$(cell "$s")" "$counts"
+	[[ $en =~ ^[0-9] ]] && last_en=$n || live_en=0
+	[[ $sn =~ ^[0-9] ]] && last_sn=$n || live_sn=0
+	[[ $e =~ ^[0-9] ]] && last_e=$n || live_e=0
+	[[ $s =~ ^[0-9] ]] && last_s=$n || live_s=0
+	if [[ $e =~ ^[0-9] && $s =~ ^[0-9] ]]; then
+		set -- $e; et=$2; set -- $s; st=$2
+		ratios+=("n=$n: $(awk -v a="$et" -v b="$st" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }')")
+	fi
+done
+echo
+echo "largest n finished within ${LIMIT}s: electlab -no-por $last_en, Spin -DNOREDUCE $last_sn, electlab $last_e, Spin (POR) $last_s"
+echo "time ratio electlab/Spin (both with their reduction): ${ratios[*]:-none}"
+echo "(Spin's states include its own init and monitor states: about 4 per quiescent state more than electlab's at the same n.)"
+exit $fail
