@@ -126,6 +126,11 @@ func TestReportE2E(t *testing.T) {
 					Height   int     `json:"naturalHeight"`
 					Shown    float64 `json:"shown"`
 				} `json:"imgs"`
+				Diagrams []struct {
+					Src      string `json:"src"`
+					Complete bool   `json:"complete"`
+					Width    int    `json:"naturalWidth"`
+				} `json:"diagrams"`
 				Links []string `json:"links"`
 			} `json:"value"`
 		} `json:"result"`
@@ -133,6 +138,8 @@ func TestReportE2E(t *testing.T) {
 	const probe = `(async () => {
 	  const imgs = [...document.querySelectorAll('img.plot')];
 	  await Promise.all(imgs.map(i => i.decode().catch(() => null)));
+	  const diagrams = [...document.querySelectorAll('img.diagram')];
+	  await Promise.all(diagrams.map(i => i.decode().catch(() => null)));
 	  return {
 	    title: document.title,
 	    rows: [...document.querySelectorAll('#claims tr.claim-row')].map(r =>
@@ -143,6 +150,7 @@ func TestReportE2E(t *testing.T) {
 	    imgs: imgs.map(i => ({src: i.getAttribute('src'), complete: i.complete,
 	      naturalWidth: i.naturalWidth, naturalHeight: i.naturalHeight,
 	      shown: i.getBoundingClientRect().width})),
+	    diagrams: diagrams.map(i => ({src: i.getAttribute('src'), complete: i.complete, naturalWidth: i.naturalWidth})),
 	    links: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href')),
 	  };
 	})()`
@@ -165,6 +173,15 @@ func TestReportE2E(t *testing.T) {
 		srcs = append(srcs, img.Src)
 		if !img.Complete || img.Width < 100 || img.Height < 100 || img.Shown < 100 {
 			t.Errorf("plot %s is not rendered: %+v", img.Src, img)
+		}
+	}
+	// Every counterexample's space-time diagram is embedded and renders.
+	if len(got.Diagrams) == 0 {
+		t.Errorf("the page embeds no space-time diagram")
+	}
+	for _, d := range got.Diagrams {
+		if !d.Complete || d.Width < 100 {
+			t.Errorf("space-time diagram %s is not rendered: %+v", d.Src, d)
 		}
 	}
 	if !slices.Equal(srcs, wantPlots) {

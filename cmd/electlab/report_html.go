@@ -55,6 +55,8 @@ type htmlTrace struct {
 	N, Events                    int
 	Config, Property, Message    string
 	JSON, Text, Mermaid, Reading string
+	// SVG and ShiViz are the space-time diagram and the ShiViz log.
+	SVG, ShiViz string
 }
 
 type htmlPlot struct {
@@ -131,6 +133,8 @@ func htmlData(rep *claimsReport) *htmlReport {
 					t.JSON = ce.TracePath
 					t.Text = renderingPath(ce.TracePath, ".txt")
 					t.Mermaid = renderingPath(ce.TracePath, ".mmd")
+					t.SVG = renderingPath(ce.TracePath, ".svg")
+					t.ShiViz = renderingPath(ce.TracePath, ".shiviz.log")
 				}
 				hr.CE = t
 				e.Traces = append(e.Traces, *t)
@@ -257,7 +261,7 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <td>{{.Variant}}</td><td>{{.Model}}</td><td class="vcell"><span class="verdict {{.Class}}">{{.Verdict}}</span></td>
 <td class="points">{{if .Arithmetic}}{{.Arithmetic}}{{else}}{{.Points}}{{end}}</td>
 <td class="coverage">{{.Executions}} executions; {{.Coverage}}{{if .Unfinished}}<br>{{.Unfinished}}{{end}}</td>
-<td>{{with .CE}}<div class="ce">n={{.N}}, {{.Events}} events{{if .Config}}, <span class="mono">{{.Config}}</span>{{end}}: <b>{{.Property}}</b> — {{.Message}}{{if .JSON}}<br><a href="{{.JSON}}">trace (JSON)</a> · <a href="{{.Text}}">step table</a> · <a href="{{.Mermaid}}">Mermaid diagram</a>{{end}}</div>{{else}}—{{end}}</td>
+<td>{{with .CE}}<div class="ce">n={{.N}}, {{.Events}} events{{if .Config}}, <span class="mono">{{.Config}}</span>{{end}}: <b>{{.Property}}</b> — {{.Message}}{{if .JSON}}<br><a href="{{.JSON}}">trace (JSON)</a> · <a href="{{.Text}}">step table</a> · <a href="{{.Mermaid}}">Mermaid diagram</a> · <a href="{{.SVG}}">space-time diagram</a> · <a href="{{.ShiViz}}">ShiViz log</a>{{end}}</div>{{else}}—{{end}}</td>
 </tr>
 {{- end}}
 </tbody>
@@ -268,6 +272,9 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 {{- range .Rows}}{{with .Plot}}
 <figure class="plot"><a href="{{.SVG}}"><img class="plot" src="{{.SVG}}" alt="{{.Alt}}" width="576" height="384"></a><figcaption>{{.Caption}} <a href="{{.PNG}}">PNG</a></figcaption></figure>
 {{- end}}{{end}}
+{{- range .Rows}}{{with .CE}}{{if .SVG}}
+<figure class="trace"><div style="overflow-x:auto"><a href="{{.SVG}}"><img class="diagram" src="{{.SVG}}" alt="space-time diagram of the counterexample of row {{.Row}}"></a></div><figcaption>Row {{.Row}}: the counterexample as a space-time diagram (n={{.N}}, {{.Events}} events, violation of {{.Property}} marked). <a href="{{.ShiViz}}">ShiViz log</a></figcaption></figure>
+{{- end}}{{end}}{{end}}
 {{- end}}
 </section>
 {{- end}}

@@ -12,13 +12,16 @@ import (
 
 // traceRenderings are the files written beside each counterexample trace
 // NAME.json of a report directory: NAME.txt (the step table `replay`
-// prints) and NAME.mmd (a Mermaid sequence diagram).
+// prints), NAME.mmd (a Mermaid sequence diagram), NAME.svg (the space-time
+// diagram report.html embeds) and NAME.shiviz.log (for ShiViz).
 var traceRenderings = []struct {
 	ext    string
 	render func(*traces.Trace, *traces.Replayed) string
 }{
 	{".txt", traces.RenderText},
 	{".mmd", traces.RenderMermaid},
+	{".svg", traces.RenderSVG},
+	{".shiviz.log", traces.RenderShiViz},
 }
 
 // renderingPath is the path of the rendering ext (".txt", ".mmd") of the
