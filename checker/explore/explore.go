@@ -238,6 +238,11 @@ type Result struct {
 	FinalFingerprints []uint64 `json:"-"`
 	// MemEstimate is the largest memory estimate reached, in bytes.
 	MemEstimate int64 `json:"mem_estimate"`
+	// StateReduction reports that persistent sets reduced the states (an
+	// algorithm of ringNextOnly): the states are then a subset of the
+	// reachable ones that keeps every quiescent state, every min/max count,
+	// whether some state violates single-coordinator safety, and cycles.
+	StateReduction bool `json:"state_reduction,omitempty"`
 	// NoReduction, when set, says why the search ran without its
 	// reduction although it was asked for: the guard found two events the
 	// independence relation calls independent that do not commute in this

@@ -48,6 +48,8 @@ type engine struct {
 	// timersBreakPOR: async timing in a model that encodes the order of
 	// timer deadlines (timerOrderEncoded).
 	timersBreakPOR bool
+	// ringNext: persistent sets for an algorithm of ringNextOnly.
+	ringNext bool
 	// indepErrs are the pairs checkIndependence found not to commute,
 	// reported unless the search turned its reduction off.
 	indepErrs []error
@@ -65,6 +67,9 @@ func newEngine(s0 model.System, opt Options) *engine {
 		e.finals = newTable(false)
 	}
 	e.timersBreakPOR = s0.Config().Timing == model.Async && timerOrderEncoded()
+	cfg := s0.Config()
+	e.ringNext = !opt.NoPOR && !opt.BFS && ringNextOnly[s0.Info().Name] && s0.Info().Topology != model.Complete &&
+		cfg.Timing == model.Async && cfg.Net == model.FIFO && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && s0.N() <= 64
 	e.buf = s0.Encode(nil)
 	e.worldBytes = 512 + 160*int64(e.n) + 8*int64(len(e.buf))
 	e.res.Violations = []*Violation{}
@@ -240,6 +245,7 @@ func (e *engine) finish() *Result {
 	r.Incomplete = e.stop
 	r.Cycle = e.cycle
 	r.ShardDepth = e.shardDepth
+	r.StateReduction = e.ringNext
 	if e.opt.KeepFingerprints {
 		keys := e.vis.Keys()
 		if e.prefix != nil {
@@ -299,6 +305,11 @@ type frame struct {
 	pc  []int32
 	// tainted: a violation was seen on the path to this state.
 	tainted bool
+	// rest: with a persistent set, the enabled events outside it, explored
+	// only if an event of the set turns out visible or closes a cycle on
+	// the stack; coord: the processes acting as coordinator here.
+	rest  uint64
+	coord uint64
 }
 
 func (e *engine) frameAt(stack []*frame, d int) ([]*frame, *frame) {
@@ -319,8 +330,70 @@ func (e *engine) setup(f *frame, w model.System) {
 			f.foot = append(f.foot, footprintOf(w, ev, e.accurate))
 		}
 	}
-	f.next, f.done = 0, 0
+	f.next, f.done, f.rest = 0, 0, 0
+	if e.ringNext && len(f.en) <= 64 {
+		e.persistent(f)
+	}
 }
+
+// persistent chooses, for an algorithm whose processes send only to their
+// ring successor (ringNextOnly), a persistent set at f: the events of the
+// first process P whose input link is not empty. Every other event touches
+// other processes, and none of them can enable another event at P before
+// P's own ones are taken (P receives only from its predecessor, behind the
+// head already there; FIFO links; no timers fire under accurate timeouts
+// while that message is in flight; no global event is possible). The rest
+// of the enabled events go to f.rest.
+func (e *engine) persistent(f *frame) {
+	topo := f.w.Topo()
+	for _, ft := range f.foot {
+		if ft.global {
+			return
+		}
+	}
+	p := -1
+	for j, ev := range f.en {
+		if ev.Kind == model.EvDeliver && f.foot[j].b < 0 {
+			if q := topo.IndexOf(ev.P); topo.Order[topo.Prev(q)] == ev.From {
+				p = q
+				break
+			}
+		}
+	}
+	if p < 0 {
+		return
+	}
+	var t uint64
+	for j, ft := range f.foot {
+		if ft.a == int32(p) || ft.b == int32(p) {
+			t |= 1 << j
+		}
+	}
+	f.rest = allMask(len(f.en)) &^ t
+	f.coord = 0
+	for i := range f.w.N() {
+		if f.w.Status(i) == model.Live && f.w.View(i).Coordinator {
+			f.coord |= 1 << (i % 64)
+		}
+	}
+}
+
+// coordMask is the set of live processes acting as coordinator in w.
+func coordMask(w model.System) uint64 {
+	var m uint64
+	for i := range w.N() {
+		if w.Status(i) == model.Live && w.View(i).Coordinator {
+			m |= 1 << (i % 64)
+		}
+	}
+	return m
+}
+
+// ringNextOnly lists the algorithms whose processes send only to their
+// ring successor (crashed nodes forward to theirs), the communication
+// relation the persistent sets rely on. Every send is checked against it
+// during a search; one that breaks it turns the reduction off.
+var ringNextOnly = map[string]bool{"changroberts": true, "lelann": true}
 
 // sleepMask maps the events in sl to positions in en.
 func sleepMask(en []model.Event, sl []model.Event) uint64 {
@@ -397,7 +470,7 @@ func (e *engine) dfs() {
 		i, _ := e.vis.find(root.full)
 		e.vis.insert(i, root.full, 0, 0)
 	}
-	root.sleep, root.todo = 0, allMask(len(root.en))
+	root.sleep, root.todo = 0, allMask(len(root.en))&^root.rest
 	path := func(d int, last model.Event) func() []model.Event {
 		return func() []model.Event {
 			evs := make([]model.Event, 0, d)
@@ -459,8 +532,9 @@ func (e *engine) dfs() {
 				continue
 			}
 		}
-		// The last event to explore from f may change f's World in place.
-		last := true
+		// The last event to explore from f may change f's World in place
+		// (not while the rest of a persistent set may still be needed).
+		last := f.rest == 0
 		for j := i + 1; j < len(f.en); j++ {
 			if j >= 64 || f.todo&(1<<j) != 0 {
 				last = false
@@ -485,6 +559,23 @@ func (e *engine) dfs() {
 		if cd > e.res.MaxDepth {
 			e.res.MaxDepth = cd
 		}
+		if e.ringNext {
+			topo := w.Topo()
+			for _, ef := range w.Effects() {
+				if (ef.Kind == model.Sent || ef.Kind == model.Forwarded) && topo.Order[topo.Next(topo.IndexOf(ef.Msg.From))] != ef.Msg.To {
+					e.porBroken = fmt.Sprintf("%s sent %s, not to its ring successor", w.Info().Name, ef.Msg)
+					e.stop = "reduction guard"
+					return
+				}
+			}
+			// Visibility: an event of a persistent set that changes who
+			// acts as coordinator, or adds a fault, makes the state
+			// expand fully (single-coordinator safety is preserved).
+			if f.rest != 0 && (coordMask(w) != f.coord || len(w.Faults()) > faultsBefore) {
+				f.todo |= f.rest &^ f.sleep
+				f.rest = 0
+			}
+		}
 		var c *frame
 		stack, c = e.frameAt(stack, cd)
 		f = stack[depth]
@@ -503,6 +594,13 @@ func (e *engine) dfs() {
 		}
 		if at, ok := onStack[free]; ok {
 			e.cycle = true
+			if f.rest != 0 {
+				// The cycle proviso: a persistent set whose event closes
+				// a cycle on the stack expands fully (no event is
+				// postponed forever).
+				f.todo |= f.rest &^ f.sleep
+				f.rest = 0
+			}
 			if stack[at].full != full {
 				// The same World with other counts: a cycle that sends.
 				// Looping again repeats what is explored from stack[at].
@@ -549,7 +647,7 @@ func (e *engine) dfs() {
 				e.bounds()
 				e.progress(cd)
 			}
-			c.sleep, c.todo = zc, allMask(len(c.en))&^zc
+			c.sleep, c.todo = zc, allMask(len(c.en))&^zc&^c.rest
 		}
 		if len(c.en) == 0 {
 			continue

@@ -67,6 +67,7 @@ type exploreReport struct {
 	Violations   []exploreViolation     `json:"violations"`
 	More         int                    `json:"more_violations"`
 	MemEstimate  int64                  `json:"mem_estimate_bytes"`
+	NoReduction  string                 `json:"no_reduction,omitempty"`
 	Fingerprints *exploreFingerprintSet `json:"fingerprints,omitempty"`
 }
 
@@ -299,7 +300,13 @@ func fillExploreReport(rep *exploreReport, res *explore.Result, part bool, prefi
 	}
 	rep.MaxIsLower, rep.Cycle = res.CountsLowerBound, res.Cycle
 	rep.Complete, rep.Incomplete, rep.Verdict = res.Complete(), res.Incomplete, res.Verdict()
-	rep.More, rep.MemEstimate = res.MoreViolations, res.MemEstimate
+	rep.More, rep.MemEstimate, rep.NoReduction = res.MoreViolations, res.MemEstimate, res.NoReduction
+	if res.StateReduction {
+		rep.Search.Reduction = "sleep-sets+persistent-sets"
+	}
+	if res.NoReduction != "" {
+		rep.Search.Reduction = "none"
+	}
 	for _, v := range res.Violations {
 		ev := exploreViolation{Property: v.Property, Step: v.Step, Message: v.Message, States: v.States, Events: append([]string{}, prefix...), CycleStart: v.CycleStart}
 		if ev.Step > 0 {
@@ -349,6 +356,9 @@ func printExplore(w io.Writer, r *exploreReport) {
 		part = fmt.Sprintf(", part %s (split at depth %d)", s.Shard, s.ShardDepth)
 	}
 	fmt.Fprintf(w, "search       %s, reduction %s, counts in state %s, bounds %s%s\n", s.Order, s.Reduction, s.Counts, strings.Join(bounds, ", "), part)
+	if r.NoReduction != "" {
+		fmt.Fprintf(w, "note         %s\n", r.NoReduction)
+	}
 	fmt.Fprintf(w, "states       %d distinct, %d quiescent; %d transitions; max depth %d\n", r.States, r.FinalStates, r.Transitions, r.MaxDepth)
 	if r.MinMessages == nil {
 		if s.Counts == "none" {

