@@ -84,7 +84,7 @@ print(sys.argv[2], sys.argv[3], min(s), max(s), min(d), max(d), sys.argv[4])
 PY
 }
 
-printf '%-3s | %-34s | %-34s | %-34s | %-34s | %s\n' n "electlab -no-por: states  time" "Spin -DNOREDUCE: states  time" "electlab (sleep sets): states time" "Spin default POR: states  time" "sends, deliveries min..max (all four agree)"
+printf '%-3s | %-34s | %-34s | %-34s | %-34s | %s\n' n "electlab -no-por: states  time" "Spin -DNOREDUCE: states  time" "electlab (reduction): states  time" "Spin default POR: states  time" "sends, deliveries min..max (all four agree)"
 fail=0
 live_en=1 live_sn=1 live_e=1 live_s=1
 last_en=- last_sn=- last_e=- last_s=-
