@@ -61,7 +61,7 @@ run_spin() {
 	cp "$tmp/changroberts.pml" "$d/"
 	local c0 c1 t0 t1
 	c0=$(now)
-	(cd "$d" && spin -a -DN="$n" changroberts.pml >/dev/null && gcc -O2 -w -DSAFETY -DPRINTF -DMEMLIM="$MEM" "$@" -o pan pan.c)
+	(cd "$d" && spin -a -DN="$n" changroberts.pml >/dev/null && gcc -O2 -w -DSAFETY -DPRINTF -DVECTORSZ=4096 -DMEMLIM="$MEM" "$@" -o pan pan.c)
 	c1=$(now)
 	t0=$(now)
 	if ! (cd "$d" && timeout "$LIMIT" ./pan -m10000000 >pan.out 2>&1); then
