@@ -54,6 +54,7 @@ func eq1Rows() []model.PrintedRow {
 }
 
 var (
+	sync1    = model.Setting{Name: "sync, election, one initiator (FPN = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
 	syncAny  = model.Setting{Name: "sync, election, any initiator set", Timing: model.Sync, Initiators: model.AnyInitiators}
 	asyncAny = model.Setting{Name: "async fifo, election, any initiator set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
 	unordAny = model.Setting{Name: "async unordered, election, any initiator set (no FIFO)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true}
@@ -75,7 +76,7 @@ var claims = []model.Claim{
 		Formula:     eq1,
 		FormulaText: "(FPN-1)*(N/FPN) + 2N",
 		NMin:        3, NMax: 6,
-		Settings: []model.Setting{syncAny, asyncAny, syncCD},
+		Settings: []model.Setting{sync1, syncAny, asyncAny, syncCD},
 		Variants: []string{"r1", "r2", "r1,n-all"},
 	},
 	{
