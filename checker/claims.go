@@ -47,6 +47,34 @@ type Engine struct {
 	// Minimize shrinks a failing event list (nil = no minimization). It
 	// must keep fails true and is given the lenient replay predicate.
 	Minimize func(events []model.Event, fails func([]model.Event) bool) []model.Event
+	// Explore, when set, searches every schedule of one configuration
+	// (checker/explore.ForClaims installs it). At each size whose
+	// configurations were all enumerated, the engine explores every
+	// schedule of every configuration, within ExploreStates states per
+	// row, and reports the sizes it covered as "all schedules".
+	Explore ExploreFunc
+	// ExploreStates bounds the states stored by the exhaustive schedule
+	// search of one row, over all its configurations and sizes (0 = no
+	// exhaustive schedule search).
+	ExploreStates int64
+}
+
+// ExploreFunc searches every schedule from s0 (not modified) under checks,
+// storing at most maxStates states; counts puts the message counters in the
+// state (exact min/max). onFinal is called once for every distinct
+// quiescent state reached.
+type ExploreFunc func(s0 model.System, checks Checks, counts bool, maxStates int64, onFinal func(model.System)) ExploreOutcome
+
+// ExploreOutcome is what an exhaustive schedule search found.
+type ExploreOutcome struct {
+	// States is the number of distinct states stored.
+	States int64
+	// Incomplete names the bound that cut the search ("" = complete).
+	Incomplete string
+	// Violation is the first violation found (nil = none) and Events the
+	// (minimized) events from s0 that reach it.
+	Violation *Violation
+	Events    []model.Event
 }
 
 // DefaultEngine returns the engine used by `electlab claims` by default.
@@ -69,6 +97,9 @@ type Point struct {
 	// Reached, for a Tight bound, reports that some execution at this
 	// size measured exactly the formula.
 	Reached bool `json:"reached,omitempty"`
+	// AllSchedules reports that Measured is the extreme over every
+	// schedule of every configuration of this size (exhaustive search).
+	AllSchedules bool `json:"all_schedules,omitempty"`
 }
 
 // Counterexample is a violating execution, shrunk.
@@ -115,6 +146,13 @@ type Row struct {
 	Arithmetic string `json:"arithmetic,omitempty"`
 	// Counterexample is set when the row is REFUTED.
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	// AllSchedules lists the sizes at which every schedule of every
+	// configuration was explored (Engine.Explore): at those sizes the
+	// verdict and the measured extreme hold for all schedules.
+	AllSchedules []int `json:"all_schedules,omitempty"`
+	// ExploredStates is the number of states the exhaustive schedule
+	// search stored for this row.
+	ExploredStates int64 `json:"explored_states,omitempty"`
 }
 
 // ClaimResult is the outcome of checking one claim about one algorithm.
@@ -174,7 +212,33 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 		res.Rows = append(res.Rows, extremeRows(c, res.Rows)...)
 	}
 	res.Verdict, res.Summary = summarize(res.Rows, len(variants) > 1)
+	if res.Verdict == Holds {
+		res.Summary += allSchedulesNote(res.Rows)
+	}
 	return res
+}
+
+// allSchedulesNote states up to which size a claim that holds was checked
+// for every schedule: the smallest, over the rows within the paper's
+// assumptions, of the largest size each row explored exhaustively ("" when
+// some row explored none).
+func allSchedulesNote(rows []Row) string {
+	upTo := -1
+	for _, r := range rows {
+		if r.Outside || r.Model == "extreme" {
+			continue
+		}
+		if len(r.AllSchedules) == 0 {
+			return ""
+		}
+		if m := r.AllSchedules[len(r.AllSchedules)-1]; upTo < 0 || m < upTo {
+			upTo = m
+		}
+	}
+	if upTo < 0 {
+		return ""
+	}
+	return fmt.Sprintf("; for all schedules up to n=%d", upTo)
 }
 
 // extremeRows checks the extreme of a Tight claim, one row per reading: at
@@ -354,13 +418,18 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		nmax = e.MaxN
 	}
 	var exhaustive, sampled []int
-	sizes := c.Sizes
-	if len(sizes) == 0 {
+	// exploring is true while every schedule of every enumerated
+	// configuration is searched, size by size, within exploreLeft states.
+	exploreLeft := e.ExploreStates
+	exploring := e.Explore != nil && exploreLeft > 0
+	exploreStop := ""
+	checked := c.Sizes
+	if len(checked) == 0 {
 		for n := c.NMin; n <= c.NMax; n++ {
-			sizes = append(sizes, n)
+			checked = append(checked, n)
 		}
 	}
-	for _, n := range sizes {
+	for _, n := range checked {
 		if n > nmax {
 			break
 		}
@@ -369,6 +438,31 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		// attained: some execution of this size reached a Tight bound's
 		// formula exactly.
 		attained := false
+		// observe records the measurement of one quiescent execution
+		// that started at s0 and ended at final.
+		observe := func(s0, final model.System, violated bool) {
+			if c.Kind != model.Bound && c.Kind != model.Growth {
+				return
+			}
+			m, ok := MeasureOK(c, final)
+			if !ok {
+				return
+			}
+			better := best < 0 || m > best
+			if c.Kind == model.Bound && c.Relation == model.AtLeast {
+				better = best < 0 || m < best
+			}
+			if better {
+				best = m
+				pt.Measured = m
+				if c.Formula != nil {
+					pt.Claimed = c.Formula(ParamsOf(s0)).String()
+				}
+			}
+			if c.Tight && !violated && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
+				attained = true
+			}
+		}
 		run := func(cs *Case) bool {
 			if e.Interrupted != nil && e.Interrupted() {
 				row.Verdict = Unchecked
@@ -395,21 +489,8 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 					row.UnfinishedWhy = fmt.Sprintf("%s: %s", cs.Config, why)
 				}
 			}
-			if m, ok := MeasureOK(c, x.Final); ok && x.Quiescent && (c.Kind == model.Bound || c.Kind == model.Growth) {
-				better := best < 0 || m > best
-				if c.Kind == model.Bound && c.Relation == model.AtLeast {
-					better = best < 0 || m < best
-				}
-				if better {
-					best = m
-					pt.Measured = m
-					if c.Formula != nil {
-						pt.Claimed = c.Formula(ParamsOf(s0)).String()
-					}
-				}
-				if c.Tight && x.Violation == nil && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
-					attained = true
-				}
+			if x.Quiescent {
+				observe(s0, x.Final, x.Violation != nil)
 			}
 			if x.Violation != nil {
 				row.Verdict = Refuted
@@ -439,6 +520,21 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		}
 		if complete {
 			exhaustive = append(exhaustive, n)
+			if exploring && exploreSchedulable(c) {
+				all, why := e.exploreSize(spec, c, st, variant, n, checks, &row, &exploreLeft, observe)
+				if row.Verdict != Holds {
+					pt.Reached = attained
+					row.Points = appendPoint(row.Points, pt)
+					break
+				}
+				if all {
+					pt.AllSchedules = true
+					row.AllSchedules = append(row.AllSchedules, n)
+				} else {
+					exploring = false
+					exploreStop = fmt.Sprintf("; the search of every schedule stopped at n=%d: %s", n, why)
+				}
+			}
 		} else {
 			rng := rand.New(rand.NewPCG(e.seedFor(info.Name, c.ID, si, variant, n), 7))
 			for range e.casesFor(c) {
@@ -466,6 +562,10 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	}
 	if row.Coverage == "" {
 		row.Coverage = coverage(exhaustive, sampled, e.casesFor(c), e.Seed, st)
+		if len(row.AllSchedules) > 0 {
+			row.Coverage += fmt.Sprintf("; every schedule of every configuration explored at n=%s (%d states)", sizes(row.AllSchedules), row.ExploredStates)
+		}
+		row.Coverage += exploreStop
 		if row.Counterexample != nil {
 			// The search stopped at the size where it found the violation.
 			last := row.Points
@@ -485,6 +585,108 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		}
 	}
 	return row
+}
+
+// exploreSchedulable reports whether exhaustive schedule search can
+// decide claim c: its checks and its measurement must be functions of the
+// explored state. Time (Lamport clocks) and claim-specific measures read
+// history the state does not hold, so such claims keep sampled schedules.
+func exploreSchedulable(c *model.Claim) bool {
+	switch c.Kind {
+	case model.Behaviour:
+		return true
+	case model.Bound:
+		return c.Quantity == model.Messages && c.Measure == nil
+	}
+	return false
+}
+
+// exploreSize searches every schedule of every configuration of size n
+// (the configurations enumerate gives) within *left states, feeding each
+// distinct quiescent state to observe. It reports whether the search was
+// complete for every configuration; a violation makes the row REFUTED with
+// the search's (minimized) trace as the counterexample.
+func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool)) (all bool, why string) {
+	info := spec.Meta()
+	counts := c.Kind == model.Bound
+	all = true
+	enumerate(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
+		if e.Interrupted != nil && e.Interrupted() {
+			all, why = false, "interrupted"
+			return false
+		}
+		plain := cfg
+		cfg = cfg.Clone()
+		cfg.CountInState = counts
+		s0, err := spec.NewSystem(cfg)
+		if err != nil {
+			all, why = false, "internal error: "+err.Error()
+			return false
+		}
+		// Outside a staggered setting every initiator starts first, as
+		// the Random chooser does: apply the detect events in order.
+		start := s0.Clone()
+		var prefix []model.Event
+		if !st.Staggered {
+			for {
+				ev, ok := firstDetect(start)
+				if !ok {
+					break
+				}
+				if err := start.Apply(ev); err != nil {
+					all, why = false, "internal error: "+err.Error()
+					return false
+				}
+				prefix = append(prefix, ev)
+			}
+		}
+		out := e.Explore(start, checks, counts, *left, func(final model.System) {
+			observe(s0, final, false)
+		})
+		*left -= out.States
+		row.ExploredStates += out.States
+		if out.Violation != nil {
+			row.Verdict = Refuted
+			events := append(append([]model.Event(nil), prefix...), out.Events...)
+			v := *out.Violation
+			if v.Step > 0 { // 0: at the end of the execution
+				v.Step += len(prefix)
+			}
+			// The trace replays from the plain configuration: counters
+			// in the state change fingerprints, not behaviour.
+			initial, err := spec.NewSystem(plain)
+			if err != nil {
+				initial = s0
+			}
+			row.Counterexample = &Counterexample{N: n, Config: plain, Events: events, Violation: &v, Initial: initial}
+			all = false
+			return false
+		}
+		if out.Incomplete != "" {
+			what := out.Incomplete
+			if strings.HasPrefix(what, "max-states") {
+				what = fmt.Sprintf("the row's budget of %d states is spent", e.ExploreStates)
+			}
+			all, why = false, fmt.Sprintf("%s (%s)", what, plain)
+			return false
+		}
+		if *left <= 0 {
+			all, why = false, fmt.Sprintf("the budget of %d states is spent", e.ExploreStates)
+			return false
+		}
+		return true
+	})
+	return all, why
+}
+
+// firstDetect returns the first enabled initiation of s.
+func firstDetect(s model.System) (model.Event, bool) {
+	for _, ev := range s.Enabled(nil) {
+		if ev.Kind == model.EvDetect {
+			return ev, true
+		}
+	}
+	return model.Event{}, false
 }
 
 func appendPoint(ps []Point, p Point) []Point {

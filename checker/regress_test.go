@@ -13,6 +13,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/checker/explore"
 	"electlab/traces"
 )
 
@@ -31,6 +32,7 @@ func defaultCounterexamples(t *testing.T) map[string]*traces.Trace {
 	t.Helper()
 	e := checker.DefaultEngine()
 	e.Minimize = traces.Minimize
+	explore.ForClaims(e, 0) // as `electlab claims` does
 	out := map[string]*traces.Trace{}
 	for _, spec := range algos.All {
 		info := spec.Meta()

@@ -33,7 +33,7 @@ func (e *engine) bfs() {
 	cur := []bnode{{w: w0, id: 0, pc: pc0}}
 	var en []model.Event
 	var next []bnode
-	if w0.Quiescent() {
+	if e.isFinal(w0) {
 		e.final(w0, full, func() []model.Event { return nil }, false)
 	}
 	for depth := 0; len(cur) > 0 && !e.stopped(); depth++ {
@@ -93,7 +93,7 @@ func (e *engine) bfs() {
 				if depth+1 > e.res.MaxDepth {
 					e.res.MaxDepth = depth + 1
 				}
-				if w.Quiescent() {
+				if e.isFinal(w) {
 					e.final(w, key, path, tainted)
 				}
 				next = append(next, bnode{w: w, id: id, pc: pc, tainted: tainted})

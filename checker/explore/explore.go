@@ -96,6 +96,14 @@ type Options struct {
 	// 1<<16) and at the end. It must not change the search.
 	Progress      func(Progress)
 	ProgressEvery int64
+	// JoinsBeforeEnd makes a quiescent state final only once every
+	// absent process has joined (a setting where each absent process
+	// joins once: a state that could still see a join is not an end).
+	JoinsBeforeEnd bool
+	// OnFinal, when set, is called once for every distinct quiescent
+	// state, after its end-of-run checks. It must not change the search
+	// or the state.
+	OnFinal func(w model.System)
 
 	// checkIndependence makes the search verify, at every state, that each
 	// pair of enabled events it calls independent commutes (tests).

@@ -170,6 +170,22 @@ func (e *engine) progress(depth int) {
 	e.opt.Progress(Progress{States: e.states(), Transitions: e.res.Transitions, Depth: depth})
 }
 
+// isFinal reports that w ends an execution: it is quiescent and, under
+// Options.JoinsBeforeEnd, no absent process can still join.
+func (e *engine) isFinal(w model.System) bool {
+	if !w.Quiescent() {
+		return false
+	}
+	if e.opt.JoinsBeforeEnd {
+		for _, ev := range w.Enabled(nil) {
+			if ev.Kind == model.EvJoin {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // final records a new quiescent state: end-of-run checks and counts.
 func (e *engine) final(w model.System, key uint64, path func() []model.Event, tainted bool) {
 	if e.finals != nil {
@@ -187,6 +203,9 @@ func (e *engine) final(w model.System, key uint64, path func() []model.Event, ta
 	}
 	if v := checker.CheckEnd(e.s0, w, e.checks, true); v != nil {
 		e.violation(v, key, path, tainted)
+	}
+	if e.opt.OnFinal != nil {
+		e.opt.OnFinal(w)
 	}
 }
 
@@ -481,7 +500,7 @@ func (e *engine) dfs() {
 		}
 	}
 	root.tainted = false
-	if w0.Quiescent() {
+	if e.isFinal(w0) {
 		e.final(w0, root.full, func() []model.Event { return nil }, false)
 	}
 	onStack[root.free] = 0
@@ -634,7 +653,7 @@ func (e *engine) dfs() {
 		default:
 			if !found {
 				tab.insert(slot, full, zc, 0)
-				if w.Quiescent() {
+				if e.isFinal(w) {
 					e.final(w, full, path(cd, ev), c.tainted)
 				}
 				if e.timersBreakPOR && !e.opt.NoPOR {

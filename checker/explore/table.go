@@ -62,7 +62,7 @@ type table struct {
 
 func newTable(useAux bool) *table {
 	t := &table{useAux: useAux}
-	t.alloc(1 << 12)
+	t.alloc(1 << 8)
 	return t
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/checker/explore"
 	"electlab/model"
 )
 
@@ -125,8 +126,15 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
 	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
 	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution")
+	exploreStates := fs.Int64("explore-states", explore.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
+	}
+	if *exploreStates < 0 {
+		return usagef("-explore-states %d is negative", *exploreStates)
+	}
+	if *exploreStates > 0 {
+		explore.ForClaims(eng, *exploreStates)
 	}
 	if *jsonOut && *mdOut {
 		return usagef("-json and -md conflict: give one")
