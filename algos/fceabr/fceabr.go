@@ -270,7 +270,7 @@ var Algorithm = &model.Algorithm[State]{
 		Topology:    model.BiRing,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
-		Claims:      claims,
+		Claims:      append(append([]model.Claim(nil), claims...), timeClaims...),
 	},
 	Init: initState,
 	Step: step,
