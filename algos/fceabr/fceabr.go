@@ -29,6 +29,19 @@
 // Messages carry the informer in A, the direction of travel in B (0:
 // clockwise, i.e. arrived from the predecessor; 1: counter-clockwise) and
 // (coordinator, surrogate) in List.
+//
+// FCEABR-K. The package also holds [S3]'s FCEABR-K (catalog A2), whose
+// messages carry the coordinator and P alternatives A1..AP ([S3] Fig. 2):
+// the state, the waves and the merges are written for P alternatives, and
+// FCEABR is the instance P = 1 ([S3] §IV: "By assigning 1 to K, the format
+// will be the same as the format of FCEABR algorithm"). One step function
+// serves two registered algorithms, Algorithm ("fceabr", catalog A1's
+// ambiguities only, so its variant names, traces and counterexamples are
+// FCEABR's) and K ("fceabrk", which adds AMB-HIER-1, the re-election
+// trigger, and PARAM-P, the number of alternatives as readings p1 … p8, as
+// the mutual-exclusion algorithms declare their workload parameter). A
+// separate package would have duplicated the whole step; a parameter
+// inside fceabr's Info would have renamed every fceabr variant. See k.go.
 package fceabr
 
 import (
