@@ -29,6 +29,7 @@ var All = []model.Spec{
 	changroberts.Algorithm,
 	ringpoll.Algorithm,
 	fceabr.Algorithm,
+	fceabr.K,
 	bully.Algorithm,
 	modbully.Algorithm,
 	enhancedbully.Algorithm,

@@ -25,7 +25,7 @@ var fcOrig = fceabr.Algorithm.Step
 var selfSurrogate = brokenFCEABR("broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s = fcOrig(env, s, in, out)
 	if env.Self == 1 && in.Kind == model.InDeliver && s.Coord != env.Self {
-		s.Surr = env.Self
+		s.Alts[0] = env.Self
 	}
 	return s
 })

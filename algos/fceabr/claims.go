@@ -145,7 +145,8 @@ func terminalsAgree(s model.System) error {
 	var want [2]model.ID
 	for i := range s.N() {
 		if s.Status(i) == model.Live {
-			want[0], want[1] = top2(want[0], want[1], s.Topo().Order[i])
+			l := topList(2, want[:], []model.ID{s.Topo().Order[i]})
+			want[0], want[1] = l[0], l[1]
 		}
 	}
 	var term model.ID
@@ -168,8 +169,8 @@ func terminalsAgree(s model.System) error {
 			continue
 		}
 		st := s.State(i).(State)
-		if st.Coord != want[0] || st.Surr != want[1] {
-			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d)", s.Topo().Order[i], st.Coord, st.Surr, want[0], want[1])
+		if st.Coord != want[0] || st.Surr() != want[1] {
+			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d)", s.Topo().Order[i], st.Coord, st.Surr(), want[0], want[1])
 		}
 	}
 	return nil
@@ -193,7 +194,7 @@ func toleratesOne(s model.System) error {
 			continue
 		}
 		st := s.State(i).(State)
-		p := [2]model.ID{st.Coord, st.Surr}
+		p := [2]model.ID{st.Coord, st.Surr()}
 		if first {
 			pair, first = p, false
 		} else if p != pair {

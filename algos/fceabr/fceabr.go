@@ -29,10 +29,25 @@
 // Messages carry the informer in A, the direction of travel in B (0:
 // clockwise, i.e. arrived from the predecessor; 1: counter-clockwise) and
 // (coordinator, surrogate) in List.
+//
+// FCEABR-K. The package also holds [S3]'s FCEABR-K (catalog A2), whose
+// messages carry the coordinator and P alternatives A1..AP ([S3] Fig. 2):
+// the state, the waves and the merges are written for P alternatives, and
+// FCEABR is the instance P = 1 ([S3] §IV: "By assigning 1 to K, the format
+// will be the same as the format of FCEABR algorithm"). One step function
+// serves two registered algorithms, Algorithm ("fceabr", catalog A1's
+// ambiguities only, so its variant names, traces and counterexamples are
+// FCEABR's) and K ("fceabrk", which adds AMB-HIER-1, the re-election
+// trigger, and PARAM-P, the number of alternatives as readings p1 … p8, as
+// the mutual-exclusion algorithms declare their workload parameter). A
+// separate package would have duplicated the whole step; a parameter
+// inside fceabr's Info would have renamed every fceabr variant. See k.go.
 package fceabr
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"electlab/model"
 )
@@ -68,6 +83,10 @@ const (
 	AmbSurr            // AMB-FCEABR-9: no-monitor | monitor
 	AmbN               // AMB-FCEABR-10: n-live | n-all (formulas only)
 	AmbJoiner          // AMB-FCEABR-11: joiner-ignored | joiner-candidate
+	// AmbTrigger and AmbP exist only in FCEABR-K's Info (K): FCEABR
+	// reads them as at-empty and P = 1.
+	AmbTrigger // AMB-HIER-1: at-empty | all-failed | k-minus-1
+	AmbP       // PARAM-P: p1 … p8 (the number of alternatives)
 )
 
 // Readings.
@@ -83,6 +102,7 @@ const (
 	NoMonitor, Monitor            uint8 = 0, 1
 	NLive, NAll                   uint8 = 0, 1
 	JoinerIgnored, JoinerCand     uint8 = 0, 1
+	AtEmpty, AllFailed, KMinus1   uint8 = 0, 1, 2
 )
 
 var ambiguities = []model.Ambiguity{
@@ -155,6 +175,13 @@ var ambiguities = []model.Ambiguity{
 		}},
 }
 
+// MaxP is the largest number of alternatives P of FCEABR-K (PARAM-P).
+const MaxP = 8
+
+// List is (coordinator, A1, …, AP) as a message carries it ([S3] Fig. 2);
+// only the first P+1 entries are used, the rest stay None.
+type List [MaxP + 1]model.ID
+
 // Wave is a node's state for one election instance (Election/Coordinator,
 // or SElection/SCoordinator under the epoch reading).
 type Wave struct {
@@ -162,8 +189,9 @@ type Wave struct {
 	// clockwise, from the predecessor; 1: from the successor); the
 	// initiator has accepted its own informer from both.
 	Acc [2]model.ID
-	// Raw is the (coordinator, surrogate) of that message as received.
-	Raw [2][2]model.ID
+	// Raw is the (coordinator, A1, …, AP) of that message as received
+	// (for FCEABR, P = 1: (coordinator, surrogate)).
+	Raw [2]List
 	// Max is the highest informer seen (the max-seen kill rule).
 	Max model.ID
 	// Done: this node was a terminal or has received a coordinator-type
@@ -171,11 +199,20 @@ type Wave struct {
 	Done bool
 }
 
-// State is one process's state.
+// State is one process's state. FCEABR is the instance P = 1, whose only
+// alternative Alts[0] is the surrogate.
 type State struct {
-	// Coord and Surr are the node's view of (coordinator, surrogate).
-	Coord, Surr model.ID
-	// Promoted: the node has promoted its surrogate for this crash.
+	// Coord is the node's view of the coordinator.
+	Coord model.ID
+	// Alts are its view of the alternatives A1..AP in order (A1 replaces
+	// the coordinator first); entries P.. are always None, and so is an
+	// alternative not known yet. Alts[0] is FCEABR's surrogate.
+	Alts [MaxP]model.ID
+	// P is the number of alternatives (1 for FCEABR; PARAM-P for
+	// FCEABR-K), fixed at Init.
+	P uint8
+	// Promoted: the node has promoted A1 (shifted the alternatives left)
+	// for this crash.
 	Promoted bool
 	// Joined: the node joined during the run.
 	Joined bool
@@ -184,9 +221,60 @@ type State struct {
 	// E and S are the election and crash-handling instances (S is unused
 	// under no-epoch).
 	E, S Wave
+	// held is a history (ghost) variable for the checks only: every
+	// distinct (coordinator, A1..AP) view the node has held, in order,
+	// from its initial state on. It never influences a step, and is left
+	// out of the state's encoding and rendering (two states that differ
+	// only in it behave the same). The slice is never modified in place.
+	held []List
 }
 
-// Algorithm is FCEABR as a pure step function.
+// Surr is FCEABR's surrogate: the first alternative A1.
+func (s State) Surr() model.ID { return s.Alts[0] }
+
+// Held returns every distinct (coordinator, A1..AP) view the node has
+// held, in order, from its initial state on (a history variable recorded
+// for the zero-wait check C-FCEABR-2; the caller must not modify it).
+func (s State) Held() []List { return s.held }
+
+// p is the number of alternatives (at least 1).
+func (s State) p() int {
+	if s.P < 1 {
+		return 1
+	}
+	return int(s.P)
+}
+
+// list is the node's view (coordinator, A1..AP).
+func (s State) list() List {
+	var l List
+	l[0] = s.Coord
+	copy(l[1:], s.Alts[:])
+	return l
+}
+
+// String renders the state as fmt's %+v did for FCEABR's two-field state
+// ({Coord:… Surr:… …}) when P = 1, so that FCEABR's recorded traces are
+// unchanged; for P > 1 the alternatives are listed (Alts:[…]).
+func (s State) String() string {
+	var b strings.Builder
+	p := s.p()
+	fmt.Fprintf(&b, "{Coord:%d ", s.Coord)
+	if p == 1 {
+		fmt.Fprintf(&b, "Surr:%d", s.Alts[0])
+	} else {
+		fmt.Fprintf(&b, "Alts:%v", s.Alts[:p])
+	}
+	fmt.Fprintf(&b, " Promoted:%t Joined:%t Self:%d E:%s S:%s}", s.Promoted, s.Joined, s.Self, s.E.format(p), s.S.format(p))
+	return b.String()
+}
+
+func (w *Wave) format(p int) string {
+	return fmt.Sprintf("{Acc:%v Raw:[%v %v] Max:%d Done:%t}", w.Acc, w.Raw[0][:p+1], w.Raw[1][:p+1], w.Max, w.Done)
+}
+
+// Algorithm is FCEABR as a pure step function: FCEABR-K with P = 1 and
+// its own (catalog A1) ambiguities only.
 var Algorithm = &model.Algorithm[State]{
 	Info: model.Info{
 		Name:        "fceabr",
@@ -195,20 +283,29 @@ var Algorithm = &model.Algorithm[State]{
 		Topology:    model.BiRing,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
-		Claims:      claims,
+		Claims:      append(append([]model.Claim(nil), claims...), timeClaims...),
 	},
 	Init: initState,
 	Step: step,
 	// A node acts as coordinator when it holds itself as coordinator.
-	View: func(s State) model.View {
-		return model.View{Leader: s.Coord, Coordinator: s.Coord != model.None && s.Coord == s.Self}
-	},
+	View:   view,
 	Encode: encode,
 }
 
+func view(s State) model.View {
+	return model.View{Leader: s.Coord, Coordinator: s.Coord != model.None && s.Coord == s.Self}
+}
+
+// encode is the canonical encoding. For P = 1 it is byte for byte FCEABR's
+// former (coordinator, surrogate) encoding; the history variable is left
+// out.
 func encode(s State, b []byte) []byte {
-	ids := [...]model.ID{s.Self, s.Coord, s.Surr}
-	for _, id := range ids {
+	p := s.p()
+	b = strconv.AppendInt(b, int64(s.Self), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(s.Coord), 10)
+	b = append(b, ',')
+	for _, id := range s.Alts[:p] {
 		b = strconv.AppendInt(b, int64(id), 10)
 		b = append(b, ',')
 	}
@@ -227,12 +324,38 @@ func encode(s State, b []byte) []byte {
 	}
 	b = append(b, f)
 	for _, w := range [...]*Wave{&s.E, &s.S} {
-		for _, id := range [...]model.ID{w.Acc[0], w.Acc[1], w.Raw[0][0], w.Raw[0][1], w.Raw[1][0], w.Raw[1][1], w.Max} {
+		for _, id := range w.Acc {
 			b = append(b, ',')
 			b = strconv.AppendInt(b, int64(id), 10)
 		}
+		for side := range 2 {
+			for _, id := range w.Raw[side][:p+1] {
+				b = append(b, ',')
+				b = strconv.AppendInt(b, int64(id), 10)
+			}
+		}
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(w.Max), 10)
 	}
 	return b
+}
+
+// pOf is the number of alternatives in force: PARAM-P under FCEABR-K, 1
+// for FCEABR (whose Info has no such parameter).
+func pOf(env *model.Env) int {
+	if len(env.Variant) > AmbP {
+		return int(env.Variant[AmbP]) + 1
+	}
+	return 1
+}
+
+// triggerOf is the AMB-HIER-1 reading in force (FCEABR: at-empty, which is
+// FCEABR's SElection after every crash when P = 1).
+func triggerOf(env *model.Env) uint8 {
+	if len(env.Variant) > AmbTrigger {
+		return env.Variant[AmbTrigger]
+	}
+	return AtEmpty
 }
 
 // crashScenario reports that the best initial member is crashed before the
@@ -242,21 +365,21 @@ func crashScenario(env *model.Env) bool {
 	return env.Initial != nil && env.Initial[env.Topo.IndexOf(c)] == model.Crashed
 }
 
-// secondMember is the second best initial member.
-func secondMember(env *model.Env) model.ID {
-	var buf [64]model.ID
-	m := env.InitialMembers(buf[:0])
-	if len(m) < 2 {
-		return model.None
-	}
-	return m[len(m)-2]
-}
-
 func initState(env *model.Env) State {
-	s := State{Self: env.Self}
+	s := State{Self: env.Self, P: uint8(pOf(env))}
 	if crashScenario(env) {
-		s.Coord, s.Surr = env.InitialCoordinator(false), secondMember(env)
+		// The previous election's result: the best initial member and the
+		// next P (the second best is FCEABR's surrogate).
+		var buf [64]model.ID
+		m := env.InitialMembers(buf[:0])
+		s.Coord = m[len(m)-1]
+		for k := range s.p() {
+			if j := len(m) - 2 - k; j >= 0 {
+				s.Alts[k] = m[j]
+			}
+		}
 	}
+	s.held = []List{s.list()}
 	return s
 }
 
@@ -282,8 +405,12 @@ func crashedAtStart(env *model.Env, id model.ID) bool {
 	return i >= 0 && env.Initial != nil && env.Initial[i] == model.Crashed
 }
 
-func send(env *model.Env, out *model.Outbox, k *model.Kind, dir int, inf, c, s model.ID) {
-	m := model.Message{Kind: k, To: neighbour(env, dir), A: int32(inf), B: int32(dir), List: []model.ID{c, s}}
+// send sends kind k in direction dir with informer inf and the list l's
+// first P+1 entries ([S3] Fig. 2; [S0]'s (coordinator, surrogate) for
+// P = 1).
+func send(env *model.Env, out *model.Outbox, k *model.Kind, dir int, inf model.ID, l *List) {
+	p := pOf(env)
+	m := model.Message{Kind: k, To: neighbour(env, dir), A: int32(inf), B: int32(dir), List: append([]model.ID(nil), l[:p+1]...)}
 	out.SendMsg(m)
 }
 
@@ -306,30 +433,21 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	case model.InJoin:
 		s.Joined = true
 	}
+	if l := s.list(); len(s.held) == 0 || s.held[len(s.held)-1] != l {
+		s.held = append(s.held[:len(s.held):len(s.held)], l)
+	}
 	return s
 }
 
 func start(env *model.Env, s State, out *model.Outbox) State {
 	self := env.Self
-	if s.Coord != model.None && !s.Promoted && env.Reading(AmbSurr) == Monitor && crashedAtStart(env, s.Surr) {
+	if s.Coord != model.None && !s.Promoted && env.Reading(AmbSurr) == Monitor && crashedAtStart(env, s.Alts[0]) {
 		// AMB-FCEABR-9 monitor (not [S0]): the surrogate is dead too, so
 		// there is nobody to promote: a full Election.
-		s.Coord, s.Surr = model.None, model.None
+		s.Coord, s.Alts = model.None, [MaxP]model.ID{}
 	}
 	if s.Coord == model.None {
-		// [S0] §V.1: "When there is no coordinator in the system, one
-		// process ... creates an Election message, and then puts its
-		// number in informer section and coordinator message's sections,
-		// after it puts zero in the surrogate coordinator section, finally
-		// it'll send message to its successor and predecessor."
-		w := s.wave(env, false)
-		if w.Max != model.None && env.Reading(AmbLate) == LateSilent {
-			return s // already taking part in an election (AMB-FCEABR-7)
-		}
-		initiate(w, self, self, model.None)
-		send(env, out, Election, 0, self, self, model.None)
-		send(env, out, Election, 1, self, self, model.None)
-		return s
+		return elect(env, s, out)
 	}
 	// [S0] §V.3: "If processes find coordinator crash out ... they'll
 	// tolerate it by replacing the surrogate coordinator to coordinator.
@@ -337,20 +455,95 @@ func start(env *model.Env, s State, out *model.Outbox) State {
 	// delay, it creates a message, labels it as SElection and puts the
 	// last surrogate coordinator into coordinator section, zero into
 	// surrogate coordinator section and its own number into informer."
+	// [S3] §VII, Fig. 10 (Crash_identify): the coordinator is replaced by
+	// the next alternative, and "If (next alternative exist) shift all
+	// the alternatives to left; else Election algorithm after crash".
 	if s.Promoted && env.Reading(AmbLate) == LateSilent {
 		return s // heard of the crash already (AMB-FCEABR-7)
 	}
 	s = promote(s)
+	switch after(env, s) {
+	case shiftOnly:
+		// [S3] Fig. 10: alternatives remain; the shift is local, no
+		// message.
+		return s
+	case fullElection:
+		// AMB-HIER-1 all-failed ([S3] §II): nobody left to promote.
+		s.Coord, s.Alts = model.None, [MaxP]model.ID{}
+		s.Promoted = false
+		return elect(env, s, out)
+	}
 	w := s.wave(env, true)
-	initiate(w, self, s.Coord, model.None)
-	send(env, out, SElection, 0, self, s.Coord, model.None)
-	send(env, out, SElection, 1, self, s.Coord, model.None)
+	l := s.list()
+	initiate(w, self, l)
+	send(env, out, SElection, 0, self, &l)
+	send(env, out, SElection, 1, self, &l)
 	return s
 }
 
-func initiate(w *Wave, self, c, sur model.ID) {
+// elect starts a full Election at this node.
+func elect(env *model.Env, s State, out *model.Outbox) State {
+	self := env.Self
+	// [S0] §V.1: "When there is no coordinator in the system, one
+	// process ... creates an Election message, and then puts its
+	// number in informer section and coordinator message's sections,
+	// after it puts zero in the surrogate coordinator section, finally
+	// it'll send message to its successor and predecessor."
+	w := s.wave(env, false)
+	if w.Max != model.None && env.Reading(AmbLate) == LateSilent {
+		return s // already taking part in an election (AMB-FCEABR-7)
+	}
+	l := List{self}
+	initiate(w, self, l)
+	send(env, out, Election, 0, self, &l)
+	send(env, out, Election, 1, self, &l)
+	return s
+}
+
+// What a detector does after promoting A1 (AMB-HIER-1).
+const (
+	refill       = iota // SElection: elect the missing alternatives
+	shiftOnly           // nothing: alternatives remain
+	fullElection        // Election: nobody was left to promote
+)
+
+// after decides, from the alternatives left after the promotion, what the
+// detector does next: the trigger of AMB-HIER-1 (C-HIER-6).
+func after(env *model.Env, s State) int {
+	left := 0
+	for _, a := range s.Alts[:s.p()] {
+		if a != model.None {
+			left++
+		}
+	}
+	switch triggerOf(env) {
+	case AllFailed:
+		// [S3] §II: "a new election will be postponed until the failure
+		// of all the coordinator alternatives".
+		if s.Coord == model.None {
+			return fullElection
+		}
+		return shiftOnly
+	case KMinus1:
+		// [S0] §II (Gholipour): "there won't be any need to launch new
+		// election until k-1 alternatives will fail"; [S3] §VII: after
+		// K−1 crashes.
+		if left <= 1 {
+			return refill
+		}
+		return shiftOnly
+	}
+	// at-empty: [S3] Fig. 10 "If (next alternative exist) shift ... else
+	// Election algorithm after crash"; §IX test 4.
+	if left == 0 {
+		return refill
+	}
+	return shiftOnly
+}
+
+func initiate(w *Wave, self model.ID, l List) {
 	w.Acc = [2]model.ID{self, self}
-	w.Raw = [2][2]model.ID{{c, sur}, {c, sur}}
+	w.Raw = [2]List{l, l}
 	if self > w.Max {
 		w.Max = self
 	}
@@ -359,7 +552,9 @@ func initiate(w *Wave, self, c, sur model.ID) {
 func promote(s State) State {
 	if !s.Promoted {
 		s.Promoted = true
-		s.Coord, s.Surr = s.Surr, model.None
+		s.Coord = s.Alts[0]
+		copy(s.Alts[:], s.Alts[1:])
+		s.Alts[MaxP-1] = model.None
 	}
 	return s
 }
@@ -368,13 +563,13 @@ func promote(s State) State {
 type msg struct {
 	inf  model.ID
 	side int // 0: travelling clockwise (from the predecessor)
-	c, s model.ID
+	l    List
 }
 
-func decode(m model.Message) msg {
+func decode(env *model.Env, m model.Message) msg {
 	d := msg{inf: model.ID(m.A), side: int(m.B)}
-	if len(m.List) == 2 {
-		d.c, d.s = m.List[0], m.List[1]
+	if len(m.List) == pOf(env)+1 {
+		copy(d.l[:], m.List)
 	}
 	return d
 }
@@ -384,13 +579,13 @@ func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) 
 	for _, m := range batch {
 		switch m.Kind {
 		case Election:
-			elec = append(elec, decode(m))
+			elec = append(elec, decode(env, m))
 		case Coordinator:
-			coord = append(coord, decode(m))
+			coord = append(coord, decode(env, m))
 		case SElection:
-			selec = append(selec, decode(m))
+			selec = append(selec, decode(env, m))
 		case SCoordinator:
-			scoord = append(scoord, decode(m))
+			scoord = append(scoord, decode(env, m))
 		}
 	}
 	if len(selec)+len(scoord) > 0 {
@@ -418,6 +613,7 @@ func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) 
 // one step.
 func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox) State {
 	w := s.wave(env, crash)
+	p := pOf(env)
 	// The kill rule (AMB-FCEABR-1), judged against the whole step.
 	var batchMax model.ID
 	var fromSide [2]model.ID
@@ -445,7 +641,7 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 	if len(live) == 2 && live[0].inf == live[1].inf && live[0].side != live[1].side {
 		// [S0] §V.2: "process 6 ... will receive Election messages (which
 		// have the same informer number) from its two sides" in one step.
-		terminal(env, &s, w, live[0], [2]model.ID{live[1].c, live[1].s}, true, crash, out)
+		terminal(env, &s, w, live[0], live[1].l, true, crash, out)
 		return s
 	}
 	for _, m := range live {
@@ -461,17 +657,19 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 		if w.Acc[m.side] == m.inf {
 			continue // a duplicate from the same side: cannot happen on a ring
 		}
-		w.Acc[m.side], w.Raw[m.side] = m.inf, [2]model.ID{m.c, m.s}
+		w.Acc[m.side], w.Raw[m.side] = m.inf, m.l
 		w.Max = max(w.Max, m.inf)
-		c, sur := m.c, m.s
+		l := m.l
 		if crash {
 			// [S0] §V.3: "it compares its own number with message's
-			// surrogate coordinator to elect new one".
-			if merges(env, s) && env.Self != c && env.Self > sur {
-				sur = env.Self
+			// surrogate coordinator to elect new one"; [S3] §VI: "If its
+			// number is upper than each of those items, the process will
+			// replace it with them".
+			if merges(env, s) && env.Self != l[0] {
+				l = withAlts(l[0], p, l[1:p+1], []model.ID{env.Self})
 			}
 		} else {
-			c, sur = top2(c, sur, env.Self)
+			l = topList(p+1, l[:p+1], []model.ID{env.Self})
 		}
 		// "After that it'll pass the message into network in the same
 		// direction it received."
@@ -479,7 +677,7 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 		if crash {
 			k = SElection
 		}
-		send(env, out, k, m.side, m.inf, c, sur)
+		send(env, out, k, m.side, m.inf, &l)
 	}
 	return s
 }
@@ -490,93 +688,127 @@ func merges(env *model.Env, s State) bool {
 	return !s.Joined || env.Reading(AmbJoiner) == JoinerCand
 }
 
-// top2 returns the two highest distinct non-zero ids of a, b, c.
-func top2(ids ...model.ID) (model.ID, model.ID) {
-	var x, y model.ID
-	for _, id := range ids {
-		switch {
-		case id == model.None || id == x || id == y:
-		case id > x:
-			x, y = id, x
-		case id > y:
-			y = id
+// topList returns the k highest distinct non-zero ids of the given id
+// lists, in decreasing order (FCEABR's top-2 for k = 2).
+func topList(k int, lists ...[]model.ID) List {
+	var l List
+	for _, ids := range lists {
+		for _, id := range ids {
+			insert(&l, k, id)
 		}
 	}
-	return x, y
+	return l
+}
+
+// insert puts id into the decreasing list l[:k] unless it is None or
+// already there.
+func insert(l *List, k int, id model.ID) {
+	if id == model.None {
+		return
+	}
+	for i := range k {
+		if l[i] == id {
+			return
+		}
+		if id > l[i] {
+			copy(l[i+1:k], l[i:k-1])
+			l[i] = id
+			return
+		}
+	}
+}
+
+// withAlts returns (c, A1..AP) where the alternatives are the P highest
+// distinct ids of the lists other than c.
+func withAlts(c model.ID, p int, lists ...[]model.ID) List {
+	var alts List
+	for _, ids := range lists {
+		for _, id := range ids {
+			if id != c {
+				insert(&alts, p, id)
+			}
+		}
+	}
+	l := List{c}
+	copy(l[1:p+1], alts[:p])
+	return l
 }
 
 // terminal: m's informer arrived from both sides (the other copy carried
 // other); compute the result and announce it.
-func terminal(env *model.Env, s *State, w *Wave, m msg, other [2]model.ID, together, crash bool, out *model.Outbox) {
+func terminal(env *model.Env, s *State, w *Wave, m msg, other List, together, crash bool, out *model.Outbox) {
 	self := env.Self
-	var c, sur model.ID
+	p := pOf(env)
+	var l List
 	switch env.Reading(AmbMerge) {
 	case Top2Own:
 		if crash {
-			c = m.c
 			var own model.ID
 			if merges(env, *s) {
 				own = self
 			}
-			sur = bestBelow(c, m.s, other[1], own)
+			l = withAlts(m.l[0], p, m.l[1:p+1], other[1:p+1], []model.ID{own})
 		} else {
-			c, sur = top2(m.c, m.s, other[0], other[1], self)
+			l = topList(p+1, m.l[:p+1], other[:p+1], []model.ID{self})
 		}
 	case LiteralMerge:
 		// "it compares the two messages coordinators and surrogate
 		// coordinator's number, and then it selects greater ones as
-		// coordinator and other as surrogate coordinator."
-		c, sur = max(m.c, other[0]), min(m.c, other[0])
+		// coordinator and other as surrogate coordinator." (For P > 1
+		// the further alternatives are the best of both messages'.)
+		l[0], l[1] = max(m.l[0], other[0]), min(m.l[0], other[0])
+		rest := withAlts(l[0], p, m.l[1:p+1], other[1:p+1])
+		k := 2
+		for _, id := range rest[1 : p+1] {
+			if k <= p && id != l[1] && id != model.None {
+				l[k] = id
+				k++
+			}
+		}
 	case Top2Ms:
 		if crash {
-			c = m.c
-			sur = bestBelow(c, m.s, other[1], model.None)
+			l = withAlts(m.l[0], p, m.l[1:p+1], other[1:p+1])
 		} else {
-			c, sur = top2(m.c, m.s, other[0], other[1])
+			l = topList(p+1, m.l[:p+1], other[:p+1])
 		}
 	}
-	s.Coord, s.Surr = c, sur
+	s.Coord = l[0]
+	copy(s.Alts[:p], l[1:p+1])
 	w.Done = true
 	out.Observe("terminal", int32(m.inf))
-	out.Observe("terminal-coord", int32(c))
-	out.Observe("terminal-surr", int32(sur))
+	out.Observe("terminal-coord", int32(l[0]))
+	out.Observe("terminal-surr", int32(l[1]))
+	for _, a := range l[2 : p+1] {
+		out.Observe("terminal-alt", int32(a))
+	}
 	k := Coordinator
 	if crash {
 		k = SCoordinator
 	}
 	if together || env.Reading(AmbTerminal) == R1 {
-		send(env, out, k, 0, self, c, sur)
-		send(env, out, k, 1, self, c, sur)
+		send(env, out, k, 0, self, &l)
+		send(env, out, k, 1, self, &l)
 	} else {
 		// R2: only away from the other terminal, i.e. on in m's direction.
-		send(env, out, k, m.side, self, c, sur)
+		send(env, out, k, m.side, self, &l)
 	}
-}
-
-// bestBelow returns the highest of ids that is not c (and not None).
-func bestBelow(c model.ID, ids ...model.ID) model.ID {
-	var b model.ID
-	for _, id := range ids {
-		if id != c && id > b {
-			b = id
-		}
-	}
-	return b
 }
 
 // coordWave handles the Coordinator (crash=false) or SCoordinator messages
 // of one step.
 func coordWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox) State {
 	w := s.wave(env, crash)
+	p := pOf(env)
 	best := ms[0]
 	for _, m := range ms[1:] {
 		if m.inf > best.inf {
 			best = m
 		}
 	}
-	// Adopt (coordinator, surrogate).
-	if best.c != model.None {
-		s.Coord, s.Surr = best.c, best.s
+	// Adopt (coordinator, alternatives).
+	if best.l[0] != model.None {
+		s.Coord = best.l[0]
+		copy(s.Alts[:p], best.l[1:p+1])
 	}
 	k := Coordinator
 	if crash {
@@ -592,7 +824,7 @@ func coordWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox)
 	if forward {
 		// [S0] §IV: "if a process receives two Coordinator or Surrogate
 		// coordinator message, it'll stop one of them."
-		send(env, out, k, best.side, best.inf, best.c, best.s)
+		send(env, out, k, best.side, best.inf, &best.l)
 	}
 	return s
 }

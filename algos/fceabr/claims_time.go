@@ -1,0 +1,319 @@
+package fceabr
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+// This file holds the FCEABR claims about time, about the comparison with
+// basic Ring, about crash tolerance beyond C-FCEABR-10 (C-FCEABR-2) and
+// about late joiners (C-FCEABR-12).
+
+// CC is [S0] eq.(2) (recovered from [S3] eq.(6)) with α = 1: CC = 2(N−1)
+// when N is even, 2N otherwise; N per AMB-FCEABR-10.
+func CC(p model.Params) model.Rat {
+	n := nOf(p)
+	if n%2 == 0 {
+		return model.RatInt(2 * (n - 1))
+	}
+	return model.RatInt(2 * n)
+}
+
+// ECT is [S0] eq.(3)–(6) (recovered from [S3] eq.(7)–(10) with SCAN = 1)
+// at α = β = 1: PT = 2(N−1)β, λ1 = N/2·(2(N−1)β + 2(N−1)α) for N even,
+// λ2 = N/2·(2(N−1)β + 2Nα) for N odd, evaluated exactly.
+func ECT(p model.Params) model.Rat {
+	return ectAt(nOf(p), 1, 1)
+}
+
+// ectAt is ECT at n with the communication time alpha and the comparison
+// time beta.
+func ectAt(n, alpha, beta int64) model.Rat {
+	pt := 2 * (n - 1) * beta
+	cc := 2 * (n - 1) * alpha
+	if n%2 == 1 {
+		cc = 2 * n * alpha
+	}
+	return model.RatFrac(n*(pt+cc), 2)
+}
+
+// RingLatency is basic Ring's election time as [S0] §II describes it, in
+// hops, with one detector and every process live: the Election packet
+// laps the ring (N hops back to the detector) and the Coordinator packet
+// reaches the last process N−1 hops later. algos/ringpoll with every
+// process live (no polls) is that algorithm; a test checks this value on
+// it.
+func RingLatency(n int) int64 { return int64(2*n - 1) }
+
+// RingMessages is basic Ring's P2P count with fpn independent detectors
+// and every process live: each detector's Election lap (N) and Coordinator
+// lap (N). A test checks it on algos/ringpoll.
+func RingMessages(n, fpn int) int64 { return int64(2 * n * fpn) }
+
+var (
+	sync1Even = model.Setting{Name: "sync, election, one initiator (FPN = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
+	syncMany  = model.Setting{Name: "sync, election, two or more initiators (FPN ≥ 2)", Timing: model.Sync, Initiators: model.ManyInitiators}
+	asyncOne  = model.Setting{Name: "async fifo, election, one initiator (FPN = 1)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
+	asyncMany = model.Setting{Name: "async fifo, election, two or more initiators (FPN ≥ 2)", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators}
+
+	b1Sync  = model.Setting{Name: "budget 1: the coordinator crashed before the run; sync, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	b1Async = model.Setting{Name: "budget 1: the coordinator crashed before the run; async fifo, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	b2Sync  = model.Setting{Name: "budget 2: the coordinator and any other process crashed before the run; sync", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
+	b2Async = model.Setting{Name: "budget 2: the coordinator and any other process crashed before the run; async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
+	b2RunS  = model.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; sync", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
+	b2RunA  = model.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
+
+	joinSync  = model.Setting{Name: "sync, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
+	joinAsync = model.Setting{Name: "async fifo, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
+)
+
+var timeClaims = []model.Claim{
+	{
+		ID:     "C-FCEABR-2.a",
+		Source: "[S0] Abstract; §V.3; §VII; §IX",
+		Says:   `"Fault tolerance technique is applied which leads the waiting time for the election reaching to zero"; "While this process is continuing its ordinary operation without any delay"; "no wait time is inducted to any processes during their run time because of coordinator crash"; "Each process could tolerate one failure."`,
+		Formal: "(a) no wait: every view (coordinator, surrogate) a process held while live, from its initial state on (the initial election complete: every process knows the two best members), has a live coordinator or a known (non-zero) live surrogate. Each failure budget is its own setting: budget 1 (the coordinator crashed); budget 2 (the coordinator and any other process, the surrogate included, crashed before the run; or the coordinator crashed before the run and one more crash the adversary injects at any instant of the SElection/SCoordinator waves); both ring repairs (AMB-FCEABR-6). The views are a history variable of the state. With the second crash injected during the run, the views before the last are judged against the processes crashed before the run and the last view against the crashes at the end: each reported wait happened, but a wait that starts at the injected crash and is over before the end can be missed (the engine checks custom properties at the end only)",
+		Kind:   model.Behaviour,
+		Custom: noWait,
+		NMin:   3, NMax: 5,
+		Settings: []model.Setting{b1Sync, b1Async, b2Sync, b2Async, b2RunS, b2RunA},
+		Variants: []string{"healed", "path"},
+	},
+	{
+		ID:     "C-FCEABR-2.bc",
+		Source: "[S0] §V.3; §IX",
+		Says:   `"Each process could tolerate one failure."`,
+		Formal: "(b) liveness: after the single crash of the coordinator, with no Election, at quiescence every live process holds (coordinator, surrogate) = (old surrogate, highest live id other than it); (c) validity: that coordinator is live. Budget 1, FPN detectors, both ring repairs (AMB-FCEABR-6)",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		Custom: liveAfterCrash,
+		NMin:   3, NMax: 5,
+		Settings: []model.Setting{b1Sync, b1Async},
+		Variants: []string{"healed", "path"},
+	},
+	{
+		ID:     "C-FCEABR-6.time",
+		Source: "[S0] §VI.6.2 eq.(2); [S3] §VIII.B.1 eq.(6)",
+		Says:   `"Communication time between each two processes (α) is considered to be the same for simplicity so Communication Cost (CC) of the algorithm is gained by (2)." CC = 2(N−1)α (N even), 2Nα (N odd)`,
+		Formal: "reading (a): CC with α = 1 equals the SYNC-LOCKSTEP latency of one election (the hop at which the last live process learns its (coordinator, surrogate)), one initiator, every id arrangement; each terminal rule (AMB-FCEABR-2). Dimension: CC is a time (α per hop); the measured latency is in hops",
+		Kind:   model.Bound, Quantity: model.Time, Relation: model.Exactly,
+		Formula:     CC,
+		FormulaText: "CC = 2(N-1) (N even), 2N (N odd), alpha = 1",
+		NMin:        3, NMax: 10,
+		Settings: []model.Setting{sync1Even},
+		Variants: []string{"r1", "r2"},
+	},
+	{
+		ID:     "C-FCEABR-6.messages",
+		Source: "[S0] §VI.6.2 eq.(2); [S3] §VIII.B.1 eq.(6)",
+		Says:   `CC = 2(N−1)α (N even), 2Nα (N odd)`,
+		Formal: "reading (b): CC/α equals the P2P message count of one election, one initiator, SYNC-LOCKSTEP, every id arrangement; each terminal rule. Dimension: CC/α is a number of hops; a count of messages only matches it if messages travel one after the other, which FCEABR's two waves do not",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula:     CC,
+		FormulaText: "CC/alpha = 2(N-1) (N even), 2N (N odd)",
+		NMin:        3, NMax: 10,
+		Settings: []model.Setting{sync1Even},
+		Variants: []string{"r1", "r2"},
+	},
+	{
+		ID:     "C-FCEABR-7.ect",
+		Source: "[S0] §VI.6.2 eq.(3)–(6); [S3] eq.(7)–(10)",
+		Says:   `PT = 2(N−1)β; λ1 = N/2·(2(N−1)β + 2(N−1)α); λ2 = N/2·(2(N−1)β + 2Nα); ECT = λ1 (N even), λ2 (N odd)`,
+		Formal: "(c) ECT at α = β = 1 against the measured SYNC-LOCKSTEP latency of one election (one initiator, every id arrangement, each terminal rule), counting each hop as α + β (a hop plus the receiver's comparison, the most the critical path can spend): measured ≤ ECT holds trivially for a quadratic formula, so the relation checked is equality. Dimension: λ multiplies a time, 2(N−1)(α+β), by N/2, a count of processes: ECT is a time but Θ(N²) (2N(N−1) at α = β = 1, N even), while the paper concludes O(N); the measured order is C-FCEABR-7.growth",
+		Kind:   model.Bound, Quantity: model.Time, Relation: model.Exactly,
+		Formula:     ECT,
+		FormulaText: "ECT = N/2*(2(N-1)beta + 2(N-1)alpha) (N even), N/2*(2(N-1)beta + 2N alpha) (N odd), alpha = beta = 1",
+		Measure: func(s model.System) (int64, bool) {
+			// A hop costs α + β = 2 at α = β = 1.
+			return 2 * measuredTime(s), true
+		},
+		NMin: 3, NMax: 10,
+		Settings: []model.Setting{sync1Even},
+		Variants: []string{"r1", "r2"},
+	},
+	{
+		ID:     "C-FCEABR-7.growth",
+		Source: "[S0] §VI.6.2; [S3] §VIII.B.1",
+		Says:   `"β and α are constant variables, so time complexity of the algorithm is from O (N) and Ω (N)."`,
+		Formal: "(a)/(b) the growth order in N of the measured SYNC-LOCKSTEP latency of one election (one initiator): the fitted exponent of the worst case over the upper half of the sizes must be 1 ± 0.3. The printed ECT itself is of order 2 (C-FCEABR-7.ect)",
+		Kind:   model.Growth, Quantity: model.Time,
+		Order: 1,
+		NMin:  4, NMax: 64,
+		Sizes:    []int{4, 8, 16, 24, 32, 48, 64},
+		Settings: []model.Setting{sync1Even},
+	},
+	{
+		ID:     "C-FCEABR-1.speed",
+		Source: "[S0] Abstract, §IX",
+		Says:   `"twice as fast as Ring algorithm although far fewer messages are passing due to election"; "it increased the election's speed"`,
+		Formal: "(a) SYNC-LOCKSTEP, one initiator, no failure: L_F, the hop at which the last live process learns (coordinator, surrogate), is at most ⌈L_R/2⌉ (half, in whole rounds) where L_R = 2N−1 is basic Ring's latency ([S0] §II: an Election lap of N hops, then the Coordinator reaches the last process N−1 hops later; checked on algos/ringpoll with every process live by a test). L_R/L_F → 2 holds when L_F = N",
+		Kind:   model.Bound, Quantity: model.Time, Relation: model.AtMost,
+		Formula: func(p model.Params) model.Rat {
+			return model.RatInt((RingLatency(p.Live) + 1) / 2)
+		},
+		FormulaText: "ceil(L_R/2), L_R = 2N-1 (basic Ring)",
+		NMin:        3, NMax: 12,
+		Settings: []model.Setting{sync1Even},
+		Variants: []string{"r1", "r2"},
+	},
+	{
+		ID:     "C-FCEABR-1.messages",
+		Source: "[S0] Abstract, §IX; Table 1 RING column",
+		Says:   `"far fewer messages are passing due to election"; "our algorithm passed fewer messages than Ring algorithm to elect new coordinator"`,
+		Formal: "(b) for the same N and FPN (each initiator-set size its own setting: FPN = 1, FPN ≥ 2), FCEABR's P2P count is strictly below basic Ring's with FPN independent initiators, 2N·FPN (each initiator's Election and Coordinator laps; checked on algos/ringpoll by a test): count ≤ 2N·FPN − 1",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula: func(p model.Params) model.Rat {
+			return model.RatInt(RingMessages(p.Live, p.Initiators) - 1)
+		},
+		FormulaText: "2N*FPN - 1 (fewer than basic Ring)",
+		NMin:        3, NMax: 6,
+		Settings: []model.Setting{sync1Even, syncMany, asyncOne, asyncMany},
+		Variants: []string{"r1", "r2"},
+	},
+	{
+		ID:     "C-FCEABR-12",
+		Source: "[S0] §V, end",
+		Says:   `"if one process with the larger number comes into the network before coordinator failure, system will omit it in election until the next one to avoid 2n message overhead."`,
+		Formal: "a process absent at the start joins when the adversary chooses (every absent process of each size, so also one larger than the coordinator and the surrogate); crash handling (SElection/SCoordinator) never makes it coordinator or surrogate: no terminal computes it and no live process ends holding it as either. Both readings of AMB-FCEABR-11",
+		Kind:   model.Behaviour,
+		Custom: joinerIgnored,
+		NMin:   4, NMax: 6,
+		Settings: []model.Setting{joinSync, joinAsync},
+		Variants: []string{"joiner-ignored", "joiner-candidate"},
+	},
+}
+
+// measuredTime is the Time quantity: the largest hop clock at which a live
+// process last changed its leader.
+func measuredTime(s model.System) int64 {
+	t := int64(-1)
+	for i := range s.N() {
+		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > t {
+			t = int64(s.LearnHops(i))
+		}
+	}
+	return t
+}
+
+// HasLiveView reports whether a process holding view l (coordinator,
+// A1..AP) can reach a coordinator without waiting: the coordinator or a
+// known alternative is live by live.
+func HasLiveView(l List, live func(model.ID) bool) bool {
+	for _, id := range l {
+		if id != model.None && live(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// noWait is C-FCEABR-2's check (a): no wait at any instant.
+func noWait(s model.System) error {
+	topo := s.Topo()
+	before := map[model.ID]bool{}
+	for _, id := range s.Config().Crashed {
+		before[id] = true
+	}
+	liveBefore := func(id model.ID) bool { return !before[id] }
+	liveEnd := func(id model.ID) bool {
+		i := topo.IndexOf(id)
+		return i >= 0 && s.Status(i) == model.Live
+	}
+	// (a) no wait.
+	for i := range s.N() {
+		st := s.State(i).(State)
+		id := topo.Order[i]
+		if before[id] || st.Joined {
+			continue
+		}
+		held := st.Held()
+		for k, l := range held {
+			judge := liveBefore
+			if k == len(held)-1 && s.Status(i) == model.Live {
+				judge = liveEnd
+			}
+			if !HasLiveView(l, judge) {
+				return fmt.Errorf("(a) process %d waits: it holds coordinator %d and alternatives %v, none of them live and known (view %d of %d it held)", id, l[0], l[1:st.p()+1], k+1, len(held))
+			}
+		}
+	}
+	return nil
+}
+
+// liveAfterCrash is C-FCEABR-2's checks (b) liveness and (c) validity.
+func liveAfterCrash(s model.System) error {
+	topo := s.Topo()
+	liveEnd := func(id model.ID) bool {
+		i := topo.IndexOf(id)
+		return i >= 0 && s.Status(i) == model.Live
+	}
+	var want [2]model.ID
+	old := initialSurrogate(s)
+	want[0] = old
+	for i := range s.N() {
+		if s.Status(i) == model.Live && topo.Order[i] != old && topo.Order[i] > want[1] {
+			if st := s.State(i).(State); !st.Joined {
+				want[1] = topo.Order[i]
+			}
+		}
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st := s.State(i).(State)
+		if st.Coord != want[0] || st.Alts[0] != want[1] {
+			return fmt.Errorf("(b) process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d): the old surrogate and the highest live id other than it", topo.Order[i], st.Coord, st.Alts[0], want[0], want[1])
+		}
+	}
+	if !liveEnd(want[0]) {
+		return fmt.Errorf("(c) the agreed coordinator %d (the old surrogate) is not live", want[0])
+	}
+	return nil
+}
+
+// initialSurrogate is the surrogate every process knew before the run:
+// the second best member at the start (Config.IDs leaves out the absent
+// processes).
+func initialSurrogate(s model.System) model.ID {
+	var best [2]model.ID
+	for _, id := range s.Config().IDs {
+		switch {
+		case id > best[0]:
+			best[0], best[1] = id, best[0]
+		case id > best[1]:
+			best[1] = id
+		}
+	}
+	return best[1]
+}
+
+// joinerIgnored is C-FCEABR-12's check.
+func joinerIgnored(s model.System) error {
+	joiners := map[model.ID]bool{}
+	for _, id := range s.Config().Absent {
+		joiners[id] = true
+	}
+	var term model.ID
+	for _, o := range s.Observations() {
+		switch o.Tag {
+		case "terminal":
+			term = o.Proc
+		case "terminal-coord", "terminal-surr":
+			if joiners[model.ID(o.Val)] {
+				return fmt.Errorf("terminal %d made the joiner %d %s", term, o.Val, map[string]string{"terminal-coord": "coordinator", "terminal-surr": "surrogate"}[o.Tag])
+			}
+		}
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st := s.State(i).(State)
+		if joiners[st.Coord] || joiners[st.Alts[0]] {
+			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), which names the joiner", s.Topo().Order[i], st.Coord, st.Alts[0])
+		}
+	}
+	return nil
+}
