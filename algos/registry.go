@@ -13,6 +13,7 @@ import (
 	"electlab/algos/decentral"
 	"electlab/algos/enhancedbully"
 	"electlab/algos/failover"
+	"electlab/algos/fceabob"
 	"electlab/algos/fceabr"
 	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
@@ -29,6 +30,7 @@ var All = []model.Spec{
 	changroberts.Algorithm,
 	ringpoll.Algorithm,
 	fceabr.Algorithm,
+	fceabob.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,
 	enhancedbully.Algorithm,
