@@ -68,13 +68,13 @@ const RoundTrip = 2
 
 // Ambiguity indices (into model.Env.Variant).
 const (
-	AmbK        = iota // PARAM-K: k1 … k12 | k-sites
-	AmbUpper           // AMB-FCEABOB-1: upper-highest | upper-higher
-	AmbSlot            // AMB-FCEABOB-2: informer-slot | true-top
-	AmbT               // AMB-FCEABOB-3: per-round | cumulative | cumulative-bounded
-	AmbBcast           // AMB-FCEABOB-4: bcast-all | bcast-responsive
-	AmbConcur          // AMB-FCEABOB-5: independent
-	AmbSelect          // AMB-FCEABOB-6: select-end | select-index0
+	AmbK      = iota // PARAM-K: k1 … k12 | k-sites
+	AmbUpper         // AMB-FCEABOB-1: upper-highest | upper-higher
+	AmbSlot          // AMB-FCEABOB-2: informer-slot | true-top
+	AmbT             // AMB-FCEABOB-3: per-round | cumulative | cumulative-bounded
+	AmbBcast         // AMB-FCEABOB-4: bcast-all | bcast-responsive
+	AmbConcur        // AMB-FCEABOB-5: independent
+	AmbSelect        // AMB-FCEABOB-6: select-end | select-index0
 )
 
 // Readings.
