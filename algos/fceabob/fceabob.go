@@ -431,7 +431,6 @@ func deliver(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 		// [S3] §V step 6: the informer "propagates coordinator message in
 		// network to announce new coordinator and its k alternatives".
 		s.Coord, s.Alts = model.ID(m.A), m.List
-		out.Observe("decide", m.A)
 	}
 	return s
 }
