@@ -83,6 +83,7 @@ const (
 	InformerSlot, TrueTop                   uint8 = 0, 1
 	PerRound, Cumulative, CumulativeBounded uint8 = 0, 1, 2
 	BcastAll, BcastResponsive               uint8 = 0, 1
+	Independent, YieldHigher                uint8 = 0, 1
 	SelectEnd, SelectIndex0                 uint8 = 0, 1
 )
 
@@ -169,9 +170,10 @@ var ambiguities = func() []model.Ambiguity {
 				"(b) the repliers and the members never contacted; the non-repliers are left out",
 			}},
 		{ID: "AMB-FCEABOB-5", Question: "several concurrent detectors (the text gives no suppression rule)",
-			Readings: []string{"independent"},
+			Readings: []string{"independent", "yield-higher"},
 			Explain: []string{
 				"each detector runs the algorithm independently; a process replies to every informer and adopts the last Coordinator it receives",
+				"NOT IN [S3], the Bully's suppression: an informer that receives an Election from a higher informer replies and abandons its own election",
 			}},
 		{ID: "AMB-FCEABOB-6", Question: "when the coordinator is chosen (Fig. 6: \"If (index == 0) select coordinator\")",
 			Readings: []string{"select-end", "select-index0"},
@@ -408,6 +410,12 @@ func deliver(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 		// [S3] §V step 3: "the available processes send their number to
 		// election informer processes"; they do not start an election.
 		out.Send(m.From, Reply, int32(env.Self), 0)
+		if s.Phase == Collecting && env.Reading(AmbConcur) == YieldHigher && model.ID(m.A) > env.Self {
+			// AMB-FCEABOB-5 yield-higher (not [S3]): leave the election to
+			// the higher informer.
+			out.CancelTimer(TimerRound)
+			s.Phase, s.Sent, s.Fresh = Idle, nil, nil
+		}
 	case Reply:
 		if s.Phase != Collecting {
 			return s // a late reply to a finished election

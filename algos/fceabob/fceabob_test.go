@@ -174,3 +174,30 @@ func TestFig5LateReplies(t *testing.T) {
 		t.Errorf("the narrative with lost replies matches eq.(2)")
 	}
 }
+
+// Reference: [S3] §V and AMB-FCEABOB-5 — two concurrent informers: each
+// runs the algorithm and broadcasts (independent, the default); under
+// yield-higher the lower informer abandons its election on the higher
+// one's Election, so only one Coordinator broadcast is sent. Both agree on
+// the group.
+func TestConcurrentInformers(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		bcast   int64
+	}{{"k4", 10}, {"k4,yield-higher", 5}} {
+		cfg := &model.Config{Algo: "fceabob", Variant: c.variant, IDs: ids(6), Initiators: []model.ID{2, 4}, Timing: model.Sync}
+		sim, err := Algorithm.NewSim(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := sim.Run(0)
+		if got := res.Counts.ByKind[Coordinator.Code].Sends; got != c.bcast {
+			t.Errorf("%s: %d Coordinator messages, want %d", c.variant, got, c.bcast)
+		}
+		for i, v := range res.Views {
+			if v.Leader != 6 {
+				t.Errorf("%s: process %d ends with leader %d", c.variant, i+1, v.Leader)
+			}
+		}
+	}
+}
