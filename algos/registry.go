@@ -13,6 +13,7 @@ import (
 	"electlab/algos/decentral"
 	"electlab/algos/enhancedbully"
 	"electlab/algos/failover"
+	"electlab/algos/fceabob"
 	"electlab/algos/fceabr"
 	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
@@ -30,6 +31,7 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	fceabr.Algorithm,
 	fceabr.K,
+	fceabob.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,
 	enhancedbully.Algorithm,

@@ -136,8 +136,12 @@ func newPlan(info *model.Info, st *model.Setting, ids, absent []model.ID) *plan 
 		p.others = o
 	}
 	p.md = st.MaxDead
-	if p.md > len(p.others)-2 {
-		p.md = len(p.others) - 2
+	keep := 2
+	if st.MinLive > 0 && info.Topology == model.Complete {
+		keep = st.MinLive
+	}
+	if p.md > len(p.others)-keep {
+		p.md = len(p.others) - keep
 	}
 	if p.md < 0 {
 		p.md = 0

@@ -171,8 +171,14 @@ type Setting struct {
 	// Initiators restricts the initiator sets.
 	Initiators InitiatorSet
 	// MaxDead is the largest number of processes crashed before the run
-	// (failed forwarders on rings). At least two processes stay live.
+	// (failed forwarders on rings). At least two processes stay live
+	// (MinLive of them when it is set).
 	MaxDead int
+	// MinLive, when positive, is the fewest live processes a dead set
+	// leaves on a complete graph, instead of two: 1 lets every process but
+	// the one initiator be crashed before the run ([S3] eq.(3)'s worst
+	// case). Ring settings ignore it.
+	MinLive int
 	// CrashBudget is how many crashes the adversary may inject during
 	// the run.
 	CrashBudget int
