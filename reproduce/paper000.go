@@ -151,38 +151,55 @@ func table2(runs int, seed uint64) (*Table, error) {
 			"(a) counts the SElection sends of the r1 run of (b) (AMB-FCEABR-2 changes only what terminals send)",
 			"every reading is compared with both printed columns",
 		}}
-	both := []string{"Modified Ring", "Ring"}
 	for _, p := range table2Printed {
-		npbcc := int(p[0])
-		row := Row{Label: fmt.Sprintf("NPBCC=%d", npbcc), N: npbcc, FPN: 1,
-			Printed: []Value{intValue("Modified Ring", fmt.Sprint(p[1]), p[1]), intValue("Ring", fmt.Sprint(p[2]), p[2])}}
-		var rds []reading
-		for _, nr := range []struct {
-			tag  string
-			n    int // positions of the sample
-			live int
-		}{{"healed NPBCC−1", npbcc, npbcc - 1}, {"ring NPBCC", npbcc + 1, npbcc}} {
-			e, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", nr.live), nr.live, 1)
-			if err != nil {
-				return nil, err
-			}
-			sec5 := newValue(fmt.Sprintf("§V n/n+1 n=%d", nr.live), "n (n even), n+1 (n odd)", paragraph5(nr.live))
-			row.Formulas = append(row.Formulas, e, sec5)
-			rds = append(rds,
-				fceabrReading("(a) FCEABR SElection, "+nr.tag, nr.n, 1, true, true, "r1", syncT, sends, sec5.Column, both...),
-				fceabrReading("(b) FCEABR SElection+SCoordinator r1, "+nr.tag, nr.n, 1, true, false, "r1", syncT, sends, e.Column, both...),
-				fceabrReading("(b) FCEABR SElection+SCoordinator r2, "+nr.tag, nr.n, 1, true, false, "r2", syncT, sends, e.Column, both...),
-				ringReading("(c) Ring re-election, "+nr.tag, nr.n, 1, true, "lap-initiator", sends, both...),
-			)
-		}
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
+		row, err := table2Row(int(p[0]), runs, seed)
+		if err != nil {
 			return nil, err
 		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, *row)
 	}
 	arithmetic(t)
 	findings(t)
 	return t, nil
+}
+
+// table2Row measures the Table 2 row NPBCC = npbcc.
+func table2Row(npbcc, runs int, seed uint64) (*Row, error) {
+	var p [3]int64
+	for _, q := range table2Printed {
+		if q[0] == int64(npbcc) {
+			p = q
+		}
+	}
+	if p[0] == 0 {
+		return nil, fmt.Errorf("Table 2 has no row NPBCC = %d", npbcc)
+	}
+	both := []string{"Modified Ring", "Ring"}
+	row := &Row{Label: fmt.Sprintf("NPBCC=%d", npbcc), N: npbcc, FPN: 1,
+		Printed: []Value{intValue("Modified Ring", fmt.Sprint(p[1]), p[1]), intValue("Ring", fmt.Sprint(p[2]), p[2])}}
+	var rds []reading
+	for _, nr := range []struct {
+		tag  string
+		n    int // positions of the sample
+		live int
+	}{{"healed NPBCC−1", npbcc, npbcc - 1}, {"ring NPBCC", npbcc + 1, npbcc}} {
+		e, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", nr.live), nr.live, 1)
+		if err != nil {
+			return nil, err
+		}
+		sec5 := newValue(fmt.Sprintf("§V n/n+1 n=%d", nr.live), "n (n even), n+1 (n odd)", paragraph5(nr.live))
+		row.Formulas = append(row.Formulas, e, sec5)
+		rds = append(rds,
+			fceabrReading("(a) FCEABR SElection, "+nr.tag, nr.n, 1, true, true, "r1", syncT, sends, sec5.Column, both...),
+			fceabrReading("(b) FCEABR SElection+SCoordinator r1, "+nr.tag, nr.n, 1, true, false, "r1", syncT, sends, e.Column, both...),
+			fceabrReading("(b) FCEABR SElection+SCoordinator r2, "+nr.tag, nr.n, 1, true, false, "r2", syncT, sends, e.Column, both...),
+			ringReading("(c) Ring re-election, "+nr.tag, nr.n, 1, true, "lap-initiator", sends, both...),
+		)
+	}
+	if err := measureRow(row, stream(seed, "2", row.Label), runs, rds); err != nil {
+		return nil, err
+	}
+	return row, nil
 }
 
 // table3Printed is [S0] Table 3 as printed: NPS, NOF (= FPN), ANSRM, SD.
@@ -205,54 +222,64 @@ func table3(runs int, seed uint64) (*Table, error) {
 			"r1/r2 = AMB-FCEABR-2's terminal rule; sends = P2P; send+receive = sends + deliveries (SR, \"send and receive messages\")",
 			"statistics exactly as eq.(11)–(13): mean X̄, sample variance S_x² (divisor n−1), S_x, and S_x̄ = S_x/√n (the standard error of the mean, which [S0] calls the standard deviation); printed SD is compared with both S_x and S_x̄",
 		}}
-	for _, p := range table3Printed {
-		row := Row{Label: fmt.Sprintf("NPS=%d, NOF=%d", p.nps, p.nof), N: p.nps, FPN: p.nof,
-			Printed: []Value{intValue("ANSRM", fmt.Sprint(p.ansrm), p.ansrm)}}
-		sd, ok := new(big.Rat).SetString(p.sd)
-		if !ok {
-			return nil, fmt.Errorf("bad printed SD %q", p.sd)
-		}
-		printedSD := newValue("SD", p.sd, sd)
-		eNPS, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", p.nps), p.nps, p.nof)
+	for i := range table3Printed {
+		row, err := table3Row(i, runs, seed)
 		if err != nil {
 			return nil, err
 		}
-		eLive, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", p.nps-1), p.nps-1, p.nof)
-		if err != nil {
-			return nil, err
-		}
-		row.Formulas = []Value{eNPS, eLive}
-		var rds []reading
-		for _, sc := range []struct {
-			tag   string
-			crash bool
-			eq    string
-		}{{"ring NPS", false, eNPS.Column}, {"ring NPS−1", true, eLive.Column}} {
-			for _, v := range []string{"r1", "r2"} {
-				for _, c := range []counted{sends, sendRecv} {
-					f := sc.eq
-					if c != sends {
-						f = "" // eq.(1) counts messages, not sends + receives
-					}
-					rds = append(rds, fceabrReading(fmt.Sprintf("FCEABR %s, %s, %s", v, c, sc.tag), p.nps, p.nof, sc.crash, false, v, syncT, c, f, "ANSRM"))
-				}
-			}
-		}
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
-			return nil, err
-		}
-		// The printed SD beside S_x and S_x̄ of the reading closest to the
-		// printed ANSRM.
-		if m, _ := row.closest("ANSRM"); m != nil {
-			row.Notes = append(row.Notes, fmt.Sprintf("SD: printed %s; closest ANSRM reading (%s): S_x = %s, S_x̄ = S_x/√%d = %s (printed − S_x̄ = %s)",
-				p.sd, m.Reading, num(m.Stats.SD), m.Stats.Runs, num(m.Stats.SE), signed(printedSD.Float-m.Stats.SE)))
-		}
-		row.Printed = append(row.Printed, printedSD)
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, *row)
 	}
 	arithmetic(t)
 	findings(t)
 	return t, nil
+}
+
+// table3Row measures row i of Table 3.
+func table3Row(i, runs int, seed uint64) (*Row, error) {
+	p := table3Printed[i]
+	row := &Row{Label: fmt.Sprintf("NPS=%d, NOF=%d", p.nps, p.nof), N: p.nps, FPN: p.nof,
+		Printed: []Value{intValue("ANSRM", fmt.Sprint(p.ansrm), p.ansrm)}}
+	sd, ok := new(big.Rat).SetString(p.sd)
+	if !ok {
+		return nil, fmt.Errorf("bad printed SD %q", p.sd)
+	}
+	printedSD := newValue("SD", p.sd, sd)
+	eNPS, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", p.nps), p.nps, p.nof)
+	if err != nil {
+		return nil, err
+	}
+	eLive, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", p.nps-1), p.nps-1, p.nof)
+	if err != nil {
+		return nil, err
+	}
+	row.Formulas = []Value{eNPS, eLive}
+	var rds []reading
+	for _, sc := range []struct {
+		tag   string
+		crash bool
+		eq    string
+	}{{"ring NPS", false, eNPS.Column}, {"ring NPS−1", true, eLive.Column}} {
+		for _, v := range []string{"r1", "r2"} {
+			for _, c := range []counted{sends, sendRecv} {
+				f := sc.eq
+				if c != sends {
+					f = "" // eq.(1) counts messages, not sends + receives
+				}
+				rds = append(rds, fceabrReading(fmt.Sprintf("FCEABR %s, %s, %s", v, c, sc.tag), p.nps, p.nof, sc.crash, false, v, syncT, c, f, "ANSRM"))
+			}
+		}
+	}
+	if err := measureRow(row, stream(seed, "3", row.Label), runs, rds); err != nil {
+		return nil, err
+	}
+	// The printed SD beside S_x and S_x̄ of the reading closest to the
+	// printed ANSRM.
+	if m, _ := row.closest("ANSRM"); m != nil {
+		row.Notes = append(row.Notes, fmt.Sprintf("SD: printed %s; closest ANSRM reading (%s): S_x = %s, S_x̄ = S_x/√%d = %s (printed − S_x̄ = %s)",
+			p.sd, m.Reading, num(m.Stats.SD), m.Stats.Runs, num(m.Stats.SE), signed(printedSD.Float-m.Stats.SE)))
+	}
+	row.Printed = append(row.Printed, printedSD)
+	return row, nil
 }
 
 // figure reproduces one of [S0] Fig. 11–12 (not in the text): the measured
