@@ -150,10 +150,14 @@ type Paper struct {
 // Report is a reproduction's result (the -json output: fields may be
 // added, never renamed).
 type Report struct {
-	Paper  string   `json:"paper"`
-	Ref    string   `json:"ref"`
-	Title  string   `json:"title"`
-	Seed   uint64   `json:"seed"`
+	// Paper is the paper's id ("000"), Ref its citation key and Title
+	// its title.
+	Paper string `json:"paper"`
+	Ref   string `json:"ref"`
+	Title string `json:"title"`
+	// Seed is the seed every random choice was derived from.
+	Seed uint64 `json:"seed"`
+	// Tables are the reproduced tables, in paper order.
 	Tables []*Table `json:"tables"`
 }
 
@@ -178,8 +182,12 @@ func Lookup(id string) (*Paper, error) {
 
 // ErrNotYet is returned (wrapped) for a registered paper that cannot be
 // reproduced yet.
-type ErrNotYet struct{ Paper, Reason string }
+type ErrNotYet struct {
+	// Paper is the paper's id and Reason why it cannot be reproduced.
+	Paper, Reason string
+}
 
+// Error implements error.
 func (e *ErrNotYet) Error() string { return "paper " + e.Paper + ": " + e.Reason }
 
 // TableIDs lists the ids -table accepts for p.
