@@ -165,6 +165,16 @@ func TestBadInput(t *testing.T) {
 			bug:     "BUG-4: claims accepts -growth-cases -1 (exit 0); a value <= 0 silently means -cases",
 			symptom: func(r result) bool { return r.code == 0 }},
 
+		// reproduce.
+		{name: "reproduce missing -paper", args: []string{"reproduce"}, want: []string{"-paper", "000"}},
+		{name: "reproduce unknown paper", args: []string{"reproduce", "-paper", "999"}, want: []string{`"999"`, "000"}},
+		{name: "reproduce paper not yet reproducible", args: []string{"reproduce", "-paper", "003"}, want: []string{"003", "not yet reproducible: needs fceabob/hierarchical"}},
+		{name: "reproduce unknown table", args: []string{"reproduce", "-paper", "000", "-table", "7"}, want: []string{`-table "7"`, "fig11"}},
+		{name: "reproduce negative runs", args: []string{"reproduce", "-paper", "000", "-runs", "-2"}, want: []string{"-runs -2"}},
+		{name: "reproduce runs not an integer", args: []string{"reproduce", "-paper", "000", "-runs", "many"}, want: []string{`"many"`, "-runs"}},
+		{name: "unknown flag reproduce", args: []string{"reproduce", "-paper", "000", "-bogus"}, want: []string{"-bogus"}},
+		{name: "reproduce unexpected argument", args: []string{"reproduce", "-paper", "000", "extra"}, want: []string{`"extra"`}},
+
 		// replay.
 		{name: "replay without file", args: []string{"replay"}, want: []string{"FILE"}},
 		{name: "replay two files", args: []string{"replay", good, good}, want: []string{"unexpected argument"}},

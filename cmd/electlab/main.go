@@ -9,6 +9,7 @@
 //	electlab check   -algo A -n N [...]     adversarial search; writes a trace on failure
 //	electlab replay  FILE [-render text|mermaid]
 //	electlab claims  [-json|-md] [-claim ID] [-algo A]
+//	electlab reproduce -paper ID [-table T] [-runs R] [-seed S] [-json]
 //
 // Exit status: 0 success; 1 a property was violated (check) or a replay
 // diverged; 2 bad input (flags, files); 3 an internal error.
@@ -44,6 +45,7 @@ commands:
   explore  exhaustive search of every schedule: states, min/max messages, verdicts
   replay   replay a trace file, verify it and render it
   claims   every registered claim with the verdict the tool computes
+  reproduce  re-run a paper's experiments; its tables beside the printed numbers
 
 Run "electlab <command> -h" for the flags of a command.`
 
@@ -78,6 +80,8 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 		err = cmdReplay(args[1:], stdout, stderr)
 	case "claims":
 		err = cmdClaims(args[1:], stdout, stderr)
+	case "reproduce":
+		err = cmdReproduce(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprintln(stdout, topUsage)
 		return 0

@@ -21,8 +21,9 @@ var commandFlags = map[string][]string{
 	"check": {"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
 		"forwarding", "crash-budget", "recovery", "seed", "scenario",
 		"schedules", "schedule", "claim", "out", "staggered", "max-steps", "json"},
-	"replay": {"render", "o"},
-	"claims": {"json", "md", "claim", "algo", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states"},
+	"replay":    {"render", "o"},
+	"claims":    {"json", "md", "claim", "algo", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states"},
+	"reproduce": {"paper", "table", "runs", "seed", "json", "out"},
 }
 
 var flagLine = regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`)
