@@ -93,7 +93,7 @@ run_spin() {
 		echo timeout; return
 	fi
 	t1=$(now)
-	if grep -q "errors: [1-9]" "$d/pan.out" || grep -q "max search depth too small\|out of memory" "$d/pan.out"; then
+	if grep -q "errors: [1-9]" "$d/pan.out" || grep -q "max search depth too small\|out of memory\|MEMLIM bound" "$d/pan.out"; then
 		echo "spin-error"; return
 	fi
 	local states
