@@ -55,7 +55,7 @@ bench:
 explore:
 	$(GO) run ./cmd/electlab explore -algo changroberts -variant resend -n 5 -counts
 
-## bench-spin: electlab explore vs Spin on the same model, side by side (installs Debian's spin if missing)
+## bench-spin: electlab explore vs Spin on the same models (Chang-Roberts, Bully), side by side (installs Debian's spin if missing)
 bench-spin:
 	bash testdata/spin/run.sh
 
