@@ -93,6 +93,9 @@ func claimedText(c *model.Claim) string {
 		}
 		return s
 	case model.Growth:
+		if c.Quantity == model.Time {
+			return fmt.Sprintf("time grows as n^%g", c.Order)
+		}
 		return fmt.Sprintf("%s messages grow as n^%g", c.Accounting, c.Order)
 	case model.Table:
 		return fmt.Sprintf("printed numbers = %s", c.FormulaText)

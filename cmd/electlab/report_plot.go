@@ -191,7 +191,7 @@ func (t niceTicks) Ticks(min, max float64) []plot.Tick {
 
 // quantityLabel names a claim's measured quantity for the y axis.
 func quantityLabel(c *claimEntry) string {
-	if c.claim != nil && c.claim.Kind == model.Bound && c.claim.Quantity == model.Time {
+	if c.claim != nil && (c.claim.Kind == model.Bound || c.claim.Kind == model.Growth) && c.claim.Quantity == model.Time {
 		return "time (link delays t_wc)"
 	}
 	if c.claim != nil {
