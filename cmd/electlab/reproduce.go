@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"electlab/reproduce"
@@ -42,9 +41,6 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	if *table != "" && !contains(p.TableIDs(), *table) {
 		return usagef("-table %q: paper %s has no such table (known: %s)", *table, p.ID, strings.Join(p.TableIDs(), ", "))
 	}
-	// The large rows allocate gigabytes of short-lived slices (FCEABR's
-	// Init lists the members once per process): collect less often.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	rep, err := reproduce.Reproduce(p, *table, reproduce.Options{Runs: *runs, Seed: *seed})
 	if err != nil {
 		var ny *reproduce.ErrNotYet
