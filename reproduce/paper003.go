@@ -269,7 +269,7 @@ func s3Table5(runs int, seed uint64) (*Table, error) {
 	t := &Table{ID: "5", Title: "Table 5: Total messages standard deviation, network specification and number of messages which passed",
 		Source: "[S3] §X, eq.(24)–(26), Table 5; §VIII.A.3 eq.(4)–(5); eq.(1)–(3) (catalog C-HIER-3, C-HIER-1, C-HIER-2)", Runs: runs,
 		Setup: []string{
-			"each run: the initial hierarchical election, as the sum of its levels ([S3] §VII, §VIII.A.3): NS sites, each an FCEABOB initial election of SPN processes (one informer drawn uniformly, ids randomly arranged), plus FCEABR-K with P = the printed VN alternatives on the virtual ring of the NS ECoordinators (ids randomly arranged; terminal rule r1, the default); sync (lock-step, fast simulator); PCG seeded per row",
+			"each run: the initial hierarchical election, as the sum of its levels ([S3] §VII, §VIII.A.3): NS sites, each an FCEABOB initial election of SPN processes (one informer drawn uniformly, ids randomly arranged), plus FCEABR-K with P = the printed VN alternatives on the virtual ring of the NS ECoordinators (ids randomly arranged; terminal rule r2, under which [S0] eq.(1) holds at one starter, catalog C-FCEABR-3); sync (lock-step, fast simulator); PCG seeded per row",
 			"\"Number of fault\" read as FPN (AMB-HIER-4 (a), the default): FPN ring starters drawn uniformly; FPN=1 (one \"random selected process\", [S3] §VI) is shown beside it. AMB-HIER-4 (b), that many GCoordinator crashes, is not run here: FCEABR-K's runs handle one crash (its detectors start once), and the site-level crash handling has no package yet; §IX test 4 (table 4) composes crashes level by level",
 			"K=SCAN and K=SCAN+1 (ICoordinator + ECoordinator) as in table 3; sends = P2P, send+receive = sends + deliveries (\"Average number of send and received message\")",
 			"statistics as [S3] eq.(24)–(26) (= [S0] eq.(11)–(13)): X̄, S_x² with divisor n−1, S_x, S_x̄ = S_x/√n, which [S3] calls the standard deviation; the printed SD is compared with S_x̄",
@@ -300,16 +300,20 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	row.Formulas = formulas
+	one, err := s3Formulas(p.ns, p.spn, p.scan, 1)
+	if err != nil {
+		return nil, err
+	}
+	row.Formulas = append(formulas, one[0], one[2])
 	var rds []reading
 	for _, kr := range kReadings {
 		for _, fpn := range []int{p.fault, 1} {
 			for _, c := range []counted{sends, sendRecv} {
 				f := ""
 				if c == sends && kr.extra == 0 {
-					f = row.Formulas[2].Column // NS·eq.(2) + eq.(1)
+					f = formulas[2].Column // NS·eq.(2) + eq.(1) at FPN = fault
 					if fpn != p.fault {
-						f = ""
+						f = one[2].Column // at FPN = 1
 					}
 				}
 				ns, spn, k, vp, fp := p.ns, p.spn, p.scan+kr.extra, p.p, fpn
@@ -319,7 +323,7 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 						if err != nil {
 							return nil, err
 						}
-						b, err := vringK(s, 0, ns, vp, fp, false, "r1")
+						b, err := vringK(s, 0, ns, vp, fp, false, "r2")
 						if err != nil {
 							return nil, err
 						}
@@ -395,7 +399,7 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 		Source: "[S3] §IX, Table 4, Fig. 11–13 (the figures are not in the text: no printed values; catalog C-HIER-6, A4)", Runs: runs,
 		Setup: []string{
 			"network: SPN = 200 processes per site, SCAN = 8 site alternatives, P = 2 GCoordinator alternatives ([S3] §IX); ids randomly arranged in every site and on the virtual network, starters and detectors drawn uniformly (PCG, seeded per row); sync (lock-step, fast simulator)",
-			"composition ([S3] §VII, §VIII.A.3; catalog A4): a case's count is the sum over its levels, each level run by its own package: sites by FCEABOB (K = SCAN) or, in TR, basic Ring (one starter); the virtual network of the NS ECoordinators by basic Ring (R, TR; catalog A8 without polling), the modified Bully on a complete graph (MB, algos/modbully, defaults) or FCEABR-K with P = 2 (MA, terminal rule r1)",
+			"composition ([S3] §VII, §VIII.A.3; catalog A4): a case's count is the sum over its levels, each level run by its own package: sites by FCEABOB (K = SCAN) or, in TR, basic Ring (one starter); the virtual network of the NS ECoordinators by basic Ring (R, TR; catalog A8 without polling), the modified Bully on a complete graph (MB, algos/modbully, defaults) or FCEABR-K with P = 2 (MA, terminal rule r2)",
 			"test 2 (Fig. 11): the initial election, NS varied, one starter per level",
 			"test 3 (Fig. 12): sites already elected, the GCoordinator (best ECoordinator) crashed, FPN ring detectors, NS = 9 (Table 4's); per crash: the site-level notice of catalog A4 / AMB-HIER-2 (each detector sends 1 message to the crashed GCoordinator's ICoordinator, which broadcasts to its SPN−1: counted from that rule, the same in every case) plus the virtual network's crash handling, run: R/TR FPN independent basic-Ring elections on the healed ring; MB the modified Bully with the GCoordinator crashed and FPN informers; MA FCEABR-K's crash run (A1 promoted, list shifted; AMB-HIER-1 at-empty)",
 			"test 4 (Table 4, Fig. 13): NS = 9, the initial election then 3 GCoordinator crashes, one detector each; MA: each crash is an FCEABR-K crash run and, after the 2nd (\"since there is no other alternatives in the virtual network, the Last GCoordinator lunched another election\"), one FCEABR-K election with one starter; R, MB, TR have no alternatives: every crash is a re-election as in test 3. FCEABR-K's runs handle one crash each, so successive crashes are composed run by run, each from a full list (the model cannot start a ring from a partly shifted list)",
@@ -421,7 +425,7 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 			if err != nil {
 				return nil, err
 			}
-			row.Formulas = f[:1]
+			row.Formulas = []Value{f[0], f[2]}
 		}
 		var rds []reading
 		for _, cs := range s3Cases {
@@ -429,7 +433,7 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 				cs, sp := cs, sp
 				f := ""
 				if len(row.Formulas) > 0 && c == sends && cs.vn == vFCEABRK {
-					f = row.Formulas[0].Column
+					f = row.Formulas[1].Column // NS·eq.(2) + eq.(1)
 				}
 				rds = append(rds, siteReading(fmt.Sprintf("%s, %s", cs.name, c), c, f, nil,
 					func(s *sample) (*model.Counts, error) { return s3Case(s, cs.siteRing, cs.vn, sp.ns, sp.fpn, sp.test) }))
@@ -470,7 +474,7 @@ func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts
 		if err != nil {
 			return nil, err
 		}
-		b, err := vringV(s, 0, vn, ns, s3TestP, 1, false, "")
+		b, err := vringV(s, 0, vn, ns, s3TestP, 1, false, "r2")
 		if err != nil {
 			return nil, err
 		}
@@ -484,7 +488,7 @@ func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts
 	}
 	for i := range crashes {
 		stream := uint64(1_000_000 + i)
-		c, err := vringV(s, stream, vn, ns, s3TestP, fpn, true, "")
+		c, err := vringV(s, stream, vn, ns, s3TestP, fpn, true, "r2")
 		if err != nil {
 			return nil, err
 		}
@@ -492,7 +496,7 @@ func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts
 		// [S3] §IX test 4: after the P-th crash the list is empty and the
 		// last GCoordinator launches a new election on the virtual ring.
 		if test == 4 && vn == vFCEABRK && (i+1)%(s3TestP+1) == s3TestP {
-			e, err := vringV(s, stream+500_000, vn, ns, s3TestP, 1, false, "")
+			e, err := vringV(s, stream+500_000, vn, ns, s3TestP, 1, false, "r2")
 			if err != nil {
 				return nil, err
 			}
