@@ -16,10 +16,12 @@ vet:
 	$(GO) vet ./...
 
 ## claims: check every registered claim and print the report; also writes $(REPORT)/,
-## with [S0]'s tables re-run beside its printed numbers ($(REPORT)/reproduce-000.txt/.json)
+## with [S0]'s and [S3]'s tables re-run beside their printed numbers ($(REPORT)/reproduce-000.txt/.json,
+## $(REPORT)/reproduce-003.txt/.json)
 claims:
 	$(GO) run ./cmd/electlab claims -out $(REPORT)
 	$(GO) run ./cmd/electlab reproduce -paper 000 -out $(REPORT) > /dev/null
+	$(GO) run ./cmd/electlab reproduce -paper 003 -out $(REPORT) > /dev/null
 
 ## docs: regenerate docs/CLAIMS.md from the claims registry (a test fails when it is stale)
 docs:

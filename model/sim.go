@@ -49,6 +49,9 @@ type Sim[S any] struct {
 	procs  []simProc
 	learn  []int32
 	timers [][]timer
+	// armed: some process has set a timer in this run (sticky); until
+	// then a round skips the O(n) scan for due timers.
+	armed bool
 	// queue is the global FIFO of messages in flight (async timing).
 	queue simQueue
 	// next holds the messages of the next round (sync timing); spare is
@@ -296,6 +299,9 @@ func (s *Sim[S]) round() {
 		start = end
 	}
 	s.spare = cur[:0]
+	if !s.armed {
+		return
+	}
 	for p := range s.timers {
 		for s.status[p] == Live {
 			j := slices.IndexFunc(s.timers[p], func(t timer) bool { return t.due <= s.rounds })
@@ -388,6 +394,7 @@ func (s *Sim[S]) step(p int, self ID, in Input) {
 				s.enqueue(p, &o.Msg, d, pr.hops+1)
 			}
 		case OutSetTimer:
+			s.armed = true
 			s.timers[p] = setTimer(s.timers[p], o.Timer, in.Now+o.Delay)
 		case OutCancelTimer:
 			s.timers[p] = slices.DeleteFunc(s.timers[p], func(t timer) bool { return t.id == o.Timer })

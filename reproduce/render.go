@@ -59,7 +59,11 @@ func writeRows(b *strings.Builder, t *Table) {
 			}
 			ps = append(ps, s)
 		}
-		fmt.Fprintf(b, "  printed: %s\n", strings.Join(ps, "; "))
+		if len(ps) > 0 {
+			fmt.Fprintf(b, "  printed: %s\n", strings.Join(ps, "; "))
+		} else {
+			b.WriteString("  printed: none (the figure is not in the text)\n")
+		}
 		var fs []string
 		for _, f := range r.Formulas {
 			s := fmt.Sprintf("%s = %s", f.Column, f.Exact)

@@ -242,8 +242,11 @@ func findings(t *Table) {
 }
 
 // family is a formula column's name without its row's parameters
-// ("eq.(1) N=319" → "eq.(1)"), so findings tally a formula across rows.
+// ("eq.(1) N=319" → "eq.(1)", "eq.(4) FPN=3" → "eq.(4)"), so findings tally a formula across rows.
 func family(col string) string {
+	if i := strings.Index(col, " FPN="); i >= 0 {
+		return col[:i]
+	}
 	if i := strings.Index(col, " N="); i >= 0 {
 		return col[:i]
 	}

@@ -370,17 +370,35 @@ func initState(env *model.Env) State {
 	if crashScenario(env) {
 		// The previous election's result: the best initial member and the
 		// next P (the second best is FCEABR's surrogate).
-		var buf [64]model.ID
-		m := env.InitialMembers(buf[:0])
-		s.Coord = m[len(m)-1]
+		// The best P+1 initial members, walked down from the top of the
+		// topology's sorted ids (Absent ones skipped): O(P) per process
+		// unless many of the best ids are Absent, where
+		// env.InitialMembers would be O(n) per process, O(n²) per run.
+		var top [MaxP + 1]model.ID
+		m := bestMembers(env, top[:0], s.p()+1)
+		s.Coord = m[0]
 		for k := range s.p() {
-			if j := len(m) - 2 - k; j >= 0 {
-				s.Alts[k] = m[j]
+			if k+1 < len(m) {
+				s.Alts[k] = m[k+1]
 			}
 		}
 	}
 	s.held = []List{s.list()}
 	return s
+}
+
+// bestMembers appends to buf the at most k best (highest) members at the
+// start of the run (crashed ones included, Absent ones not), best first:
+// the top k of env.InitialMembers, reversed.
+func bestMembers(env *model.Env, buf []model.ID, k int) []model.ID {
+	sorted := env.Topo.Sorted()
+	for j := len(sorted) - 1; j >= 0 && len(buf) < k; j-- {
+		id := sorted[j]
+		if env.Initial == nil || env.Initial[env.Topo.IndexOf(id)] != model.Absent {
+			buf = append(buf, id)
+		}
+	}
+	return buf
 }
 
 // neighbour is the next process in direction dir (0: clockwise).

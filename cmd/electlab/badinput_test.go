@@ -168,7 +168,7 @@ func TestBadInput(t *testing.T) {
 		// reproduce.
 		{name: "reproduce missing -paper", args: []string{"reproduce"}, want: []string{"-paper", "000"}},
 		{name: "reproduce unknown paper", args: []string{"reproduce", "-paper", "999"}, want: []string{`"999"`, "000"}},
-		{name: "reproduce paper not yet reproducible", args: []string{"reproduce", "-paper", "003"}, want: []string{"003", "not yet reproducible: needs fceabob/hierarchical"}},
+		{name: "reproduce unknown table of paper 003", args: []string{"reproduce", "-paper", "003", "-table", "9"}, want: []string{`-table "9"`, "paper 003", "3, 4, 5"}},
 		{name: "reproduce unknown table", args: []string{"reproduce", "-paper", "000", "-table", "7"}, want: []string{`-table "7"`, "fig11"}},
 		{name: "reproduce negative runs", args: []string{"reproduce", "-paper", "000", "-runs", "-2"}, want: []string{"-runs -2"}},
 		{name: "reproduce runs not an integer", args: []string{"reproduce", "-paper", "000", "-runs", "many"}, want: []string{`"many"`, "-runs"}},

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"electlab/reproduce"
@@ -18,7 +17,7 @@ import (
 func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("reproduce", "reproduce -paper ID [-table T] [-runs R] [-seed S] [-json] [-out DIR]", stderr)
 	paper := fs.String("paper", "", "the paper to reproduce, by its seed number (e.g. 000)")
-	table := fs.String("table", "", "reproduce only this table (1, 2, 3, fig11, fig12 for paper 000; default all)")
+	table := fs.String("table", "", "reproduce only this table (1, 2, 3, fig11, fig12 for paper 000; 3, 4, 5 for paper 003; default all)")
 	runs := fs.Int("runs", 0, "repetitions of each row (0 = the paper's own: 50 or 200)")
 	seed := fs.Uint64("seed", reproduce.DefaultSeed, "seed of every random id permutation, detector set and schedule")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
@@ -42,9 +41,6 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	if *table != "" && !contains(p.TableIDs(), *table) {
 		return usagef("-table %q: paper %s has no such table (known: %s)", *table, p.ID, strings.Join(p.TableIDs(), ", "))
 	}
-	// The large rows allocate gigabytes of short-lived slices (FCEABR's
-	// Init lists the members once per process): collect less often.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	rep, err := reproduce.Reproduce(p, *table, reproduce.Options{Runs: *runs, Seed: *seed})
 	if err != nil {
 		var ny *reproduce.ErrNotYet

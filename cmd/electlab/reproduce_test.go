@@ -53,3 +53,18 @@ func TestReproduceCLI(t *testing.T) {
 		t.Errorf("-out JSON file differs from the -json output (%v)", err)
 	}
 }
+
+// Reference: [S3] §IX–X: reproduce -paper 003 prints its tables; an
+// unknown table is a usage error (exit 2).
+func TestReproduceCLI003(t *testing.T) {
+	r := cli(t, "reproduce", "-paper", "003", "-table", "3", "-runs", "2").mustCode(t, 0)
+	for _, want := range []string{"Table 3", "site 3: SPN=412, SCAN=11", "eq.(2)", "virtual ring: NS=8, P=3, FPN=1", "findings:"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the text output lacks %q:\n%s", want, r)
+		}
+	}
+	e := cli(t, "reproduce", "-paper", "003", "-table", "9").mustCode(t, 2)
+	if !strings.Contains(e.stderr, `-table "9"`) || !strings.Contains(e.stderr, "3, 4, 5") {
+		t.Errorf("-table 9: %s", e)
+	}
+}

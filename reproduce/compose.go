@@ -1,0 +1,194 @@
+package reproduce
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"electlab/algos/fceabob"
+	"electlab/algos/fceabr"
+	"electlab/algos/modbully"
+	"electlab/algos/ringpoll"
+	"electlab/model"
+)
+
+// The hierarchy of [S3] §VII is measured as a composition: its message
+// budget is the sum of its levels ([S3] §VII, §VIII.A.3 eq.(4): "NS·(site
+// election) + VMN"; catalog A4, "Message budget: FCEABOB summed over the
+// sites, plus ALG-FCEABR-K on NS nodes"). Each level is run by its own
+// algorithm package in the fast simulator (sync, lock-step), and the
+// counts are added. Every random choice of a level comes from its own
+// PCG stream derived from the run's sample (sub), so the readings of a
+// row that run the same level see the same draws.
+
+// sub is the PCG stream of component i of a run on sample s.
+func sub(s *sample, i uint64) *rand.Rand { return rand.New(rand.NewPCG(s.sched, 0x5e3_0000+i)) }
+
+// addCounts returns the sum of the sends and deliveries of cs.
+func addCounts(cs ...*model.Counts) *model.Counts {
+	var t model.Counts
+	for _, c := range cs {
+		t.Sends += c.Sends
+		t.Deliveries += c.Deliveries
+	}
+	return &t
+}
+
+// permIDs is a uniformly random arrangement of the ids 1..n.
+func permIDs(r *rand.Rand, n int) []model.ID {
+	ids := make([]model.ID, n)
+	for i, p := range r.Perm(n) {
+		ids[i] = model.ID(p + 1)
+	}
+	return ids
+}
+
+// pickDetectors draws fpn distinct ids of 1..n uniformly, never skip.
+func pickDetectors(r *rand.Rand, n, fpn int, skip model.ID) []model.ID {
+	d := make([]model.ID, 0, fpn)
+	for _, p := range r.Perm(n) {
+		if len(d) == fpn {
+			break
+		}
+		if id := model.ID(p + 1); id != skip {
+			d = append(d, id)
+		}
+	}
+	return d
+}
+
+// siteElection runs the FCEABOB initial election of one site ([S3] §V):
+// SPN live processes, no coordinator, K alternatives, one informer drawn
+// uniformly and the ids placed in a uniformly random arrangement ("The
+// processes numbers are assigned randomly in the entire network", [S3]
+// §IX); every other reading at its default.
+func siteElection(r *rand.Rand, spn, k int) (*model.Counts, error) {
+	return siteElectionR(r, spn, k, "")
+}
+
+// siteElectionR is siteElection under FCEABOB's readings given
+// (comma-separated names; "" for the defaults).
+func siteElectionR(r *rand.Rand, spn, k int, readings string) (*model.Counts, error) {
+	cfg, err := fceabob.SiteConfig(spn, k, model.ID(r.IntN(spn)+1), model.Sync, readings)
+	if err != nil {
+		return nil, err
+	}
+	cfg.IDs = permIDs(r, spn)
+	return run(fceabob.Algorithm, cfg, syncT, 0)
+}
+
+// siteRing runs a basic Ring election inside one site of SPN processes
+// (case TR of [S3] §IX): one initiator, ids randomly arranged.
+func siteRing(r *rand.Rand, spn int) (*model.Counts, error) {
+	ids := permIDs(r, spn)
+	cfg := &model.Config{Algo: "ringpoll", IDs: ids, Initiators: pickDetectors(r, spn, 1, model.None)}
+	return run(ringpoll.Algorithm, cfg, syncT, 0)
+}
+
+// sites runs the initial election of ns sites of spn processes with k
+// alternatives each (basic Ring in each site when ring is set), each site
+// on its own stream, and returns the summed counts.
+func sites(s *sample, ns, spn, k int, ring bool) (*model.Counts, error) {
+	key := fmt.Sprintf("sites/%d/%d/%d/%v", ns, spn, k, ring)
+	return s.cached(key, func() (*model.Counts, error) {
+		var cs []*model.Counts
+		for j := range ns {
+			r := sub(s, uint64(1+j))
+			var c *model.Counts
+			var err error
+			if ring {
+				c, err = siteRing(r, spn)
+			} else {
+				c, err = siteElection(r, spn, k)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("site %d (SPN=%d, K=%d): %w", j+1, spn, k, err)
+			}
+			cs = append(cs, c)
+		}
+		return addCounts(cs...), nil
+	})
+}
+
+// vnet names the virtual network's algorithm ([S3] §IX's four cases).
+type vnet uint8
+
+const (
+	// vFCEABRK: FCEABR-K on the virtual bidirectional ring ([S3] §VII; MA).
+	vFCEABRK vnet = iota
+	// vRing: basic Ring on the virtual ring (R and TR), catalog A8 without
+	// polling cost; with a crash, on the healed ring.
+	vRing
+	// vModBully: the modified Bully on a complete virtual network (MB).
+	vModBully
+)
+
+// vringV runs the virtual network of ns ECoordinators (ids randomly
+// arranged; [S3] §VII) once: an election with fpn starters drawn
+// uniformly, or with crash the GCoordinator (the best id) crashed before
+// the run and fpn detectors drawn among the others. p is FCEABR-K's
+// number of alternatives (PARAM-P) and terminal its AMB-FCEABR-2 reading
+// ("" for the default); stream names the draw.
+func vringV(s *sample, stream uint64, alg vnet, ns, p, fpn int, crash bool, terminal string) (*model.Counts, error) {
+	key := fmt.Sprintf("vring/%d/%d/%d/%d/%d/%v/%s", stream, alg, ns, p, fpn, crash, terminal)
+	return s.cached(key, func() (*model.Counts, error) {
+		r := sub(s, stream)
+		ids := permIDs(r, ns)
+		best := model.ID(ns)
+		skip := model.None
+		if crash {
+			skip = best
+		}
+		det := pickDetectors(r, ns, fpn, skip)
+		switch alg {
+		case vFCEABRK:
+			v, err := fceabr.KVariant(p)
+			if err != nil {
+				return nil, err
+			}
+			if terminal != "" {
+				v += "," + terminal
+			}
+			cfg := &model.Config{Algo: fceabr.K.Name, Variant: v, IDs: ids, Initiators: det}
+			if crash {
+				cfg.Crashed = []model.ID{best}
+			}
+			return run(fceabr.K, cfg, syncT, 0)
+		case vRing:
+			if crash {
+				healed := make([]model.ID, 0, ns-1)
+				for _, id := range ids {
+					if id != best {
+						healed = append(healed, id)
+					}
+				}
+				ids = healed
+			}
+			cfg := &model.Config{Algo: "ringpoll", IDs: ids, Initiators: det}
+			return run(ringpoll.Algorithm, cfg, syncT, 0)
+		default:
+			cfg := &model.Config{Algo: modbully.Algorithm.Name, IDs: ids, Initiators: det}
+			if crash {
+				cfg.Crashed = []model.ID{best}
+			}
+			return run(modbully.Algorithm, cfg, syncT, 0)
+		}
+	})
+}
+
+// siteNotice is the site-level cost of one GCoordinator crash in catalog
+// A4 (AMB-HIER-2's default): every one of the fpn detectors sends one
+// message to the crashed GCoordinator's site ICoordinator, which
+// broadcasts the crash to the other SPN−1 processes of its site ([S3]
+// §VII). It is counted from that rule, not run (no package models the
+// site-level crash notice); every message is received once.
+func siteNotice(spn, fpn int) *model.Counts {
+	n := int64(fpn + spn - 1)
+	return &model.Counts{Sends: n, Deliveries: n}
+}
+
+// fromRat converts a formula value to a big.Rat.
+func fromRat(x model.Rat) *big.Rat {
+	r, _ := new(big.Rat).SetString(x.String())
+	return r
+}
