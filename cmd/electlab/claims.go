@@ -216,6 +216,9 @@ func interruptedErr(intr *interrupt) error {
 type claimJob struct {
 	reg   *algos.Registered
 	entry *algos.CatalogEntry
+	// repro, when set, checks the unregistered catalog entry through
+	// `electlab reproduce` (report_reproduce.go).
+	repro *reproClaim
 }
 
 // planClaims lists the report's entries in report order: every catalog
@@ -239,7 +242,7 @@ func planClaims(claimID, algo string) []claimJob {
 			}
 		}
 		if len(regs) == 0 && algo == "" {
-			jobs = append(jobs, claimJob{entry: ce})
+			jobs = append(jobs, claimJob{entry: ce, repro: reproFor(ce.ID)})
 		}
 	}
 	for _, r := range algos.Extra() {
@@ -260,6 +263,9 @@ func (j claimJob) label() string {
 
 // run checks the job's claim (or states why it is UNCHECKED).
 func (j claimJob) run(eng *checker.Engine) claimEntry {
+	if j.reg == nil && j.repro != nil {
+		return reproEntry(j.repro, &entryInfo{Source: j.entry.Source, Title: j.entry.Title}, eng.Seed)
+	}
 	if j.reg == nil {
 		ce := j.entry
 		return claimEntry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
