@@ -253,15 +253,26 @@ func SiteSizes(r uint8, n int) []int {
 	return mergeSmall(sizes)
 }
 
-// mergeSmall folds sites below 2 processes into their predecessor.
+// mergeSmall folds sites below 2 processes into their predecessor (into
+// their successor when they come first), so every site has at least 2
+// processes when n ≥ 2.
 func mergeSmall(sizes []int) []int {
 	var out []int
+	carry := 0
 	for _, x := range sizes {
-		if x < 2 && len(out) > 0 {
+		x += carry
+		carry = 0
+		switch {
+		case x >= 2:
+			out = append(out, x)
+		case len(out) > 0:
 			out[len(out)-1] += x
-			continue
+		default:
+			carry = x
 		}
-		out = append(out, x)
+	}
+	if carry > 0 {
+		out = append(out, carry) // n < 2: no valid topology anyway
 	}
 	return out
 }
