@@ -15,6 +15,7 @@ import (
 	"electlab/algos/failover"
 	"electlab/algos/fceabob"
 	"electlab/algos/fceabr"
+	"electlab/algos/hierarchical"
 	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
 	"electlab/algos/modbully"
@@ -31,6 +32,7 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	fceabr.Algorithm,
 	fceabr.K,
+	hierarchical.Algorithm,
 	fceabob.Algorithm,
 	bully.Algorithm,
 	modbully.Algorithm,

@@ -1,0 +1,457 @@
+package hierarchical
+
+import (
+	"fmt"
+	"slices"
+
+	"electlab/model"
+)
+
+// Config builds the Config of a hierarchical run: NS sites of the given
+// sizes is not expressible (the sites are a reading), so it takes equal
+// sites of spn processes (PARAM-SITES spnX) with SCAN alternatives
+// (PARAM-SCAN scanX) and P ring alternatives, ids 1..NS·SPN in order, and
+// the given extra readings; the informers are left to the caller.
+func Config(ns, spn, scan, p int, extra string) (*model.Config, error) {
+	if !slices.Contains(SiteSPNs, spn) {
+		return nil, fmt.Errorf("hierarchical: SPN = %d has no reading (known: %v)", spn, SiteSPNs)
+	}
+	if !slices.Contains(ScanValues, scan) {
+		return nil, fmt.Errorf("hierarchical: SCAN = %d has no reading (known: %v)", scan, ScanValues)
+	}
+	if p < 1 || p > 8 {
+		return nil, fmt.Errorf("hierarchical: P = %d is outside 1..8", p)
+	}
+	if ns < 2 {
+		return nil, fmt.Errorf("hierarchical: NS = %d: the virtual ring needs at least 2 sites", ns)
+	}
+	v := fmt.Sprintf("spn%d,scan%d,p%d", spn, scan, p)
+	if extra != "" {
+		v += "," + extra
+	}
+	if _, err := Algorithm.ParseVariant(v); err != nil {
+		return nil, err
+	}
+	ids := make([]model.ID, ns*spn)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	return &model.Config{Algo: Algorithm.Name, Variant: v, IDs: ids}, nil
+}
+
+// Eq1 is [S3] eq.(1) (FCEABR-K's VMN): (FPN−1)·(NS/FPN) + 2·NS.
+func Eq1(ns, fpn int64) model.Rat { return eq1Plus(0, ns, fpn) }
+
+// eq1Plus is the integer x plus eq.(1)(ns, fpn), exactly:
+// (x·FPN + (FPN−1)·NS + 2·NS·FPN) / FPN.
+func eq1Plus(x, ns, fpn int64) model.Rat {
+	return model.RatFrac(x*fpn+(fpn-1)*ns+2*ns*fpn, fpn)
+}
+
+// Eq4 is [S3] eq.(4), EMN = NS·(2·SCAN + SPN) + (FPN−1)·(NS/FPN) + 2·NS,
+// for equal sites.
+func Eq4(ns, spn, scan, fpn int64) model.Rat {
+	return eq1Plus(ns*(2*scan+spn), ns, fpn)
+}
+
+// Eq4Sites is eq.(4) as a sum over unequal sites: Σ_j (2·SCAN_j + SPN_j)
+// + (FPN−1)·(NS/FPN) + 2·NS.
+func Eq4Sites(spn, scan []int64, fpn int64) model.Rat {
+	var s int64
+	for j := range spn {
+		s += 2*scan[j] + spn[j]
+	}
+	return eq1Plus(s, int64(len(spn)), fpn)
+}
+
+// Eq5 is [S3] eq.(5), EMN = SCAN + 2·SPN + (FPN−1)·(NS/FPN) + 2·NS.
+func Eq5(ns, spn, scan, fpn int64) model.Rat {
+	return eq1Plus(scan+2*spn, ns, fpn)
+}
+
+// Eq22 is [S3] eq.(22), GCFCC = α3 + (SPN_i − 1)·α2 + (SN − 1)·α1, at
+// α1 = α2 = α3 = 1, with SN (not in Table 1) read as NS.
+func Eq22(spni, sn int64) model.Rat { return model.RatInt(1 + (spni - 1) + (sn - 1)) }
+
+// Eq23 is [S3] eq.(23), ICFCC = (SPN_j − 1)·α2, at α2 = 1.
+func Eq23(spnj int64) model.Rat { return model.RatInt(spnj - 1) }
+
+// sitesOf returns the site sizes and SCANs at a formula's parameters.
+func sitesOf(p model.Params) (spn, scan []int64) {
+	v := p.Variant
+	read := func(a int) uint8 {
+		if a < len(v) {
+			return v[a]
+		}
+		return uint8(ambiguities[a].Default)
+	}
+	for j, x := range SiteSizes(read(AmbSites), p.N) {
+		spn = append(spn, int64(x))
+		scan = append(scan, int64(ScanOf(read(AmbSCAN), j, x)))
+	}
+	return spn, scan
+}
+
+// eq4Of is eq.(4) summed over the sites at p, FPN = p.Initiators (1 when 0).
+func eq4Of(p model.Params) model.Rat {
+	spn, scan := sitesOf(p)
+	return Eq4Sites(spn, scan, max(1, int64(p.Initiators)))
+}
+
+// sitesLaw is Σ_j eq.(2)(SPN_j, SCAN_j): the sites' part of the count
+// depends on the sites' SPN and SCAN only.
+func sitesLaw(p model.Params) model.Rat {
+	spn, scan := sitesOf(p)
+	var x int64
+	for j := range spn {
+		x += 2*scan[j] + spn[j] - 1 // [S3] eq.(2)
+	}
+	return model.RatInt(x)
+}
+
+// siteMessages measures the P2P count of the sites' FCEABOB messages
+// (Election, Reply, Coordinator) where ok holds.
+func siteMessages(ok func(model.System) bool) func(model.System) (int64, bool) {
+	return func(s model.System) (int64, bool) {
+		var n int64
+		for c, k := range s.Counts().ByKind {
+			if c < ringBase {
+				n += k.Sends
+			}
+		}
+		return n, ok(s)
+	}
+}
+
+// eq5Of is eq.(5) at p (the first site's SPN and SCAN; equal sites).
+func eq5Of(p model.Params) model.Rat {
+	spn, scan := sitesOf(p)
+	return Eq5(int64(len(spn)), spn[0], scan[0], max(1, int64(p.Initiators)))
+}
+
+// eq22Of is eq.(22) at p (the GCoordinator's site's SPN: equal sites).
+func eq22Of(p model.Params) model.Rat {
+	spn, _ := sitesOf(p)
+	return Eq22(spn[0], int64(len(spn)))
+}
+
+// layoutOfSystem is the layout of an execution.
+func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
+	v, err := s.Info().ParseVariant(s.Config().Variant)
+	if err != nil {
+		return nil, nil, false
+	}
+	return NewLayout(s.Topo(), v), v, true
+}
+
+// oneInformerPerSite: the initial scenario, all live, every site with
+// exactly one informer (the initiators).
+func oneInformerPerSite(s model.System) bool {
+	l, v, ok := layoutOf2(s)
+	if !ok || v[AmbScenario] != Initial || len(s.Config().Crashed) > 0 || l.Ring == nil {
+		return false
+	}
+	count := make([]int, l.NS())
+	for _, id := range s.Config().Initiators {
+		count[l.SiteOf[s.Topo().IndexOf(id)]]++
+	}
+	for _, c := range count {
+		if c != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func layoutOf2(s model.System) (*Layout, []uint8, bool) { return layoutOfSystem(s) }
+
+// loneInformers: the initial scenario where each site's only live process
+// is its one informer (eq.(3)'s scenario in every site).
+func loneInformers(s model.System) bool {
+	l, v, ok := layoutOfSystem(s)
+	if !ok || v[AmbScenario] != Initial || l.Ring == nil {
+		return false
+	}
+	live := make([]int, l.NS())
+	for i := range s.N() {
+		if !slices.Contains(s.Config().Crashed, s.Topo().Order[i]) {
+			live[l.SiteOf[i]]++
+		}
+	}
+	inf := make([]int, l.NS())
+	for _, id := range s.Config().Initiators {
+		inf[l.SiteOf[s.Topo().IndexOf(id)]]++
+	}
+	for j := range live {
+		if live[j] != 1 || inf[j] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// gCrash: the stable scenario with exactly the GCoordinator crashed
+// before the run, every initiator a ring node (a detector).
+func gCrash(s model.System) bool {
+	l, v, ok := layoutOfSystem(s)
+	if !ok || v[AmbScenario] != Stable || l.Ring == nil {
+		return false
+	}
+	c := s.Config().Crashed
+	if len(c) != 1 || c[0] != l.Ring.Max() {
+		return false
+	}
+	for _, id := range s.Config().Initiators {
+		if l.Ring.IndexOf(id) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
+	return func(s model.System) (int64, bool) { return s.Counts().Count(model.P2P), ok(s) }
+}
+
+func roundsWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
+	return func(s model.System) (int64, bool) { return s.Now(), ok(s) && s.Config().Timing == model.Sync }
+}
+
+// electedTop checks the initial election's result where it applies: every
+// live process knows its site's group (ICoordinator, ECoordinator, split
+// alternatives) and every ring node the GCoordinator = the highest
+// ECoordinator.
+func electedTop(s model.System) error {
+	if !oneInformerPerSite(s) {
+		return nil
+	}
+	l, v, _ := layoutOfSystem(s)
+	g := l.Ring.Max()
+	for i := range s.N() {
+		st := s.State(i).(State)
+		grp := l.Group[l.SiteOf[i]]
+		ia, ea := Split(grp, v[AmbSplit])
+		if st.IC != grp[0] || st.EC != grp[1] || !slices.Equal(st.IAlts, ia) || !slices.Equal(st.EAlts, ea) {
+			return fmt.Errorf("process %d knows IC %d%v EC %d%v, want %d%v %d%v", st.Self, st.IC, st.IAlts, st.EC, st.EAlts, grp[0], ia, grp[1], ea)
+		}
+		if l.Ring.IndexOf(st.Self) >= 0 && st.G != g {
+			return fmt.Errorf("ring node %d knows GCoordinator %d, want %d", st.Self, st.G, g)
+		}
+	}
+	return nil
+}
+
+// noWait is C-HIER-7's hot-standby property on a finished execution: every
+// live process has a live known ICoordinator or a live first internal
+// alternative, and every live ring node a live known GCoordinator or a
+// live first alternative.
+func noWait(s model.System) error {
+	live := func(id model.ID) bool {
+		i := s.Topo().IndexOf(id)
+		return i >= 0 && s.Status(i) == model.Live
+	}
+	first := func(l []model.ID) model.ID {
+		if len(l) == 0 {
+			return model.None
+		}
+		return l[0]
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st := s.State(i).(State)
+		if st.IC != model.None && !live(st.IC) && !live(first(st.IAlts)) {
+			return fmt.Errorf("process %d waits: its ICoordinator %d and first alternative %d are both crashed", st.Self, st.IC, first(st.IAlts))
+		}
+		if st.G != model.None && !live(st.G) && !live(first(st.GAlts)) {
+			return fmt.Errorf("ring node %d waits: its GCoordinator %d and first alternative %d are both crashed", st.Self, st.G, first(st.GAlts))
+		}
+	}
+	return nil
+}
+
+// gReplaced is C-HIER-6's check after a GCoordinator crash: at quiescence
+// every live ring node holds a live GCoordinator.
+func gReplaced(s model.System) error {
+	if !gCrash(s) {
+		return nil
+	}
+	for i := range s.N() {
+		st := s.State(i).(State)
+		if s.Status(i) != model.Live || st.G == model.None && st.Ring.Coord == model.None && len(st.GAlts) == 0 {
+			continue
+		}
+		j := s.Topo().IndexOf(st.G)
+		if j < 0 || s.Status(j) != model.Live {
+			return fmt.Errorf("ring node %d holds GCoordinator %d, which is crashed", st.Self, st.G)
+		}
+	}
+	return nil
+}
+
+var (
+	syncAny  = model.Setting{Name: "sync, all live, every informer set (measured: one informer per site)", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncAny = model.Setting{Name: "async fifo, all live, every informer set (measured: one informer per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncLone = model.Setting{Name: "sync, every crash set (measured: each site's one live process is its informer)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1}
+	syncG    = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
+	asyncG   = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
+	crash2   = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
+)
+
+// tableRows are eq.(4)'s printed counterparts: [S3] §IX's 2180 at Table 2
+// (FPN = 1, "a random selected process") and Table 5's averages (FPN =
+// "Number of fault", AMB-HIER-4 (a)).
+func tableRows() []model.PrintedRow {
+	v := func(s string) []uint8 {
+		x, err := (&model.Info{Name: "hierarchical", Ambiguities: ambiguities}).ParseVariant(s)
+		if err != nil {
+			panic(err)
+		}
+		return x
+	}
+	return []model.PrintedRow{
+		{Label: "[S3] §IX, Table 2 sites, FPN = 1: 2180 messages", Params: model.Params{N: 2452, Initiators: 1, Variant: v("sites-t2,scan-t2,p3")}, Printed: model.RatInt(2180)},
+		{Label: "[S3] Table 5, NS = 4, SPN = 120, SCAN = 4, faults = 3: 772", Params: model.Params{N: 480, Initiators: 3, Variant: v("spn120,scan4")}, Printed: model.RatInt(772)},
+		{Label: "[S3] Table 5, NS = 13, SPN = 160, SCAN = 6, faults = 4: 2618", Params: model.Params{N: 2080, Initiators: 4, Variant: v("spn160,scan6")}, Printed: model.RatInt(2618)},
+		{Label: "[S3] Table 5, NS = 24, SPN = 200, SCAN = 8, faults = 5: 5698", Params: model.Params{N: 4800, Initiators: 5, Variant: v("spn200,scan8")}, Printed: model.RatInt(5698)},
+		{Label: "[S3] Table 5, NS = 40, SPN = 250, SCAN = 10, faults = 7: 11492", Params: model.Params{N: 10000, Initiators: 7, Variant: v("spn250,scan10")}, Printed: model.RatInt(11492)},
+	}
+}
+
+var claims = []model.Claim{
+	{
+		ID:     "C-HIER-1",
+		Source: "[S3] §VIII.A.3 eq.(4)",
+		Says:   `"Exchanged message number (EMN) to elect coordinator in the network with initial configuration will be equaled to the below equations in the base which is from O (NS + SPN)": EMN = NS·(2·SCAN + SPN) + (FPN−1)·(NS/FPN) + 2·NS`,
+		Formal: "(a) initial configuration, all live, one informer per site (every position; other informer sets are not measured), FCEABR-K started by one ECoordinator (FPN = 1): the P2P count of the whole hierarchy (FCEABOB in every site + the virtual ring) = eq.(4) summed over the sites, exactly; small sites of 2 and 3 processes (SCAN = 1, 2)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq4Of, FormulaText: "NS*(2*SCAN + SPN) + (FPN-1)*(NS/FPN) + 2*NS (summed over sites)",
+		Measure: p2pWhen(oneInformerPerSite),
+		NMin:    4, NMax: 6,
+		Settings: []model.Setting{syncAny, asyncAny},
+		Variants: []string{"spn2,scan1", "spn3,scan1", "spn3,scan2"},
+	},
+	{
+		ID:          "C-HIER-1.rows",
+		Source:      "[S3] §VIII.A.3 eq.(4); §IX; Table 2; Table 5",
+		Says:        `"16 messages are also exchanged among the sites … so 2180 messages are totally being passed"; Table 5's average messages 772, 2618, 5698, 11492`,
+		Formal:      "(c) eq.(4) evaluated exactly at the paper's parameters, as a sum over Table 2's unequal sites with FPN = 1 (an initial election's \"random selected process\") against §IX's 2180, and at Table 5's rows with FPN = the printed \"Number of fault\" (AMB-HIER-4 (a)) against the printed averages",
+		Kind:        model.Table,
+		Formula:     eq4Of,
+		FormulaText: "sum_j (2*SCAN_j + SPN_j) + (FPN-1)*(NS/FPN) + 2*NS",
+		Rows:        tableRows(),
+	},
+	{
+		ID:     "C-HIER-2",
+		Source: "[S3] §VIII.A.3 eq.(5)",
+		Says:   `"But the worst case number of exchanged message in the algorithm can be calculated by (5) which is from O (SPN + NS)": EMN = SCAN + 2·SPN + (FPN−1)·(NS/FPN) + 2·NS`,
+		Formal: "the worst-case initial election: every site in C-FCEABOB-2's scenario (its only live process is its informer; other crash sets are not measured), so no ECoordinator is live and the ring sends nothing: the P2P count ≤ eq.(5) (FPN = 1); sync, sites of 3 processes, SCAN = 1, 2",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula: eq5Of, FormulaText: "SCAN + 2*SPN + (FPN-1)*(NS/FPN) + 2*NS",
+		Measure: p2pWhen(loneInformers),
+		NMin:    6, NMax: 6,
+		Settings: []model.Setting{syncLone},
+		Variants: []string{"spn3,scan1", "spn3,scan2"},
+	},
+	{
+		ID:          "C-HIER-3",
+		Source:      "[S3] §X, eq.(24)–(26), Table 5",
+		Says:        `"the average number of messages that passed after 200 times repeating the test is inserted in Table 5"`,
+		NotModelled: "reproduce -paper 003 (200 runs per Table 5 row)",
+	},
+	{
+		ID:     "C-HIER-4.GCFCC.messages",
+		Source: "[S3] §VIII.B.3 eq.(22); §VII",
+		Says:   `"Global Coordinator Failure Communication Cost (GCFCC) is gained by (22) if GCoordinator belongs to site i": GCFCC = α3 + (SPN_i − 1)·α2 + (SN − 1)·α1`,
+		Formal: "(b) the GCoordinator crashed before the run, FPN ≥ 1 ring detectors (every set; other crash sets and detector sets are not measured): the P2P count (GCrash per detector + the ICoordinator's site broadcast + the ring's messages under AMB-HIER-1) = eq.(22) at α = 1, SN read as NS (SN is not in [S3] Table 1); 3 sites of 3 processes (a ring of 2 has no ring left after the crash); sync and async",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq22Of, FormulaText: "1 + (SPN_i - 1) + (NS - 1)",
+		Measure: p2pWhen(gCrash),
+		NMin:    9, NMax: 9,
+		Settings: []model.Setting{syncG, asyncG},
+		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,first-detector"},
+	},
+	{
+		ID:     "C-HIER-4.GCFCC.time",
+		Source: "[S3] §VIII.B.3 eq.(22)",
+		Says:   `GCFCC = α3 + (SPN_i − 1)·α2 + (SN − 1)·α1`,
+		Formal: "(b) as C-HIER-4.GCFCC.messages, the sync latency (rounds until quiescence; every link one time unit: α1 = α2 = α3 = 1) = eq.(22), SN read as NS",
+		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq22Of, FormulaText: "1 + (SPN_i - 1) + (NS - 1)",
+		Measure: roundsWhen(gCrash),
+		NMin:    9, NMax: 9,
+		Settings: []model.Setting{syncG},
+		Variants: []string{"spn3,scan2,stable"},
+	},
+	{
+		ID:          "C-HIER-4.ICFCC",
+		Source:      "[S3] §VIII.B.3 eq.(23)",
+		Says:        `"Internal Coordinator Failure Communication Cost (ICFCC) with this assumption that ICoordinator belongs to site j equals the (23)": ICFCC = (SPN_j − 1)·α2`,
+		NotModelled: "ICoordinator crash handling is not modelled: [S3] §VII does not say who detects an ICoordinator crash or who announces it in the site; the model's detectors are the GCoordinator's ring neighbours only",
+	},
+	{
+		ID:          "C-HIER-5",
+		Source:      "[S3] §VII",
+		Says:        `"If n2 is denoted as the site's number of processes, n2 messages should be exchanged when new a process wants to join a virtual network but in bidirectional ring network two message sending is enough."`,
+		NotModelled: "a join into the virtual network needs a new ECoordinator outside the static ring of the sites' ECoordinators (the ring topology is fixed by the sites), and [S3] gives no join protocol to count (who announces, what the neighbours answer)",
+	},
+	{
+		ID:     "C-HIER-6",
+		Source: "[S3] §II, §VII, §IX test 4; [S0] §II",
+		Says:   `"a new election will be postponed until the failure of all the coordinator alternatives"; "when the first ICoordinator and K-2 internal alternatives crash, first of all new coordinator election will be run in the site"`,
+		Formal: "under each trigger reading of AMB-HIER-1 (at-empty, all-failed, k-minus-1) and P = 1, 2: after the GCoordinator's crash before the run, detected by any set of ring nodes, every live ring node ends holding a live GCoordinator, and the run terminates; async fifo, sites of 3 (other crash sets are not checked)",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		Custom: gReplaced,
+		NMin:   9, NMax: 9,
+		Settings: []model.Setting{asyncG},
+		Variants: []string{"spn3,stable,at-empty,p1", "spn3,stable,all-failed,p1", "spn3,stable,k-minus-1,p2", "spn3,stable,at-empty,p2"},
+	},
+	{
+		ID:     "C-HIER-7",
+		Source: "[S3] §VII; Abstract",
+		Says:   `"no wait time is applied to any process in the network to launch new global election"; "A standby system between coordinators and their first alternative is considered to induct less wait time"`,
+		Formal: "hot standby means no wait: from the stable configuration, with the GCoordinator crashed before the run (other single crash sets are covered too) and any set of ring detectors, at quiescence every live process has a live known ICoordinator or a live first internal alternative, and every live ring node a live known GCoordinator or a live first alternative ; each trigger reading; 3 sites of 3, SCAN = 2",
+		Kind:   model.Behaviour,
+		Custom: noWait,
+		NMin:   9, NMax: 9,
+		Settings: []model.Setting{asyncG},
+		Variants: []string{"spn3,scan2,stable,at-empty", "spn3,scan2,stable,all-failed", "spn3,scan2,stable,k-minus-1"},
+	},
+	{
+		ID:     "C-HIER-7.two",
+		Source: "[S3] §VII; Abstract",
+		Says:   `"no wait time is applied to any process in the network to launch new global election"`,
+		Formal: "as C-HIER-7 with a second crash (any process, at any time during the crash handling): crash sets of size 2, among them the GCoordinator with its first alternative, and an ICoordinator with its first internal alternative",
+		Kind:   model.Behaviour,
+		Custom: noWait,
+		NMin:   9, NMax: 9,
+		Settings: []model.Setting{crash2},
+		Variants: []string{"spn3,scan2,stable"},
+	},
+	{
+		ID:     "C-HIER-8",
+		Source: "[S3] §IX",
+		Says:   `"This number was stable in 50 times of running the simulator by these different site's specifications because the number of message in FCEABOB algorithm depends on the number of alternatives in the site."`,
+		Formal: "the sites' part of the initial election's P2P count (FCEABOB's Election, Reply, Coordinator), over every id placement and every informer position (one informer per site, all live; sync and async), equals Σ_j eq.(2)(SPN_j, SCAN_j): it depends on the sites' SPN and SCAN only, not on the ids nor on the informers' ranks nor on the split of AMB-HIER-3 (the ring's part is FCEABR-K's, C-FCEABOB-4.iii)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: sitesLaw, FormulaText: "sum_j (2*SCAN_j + SPN_j - 1)",
+		Measure: siteMessages(oneInformerPerSite),
+		NMin:    4, NMax: 6,
+		Settings: []model.Setting{syncAny, asyncAny},
+		Variants: []string{"spn2,scan1", "spn3,scan2", "spn3,scan2,halves"},
+	},
+	{
+		ID:     "C-HIER-8.group",
+		Source: "[S3] §VII",
+		Says:   `"In each site, FCEABOB elects the ICoordinator (the highest id) and the ECoordinator (the next highest)"; the ECoordinators elect the GCoordinator`,
+		Formal: "initial election, all live, one informer per site (other informer sets are not checked): at quiescence every process knows its site's ICoordinator (highest), ECoordinator (next) and alternatives split per AMB-HIER-3, every ring node the GCoordinator (the highest ECoordinator); terminates",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		Custom: electedTop,
+		NMin:   4, NMax: 6,
+		Settings: []model.Setting{syncAny, asyncAny},
+		Variants: []string{"spn2,scan1", "spn3,scan2", "spn3,scan2,halves"},
+	},
+}

@@ -1,0 +1,113 @@
+package checker_test
+
+import (
+	"testing"
+
+	"electlab/algos/fceabob"
+	"electlab/algos/hierarchical"
+	"electlab/checker"
+	"electlab/model"
+)
+
+type hState = hierarchical.State
+
+// brokenHier returns a copy of hierarchical with its name and step replaced.
+func brokenHier(name string, step func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState) *model.Algorithm[hState] {
+	a := *hierarchical.Algorithm
+	a.Name, a.Step = name, step
+	return &a
+}
+
+var hOrig = hierarchical.Algorithm.Step
+
+// hierExtraReply: a site process replies to an Election twice.
+var hierExtraReply = brokenHier("broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	s = hOrig(env, s, in, out)
+	if in.Kind == model.InDeliver {
+		for _, m := range in.Msgs {
+			if m.Kind == fceabob.Election {
+				out.Send(m.From, fceabob.Reply, int32(env.Self), 0)
+			}
+		}
+	}
+	return s
+})
+
+// hierColdStandby: nobody keeps an alternative (a cold standby).
+var hierColdStandby = func() *model.Algorithm[hState] {
+	a := brokenHier("broken-hier-cold", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+		s = hOrig(env, s, in, out)
+		s.GAlts, s.IAlts = nil, nil
+		return s
+	})
+	a.Init = func(env *model.Env) hState {
+		s := hierarchical.Algorithm.Init(env)
+		s.GAlts, s.IAlts = nil, nil
+		return s
+	}
+	return a
+}()
+
+// hierWrongEC: every process takes the site's third id for ECoordinator.
+var hierWrongEC = brokenHier("broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	s = hOrig(env, s, in, out)
+	if len(s.IAlts) > 0 {
+		s.EC = s.IAlts[0]
+	}
+	return s
+})
+
+// hierSlowCrash: the crashed site's ICoordinator sends its broadcast twice.
+var hierSlowCrash = brokenHier("broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	s = hOrig(env, s, in, out)
+	for _, o := range out.Outputs() {
+		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.GPromote {
+			out.Multicast(o.Dests, hierarchical.GPromote, o.Msg.A, 0)
+			break
+		}
+	}
+	return s
+})
+
+// Reference: [S3] §VII, §VIII.A.3 eq.(4), §VIII.B.3 eq.(22), §IX — the
+// hierarchy's checks (the sites' count law C-HIER-8, the elected group
+// C-HIER-8.group, hot standby C-HIER-7, the crash handling's count with the
+// model's own law in place of eq.(22)) hold on hierarchical and refute a
+// broken variant.
+func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
+	info := &hierarchical.Algorithm.Info
+	e := checker.DefaultEngine()
+	e.Cases, e.ExhaustiveLimit = 10, 300
+	one := func(id, variant string) *model.Claim {
+		c := *claimOf(t, info, id)
+		c.Variants = []string{variant}
+		c.Settings = c.Settings[:1]
+		return &c
+	}
+	law := one("C-HIER-8", "spn3,scan2")
+	group := one("C-HIER-8.group", "spn3,scan2")
+	hot := one("C-HIER-7", "spn3,scan2,stable")
+	// The model's own law after a GCoordinator crash with one detector:
+	// one GCrash and the site broadcast (SPN − 1), no ring message while
+	// an alternative remains (at-empty).
+	gc := *one("C-HIER-4.GCFCC.messages", "spn3,scan2,stable")
+	gc.Formula, gc.FormulaText = func(model.Params) model.Rat { return model.RatInt(3) }, "1 + (SPN_i - 1)"
+	gc.Settings = []model.Setting{{Name: "sync, one ring detector", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}}
+	cases := []struct {
+		c      *model.Claim
+		broken model.Spec
+	}{
+		{law, hierExtraReply},
+		{group, hierWrongEC},
+		{hot, hierColdStandby},
+		{&gc, hierSlowCrash},
+	}
+	for _, tc := range cases {
+		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != checker.Holds {
+			t.Errorf("%s on hierarchical: %s, want HOLDS: %s", tc.c.ID, r.Verdict, r.Summary)
+		}
+		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != checker.Refuted {
+			t.Errorf("%s on %s: %s, want REFUTED: %s", tc.c.ID, tc.broken.Meta().Name, r.Verdict, r.Summary)
+		}
+	}
+}
