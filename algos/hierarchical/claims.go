@@ -355,12 +355,6 @@ var claims = []model.Claim{
 		Variants: []string{"spn3,scan1", "spn3,scan2"},
 	},
 	{
-		ID:          "C-HIER-3",
-		Source:      "[S3] §X, eq.(24)–(26), Table 5",
-		Says:        `"the average number of messages that passed after 200 times repeating the test is inserted in Table 5"`,
-		NotModelled: "reproduce -paper 003 (200 runs per Table 5 row)",
-	},
-	{
 		ID:     "C-HIER-4.GCFCC.messages",
 		Source: "[S3] §VIII.B.3 eq.(22); §VII",
 		Says:   `"Global Coordinator Failure Communication Cost (GCFCC) is gained by (22) if GCoordinator belongs to site i": GCFCC = α3 + (SPN_i − 1)·α2 + (SN − 1)·α1`,

@@ -65,7 +65,7 @@ func renderClaimsDoc() string {
 		fmt.Fprintf(&b, "\n### %s\n\n%s — %s\n", ce.ID, mdEscape(ce.Title), mdEscape(ce.Source))
 		regs := algos.ClaimsFor(ce.ID)
 		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
-			fmt.Fprintf(&b, "\n**Checked by** `electlab reproduce -paper %s -table %s`: %s\n", rc.Paper, rc.Table, reproRule)
+			fmt.Fprintf(&b, "\n**Checked by** `%s` (seed 1 by default): %s\n", rc.command(1), rc.ruleText())
 			continue
 		}
 		if len(regs) == 0 {

@@ -53,7 +53,7 @@ func TestClaimsDocComplete(t *testing.T) {
 		}
 		regs := algos.ClaimsFor(ce.ID)
 		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
-			if !strings.Contains(doc, "`electlab reproduce -paper "+rc.Paper+" -table "+rc.Table+"`") {
+			if !strings.Contains(doc, "`"+rc.command(1)+"`") {
 				t.Errorf("%s: the reproduce command that checks it is missing", ce.ID)
 			}
 			continue

@@ -14,8 +14,14 @@ import (
 // number of runs) and `electlab reproduce` re-runs: the report derives its
 // verdict from the reproduced table.
 type reproClaim struct {
-	// ID is the catalog claim; Paper and Table select the reproduction.
+	// ID is the catalog claim; Paper and Table select the reproduction
+	// (Table may list several ids, comma-separated).
 	ID, Paper, Table string
+	// judge, when set, replaces the printed-number rule (reproRule) with
+	// the claim's own: its verdict, summary and rows from the tables.
+	judge func(tables []*reproduce.Table, cmd string) (verdict, summary string, rows []checker.Row)
+	// rule states the judge's rule (docs/CLAIMS.md).
+	rule string
 }
 
 // reproClaims are the catalog claims checked through `electlab reproduce`.
@@ -23,6 +29,7 @@ var reproClaims = []reproClaim{
 	{ID: "C-FCEABR-9", Paper: "000", Table: "3"},
 	{ID: "C-FCEABOB-4", Paper: "003", Table: "3"},
 	{ID: "C-HIER-3", Paper: "003", Table: "5"},
+	{ID: "C-FCEABR-15", Paper: "000", Table: "fig11,fig12", judge: judgeFewer, rule: fewerRule},
 }
 
 // reproFor returns the reproduction that checks catalog claim id, or nil.
@@ -37,7 +44,19 @@ func reproFor(id string) *reproClaim {
 
 // command is the command line that reproduces the table.
 func (rc *reproClaim) command(seed uint64) string {
-	return fmt.Sprintf("electlab reproduce -paper %s -table %s -seed %d", rc.Paper, rc.Table, seed)
+	var cmds []string
+	for _, t := range strings.Split(rc.Table, ",") {
+		cmds = append(cmds, fmt.Sprintf("electlab reproduce -paper %s -table %s -seed %d", rc.Paper, t, seed))
+	}
+	return strings.Join(cmds, "; ")
+}
+
+// ruleText is how the claim is judged.
+func (rc *reproClaim) ruleText() string {
+	if rc.rule != "" {
+		return rc.rule
+	}
+	return reproRule
 }
 
 // reproRule states how a reproduce-checked claim is judged.
@@ -57,18 +76,31 @@ const reproRule = "the table is re-run with the paper's repetition count and see
 func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
 	e := claimEntry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title,
 		Kind: "table", Claimed: "printed numbers = the model's means (statistical)", Formal: reproRule, Rows: []checker.Row{}}
+	e.Formal = rc.ruleText()
 	p, err := reproduce.Lookup(rc.Paper)
-	var rep *reproduce.Report
-	if err == nil {
-		rep, err = reproduce.Reproduce(p, rc.Table, reproduce.Options{Seed: seed})
+	var tables []*reproduce.Table
+	for _, id := range strings.Split(rc.Table, ",") {
+		if err != nil {
+			break
+		}
+		var rep *reproduce.Report
+		rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed})
+		if err == nil {
+			tables = append(tables, rep.Tables...)
+		}
 	}
 	if err != nil {
 		e.Verdict, e.Summary = checker.Unchecked, "reproduce failed: "+err.Error()
 		return e
 	}
 	cmd := rc.command(seed)
+	if rc.judge != nil {
+		e.Claimed = "the claim's own comparison of the reproduced means"
+		e.Verdict, e.Summary, e.Rows = rc.judge(tables, cmd)
+		return e
+	}
 	bad, total := 0, 0
-	for _, t := range rep.Tables {
+	for _, t := range tables {
 		for _, r := range t.Rows {
 			row, checked, ok := reproRow(t, r, cmd)
 			if checked == 0 {
@@ -170,4 +202,101 @@ func halfUnit(text string) float64 {
 		return 0.5
 	}
 	return 0.5 * math.Pow(10, -float64(len(text)-i-1))
+}
+
+// fewerRule states how C-FCEABR-15 is judged.
+const fewerRule = "[S0] Fig. 11-12 re-run (N = 35 and 70, FPN = 1..N, 50 seeded random runs each): for each FCEABR reading, " +
+	"(a) fewer: FCEABR's mean send count is below basic Ring's at every FPN; (b) the gap Ring − FCEABR never shrinks as FPN grows; " +
+	"(c) at every FPN both networks have, the gap is larger at N = 70 than at N = 35. HOLDS for a reading when all three hold; " +
+	"the claim is AMBIGUOUS when the readings disagree."
+
+// judgeFewer judges C-FCEABR-15 on the Fig. 11-12 tables: each row is one
+// N and FPN, with FCEABR readings and basic Ring as measured readings.
+func judgeFewer(tables []*reproduce.Table, cmd string) (string, string, []checker.Row) {
+	type point struct {
+		n, fpn int
+		gap    float64
+		fewer  bool
+	}
+	byReading := map[string][]point{}
+	var order []string
+	for _, t := range tables {
+		for _, r := range t.Rows {
+			ring := math.NaN()
+			for _, m := range r.Measured {
+				if strings.HasPrefix(m.Reading, "Ring") {
+					ring = m.Stats.Mean
+				}
+			}
+			for _, m := range r.Measured {
+				if !strings.HasPrefix(m.Reading, "FCEABR") || math.IsNaN(ring) {
+					continue
+				}
+				if _, ok := byReading[m.Reading]; !ok {
+					order = append(order, m.Reading)
+				}
+				byReading[m.Reading] = append(byReading[m.Reading], point{r.N, r.FPN, ring - m.Stats.Mean, m.Stats.Mean < ring})
+			}
+		}
+	}
+	if len(order) == 0 {
+		return checker.Unchecked, "the reproduced figures have no FCEABR and Ring means to compare", []checker.Row{}
+	}
+	var rows []checker.Row
+	verdicts := map[string]string{}
+	for _, rd := range order {
+		pts := byReading[rd]
+		var notFewer, shrinks, notWider []string
+		gapAt := map[[2]int]float64{}
+		for i, p := range pts {
+			gapAt[[2]int{p.n, p.fpn}] = p.gap
+			if !p.fewer {
+				notFewer = append(notFewer, fmt.Sprintf("N=%d FPN=%d (gap %.4g)", p.n, p.fpn, p.gap))
+			}
+			if i > 0 && pts[i-1].n == p.n && p.gap < pts[i-1].gap {
+				shrinks = append(shrinks, fmt.Sprintf("N=%d FPN %d→%d: %.4g→%.4g", p.n, pts[i-1].fpn, p.fpn, pts[i-1].gap, p.gap))
+			}
+		}
+		for _, p := range pts {
+			if p.n != 35 {
+				continue
+			}
+			if g, ok := gapAt[[2]int{70, p.fpn}]; ok && g <= p.gap {
+				notWider = append(notWider, fmt.Sprintf("FPN=%d: %.4g at N=70 vs %.4g at N=35", p.fpn, g, p.gap))
+			}
+		}
+		for _, c := range []struct {
+			what string
+			bad  []string
+		}{{"(a) fewer messages than basic Ring at every FPN", notFewer}, {"(b) the gap never shrinks as FPN grows", shrinks}, {"(c) the gap is larger at N=70 than at N=35", notWider}} {
+			row := checker.Row{Setting: c.what, Variant: rd, Model: "SYNC-LOCKSTEP (reproduce)", Verdict: checker.Holds,
+				Executions: len(pts), Coverage: fmt.Sprintf("%d (N, FPN) points, 50 seeded random runs each (`%s`)", len(pts), cmd),
+				Arithmetic: "holds at every point"}
+			if len(c.bad) > 0 {
+				row.Verdict = checker.Refuted
+				row.Arithmetic = fmt.Sprintf("fails at %d point(s): %s", len(c.bad), strings.Join(firstN(c.bad, 6), "; "))
+			}
+			if verdicts[rd] != checker.Refuted {
+				verdicts[rd] = row.Verdict
+			}
+			rows = append(rows, row)
+		}
+	}
+	first, same := verdicts[order[0]], true
+	var parts []string
+	for _, rd := range order {
+		same = same && verdicts[rd] == first
+		parts = append(parts, rd+": "+verdicts[rd])
+	}
+	if same {
+		return first, fmt.Sprintf("%s under every reading (%s); `%s`", first, strings.Join(order, "; "), cmd), rows
+	}
+	return checker.Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; "), rows
+}
+
+func firstN(xs []string, n int) []string {
+	if len(xs) <= n {
+		return xs
+	}
+	return append(append([]string(nil), xs[:n]...), fmt.Sprintf("… %d more", len(xs)-n))
 }

@@ -71,3 +71,39 @@ func parseF(t *testing.T, s string) float64 {
 	}
 	return v
 }
+
+// TestJudgeFewerCatchesBreaks: C-FCEABR-15's judge holds on figures where
+// FCEABR is below Ring with a gap growing in FPN and N, and refutes each
+// of its three parts on a figure that breaks it.
+// Reference: [S0] §VII.
+func TestJudgeFewerCatchesBreaks(t *testing.T) {
+	mk := func(n int, fceabr, ring []int64) *reproduce.Table {
+		tab := &reproduce.Table{ID: "fig"}
+		for i := range fceabr {
+			tab.Rows = append(tab.Rows, reproduce.Row{N: n, FPN: i + 1, Measured: []reproduce.Measured{
+				{Reading: "FCEABR r", Stats: reproduce.Summarize([]int64{fceabr[i]})},
+				{Reading: "Ring", Stats: reproduce.Summarize([]int64{ring[i]})}}})
+		}
+		return tab
+	}
+	good35, good70 := mk(35, []int64{60, 80, 90}, []int64{70, 140, 210}), mk(70, []int64{120, 160, 180}, []int64{140, 280, 420})
+	if v, s, _ := judgeFewer([]*reproduce.Table{good35, good70}, "cmd"); v != checker.Holds {
+		t.Fatalf("good figures: %s (%s)", v, s)
+	}
+	for name, tabs := range map[string][]*reproduce.Table{
+		"(a) not fewer": {mk(35, []int64{70, 80, 90}, []int64{70, 140, 210}), good70},
+		"(b) gap shrinks": {mk(35, []int64{60, 135, 200}, []int64{70, 140, 210}), good70},
+		"(c) not wider at 70": {good35, mk(70, []int64{139, 275, 415}, []int64{140, 280, 420})},
+	} {
+		v, _, rows := judgeFewer(tabs, "cmd")
+		bad := ""
+		for _, r := range rows {
+			if r.Verdict == checker.Refuted {
+				bad = r.Setting
+			}
+		}
+		if v != checker.Refuted || !strings.HasPrefix(bad, name[:3]) {
+			t.Errorf("%s: verdict %s, refuted row %q", name, v, bad)
+		}
+	}
+}
