@@ -91,8 +91,8 @@ func TestJudgeFewerCatchesBreaks(t *testing.T) {
 		t.Fatalf("good figures: %s (%s)", v, s)
 	}
 	for name, tabs := range map[string][]*reproduce.Table{
-		"(a) not fewer": {mk(35, []int64{70, 80, 90}, []int64{70, 140, 210}), good70},
-		"(b) gap shrinks": {mk(35, []int64{60, 135, 200}, []int64{70, 140, 210}), good70},
+		"(a) not fewer":       {mk(35, []int64{70, 80, 90}, []int64{70, 140, 210}), good70},
+		"(b) gap shrinks":     {mk(35, []int64{60, 135, 200}, []int64{70, 140, 210}), good70},
 		"(c) not wider at 70": {good35, mk(70, []int64{139, 275, 415}, []int64{140, 280, 420})},
 	} {
 		v, _, rows := judgeFewer(tabs, "cmd")
