@@ -169,7 +169,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	found := len(jobs) > 0
 	prog := newProgress(stderr, len(jobs))
 	defer prog.finish() // also when a check panics
-	for _, e := range runClaims(jobs, eng, reportWorkers(), prog) {
+	for _, e := range judgeFromParts(runClaims(jobs, eng, reportWorkers(), prog)) {
 		rep.add(e)
 	}
 	prog.finish()
@@ -536,4 +536,37 @@ func renderClaimsMarkdown(rep *claimsReport) string {
 		}
 	}
 	return b.String()
+}
+
+// judgeFromParts gives a catalog claim that no algorithm registers as a
+// whole, but that is checked in parts (registered claims "ID.part", e.g.
+// C-FCEABR-1.speed and C-FCEABR-1.messages), the verdict of its parts in
+// the same report: REFUTED if a part is refuted, else INCONSISTENT, else
+// AMBIGUOUS, else UNCHECKED if a part is, else HOLDS. An entry whose parts
+// are not in the report (a -claim or -algo filter) stays UNCHECKED.
+func judgeFromParts(entries []claimEntry) []claimEntry {
+	rank := map[string]int{checker.Holds: 0, checker.Unchecked: 1, checker.Ambiguous: 2, checker.Inconsistent: 3, checker.Refuted: 4}
+	for i := range entries {
+		e := &entries[i]
+		if e.claim != nil || e.Verdict != checker.Unchecked || e.Algorithm != "-" {
+			continue
+		}
+		var parts []string
+		worst := ""
+		for _, p := range entries {
+			if !strings.HasPrefix(p.ID, e.ID+".") {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s (%s): %s", p.ID, p.Algorithm, p.Verdict))
+			if worst == "" || rank[p.Verdict] > rank[worst] {
+				worst = p.Verdict
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		e.Verdict = worst
+		e.Summary = "judged from its parts in this report: " + strings.Join(parts, "; ")
+	}
+	return entries
 }
