@@ -1,10 +1,13 @@
 package checker_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"electlab/algos/fceabr"
 	"electlab/algos/ringpoll"
+	"electlab/checker"
 	"electlab/model"
 	"electlab/model/modeltest"
 )
@@ -39,4 +42,41 @@ func TestRingValuesOnRingpoll(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFCEABR13PartsCanFail: each part of C-FCEABR-13 registered on
+// ringpoll holds, and is refuted when its formula or order is made one
+// step too strong (so the check is not vacuous on this algorithm).
+// Reference: [S0] §II.
+func TestFCEABR13PartsCanFail(t *testing.T) {
+	e := checker.DefaultEngine()
+	e.Cases, e.GrowthCases = 30, 10
+	for _, c := range ringpoll.Algorithm.Meta().Claims {
+		if !strings.HasPrefix(c.ID, "C-FCEABR-13.") || c.NotModelled != "" {
+			continue
+		}
+		c := c
+		if res := e.CheckClaim(ringpoll.Algorithm, &c); res.Verdict != checker.Holds {
+			t.Errorf("%s: %s (%s)", c.ID, res.Verdict, res.Summary)
+		}
+		broken := c
+		switch c.Kind {
+		case model.Growth:
+			broken.Order = 1
+		default:
+			f := c.Formula
+			broken.Formula = func(p model.Params) model.Rat { return model.RatInt(mustInt(f(p)) - 1) }
+		}
+		if res := e.CheckClaim(ringpoll.Algorithm, &broken); res.Verdict != checker.Refuted {
+			t.Errorf("%s made one step too strong: %s, want REFUTED", c.ID, res.Verdict)
+		}
+	}
+}
+
+func mustInt(r model.Rat) int64 {
+	v, err := strconv.ParseInt(r.String(), 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -28,6 +28,51 @@ var claims = []model.Claim{
 		},
 		Variants: []string{"lap-initiator", "lap-last-live"},
 	},
+	// C-FCEABR-13 is [S0] §II's account of basic Ring: every detector's
+	// Election packet collects the ids, then the informer's Coordinator
+	// packet goes round; that is this algorithm with every process live
+	// (no polls). Its parts are checked here; the parent catalog entry
+	// takes their verdicts.
+	{
+		ID:     "C-FCEABR-13.worst",
+		Source: "[S0] §II (Ring algorithm, related work)",
+		Says:   `"The algorithm in the worst case is from O (n²)"`,
+		Formal: "the largest P2P count over detector sets and id arrangements (every process live, lock-step rounds) grows as n²",
+		Kind:   model.Growth, Accounting: model.P2P, Order: 2,
+		NMin: 3, NMax: 24,
+		Settings: []model.Setting{{Name: "sync, every process live, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators}},
+	},
+	{
+		ID:          "C-FCEABR-13.bestavg",
+		Source:      "[S0] §II (Ring algorithm, related work)",
+		Says:        `"on average and best case is of O (n logn)"`,
+		NotModelled: "the claim engine fits growth on the largest count only, and [S0] names no distribution for the average (over detector sets? id arrangements?); the count per detector set is C-FCEABR-13.twice's FPN·2n, so the best case is the one-detector count",
+	},
+	{
+		ID:     "C-FCEABR-13.twice",
+		Source: "[S0] §II (Ring algorithm, related work)",
+		Says:   `"If two processes realize coordinator failure at the same time, the numbers of packets will be twice more"`,
+		Formal: "with FPN simultaneous detectors the P2P count is at most FPN times one detector's 2n (two detectors: twice), and some execution reaches it at every size",
+		Kind:   model.Bound, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
+		Formula:     func(p model.Params) model.Rat { return model.RatInt(2 * int64(p.N) * int64(max(p.Initiators, 1))) },
+		FormulaText: "FPN·2n",
+		NMin:        3, NMax: 8,
+		Settings: []model.Setting{
+			{Name: "sync, every process live, two detectors", Timing: model.Sync, Initiators: model.ManyInitiators},
+			{Name: "async fifo, every process live, two or more detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators},
+		},
+	},
+	{
+		ID:     "C-FCEABR-13.speed",
+		Source: "[S0] §II (Ring algorithm, related work)",
+		Says:   `"the numbers of packets will be twice more but the speed of election won't change"`,
+		Formal: "with any number of simultaneous detectors the last process learns the coordinator no later than with one detector: time ≤ 2n−1 link delays (one detector's Election lap then its Coordinator lap), reached at every size",
+		Kind:   model.Bound, Quantity: model.Time, Relation: model.AtMost, Tight: true,
+		Formula:     func(p model.Params) model.Rat { return model.RatInt(2*int64(p.N) - 1) },
+		FormulaText: "2n−1",
+		NMin:        3, NMax: 8,
+		Settings: []model.Setting{{Name: "sync, every process live, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators}},
+	},
 }
 
 // sameAnnouncement is C-SLIDE-3's check: every "announce" observation
