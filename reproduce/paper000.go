@@ -151,16 +151,7 @@ func table2(runs int, seed uint64) (*Table, error) {
 			"(a) counts the SElection sends of the r1 run of (b) (AMB-FCEABR-2 changes only what terminals send)",
 			"every reading is compared with both printed columns",
 		}}
-	for _, p := range table2Printed {
-		row, err := table2Row(int(p[0]), runs, seed)
-		if err != nil {
-			return nil, err
-		}
-		t.Rows = append(t.Rows, *row)
-	}
-	arithmetic(t)
-	findings(t)
-	return t, nil
+	return fillRows(t, len(table2Printed), func(i int) (*Row, error) { return table2Row(int(table2Printed[i][0]), runs, seed) })
 }
 
 // table2Row measures the Table 2 row NPBCC = npbcc.
@@ -222,16 +213,7 @@ func table3(runs int, seed uint64) (*Table, error) {
 			"r1/r2 = AMB-FCEABR-2's terminal rule; sends = P2P; send+receive = sends + deliveries (SR, \"send and receive messages\")",
 			"statistics exactly as eq.(11)–(13): mean X̄, sample variance S_x² (divisor n−1), S_x, and S_x̄ = S_x/√n (the standard error of the mean, which [S0] calls the standard deviation); printed SD is compared with both S_x and S_x̄",
 		}}
-	for i := range table3Printed {
-		row, err := table3Row(i, runs, seed)
-		if err != nil {
-			return nil, err
-		}
-		t.Rows = append(t.Rows, *row)
-	}
-	arithmetic(t)
-	findings(t)
-	return t, nil
+	return fillRows(t, len(table3Printed), func(i int) (*Row, error) { return table3Row(i, runs, seed) })
 }
 
 // table3Row measures row i of Table 3.

@@ -275,16 +275,7 @@ func s3Table5(runs int, seed uint64) (*Table, error) {
 			"statistics as [S3] eq.(24)–(26) (= [S0] eq.(11)–(13)): X̄, S_x² with divisor n−1, S_x, S_x̄ = S_x/√n, which [S3] calls the standard deviation; the printed SD is compared with S_x̄",
 			"formulas evaluated exactly: eq.(4) = NS·(2·SCAN+SPN) + eq.(1)(NS, FPN); eq.(5) = SCAN + 2·SPN + eq.(1)(NS, FPN); NS·eq.(2) + eq.(1)(NS, FPN); NS·eq.(3) + eq.(1)(NS, FPN)",
 		}}
-	for i := range s3Table5Printed {
-		row, err := s3Table5Row(i, runs, seed)
-		if err != nil {
-			return nil, err
-		}
-		t.Rows = append(t.Rows, *row)
-	}
-	arithmetic(t)
-	findings(t)
-	return t, nil
+	return fillRows(t, len(s3Table5Printed), func(i int) (*Row, error) { return s3Table5Row(i, runs, seed) })
 }
 
 // s3Table5Row measures row i of [S3] Table 5.

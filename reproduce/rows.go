@@ -286,3 +286,18 @@ func signed(f float64) string {
 
 // ratOf is x/y as a big.Rat.
 func ratOf(x, y int64) *big.Rat { return big.NewRat(x, y) }
+
+// fillRows measures the n rows of t with row, in order, then adds the
+// table's arithmetic and findings.
+func fillRows(t *Table, n int, row func(i int) (*Row, error)) (*Table, error) {
+	for i := range n {
+		r, err := row(i)
+		if err != nil {
+			return nil, err
+		}
+		t.Rows = append(t.Rows, *r)
+	}
+	arithmetic(t)
+	findings(t)
+	return t, nil
+}
