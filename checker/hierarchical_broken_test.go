@@ -111,3 +111,21 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestHierarchicalWorstBoundIsLive: C-HIER-2 holds on the hierarchy, and
+// the same check refutes it once eq.(5) is replaced by a bound below the
+// measured count (the worst-case scenario does send messages, so the
+// check is not vacuous).
+// Reference: [S3] §VIII.A.3 eq.(5).
+func TestHierarchicalWorstBoundIsLive(t *testing.T) {
+	e := checker.DefaultEngine()
+	e.Cases, e.ExhaustiveLimit = 10, 300
+	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Holds {
+		t.Fatalf("C-HIER-2: %s (%s)", r.Verdict, r.Summary)
+	}
+	c.Formula, c.FormulaText = func(model.Params) model.Rat { return model.RatInt(0) }, "0"
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Refuted {
+		t.Fatalf("C-HIER-2 with a zero bound: %s, want REFUTED (%s)", r.Verdict, r.Summary)
+	}
+}
