@@ -65,7 +65,7 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 			b   []byte
 		}{{".txt", text.Bytes()}, {".json", js.Bytes()}} {
 			path := filepath.Join(*outDir, "reproduce-"+p.ID+f.ext)
-			if err := os.WriteFile(path, f.b, 0o644); err != nil {
+			if err := writeFileAtomic(path, f.b); err != nil {
 				return fmt.Errorf("-out: %v", err)
 			}
 		}
