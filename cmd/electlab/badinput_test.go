@@ -247,6 +247,7 @@ func TestOutputPathErrors(t *testing.T) {
 		{"check", "-algo", "changroberts", "-variant", "resend", "-ids", "3,1,2", "-initiators", "3,1", "-claim", "C-RING1-5", "-schedules", "5", "-out", file},
 		{"claims", "-claim", "C-RING1-5", "-out", file},
 		{"replay", recordTrace(t, dir), "-o", bad},
+		{"reproduce", "-paper", "000", "-table", "1", "-runs", "1", "-out", file},
 	} {
 		r := cli(t, args...)
 		if r.code != 2 && r.code != 3 {

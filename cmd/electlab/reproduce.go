@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -58,7 +57,7 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	}
 	if *outDir != "" {
 		if err := os.MkdirAll(*outDir, 0o755); err != nil {
-			return fmt.Errorf("-out: %v", err)
+			return usagef("-out %s: %v", *outDir, err)
 		}
 		for _, f := range []struct {
 			ext string
@@ -66,7 +65,7 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 		}{{".txt", text.Bytes()}, {".json", js.Bytes()}} {
 			path := filepath.Join(*outDir, "reproduce-"+p.ID+f.ext)
 			if err := writeFileAtomic(path, f.b); err != nil {
-				return fmt.Errorf("-out: %v", err)
+				return usagef("-out %s: %v", *outDir, err)
 			}
 		}
 	}
