@@ -107,3 +107,24 @@ func TestJudgeFewerCatchesBreaks(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeFromParts: an unregistered catalog entry takes the worst
+// verdict of its parts ("ID.part") in the report, and stays UNCHECKED when
+// none is there; a registered entry is left alone.
+func TestJudgeFromParts(t *testing.T) {
+	parent := func(id string) claimEntry {
+		return claimEntry{ID: id, Algorithm: "-", Verdict: checker.Unchecked}
+	}
+	part := func(id, v string) claimEntry { return claimEntry{ID: id, Algorithm: "a", Verdict: v} }
+	got := judgeFromParts([]claimEntry{
+		parent("C-X-1"), part("C-X-1.a", checker.Holds), part("C-X-1.b", checker.Refuted),
+		parent("C-X-2"), part("C-X-2.a", checker.Holds), part("C-X-2.b", checker.Ambiguous),
+		parent("C-X-3"), part("C-X-3.a", checker.Holds),
+		parent("C-X-4"), part("C-X-40", checker.Refuted), // not a part of C-X-4
+	})
+	for i, want := range map[int]string{0: checker.Refuted, 3: checker.Ambiguous, 6: checker.Holds, 8: checker.Unchecked} {
+		if got[i].Verdict != want {
+			t.Errorf("%s: %s (%s), want %s", got[i].ID, got[i].Verdict, got[i].Summary, want)
+		}
+	}
+}
