@@ -22,6 +22,10 @@ type reproClaim struct {
 	judge func(tables []*reproduce.Table, cmd string) (verdict, summary string, rows []checker.Row)
 	// rule states the judge's rule (docs/CLAIMS.md).
 	rule string
+	// moreRuns, when set, re-runs the tables with this many repetitions
+	// as well as the paper's count: judge then receives both sets (told
+	// apart by Table.Runs).
+	moreRuns int
 }
 
 // reproClaims are the catalog claims checked through `electlab reproduce`.
@@ -30,6 +34,7 @@ var reproClaims = []reproClaim{
 	{ID: "C-FCEABOB-4", Paper: "003", Table: "3"},
 	{ID: "C-HIER-3", Paper: "003", Table: "5"},
 	{ID: "C-FCEABR-15", Paper: "000", Table: "fig11,fig12", judge: judgeFewer, rule: fewerRule},
+	{ID: "C-FCEABR-16", Paper: "000", Table: "3", judge: judgeConvergence, rule: convergenceRule, moreRuns: convergenceRuns},
 }
 
 // reproFor returns the reproduction that checks catalog claim id, or nil.
@@ -47,6 +52,9 @@ func (rc *reproClaim) command(seed uint64) string {
 	var cmds []string
 	for _, t := range strings.Split(rc.Table, ",") {
 		cmds = append(cmds, fmt.Sprintf("electlab reproduce -paper %s -table %s -seed %d", rc.Paper, t, seed))
+		if rc.moreRuns > 0 {
+			cmds = append(cmds, fmt.Sprintf("electlab reproduce -paper %s -table %s -seed %d -runs %d", rc.Paper, t, seed, rc.moreRuns))
+		}
 	}
 	return strings.Join(cmds, "; ")
 }
@@ -87,6 +95,12 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
 		rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed})
 		if err == nil {
 			tables = append(tables, rep.Tables...)
+		}
+		if err == nil && rc.moreRuns > 0 {
+			rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed, Runs: rc.moreRuns})
+			if err == nil {
+				tables = append(tables, rep.Tables...)
+			}
 		}
 	}
 	if err != nil {

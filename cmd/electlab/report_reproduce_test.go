@@ -128,3 +128,32 @@ func TestJudgeFromParts(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeConvergenceCatchesBreaks: C-FCEABR-16's judge finds that the
+// standard error of the mean halves with four times the runs (reading a
+// holds, reading b is refuted: AMBIGUOUS), and refutes reading a on a
+// table whose S_x̄ does not shrink.
+// Reference: [S0] §VIII, eq.(11)–(13).
+func TestJudgeConvergenceCatchesBreaks(t *testing.T) {
+	// values with a fixed spread: k copies of the same 4-value pattern.
+	mk := func(runs int, spread int64) *reproduce.Table {
+		var xs []int64
+		for i := range runs {
+			xs = append(xs, 100+spread*int64(i%4))
+		}
+		return &reproduce.Table{ID: "3", Runs: runs, Rows: []reproduce.Row{{Label: "NPS=40, NOF=3",
+			Measured: []reproduce.Measured{{Reading: "r", Stats: reproduce.Summarize(xs)}}}}}
+	}
+	v, s, rows := judgeConvergence([]*reproduce.Table{mk(200, 3), mk(800, 3)}, "cmd")
+	if v != checker.Ambiguous || len(rows) != 2 || rows[0].Verdict != checker.Holds || rows[1].Verdict != checker.Refuted {
+		t.Fatalf("stable spread: %s (%s), rows %+v", v, s, rows)
+	}
+	// A broken table: S_x doubles with the runs, so S_x̄ stays put.
+	v, s, rows = judgeConvergence([]*reproduce.Table{mk(200, 3), mk(800, 6)}, "cmd")
+	if v != checker.Ambiguous || rows[0].Verdict != checker.Refuted || rows[1].Verdict != checker.Holds {
+		t.Fatalf("S_x̄ not shrinking: %s (%s), rows %+v", v, s, rows)
+	}
+	if v, _, _ := judgeConvergence([]*reproduce.Table{mk(200, 3)}, "cmd"); v != checker.Unchecked {
+		t.Errorf("one repetition count: %s, want UNCHECKED", v)
+	}
+}
