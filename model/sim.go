@@ -444,3 +444,7 @@ func (s *Sim[S]) enqueue(p int, m *Message, to ID, hops int32) {
 	e := s.queue.push()
 	e.from, e.hops, e.a, e.b, e.to, e.kind = m.From, hops, m.A, m.B, int32(idx), kind
 }
+
+// State returns process i's current state (by index into the topology's
+// order), for drivers that read an end state beyond the View.
+func (s *Sim[S]) State(i int) S { return s.states[i] }

@@ -127,3 +127,31 @@ func TestS3Table3Composition(t *testing.T) {
 		t.Errorf("findings do not name site 3: %q", tab.Findings)
 	}
 }
+
+// Reference: [S3] §IX, Table 2: each site of the model ends with NOP
+// processes knowing the coordinator and NOA alternatives held by it, so
+// Table 2 is reproduced exactly; the end-state reading is live: a site run
+// with one alternative fewer than NOA is read back as such.
+func TestS3Table2ReadsTheModel(t *testing.T) {
+	tab, err := s3Table2(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != len(s3Sites) {
+		t.Fatalf("%d rows, want %d", len(tab.Rows), len(s3Sites))
+	}
+	for _, r := range tab.Rows {
+		for _, m := range r.Measured {
+			if len(m.Printed) != 1 || !m.Printed[0].EveryRun {
+				t.Errorf("%s, %s: %+v, want the printed value in every run", r.Label, m.Reading, m.Printed)
+			}
+		}
+	}
+	g, err := siteGroup(stream(1, "t", "broken"), 44, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.alts != 1 || g.informed != 44 {
+		t.Errorf("site of 44 with K = 1: %+v, want 44 informed and 1 alternative", g)
+	}
+}

@@ -16,7 +16,7 @@ import (
 func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("reproduce", "reproduce -paper ID [-table T] [-runs R] [-seed S] [-json] [-out DIR]", stderr)
 	paper := fs.String("paper", "", "the paper to reproduce, by its seed number (e.g. 000)")
-	table := fs.String("table", "", "reproduce only this table (1, 2, 3, fig11, fig12 for paper 000; 3, 4, 5 for paper 003; default all)")
+	table := fs.String("table", "", "reproduce only this table (1, 2, 3, fig11, fig12 for paper 000; 2, 3, 4, 5 for paper 003; default all)")
 	runs := fs.Int("runs", 0, "repetitions of each row (0 = the paper's own: 50 or 200)")
 	seed := fs.Uint64("seed", reproduce.DefaultSeed, "seed of every random id permutation, detector set and schedule")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
