@@ -409,7 +409,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	info := spec.Meta()
 	row := Row{Setting: st.Name, Variant: variant, Outside: st.Outside, Verdict: Holds,
 		Model: modelName(st)}
-	checks := Checks{Props: c.Props, Custom: c.Custom}
+	checks := ChecksOf(c)
 	if c.Kind == model.Bound {
 		checks.Bound = c
 	}
@@ -944,7 +944,7 @@ func ChecksFor(info *model.Info, prop string) (Checks, error) {
 	if c == nil {
 		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
 	}
-	checks := Checks{Props: c.Props, Custom: c.Custom}
+	checks := ChecksOf(c)
 	if c.Kind == model.Bound {
 		checks.Bound = c
 	}

@@ -162,6 +162,9 @@ type Checks struct {
 	Props model.Property
 	// Custom is checked at the end of the execution (when quiescent).
 	Custom func(model.System) error
+	// Invariant is checked after every event (a claim's property of
+	// every instant).
+	Invariant func(model.System) error
 	// Bound, if set, is a Bound claim checked at the end.
 	Bound *model.Claim
 }
@@ -277,7 +280,19 @@ func CheckStep(s model.System, checks Checks, step int) *Violation {
 			return &Violation{Property: PropSafety, Step: step, Message: err.Error()}
 		}
 	}
+	if checks.Invariant != nil {
+		if err := checks.Invariant(s); err != nil {
+			return &Violation{Property: PropCustom, Step: step, Message: err.Error()}
+		}
+	}
 	return nil
+}
+
+// ChecksOf is what an execution of claim c checks: its generic
+// properties, its end-of-run check and its invariant (a Bound claim's
+// bound is added by the engine).
+func ChecksOf(c *model.Claim) Checks {
+	return Checks{Props: c.Props, Custom: c.Custom, Invariant: c.Invariant}
 }
 
 // CheckEnd checks the end-of-execution properties of the run from s0 to s.

@@ -244,6 +244,14 @@ type Claim struct {
 	// Custom is a claim-specific check run on every finished execution
 	// of a Behaviour claim; nil when there is none.
 	Custom func(s System) error
+	// Invariant is a claim-specific property of every instant of a
+	// Behaviour claim's executions: it is checked after every event (and
+	// on every state an exhaustive search reaches); nil when there is
+	// none. It must be a function of the state as encoded (statuses,
+	// views and the algorithm's encoded fields, never a history
+	// variable), so that a search that visits a state once judges it for
+	// every path to it.
+	Invariant func(s System) error
 	// Measure, when set, replaces the generic measurement of a Bound
 	// claim's Quantity on a finished execution: a claim-specific value
 	// computed from the run (e.g. the largest number of messages or of
@@ -352,7 +360,7 @@ func (c *Claim) Validate() error {
 			return fmt.Errorf("claim %s: a growth claim needs Order", c.ID)
 		}
 	case Behaviour:
-		if c.Props == 0 && c.Custom == nil {
+		if c.Props == 0 && c.Custom == nil && c.Invariant == nil {
 			return fmt.Errorf("claim %s: a behaviour claim checks nothing", c.ID)
 		}
 	}

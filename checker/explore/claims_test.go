@@ -194,3 +194,51 @@ func TestClaimsSearchCustomNotAllSchedules(t *testing.T) {
 		t.Fatalf("summary claims all schedules: %s", res.Summary)
 	}
 }
+
+// TestClaimsInvariantEveryInstant: a claim's Invariant is judged after
+// every event, by the sampled engine and by the search of every schedule:
+// a condition broken only in the middle of a run (process 3 has seen
+// exactly three pings; a run ends with 0, 6 or 12) refutes the claim with a violation at a step, while
+// the same condition as an end-of-run Custom check passes; an invariant
+// that holds lets the search claim every schedule (it is a function of
+// the encoded state).
+func TestClaimsInvariantEveryInstant(t *testing.T) {
+	threeSeen := func(s model.System) error {
+		if st := s.State(2).(astate); st.Seen == 3 {
+			return errors.New("process 3 has seen exactly three pings")
+		}
+		return nil
+	}
+	c := alternationClaim()
+	c.Props = 0
+	c.Custom = threeSeen
+	if res := checker.DefaultEngine().CheckClaim(alternation, &c); res.Verdict != checker.Holds {
+		t.Fatalf("as an end-of-run check: %s (%s) %+v, want HOLDS (no run ends with 3 pings seen)", res.Verdict, res.Summary, res.Rows[0].Counterexample.Violation)
+	}
+	c.Custom, c.Invariant = nil, threeSeen
+	for _, explore := range []bool{false, true} {
+		e := checker.DefaultEngine()
+		if explore {
+			ForClaims(e, 0)
+		}
+		res := e.CheckClaim(alternation, &c)
+		if len(res.Rows) == 0 {
+			t.Fatalf("explore %v: %s (%s), no rows", explore, res.Verdict, res.Summary)
+		}
+		ce := res.Rows[0].Counterexample
+		if res.Verdict != checker.Refuted || ce == nil || ce.Violation.Property != checker.PropCustom || ce.Violation.Step == 0 {
+			t.Fatalf("explore %v: %s (%s), counterexample %+v; want REFUTED at a step", explore, res.Verdict, res.Summary, ce)
+		}
+	}
+	c.Invariant = func(s model.System) error {
+		if s.State(2).(astate).Seen > 12 {
+			return errors.New("more than twelve pings")
+		}
+		return nil
+	}
+	e := checker.DefaultEngine()
+	ForClaims(e, 0)
+	if res := e.CheckClaim(alternation, &c); res.Verdict != checker.Holds || len(res.Rows[0].AllSchedules) == 0 {
+		t.Fatalf("a holding invariant: %s (%s), all schedules at %v", res.Verdict, res.Summary, res.Rows[0].AllSchedules)
+	}
+}

@@ -281,7 +281,7 @@ func (r *Result) Verdict() string {
 
 func (o *Options) checks() checker.Checks {
 	c := o.Checks
-	if c.Props == 0 && c.Custom == nil && c.Bound == nil {
+	if c.Props == 0 && c.Custom == nil && c.Invariant == nil && c.Bound == nil {
 		c.Props = model.Safety | model.Agreement | model.Validity | model.Termination
 	}
 	return c

@@ -254,6 +254,11 @@ func (e *engine) stepCheck(w model.System, faultsBefore int, step int) *checker.
 			return &checker.Violation{Property: checker.PropSafety, Step: step, Message: err.Error()}
 		}
 	}
+	if e.checks.Invariant != nil {
+		if err := e.checks.Invariant(w); err != nil {
+			return &checker.Violation{Property: checker.PropCustom, Step: step, Message: err.Error()}
+		}
+	}
 	return nil
 }
 

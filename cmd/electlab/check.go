@@ -55,7 +55,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		if c == nil {
 			return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", *claimID, info.Name)
 		}
-		checks = checker.Checks{Props: c.Props, Custom: c.Custom}
+		checks = checker.ChecksOf(c)
 		if c.Kind == model.Bound {
 			checks.Bound = c
 		}

@@ -109,6 +109,9 @@ func claimedText(c *model.Claim) string {
 			props = append(props, p.name)
 		}
 	}
+	if c.Invariant != nil {
+		props = append(props, "the claim's own invariant (every instant)")
+	}
 	if c.Custom != nil {
 		props = append(props, "the claim's own check")
 	}
