@@ -241,8 +241,8 @@ func electedTop(s model.System) error {
 	return nil
 }
 
-// noWait is C-HIER-7's hot-standby property on a finished execution: every
-// live process has a live known ICoordinator or a live first internal
+// noWait is C-HIER-7's hot-standby property, an invariant judged at every
+// instant: every live process has a live known ICoordinator or a live first internal
 // alternative, and every live ring node a live known GCoordinator or a
 // live first alternative.
 func noWait(s model.System) error {
@@ -403,24 +403,24 @@ var claims = []model.Claim{
 		Variants: []string{"spn3,stable,at-empty,p1", "spn3,stable,all-failed,p1", "spn3,stable,k-minus-1,p2", "spn3,stable,at-empty,p2"},
 	},
 	{
-		ID:     "C-HIER-7",
-		Source: "[S3] §VII; Abstract",
-		Says:   `"no wait time is applied to any process in the network to launch new global election"; "A standby system between coordinators and their first alternative is considered to induct less wait time"`,
-		Formal: "hot standby means no wait: from the stable configuration, with the GCoordinator crashed before the run (other single crash sets are covered too) and any set of ring detectors, at quiescence every live process has a live known ICoordinator or a live first internal alternative, and every live ring node a live known GCoordinator or a live first alternative ; each trigger reading; 3 sites of 3, SCAN = 2",
-		Kind:   model.Behaviour,
-		Custom: noWait,
-		NMin:   9, NMax: 9,
+		ID:        "C-HIER-7",
+		Source:    "[S3] §VII; Abstract",
+		Says:      `"no wait time is applied to any process in the network to launch new global election"; "A standby system between coordinators and their first alternative is considered to induct less wait time"`,
+		Formal:    "hot standby means no wait: from the stable configuration, with the GCoordinator crashed before the run (other single crash sets are covered too) and any set of ring detectors, at every instant (an invariant judged after every event) every live process has a live known ICoordinator or a live first internal alternative, and every live ring node a live known GCoordinator or a live first alternative ; each trigger reading; 3 sites of 3, SCAN = 2",
+		Kind:      model.Behaviour,
+		Invariant: noWait,
+		NMin:      9, NMax: 9,
 		Settings: []model.Setting{asyncG},
 		Variants: []string{"spn3,scan2,stable,at-empty", "spn3,scan2,stable,all-failed", "spn3,scan2,stable,k-minus-1"},
 	},
 	{
-		ID:     "C-HIER-7.two",
-		Source: "[S3] §VII; Abstract",
-		Says:   `"no wait time is applied to any process in the network to launch new global election"`,
-		Formal: "as C-HIER-7 with a second crash (any process, at any time during the crash handling): crash sets of size 2, among them the GCoordinator with its first alternative, and an ICoordinator with its first internal alternative",
-		Kind:   model.Behaviour,
-		Custom: noWait,
-		NMin:   9, NMax: 9,
+		ID:        "C-HIER-7.two",
+		Source:    "[S3] §VII; Abstract",
+		Says:      `"no wait time is applied to any process in the network to launch new global election"`,
+		Formal:    "as C-HIER-7 with a second crash (any process, at any time during the crash handling): crash sets of size 2, among them the GCoordinator with its first alternative, and an ICoordinator with its first internal alternative",
+		Kind:      model.Behaviour,
+		Invariant: noWait,
+		NMin:      9, NMax: 9,
 		Settings: []model.Setting{crash2},
 		Variants: []string{"spn3,scan2,stable"},
 	},
