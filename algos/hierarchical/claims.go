@@ -209,6 +209,62 @@ func gCrash(s model.System) bool {
 	return true
 }
 
+// icCrash: the stable scenario with exactly one process crashed before
+// the run, a site's ICoordinator that has an internal alternative, every
+// initiator a member of that site (a detector).
+func icCrash(s model.System) bool {
+	l, v, ok := layoutOfSystem(s)
+	if !ok || v[AmbScenario] != Stable {
+		return false
+	}
+	c := s.Config().Crashed
+	if len(c) != 1 {
+		return false
+	}
+	i := s.Topo().IndexOf(c[0])
+	if i < 0 {
+		return false
+	}
+	j := l.SiteOf[i]
+	if ia, _ := Split(l.Group[j], v[AmbSplit]); l.Group[j][0] != c[0] || len(ia) == 0 {
+		return false
+	}
+	for _, id := range s.Config().Initiators {
+		k := s.Topo().IndexOf(id)
+		if k < 0 || l.SiteOf[k] != j {
+			return false
+		}
+	}
+	return true
+}
+
+// eq23Of is eq.(23) at p: SPN_j is the size of the site of the first
+// detector (a member of the crashed ICoordinator's site). The engine's
+// complete-graph configurations place ids 1..n in topology order, so id d
+// is at index d − 1.
+func eq23Of(p model.Params) model.Rat {
+	v := p.Variant
+	read := func(a int) uint8 {
+		if a < len(v) {
+			return v[a]
+		}
+		return uint8(ambiguities[a].Default)
+	}
+	sizes := SiteSizes(read(AmbSites), p.N)
+	spn := int64(sizes[0])
+	if len(p.Detectors) > 0 {
+		at := int(p.Detectors[0]) - 1
+		for _, x := range sizes {
+			if at < x {
+				spn = int64(x)
+				break
+			}
+			at -= x
+		}
+	}
+	return Eq23(spn)
+}
+
 func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
 	return func(s model.System) (int64, bool) { return s.Counts().Count(model.P2P), ok(s) }
 }
@@ -296,6 +352,8 @@ var (
 	syncLone = model.Setting{Name: "sync, every crash set (measured: each site's one live process is its informer)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1}
 	syncG    = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
 	asyncG   = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
+	syncI    = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
+	asyncI   = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
 	crash2   = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
 )
 
@@ -379,10 +437,28 @@ var claims = []model.Claim{
 		Variants: []string{"spn3,scan2,stable"},
 	},
 	{
-		ID:          "C-HIER-4.ICFCC",
-		Source:      "[S3] §VIII.B.3 eq.(23)",
-		Says:        `"Internal Coordinator Failure Communication Cost (ICFCC) with this assumption that ICoordinator belongs to site j equals the (23)": ICFCC = (SPN_j − 1)·α2`,
-		NotModelled: "ICoordinator crash handling is not modelled: [S3] §VII does not say who detects an ICoordinator crash or who announces it in the site; the model's detectors are the GCoordinator's ring neighbours only",
+		ID:     "C-HIER-4.ICFCC.messages",
+		Source: "[S3] §VIII.B.3 eq.(23); §VII",
+		Says:   `"Internal Coordinator Failure Communication Cost (ICFCC) with this assumption that ICoordinator belongs to site j equals the (23)": ICFCC = (SPN_j − 1)·α2`,
+		Formal: "(c) site j's ICoordinator crashed before the run (it has an internal alternative), one detector, a member of site j (every one; other crash sets are not measured; eq.(23) has no detector count): the P2P count of the crash handling = eq.(23) at α2 = 1, under each reading of AMB-HIER-ICRASH (announce: the detector's site broadcast; shift-local: no message; alt-announces: the detector tells A1, A1 broadcasts); n = 12: four sites of 3, three of 4 (a ring of 2 sites is not used: with a GCoordinator crashed, another single crash set of these settings, FCEABR-K's ring of one live node sends to itself); sync and async",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq23Of, FormulaText: "SPN_j - 1",
+		Measure: p2pWhen(icCrash),
+		NMin:    12, NMax: 12,
+		Settings: []model.Setting{syncI, asyncI},
+		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
+	},
+	{
+		ID:     "C-HIER-4.ICFCC.time",
+		Source: "[S3] §VIII.B.3 eq.(23)",
+		Says:   `ICFCC = (SPN_j − 1)·α2`,
+		Formal: "(c) as C-HIER-4.ICFCC.messages, the sync latency (rounds until quiescence; every site link one time unit: α2 = 1) = eq.(23), under each reading of AMB-HIER-ICRASH; sites of 3 and 4 processes",
+		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq23Of, FormulaText: "SPN_j - 1",
+		Measure: roundsWhen(icCrash),
+		NMin:    12, NMax: 12,
+		Settings: []model.Setting{syncI},
+		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
 	},
 	{
 		ID:          "C-HIER-5",

@@ -48,7 +48,11 @@
 //     before the run (Config.Crashed, read from Env.Initial as the
 //     detectors' input, as package fceabr does), the initiators that are
 //     ring nodes are the detectors of [S3] Fig. 10; a start input elsewhere
-//     is ignored (only the ring's nodes talk to the GCoordinator).
+//     is ignored (only the ring's nodes talk to the GCoordinator). When a
+//     site's ICoordinator is crashed before the run, the initiators that
+//     are members of that site are its detectors, and the crash is handled
+//     as AMB-HIER-ICRASH reads [S3] eq.(23) (announce, shift-local or
+//     alt-announces).
 //
 // Hot standby: a process switches to its known first alternative with no
 // message and no wait; re-election on the ring follows AMB-HIER-1 (the
@@ -70,7 +74,7 @@ import (
 // ring's four renamed (codes 3–6), and the hierarchy's two.
 var kinds = func() []*model.Kind {
 	ks := []*model.Kind{fceabob.Election, fceabob.Reply, fceabob.Coordinator}
-	for i, name := range []string{"relection", "rcoordinator", "rselection", "rscoordinator", "gcrash", "gpromote"} {
+	for i, name := range []string{"relection", "rcoordinator", "rselection", "rscoordinator", "gcrash", "gpromote", "icrash", "ipromote"} {
 		ks = append(ks, &model.Kind{Name: name, Args: 1, Code: 3 + i})
 	}
 	return ks
@@ -84,6 +88,14 @@ var (
 	// GPromote is GPromote(new ECoordinator): the ICoordinator's broadcast
 	// of the crash in its site, promoting the first external alternative.
 	GPromote = kinds[8]
+	// ICrash is ICrash(crashed ICoordinator): under AMB-HIER-ICRASH's
+	// alt-announces reading, a detector tells the site's first internal
+	// alternative that the ICoordinator crashed.
+	ICrash = kinds[9]
+	// IPromote is IPromote(crashed ICoordinator): the announcement of an
+	// ICoordinator crash in its site; a receiver whose ICoordinator is the
+	// crashed one promotes its first internal alternative.
+	IPromote = kinds[10]
 )
 
 // ringBase is the code of the first ring kind.
@@ -104,6 +116,7 @@ const (
 	AmbNotify          // AMB-HIER-2
 	AmbSplit           // AMB-HIER-3
 	AmbScenario        // PARAM-SCENARIO
+	AmbICrash          // AMB-HIER-ICRASH
 )
 
 // Readings.
@@ -111,6 +124,7 @@ const (
 	EveryDetector, FirstDetector uint8 = 0, 1
 	Alternate, Halves            uint8 = 0, 1
 	Initial, Stable              uint8 = 0, 1
+	Announce, ShiftLocal, AltAnn uint8 = 0, 1, 2
 )
 
 // SiteSPNs are the per-site process numbers of the PARAM-SITES readings
@@ -169,7 +183,14 @@ var ambiguities = func() []model.Ambiguity {
 			Readings: []string{"initial", "stable"},
 			Explain: []string{
 				"initial configuration: no coordinator known; the initiators are their sites' informers",
-				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10)",
+				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10), a crashed ICoordinator by the initiators that are members of its site (AMB-HIER-ICRASH)",
+			}},
+		{ID: "AMB-HIER-ICRASH", Question: "who handles an ICoordinator crash in its site j ([S3] eq.(23) charges (SPN_j − 1)·α2, but §VII does not say who detects it or who announces the new ICoordinator)? The detectors are members of site j; a site whose ICoordinator has no internal alternative would need a site election, which is not modelled (nothing is done)",
+			Readings: []string{"announce", "shift-local", "alt-announces"},
+			Explain: []string{
+				"the detector promotes the first internal alternative A1 and announces the crash to every other member of the site, the crashed ICoordinator included (SPN_j − 1 sends, as the ICoordinator's crash broadcast of Fig. 10 and FCEABOB's bcast-all); a process that already learnt the new ICoordinator detects nothing; the default: the reading under which eq.(23)'s SPN_j − 1 site messages are sent",
+				"every detector promotes A1 locally and shifts the list left, as FCEABOB's own crash handling (catalog A3 rule 7): no message",
+				"the detector promotes A1 locally and tells A1 (one ICrash; none when the detector is A1), and A1 announces the crash to every other member of the site, the crashed ICoordinator included (SPN_j − 1 sends)",
 			}},
 	}
 }()
@@ -532,6 +553,9 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 			s = siteStep(env, l, s, in, out)
 			return learn(env, l, s, out)
 		}
+		if icCrashed(env, l, s) {
+			return icDetect(env, l, s, out)
+		}
 		return detect(env, l, s, out)
 	case model.InTimer:
 		if in.Timer == fceabob.TimerRound {
@@ -551,6 +575,10 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 				s = onGCrash(env, l, s, m, out)
 			case m.Kind == GPromote:
 				s = onPromote(s, m)
+			case m.Kind == ICrash:
+				s = onICrash(env, l, s, m, out)
+			case m.Kind == IPromote:
+				s = promoteIC(s, model.ID(m.A))
 			}
 		}
 		if len(site) > 0 {
@@ -720,5 +748,82 @@ func onPromote(s State, m model.Message) State {
 	} else {
 		s.EC = model.None
 	}
+	return s
+}
+
+// icCrashed reports whether the ICoordinator this process knows is its
+// site's ICoordinator of the previous election and was crashed before the
+// run (the detectors' input in the stable scenario, AMB-HIER-ICRASH).
+func icCrashed(env *model.Env, l *Layout, s State) bool {
+	if env.Initial == nil || s.IC == model.None {
+		return false
+	}
+	ic := l.Group[l.SiteOf[env.Index]][0]
+	return s.IC == ic && env.Initial[env.Topo.IndexOf(ic)] == model.Crashed
+}
+
+// icDetect is a start input at a member of a site whose ICoordinator is
+// crashed, under AMB-HIER-ICRASH's reading. With no internal alternative
+// left, [S3] §VII runs a new site election, which is not modelled: the
+// detector does nothing.
+func icDetect(env *model.Env, l *Layout, s State, out *model.Outbox) State {
+	if len(s.IAlts) == 0 {
+		return s
+	}
+	crashed, a1 := s.IC, s.IAlts[0]
+	// [S3] §VII: "K coordinator alternatives … are replaced to coordinator
+	// respectively at any time the previous one crashed" (hot standby:
+	// the detector switches to A1 at once).
+	s = promoteIC(s, crashed)
+	switch env.Reading(AmbICrash) {
+	case ShiftLocal:
+		// FCEABOB's crash handling (catalog A3 rule 7): no message.
+	case AltAnn:
+		if a1 == env.Self {
+			announceIC(env, l, crashed, out)
+		} else {
+			// The detector tells A1, which announces itself.
+			out.Send(a1, ICrash, int32(crashed), 0)
+		}
+	default:
+		// [S3] eq.(23): ICFCC = (SPN_j − 1)·α2, the site broadcast.
+		announceIC(env, l, crashed, out)
+	}
+	return s
+}
+
+// onICrash: A1 learns from a detector that the ICoordinator crashed
+// (alt-announces); it promotes itself and announces the crash in the site.
+// A repeated or late ICrash (the ICoordinator already replaced) is ignored.
+func onICrash(env *model.Env, l *Layout, s State, m model.Message, out *model.Outbox) State {
+	crashed := model.ID(m.A)
+	if s.IC != crashed || len(s.IAlts) == 0 || s.IAlts[0] != env.Self {
+		return s
+	}
+	s = promoteIC(s, crashed)
+	announceIC(env, l, crashed, out)
+	return s
+}
+
+// announceIC sends IPromote(crashed) to every other member of the site,
+// the crashed ICoordinator included (SPN_j − 1 sends).
+func announceIC(env *model.Env, l *Layout, crashed model.ID, out *model.Outbox) {
+	var dests []model.ID
+	for _, id := range l.SiteTopo[l.SiteOf[env.Index]].Order {
+		if id != env.Self {
+			dests = append(dests, id)
+		}
+	}
+	out.Multicast(dests, IPromote, int32(crashed), 0)
+}
+
+// promoteIC replaces the ICoordinator crashed by its first internal
+// alternative (hot standby: no election) when it is the one this process
+// knows.
+func promoteIC(s State, crashed model.ID) State {
+	if s.IC != crashed || len(s.IAlts) == 0 {
+		return s
+	}
+	s.IC, s.IAlts = s.IAlts[0], s.IAlts[1:]
 	return s
 }
