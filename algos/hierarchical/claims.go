@@ -461,12 +461,6 @@ var claims = []model.Claim{
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
 	},
 	{
-		ID:          "C-HIER-5",
-		Source:      "[S3] §VII",
-		Says:        `"If n2 is denoted as the site's number of processes, n2 messages should be exchanged when new a process wants to join a virtual network but in bidirectional ring network two message sending is enough."`,
-		NotModelled: "a join into the virtual network needs a new ECoordinator outside the static ring of the sites' ECoordinators (the ring topology is fixed by the sites), and [S3] gives no join protocol to count (who announces, what the neighbours answer)",
-	},
-	{
 		ID:     "C-HIER-6",
 		Source: "[S3] §II, §VII, §IX test 4; [S0] §II",
 		Says:   `"a new election will be postponed until the failure of all the coordinator alternatives"; "when the first ICoordinator and K-2 internal alternatives crash, first of all new coordinator election will be run in the site"`,
