@@ -183,3 +183,45 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 		}
 	}
 }
+
+// hierChatty: every process that learns its site's group from a
+// Coordinator tells every other member of its site (SPN² messages per
+// site: NS·SPN² = n^1.5 on square sites).
+var hierChatty = brokenHier("broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	s = hOrig(env, s, in, out)
+	if in.Kind != model.InDeliver {
+		return s
+	}
+	for _, m := range in.Msgs {
+		if m.Kind != fceabob.Coordinator {
+			continue
+		}
+		l := hierarchical.NewLayout(env.Topo, env.Variant)
+		j := l.SiteOf[env.Index]
+		for i := l.Start[j]; i < l.Start[j+1]; i++ {
+			if id := env.Topo.Order[i]; id != env.Self {
+				out.Send(id, fceabob.Reply, int32(env.Self), 0)
+			}
+		}
+	}
+	return s
+})
+
+// Reference: [S3] §VIII.A.3 — C-HIER-1.growth's fit is live: with the
+// claimed order replaced by the model's own (order 1 in n: NS·SPN on square
+// sites) it holds on hierarchical, and a variant whose sites chatter
+// (SPN² per site, order 1.5) refutes it.
+func TestHierarchicalGrowthCatchesBrokenVariant(t *testing.T) {
+	e := checker.DefaultEngine()
+	e.Cases, e.GrowthCases = 3, 3
+	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-1.growth")
+	c.Order, c.NMax, c.Sizes = 1, 400, []int{9, 25, 49, 100, 196, 324, 400}
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Holds {
+		t.Fatalf("C-HIER-1.growth at order 1 on hierarchical: %s, want HOLDS: %s", r.Verdict, r.Summary)
+	}
+	r := e.CheckClaim(hierChatty, &c)
+	if r.Verdict != checker.Refuted {
+		t.Fatalf("C-HIER-1.growth at order 1 on %s: %s, want REFUTED: %s", hierChatty.Name, r.Verdict, r.Summary)
+	}
+	t.Logf("%s: fitted exponent %.2f", hierChatty.Name, r.Rows[0].Fit)
+}

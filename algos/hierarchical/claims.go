@@ -265,6 +265,14 @@ func eq23Of(p model.Params) model.Rat {
 	return Eq23(spn)
 }
 
+// startupAllLive: the startup scenario with every process live and an
+// initiator (each site's lowest id its one informer).
+func startupAllLive(s model.System) bool {
+	_, v, ok := layoutOfSystem(s)
+	cfg := s.Config()
+	return ok && v[AmbScenario] == Startup && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
+}
+
 func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
 	return func(s model.System) (int64, bool) { return s.Counts().Count(model.P2P), ok(s) }
 }
@@ -354,6 +362,7 @@ var (
 	asyncG   = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
 	syncI    = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
 	asyncI   = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
+	syncAll  = model.Setting{Name: "sync, all live, every process starts (startup: each site's lowest id is its informer)", Timing: model.Sync, Initiators: model.EveryLive}
 	crash2   = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
 )
 
@@ -399,6 +408,19 @@ var claims = []model.Claim{
 		Formula:     eq4Of,
 		FormulaText: "sum_j (2*SCAN_j + SPN_j) + (FPN-1)*(NS/FPN) + 2*NS",
 		Rows:        tableRows(),
+	},
+	{
+		ID:     "C-HIER-1.growth",
+		Source: "[S3] §VIII.A.3 eq.(4); §VIII.B.3",
+		Says:   `"Exchanged message number (EMN) to elect coordinator in the network with initial configuration will be equaled to the below equations in the base which is from O (NS + SPN)"; "Hence the algorithm's message passing during coordinator election is from O (SPN + NS) and Ω (SPN + NS)."`,
+		Formal: "(d) the initial election at start-up (all live, one informer per site: each site's lowest id), NS and SPN growing together: square sites, NS = SPN = m = √n (PARAM-SITES sqrt), SCAN = 2: O(NS + SPN) = O(m) is order 1 in m, i.e. 1/2 in n; the fitted exponent in n of the measured P2P count over the upper half of n = 9, 25, …, 900 (m = 3 … 30; the upper half m = 22 … 30, where the terms linear in m weigh least) must be 0.5 ± 0.3 (eq.(4) itself has the term NS·SPN = n)",
+		Kind:   model.Growth, Quantity: model.Messages, Accounting: model.P2P,
+		Order:   0.5,
+		Measure: p2pWhen(startupAllLive),
+		NMin:    9, NMax: 900,
+		Sizes:    []int{9, 25, 49, 100, 196, 324, 484, 625, 784, 900},
+		Settings: []model.Setting{syncAll},
+		Variants: []string{"sqrt,scan2,startup"},
 	},
 	{
 		ID:     "C-HIER-2",

@@ -123,7 +123,7 @@ const (
 const (
 	EveryDetector, FirstDetector uint8 = 0, 1
 	Alternate, Halves            uint8 = 0, 1
-	Initial, Stable              uint8 = 0, 1
+	Initial, Stable, Startup     uint8 = 0, 1, 2
 	Announce, ShiftLocal, AltAnn uint8 = 0, 1, 2
 )
 
@@ -149,8 +149,9 @@ var ambiguities = func() []model.Ambiguity {
 		sn = append(sn, "spn"+strconv.Itoa(x))
 		se = append(se, "sites of SPN = "+strconv.Itoa(x)+" consecutive processes (NS = n/"+strconv.Itoa(x)+")")
 	}
-	sn = append(sn, "sites-t2")
-	se = append(se, "[S3] Table 2's eight sites (SPN 252, 341, 412, 44, 802, 153, 265, 183; n = 2452); at another n the eight sizes are scaled to n (each at least 2)")
+	sn = append(sn, "sites-t2", "sqrt")
+	se = append(se, "[S3] Table 2's eight sites (SPN 252, 341, 412, 44, 802, 153, 265, 183; n = 2452); at another n the eight sizes are scaled to n (each at least 2)",
+		"square sites: SPN = ⌊√n⌋ consecutive processes each (NS = SPN = √n when n is a square), so NS and SPN grow together with n")
 	var kn, ke []string
 	for _, k := range ScanValues {
 		kn = append(kn, "scan"+strconv.Itoa(k))
@@ -180,10 +181,11 @@ var ambiguities = func() []model.Ambiguity {
 				"the ICoordinator takes the upper half (⌈(SCAN−1)/2⌉) of ranks 3 … SCAN+1, the ECoordinator the rest",
 			}},
 		{ID: "PARAM-SCENARIO", Question: "which run: the initial election, or the stable configuration after it (where a GCoordinator crashed before the run is detected)",
-			Readings: []string{"initial", "stable"},
+			Readings: []string{"initial", "stable", "startup"},
 			Explain: []string{
 				"initial configuration: no coordinator known; the initiators are their sites' informers",
 				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10), a crashed ICoordinator by the initiators that are members of its site (AMB-HIER-ICRASH)",
+				"the initial election at the network's start-up ([S3] §IX: \"When network is started up, there is no coordinator in it so simulator is run to elect coordinators\"): as initial, but each site's informer is its lowest live id (one informer per site, eq.(4)'s case; the count does not depend on which, C-HIER-8) and a start input at any other process is ignored",
 			}},
 		{ID: "AMB-HIER-ICRASH", Question: "who handles an ICoordinator crash in its site j ([S3] eq.(23) charges (SPN_j − 1)·α2, but §VII does not say who detects it or who announces the new ICoordinator)? The detectors are members of site j; a site whose ICoordinator has no internal alternative would need a site election, which is not modelled (nothing is done)",
 			Readings: []string{"announce", "shift-local", "alt-announces"},
@@ -248,6 +250,18 @@ func Split(g []model.ID, r uint8) (ialts, ealts []model.ID) {
 // SiteSizes returns the site sizes of the PARAM-SITES reading r at n
 // processes.
 func SiteSizes(r uint8, n int) []int {
+	if int(r) == len(SiteSPNs)+1 {
+		// sqrt: square sites.
+		spn := 1
+		for (spn+1)*(spn+1) <= n {
+			spn++
+		}
+		var sizes []int
+		for left := n; left > 0; left -= spn {
+			sizes = append(sizes, min(spn, left))
+		}
+		return mergeSmall(sizes)
+	}
 	if int(r) >= len(SiteSPNs) {
 		// sites-t2: Table 2's sizes, scaled to n.
 		total := 0
@@ -499,8 +513,34 @@ func onRing(env *model.Env, l *Layout) bool {
 	return l.Ring != nil && l.Ring.IndexOf(env.Self) >= 0
 }
 
-// Scenario is the PARAM-SCENARIO reading of env.
-func scenario(env *model.Env) uint8 { return env.Reading(AmbScenario) }
+// scenario is the PARAM-SCENARIO reading of env, with startup read as
+// initial (they differ only in who is an informer, siteInformer).
+func scenario(env *model.Env) uint8 {
+	if r := env.Reading(AmbScenario); r != Startup {
+		return r
+	}
+	return Initial
+}
+
+// siteInformer reports whether a start input makes this process its
+// site's informer: always in the initial scenario; under startup only at
+// the site's lowest live id.
+func siteInformer(env *model.Env, l *Layout) bool {
+	if env.Reading(AmbScenario) != Startup {
+		return true
+	}
+	j := l.SiteOf[env.Index]
+	for i := l.Start[j]; i < l.Start[j+1]; i++ {
+		id := env.Topo.Order[i]
+		if env.Initial != nil && env.Initial[i] != model.Live {
+			continue
+		}
+		if id < env.Self {
+			return false
+		}
+	}
+	return true
+}
 
 // gCrashed reports whether the GCoordinator of the previous election is
 // crashed before the run (the detectors' input in the stable scenario).
@@ -548,6 +588,9 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {
 	case model.InStart:
 		if scenario(env) == Initial {
+			if !siteInformer(env, l) {
+				return s // startup: another process is the site's informer
+			}
 			// [S3] §VII: "In each site, FCEABOB elects the ICoordinator and
 			// the ECoordinator": this process is its site's informer.
 			s = siteStep(env, l, s, in, out)
