@@ -42,6 +42,10 @@
 //     message is created by a random selected process", [S3] §VI: the ids
 //     are placed at random, so the first site's ECoordinator is a random
 //     ring node; FPN = 1).
+//   - startup: the initial election at the network's start-up ([S3] §IX):
+//     as initial, but only each site's lowest live id is an informer (a
+//     start input elsewhere is ignored), so a run where every process
+//     starts (model.EveryLive) has one informer per site.
 //   - stable: every process knows the previous election's result (the
 //     sites' groups and the ring's GCoordinator with P alternatives, all
 //     computed from the membership). When the GCoordinator is crashed
