@@ -22,6 +22,7 @@ import (
 	"electlab/algos/ricartagrawala"
 	"electlab/algos/ringpoll"
 	"electlab/algos/tokenring"
+	"electlab/algos/vnetjoin"
 	"electlab/model"
 )
 
@@ -38,6 +39,8 @@ var All = []model.Spec{
 	modbully.Algorithm,
 	enhancedbully.Algorithm,
 	kabashi.Algorithm,
+	// The join into [S3]'s virtual network of ECoordinators (C-HIER-5).
+	vnetjoin.Algorithm,
 	// The mutual-exclusion algorithms of [S2]'s comparison table.
 	central.Algorithm,
 	decentral.Algorithm,

@@ -887,7 +887,7 @@ func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 	if st != nil && st.Initiators == model.ManyInitiators {
 		min = 2
 	}
-	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector)) {
+	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector && st.Initiators != model.EveryLive)) {
 		for i := range cfg.Initiators {
 			c := cfg.Clone()
 			c.Initiators = append(c.Initiators[:i:i], cfg.Initiators[i+1:]...)

@@ -129,3 +129,99 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 		t.Fatalf("C-HIER-2 with a zero bound: %s, want REFUTED (%s)", r.Verdict, r.Summary)
 	}
 }
+
+// hierDoubleAnnounce: an ICoordinator crash's announcement is sent twice.
+var hierDoubleAnnounce = brokenHier("broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	s = hOrig(env, s, in, out)
+	for _, o := range out.Outputs() {
+		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.IPromote {
+			out.Multicast(o.Dests, hierarchical.IPromote, o.Msg.A, 0)
+			break
+		}
+	}
+	return s
+})
+
+// hierRelayAnnounce: the new ICoordinator, on the announcement, announces
+// itself once more (a second round).
+var hierRelayAnnounce = brokenHier("broken-hier-relay-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	before := s.IC
+	s = hOrig(env, s, in, out)
+	if in.Kind == model.InDeliver && s.IC == env.Self && before != env.Self {
+		for _, m := range in.Msgs {
+			if m.Kind == hierarchical.IPromote {
+				out.Send(m.From, hierarchical.IPromote, m.A, 0)
+			}
+		}
+	}
+	return s
+})
+
+// Reference: [S3] §VIII.B.3 eq.(23) — C-HIER-4.ICFCC's checks are live:
+// the count holds under the announce reading (SPN_j − 1 sends) and refutes
+// a doubled announcement; the time check holds against the model's own law
+// (one round: the announcement's one hop) and refutes a relayed one.
+func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
+	e := checker.DefaultEngine()
+	e.Cases, e.ExhaustiveLimit = 10, 300
+	msgs := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.messages")
+	msgs.Variants, msgs.Settings = []string{"spn4,scan2,stable"}, msgs.Settings[:1]
+	tm := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.time")
+	tm.Variants = []string{"spn4,scan2,stable"}
+	tm.Formula, tm.FormulaText = func(model.Params) model.Rat { return model.RatInt(1) }, "1"
+	for _, tc := range []struct {
+		c      *model.Claim
+		broken model.Spec
+	}{{&msgs, hierDoubleAnnounce}, {&tm, hierRelayAnnounce}} {
+		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != checker.Holds {
+			t.Errorf("%s on hierarchical: %s, want HOLDS: %s", tc.c.ID, r.Verdict, r.Summary)
+		}
+		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != checker.Refuted {
+			t.Errorf("%s on %s: %s, want REFUTED: %s", tc.c.ID, tc.broken.Meta().Name, r.Verdict, r.Summary)
+		} else {
+			t.Logf("%s on %s: %s", tc.c.ID, tc.broken.Meta().Name, r.Rows[0].Counterexample.Violation)
+		}
+	}
+}
+
+// hierChatty: every process that learns its site's group from a
+// Coordinator tells every other member of its site (SPN² messages per
+// site: NS·SPN² = n^1.5 on square sites).
+var hierChatty = brokenHier("broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	s = hOrig(env, s, in, out)
+	if in.Kind != model.InDeliver {
+		return s
+	}
+	for _, m := range in.Msgs {
+		if m.Kind != fceabob.Coordinator {
+			continue
+		}
+		l := hierarchical.NewLayout(env.Topo, env.Variant)
+		j := l.SiteOf[env.Index]
+		for i := l.Start[j]; i < l.Start[j+1]; i++ {
+			if id := env.Topo.Order[i]; id != env.Self {
+				out.Send(id, fceabob.Reply, int32(env.Self), 0)
+			}
+		}
+	}
+	return s
+})
+
+// Reference: [S3] §VIII.A.3 — C-HIER-1.growth's fit is live: with the
+// claimed order replaced by the model's own (order 1 in n: NS·SPN on square
+// sites) it holds on hierarchical, and a variant whose sites chatter
+// (SPN² per site, order 1.5) refutes it.
+func TestHierarchicalGrowthCatchesBrokenVariant(t *testing.T) {
+	e := checker.DefaultEngine()
+	e.Cases, e.GrowthCases = 3, 3
+	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-1.growth")
+	c.Order, c.NMax, c.Sizes = 1, 400, []int{9, 25, 49, 100, 196, 324, 400}
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Holds {
+		t.Fatalf("C-HIER-1.growth at order 1 on hierarchical: %s, want HOLDS: %s", r.Verdict, r.Summary)
+	}
+	r := e.CheckClaim(hierChatty, &c)
+	if r.Verdict != checker.Refuted {
+		t.Fatalf("C-HIER-1.growth at order 1 on %s: %s, want REFUTED: %s", hierChatty.Name, r.Verdict, r.Summary)
+	}
+	t.Logf("%s: fitted exponent %.2f", hierChatty.Name, r.Rows[0].Fit)
+}

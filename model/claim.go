@@ -154,11 +154,15 @@ const (
 	// process that is itself the coordinator (a process cannot detect its
 	// own crash). It needs a live coordinator (no CoordinatorDead).
 	NoDetector
+	// EveryLive: every live process is an initiator (one configuration
+	// per dead set): a start-up where every process starts, e.g. [S3]
+	// §IX's "When network is started up, there is no coordinator in it".
+	EveryLive
 )
 
 // String names the initiator set.
 func (s InitiatorSet) String() string {
-	return [...]string{"any initiator set", "one initiator", "two or more initiators", "the best live process", "no detector"}[s]
+	return [...]string{"any initiator set", "one initiator", "two or more initiators", "the best live process", "no detector", "every live process"}[s]
 }
 
 // Setting is one family of executions a claim is checked over.

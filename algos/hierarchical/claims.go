@@ -209,6 +209,70 @@ func gCrash(s model.System) bool {
 	return true
 }
 
+// icCrash: the stable scenario with exactly one process crashed before
+// the run, a site's ICoordinator that has an internal alternative, every
+// initiator a member of that site (a detector).
+func icCrash(s model.System) bool {
+	l, v, ok := layoutOfSystem(s)
+	if !ok || v[AmbScenario] != Stable {
+		return false
+	}
+	c := s.Config().Crashed
+	if len(c) != 1 {
+		return false
+	}
+	i := s.Topo().IndexOf(c[0])
+	if i < 0 {
+		return false
+	}
+	j := l.SiteOf[i]
+	if ia, _ := Split(l.Group[j], v[AmbSplit]); l.Group[j][0] != c[0] || len(ia) == 0 {
+		return false
+	}
+	for _, id := range s.Config().Initiators {
+		k := s.Topo().IndexOf(id)
+		if k < 0 || l.SiteOf[k] != j {
+			return false
+		}
+	}
+	return true
+}
+
+// eq23Of is eq.(23) at p: SPN_j is the size of the site of the first
+// detector (a member of the crashed ICoordinator's site). The engine's
+// complete-graph configurations place ids 1..n in topology order, so id d
+// is at index d − 1.
+func eq23Of(p model.Params) model.Rat {
+	v := p.Variant
+	read := func(a int) uint8 {
+		if a < len(v) {
+			return v[a]
+		}
+		return uint8(ambiguities[a].Default)
+	}
+	sizes := SiteSizes(read(AmbSites), p.N)
+	spn := int64(sizes[0])
+	if len(p.Detectors) > 0 {
+		at := int(p.Detectors[0]) - 1
+		for _, x := range sizes {
+			if at < x {
+				spn = int64(x)
+				break
+			}
+			at -= x
+		}
+	}
+	return Eq23(spn)
+}
+
+// startupAllLive: the startup scenario with every process live and an
+// initiator (each site's lowest id its one informer).
+func startupAllLive(s model.System) bool {
+	_, v, ok := layoutOfSystem(s)
+	cfg := s.Config()
+	return ok && v[AmbScenario] == Startup && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
+}
+
 func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
 	return func(s model.System) (int64, bool) { return s.Counts().Count(model.P2P), ok(s) }
 }
@@ -296,6 +360,9 @@ var (
 	syncLone = model.Setting{Name: "sync, every crash set (measured: each site's one live process is its informer)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1}
 	syncG    = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
 	asyncG   = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
+	syncI    = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
+	asyncI   = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
+	syncAll  = model.Setting{Name: "sync, all live, every process starts (startup: each site's lowest id is its informer)", Timing: model.Sync, Initiators: model.EveryLive}
 	crash2   = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
 )
 
@@ -343,6 +410,19 @@ var claims = []model.Claim{
 		Rows:        tableRows(),
 	},
 	{
+		ID:     "C-HIER-1.growth",
+		Source: "[S3] §VIII.A.3 eq.(4); §VIII.B.3",
+		Says:   `"Exchanged message number (EMN) to elect coordinator in the network with initial configuration will be equaled to the below equations in the base which is from O (NS + SPN)"; "Hence the algorithm's message passing during coordinator election is from O (SPN + NS) and Ω (SPN + NS)."`,
+		Formal: "(d) the initial election at start-up (all live, one informer per site: each site's lowest id), NS and SPN growing together: square sites, NS = SPN = m = √n (PARAM-SITES sqrt), SCAN = 2: O(NS + SPN) = O(m) is order 1 in m, i.e. 1/2 in n; the fitted exponent in n of the measured P2P count over the upper half of n = 9, 25, …, 900 (m = 3 … 30; the upper half m = 22 … 30, where the terms linear in m weigh least) must be 0.5 ± 0.3 (eq.(4) itself has the term NS·SPN = n)",
+		Kind:   model.Growth, Quantity: model.Messages, Accounting: model.P2P,
+		Order:   0.5,
+		Measure: p2pWhen(startupAllLive),
+		NMin:    9, NMax: 900,
+		Sizes:    []int{9, 25, 49, 100, 196, 324, 484, 625, 784, 900},
+		Settings: []model.Setting{syncAll},
+		Variants: []string{"sqrt,scan2,startup"},
+	},
+	{
 		ID:     "C-HIER-2",
 		Source: "[S3] §VIII.A.3 eq.(5)",
 		Says:   `"But the worst case number of exchanged message in the algorithm can be calculated by (5) which is from O (SPN + NS)": EMN = SCAN + 2·SPN + (FPN−1)·(NS/FPN) + 2·NS`,
@@ -379,16 +459,28 @@ var claims = []model.Claim{
 		Variants: []string{"spn3,scan2,stable"},
 	},
 	{
-		ID:          "C-HIER-4.ICFCC",
-		Source:      "[S3] §VIII.B.3 eq.(23)",
-		Says:        `"Internal Coordinator Failure Communication Cost (ICFCC) with this assumption that ICoordinator belongs to site j equals the (23)": ICFCC = (SPN_j − 1)·α2`,
-		NotModelled: "ICoordinator crash handling is not modelled: [S3] §VII does not say who detects an ICoordinator crash or who announces it in the site; the model's detectors are the GCoordinator's ring neighbours only",
+		ID:     "C-HIER-4.ICFCC.messages",
+		Source: "[S3] §VIII.B.3 eq.(23); §VII",
+		Says:   `"Internal Coordinator Failure Communication Cost (ICFCC) with this assumption that ICoordinator belongs to site j equals the (23)": ICFCC = (SPN_j − 1)·α2`,
+		Formal: "(c) site j's ICoordinator crashed before the run (it has an internal alternative), one detector, a member of site j (every one; other crash sets are not measured; eq.(23) has no detector count): the P2P count of the crash handling = eq.(23) at α2 = 1, under each reading of AMB-HIER-ICRASH (announce: the detector's site broadcast; shift-local: no message; alt-announces: the detector tells A1, A1 broadcasts); n = 12: four sites of 3, three of 4 (a ring of 2 sites is not used: with a GCoordinator crashed, another single crash set of these settings, FCEABR-K's ring of one live node sends to itself); sync and async",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq23Of, FormulaText: "SPN_j - 1",
+		Measure: p2pWhen(icCrash),
+		NMin:    12, NMax: 12,
+		Settings: []model.Setting{syncI, asyncI},
+		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
 	},
 	{
-		ID:          "C-HIER-5",
-		Source:      "[S3] §VII",
-		Says:        `"If n2 is denoted as the site's number of processes, n2 messages should be exchanged when new a process wants to join a virtual network but in bidirectional ring network two message sending is enough."`,
-		NotModelled: "a join into the virtual network needs a new ECoordinator outside the static ring of the sites' ECoordinators (the ring topology is fixed by the sites), and [S3] gives no join protocol to count (who announces, what the neighbours answer)",
+		ID:     "C-HIER-4.ICFCC.time",
+		Source: "[S3] §VIII.B.3 eq.(23)",
+		Says:   `ICFCC = (SPN_j − 1)·α2`,
+		Formal: "(c) as C-HIER-4.ICFCC.messages, the sync latency (rounds until quiescence; every site link one time unit: α2 = 1) = eq.(23), under each reading of AMB-HIER-ICRASH; sites of 3 and 4 processes",
+		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
+		Formula: eq23Of, FormulaText: "SPN_j - 1",
+		Measure: roundsWhen(icCrash),
+		NMin:    12, NMax: 12,
+		Settings: []model.Setting{syncI},
+		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
 	},
 	{
 		ID:     "C-HIER-6",

@@ -42,13 +42,21 @@
 //     message is created by a random selected process", [S3] §VI: the ids
 //     are placed at random, so the first site's ECoordinator is a random
 //     ring node; FPN = 1).
+//   - startup: the initial election at the network's start-up ([S3] §IX):
+//     as initial, but only each site's lowest live id is an informer (a
+//     start input elsewhere is ignored), so a run where every process
+//     starts (model.EveryLive) has one informer per site.
 //   - stable: every process knows the previous election's result (the
 //     sites' groups and the ring's GCoordinator with P alternatives, all
 //     computed from the membership). When the GCoordinator is crashed
 //     before the run (Config.Crashed, read from Env.Initial as the
 //     detectors' input, as package fceabr does), the initiators that are
 //     ring nodes are the detectors of [S3] Fig. 10; a start input elsewhere
-//     is ignored (only the ring's nodes talk to the GCoordinator).
+//     is ignored (only the ring's nodes talk to the GCoordinator). When a
+//     site's ICoordinator is crashed before the run, the initiators that
+//     are members of that site are its detectors, and the crash is handled
+//     as AMB-HIER-ICRASH reads [S3] eq.(23) (announce, shift-local or
+//     alt-announces).
 //
 // Hot standby: a process switches to its known first alternative with no
 // message and no wait; re-election on the ring follows AMB-HIER-1 (the
@@ -70,7 +78,7 @@ import (
 // ring's four renamed (codes 3–6), and the hierarchy's two.
 var kinds = func() []*model.Kind {
 	ks := []*model.Kind{fceabob.Election, fceabob.Reply, fceabob.Coordinator}
-	for i, name := range []string{"relection", "rcoordinator", "rselection", "rscoordinator", "gcrash", "gpromote"} {
+	for i, name := range []string{"relection", "rcoordinator", "rselection", "rscoordinator", "gcrash", "gpromote", "icrash", "ipromote"} {
 		ks = append(ks, &model.Kind{Name: name, Args: 1, Code: 3 + i})
 	}
 	return ks
@@ -84,6 +92,14 @@ var (
 	// GPromote is GPromote(new ECoordinator): the ICoordinator's broadcast
 	// of the crash in its site, promoting the first external alternative.
 	GPromote = kinds[8]
+	// ICrash is ICrash(crashed ICoordinator): under AMB-HIER-ICRASH's
+	// alt-announces reading, a detector tells the site's first internal
+	// alternative that the ICoordinator crashed.
+	ICrash = kinds[9]
+	// IPromote is IPromote(crashed ICoordinator): the announcement of an
+	// ICoordinator crash in its site; a receiver whose ICoordinator is the
+	// crashed one promotes its first internal alternative.
+	IPromote = kinds[10]
 )
 
 // ringBase is the code of the first ring kind.
@@ -104,13 +120,15 @@ const (
 	AmbNotify          // AMB-HIER-2
 	AmbSplit           // AMB-HIER-3
 	AmbScenario        // PARAM-SCENARIO
+	AmbICrash          // AMB-HIER-ICRASH
 )
 
 // Readings.
 const (
 	EveryDetector, FirstDetector uint8 = 0, 1
 	Alternate, Halves            uint8 = 0, 1
-	Initial, Stable              uint8 = 0, 1
+	Initial, Stable, Startup     uint8 = 0, 1, 2
+	Announce, ShiftLocal, AltAnn uint8 = 0, 1, 2
 )
 
 // SiteSPNs are the per-site process numbers of the PARAM-SITES readings
@@ -135,8 +153,9 @@ var ambiguities = func() []model.Ambiguity {
 		sn = append(sn, "spn"+strconv.Itoa(x))
 		se = append(se, "sites of SPN = "+strconv.Itoa(x)+" consecutive processes (NS = n/"+strconv.Itoa(x)+")")
 	}
-	sn = append(sn, "sites-t2")
-	se = append(se, "[S3] Table 2's eight sites (SPN 252, 341, 412, 44, 802, 153, 265, 183; n = 2452); at another n the eight sizes are scaled to n (each at least 2)")
+	sn = append(sn, "sites-t2", "sqrt")
+	se = append(se, "[S3] Table 2's eight sites (SPN 252, 341, 412, 44, 802, 153, 265, 183; n = 2452); at another n the eight sizes are scaled to n (each at least 2)",
+		"square sites: SPN = ⌊√n⌋ consecutive processes each (NS = SPN = √n when n is a square), so NS and SPN grow together with n")
 	var kn, ke []string
 	for _, k := range ScanValues {
 		kn = append(kn, "scan"+strconv.Itoa(k))
@@ -166,10 +185,18 @@ var ambiguities = func() []model.Ambiguity {
 				"the ICoordinator takes the upper half (⌈(SCAN−1)/2⌉) of ranks 3 … SCAN+1, the ECoordinator the rest",
 			}},
 		{ID: "PARAM-SCENARIO", Question: "which run: the initial election, or the stable configuration after it (where a GCoordinator crashed before the run is detected)",
-			Readings: []string{"initial", "stable"},
+			Readings: []string{"initial", "stable", "startup"},
 			Explain: []string{
 				"initial configuration: no coordinator known; the initiators are their sites' informers",
-				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10)",
+				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10), a crashed ICoordinator by the initiators that are members of its site (AMB-HIER-ICRASH)",
+				"the initial election at the network's start-up ([S3] §IX: \"When network is started up, there is no coordinator in it so simulator is run to elect coordinators\"): as initial, but each site's informer is its lowest live id (one informer per site, eq.(4)'s case; the count does not depend on which, C-HIER-8) and a start input at any other process is ignored",
+			}},
+		{ID: "AMB-HIER-ICRASH", Question: "who handles an ICoordinator crash in its site j ([S3] eq.(23) charges (SPN_j − 1)·α2, but §VII does not say who detects it or who announces the new ICoordinator)? The detectors are members of site j; a site whose ICoordinator has no internal alternative would need a site election, which is not modelled (nothing is done)",
+			Readings: []string{"announce", "shift-local", "alt-announces"},
+			Explain: []string{
+				"the detector promotes the first internal alternative A1 and announces the crash to every other member of the site, the crashed ICoordinator included (SPN_j − 1 sends, as the ICoordinator's crash broadcast of Fig. 10 and FCEABOB's bcast-all); a process that already learnt the new ICoordinator detects nothing; the default: the reading under which eq.(23)'s SPN_j − 1 site messages are sent",
+				"every detector promotes A1 locally and shifts the list left, as FCEABOB's own crash handling (catalog A3 rule 7): no message",
+				"the detector promotes A1 locally and tells A1 (one ICrash; none when the detector is A1), and A1 announces the crash to every other member of the site, the crashed ICoordinator included (SPN_j − 1 sends)",
 			}},
 	}
 }()
@@ -227,6 +254,18 @@ func Split(g []model.ID, r uint8) (ialts, ealts []model.ID) {
 // SiteSizes returns the site sizes of the PARAM-SITES reading r at n
 // processes.
 func SiteSizes(r uint8, n int) []int {
+	if int(r) == len(SiteSPNs)+1 {
+		// sqrt: square sites.
+		spn := 1
+		for (spn+1)*(spn+1) <= n {
+			spn++
+		}
+		var sizes []int
+		for left := n; left > 0; left -= spn {
+			sizes = append(sizes, min(spn, left))
+		}
+		return mergeSmall(sizes)
+	}
 	if int(r) >= len(SiteSPNs) {
 		// sites-t2: Table 2's sizes, scaled to n.
 		total := 0
@@ -478,8 +517,34 @@ func onRing(env *model.Env, l *Layout) bool {
 	return l.Ring != nil && l.Ring.IndexOf(env.Self) >= 0
 }
 
-// Scenario is the PARAM-SCENARIO reading of env.
-func scenario(env *model.Env) uint8 { return env.Reading(AmbScenario) }
+// scenario is the PARAM-SCENARIO reading of env, with startup read as
+// initial (they differ only in who is an informer, siteInformer).
+func scenario(env *model.Env) uint8 {
+	if r := env.Reading(AmbScenario); r != Startup {
+		return r
+	}
+	return Initial
+}
+
+// siteInformer reports whether a start input makes this process its
+// site's informer: always in the initial scenario; under startup only at
+// the site's lowest live id.
+func siteInformer(env *model.Env, l *Layout) bool {
+	if env.Reading(AmbScenario) != Startup {
+		return true
+	}
+	j := l.SiteOf[env.Index]
+	for i := l.Start[j]; i < l.Start[j+1]; i++ {
+		id := env.Topo.Order[i]
+		if env.Initial != nil && env.Initial[i] != model.Live {
+			continue
+		}
+		if id < env.Self {
+			return false
+		}
+	}
+	return true
+}
 
 // gCrashed reports whether the GCoordinator of the previous election is
 // crashed before the run (the detectors' input in the stable scenario).
@@ -527,10 +592,16 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {
 	case model.InStart:
 		if scenario(env) == Initial {
+			if !siteInformer(env, l) {
+				return s // startup: another process is the site's informer
+			}
 			// [S3] §VII: "In each site, FCEABOB elects the ICoordinator and
 			// the ECoordinator": this process is its site's informer.
 			s = siteStep(env, l, s, in, out)
 			return learn(env, l, s, out)
+		}
+		if icCrashed(env, l, s) {
+			return icDetect(env, l, s, out)
 		}
 		return detect(env, l, s, out)
 	case model.InTimer:
@@ -551,6 +622,10 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 				s = onGCrash(env, l, s, m, out)
 			case m.Kind == GPromote:
 				s = onPromote(s, m)
+			case m.Kind == ICrash:
+				s = onICrash(env, l, s, m, out)
+			case m.Kind == IPromote:
+				s = promoteIC(s, model.ID(m.A))
 			}
 		}
 		if len(site) > 0 {
@@ -720,5 +795,82 @@ func onPromote(s State, m model.Message) State {
 	} else {
 		s.EC = model.None
 	}
+	return s
+}
+
+// icCrashed reports whether the ICoordinator this process knows is its
+// site's ICoordinator of the previous election and was crashed before the
+// run (the detectors' input in the stable scenario, AMB-HIER-ICRASH).
+func icCrashed(env *model.Env, l *Layout, s State) bool {
+	if env.Initial == nil || s.IC == model.None {
+		return false
+	}
+	ic := l.Group[l.SiteOf[env.Index]][0]
+	return s.IC == ic && env.Initial[env.Topo.IndexOf(ic)] == model.Crashed
+}
+
+// icDetect is a start input at a member of a site whose ICoordinator is
+// crashed, under AMB-HIER-ICRASH's reading. With no internal alternative
+// left, [S3] §VII runs a new site election, which is not modelled: the
+// detector does nothing.
+func icDetect(env *model.Env, l *Layout, s State, out *model.Outbox) State {
+	if len(s.IAlts) == 0 {
+		return s
+	}
+	crashed, a1 := s.IC, s.IAlts[0]
+	// [S3] §VII: "K coordinator alternatives … are replaced to coordinator
+	// respectively at any time the previous one crashed" (hot standby:
+	// the detector switches to A1 at once).
+	s = promoteIC(s, crashed)
+	switch env.Reading(AmbICrash) {
+	case ShiftLocal:
+		// FCEABOB's crash handling (catalog A3 rule 7): no message.
+	case AltAnn:
+		if a1 == env.Self {
+			announceIC(env, l, crashed, out)
+		} else {
+			// The detector tells A1, which announces itself.
+			out.Send(a1, ICrash, int32(crashed), 0)
+		}
+	default:
+		// [S3] eq.(23): ICFCC = (SPN_j − 1)·α2, the site broadcast.
+		announceIC(env, l, crashed, out)
+	}
+	return s
+}
+
+// onICrash: A1 learns from a detector that the ICoordinator crashed
+// (alt-announces); it promotes itself and announces the crash in the site.
+// A repeated or late ICrash (the ICoordinator already replaced) is ignored.
+func onICrash(env *model.Env, l *Layout, s State, m model.Message, out *model.Outbox) State {
+	crashed := model.ID(m.A)
+	if s.IC != crashed || len(s.IAlts) == 0 || s.IAlts[0] != env.Self {
+		return s
+	}
+	s = promoteIC(s, crashed)
+	announceIC(env, l, crashed, out)
+	return s
+}
+
+// announceIC sends IPromote(crashed) to every other member of the site,
+// the crashed ICoordinator included (SPN_j − 1 sends).
+func announceIC(env *model.Env, l *Layout, crashed model.ID, out *model.Outbox) {
+	var dests []model.ID
+	for _, id := range l.SiteTopo[l.SiteOf[env.Index]].Order {
+		if id != env.Self {
+			dests = append(dests, id)
+		}
+	}
+	out.Multicast(dests, IPromote, int32(crashed), 0)
+}
+
+// promoteIC replaces the ICoordinator crashed by its first internal
+// alternative (hot standby: no election) when it is the one this process
+// knows.
+func promoteIC(s State, crashed model.ID) State {
+	if s.IC != crashed || len(s.IAlts) == 0 {
+		return s
+	}
+	s.IC, s.IAlts = s.IAlts[0], s.IAlts[1:]
 	return s
 }

@@ -101,3 +101,23 @@ func TestLayout(t *testing.T) {
 		t.Errorf("virtual ring %v, want the ECoordinators 4, 3", l.Ring)
 	}
 }
+
+// TestSqrtSitesAndEq23: PARAM-SITES sqrt gives m sites of m at n = m²,
+// and eq.(23) takes SPN_j from the detector's site.
+// Reference: [S3] §VIII.A.3 ("O(NS + SPN)"), §VIII.B.3 eq.(23).
+func TestSqrtSitesAndEq23(t *testing.T) {
+	v, err := Algorithm.ParseVariant("sqrt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := SiteSizes(v[AmbSites], 100); len(got) != 10 || got[0] != 10 || got[9] != 10 {
+		t.Errorf("sqrt at n=100: %v, want ten sites of 10", got)
+	}
+	w, err := Algorithm.ParseVariant("spn4,stable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := eq23Of(model.Params{N: 12, Variant: w, Detectors: []model.ID{7}}); got.Cmp(model.RatInt(3)) != 0 {
+		t.Errorf("eq.(23) at sites of 4: %s, want 3", got)
+	}
+}

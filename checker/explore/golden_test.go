@@ -25,7 +25,7 @@ const goldenFile = "../../testdata/explore/golden.txt"
 // TestGolden runs every `explore` line of the golden file:
 //
 //	explore algo=changroberts ids=3,1,2 [variant=V] [initiators=1,2]
-//	        [crashed=4] [crash-budget=1] [net=unordered] [timing=sync]
+//	        [crashed=4] [absent=5] [crash-budget=1] [net=unordered] [timing=sync]
 //	        [timeouts=early] [counts=total|per-process|none] [no-por]
 //	        [max-states=N]
 //
@@ -78,6 +78,8 @@ func goldenCase(t *testing.T, d *datadriven.TestData) (model.System, Options) {
 			cfg.Initiators, err = model.ParseIDs(v)
 		case "crashed":
 			cfg.Crashed, err = model.ParseIDs(v)
+		case "absent":
+			cfg.Absent, err = model.ParseIDs(v)
 		case "crash-budget":
 			cfg.CrashBudget, err = strconv.Atoi(v)
 		case "net":
