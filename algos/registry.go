@@ -22,6 +22,7 @@ import (
 	"electlab/algos/ricartagrawala"
 	"electlab/algos/ringpoll"
 	"electlab/algos/tokenring"
+	"electlab/algos/xie"
 	"electlab/model"
 )
 
@@ -32,6 +33,9 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	fceabr.Algorithm,
 	fceabr.K,
+	// Xie et al. as [S0]/[S3] cite it (C-FCEABR-14): the tool's
+	// completions of one sentence.
+	xie.Algorithm,
 	hierarchical.Algorithm,
 	fceabob.Algorithm,
 	bully.Algorithm,

@@ -73,7 +73,7 @@ func contains(ids []model.ID, id model.ID) bool {
 // keep the original generator, draw for draw.
 func generic(info *model.Info, st *model.Setting) bool {
 	return info.Topology == model.Complete || st.CoordinatorDead || st.DeadNextBest || st.Joins > 0 ||
-		st.Initiators == model.NextBest || st.Initiators == model.NoDetector || st.FirstID > 1
+		st.Initiators == model.NextBest || st.Initiators == model.NoDetector || st.Initiators == model.AllLive || st.FirstID > 1
 }
 
 // settingIDs returns the ids of setting st at size n in increasing order:
@@ -180,13 +180,15 @@ func bestOf(info *model.Info, ids []model.ID) model.ID {
 }
 
 // fixedInitiators returns the initiator set of the kinds that allow only
-// one (NextBest, NoDetector), or nil and false.
+// one (NextBest, NoDetector, AllLive), or nil and false.
 func (p *plan) fixedInitiators(info *model.Info, kind model.InitiatorSet, live []model.ID) ([]model.ID, bool) {
 	switch kind {
 	case model.NextBest:
 		return []model.ID{bestOf(info, live)}, true
 	case model.NoDetector:
 		return []model.ID{p.coord}, true
+	case model.AllLive:
+		return append([]model.ID(nil), live...), true
 	}
 	return nil, false
 }
@@ -651,6 +653,8 @@ func settingNote(info *model.Info, st *model.Setting) string {
 		parts = append(parts, fmt.Sprintf("the detector is the %s live id", which))
 	case model.NoDetector:
 		parts = append(parts, "no detection (the live coordinator's start input is a no-op)")
+	case model.AllLive:
+		parts = append(parts, "every live process detects")
 	}
 	if st.Timing == model.Async {
 		parts = append(parts, "timeouts "+st.Timeouts.String())

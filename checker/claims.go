@@ -932,7 +932,7 @@ func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 	if st != nil && st.Initiators == model.ManyInitiators {
 		min = 2
 	}
-	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector)) {
+	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector && st.Initiators != model.AllLive)) {
 		for i := range cfg.Initiators {
 			c := cfg.Clone()
 			c.Initiators = append(c.Initiators[:i:i], cfg.Initiators[i+1:]...)
@@ -956,6 +956,16 @@ func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 				}
 			}
 			c.Initiators = []model.ID{bestOf(info, l)}
+		}
+		if st != nil && st.Initiators == model.AllLive {
+			// Every live process detects, the revived one too.
+			var l []model.ID
+			for _, id := range c.IDs {
+				if !contains(c.Crashed, id) && !contains(c.Absent, id) {
+					l = append(l, id)
+				}
+			}
+			c.Initiators = l
 		}
 		out = append(out, c)
 	}

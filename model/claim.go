@@ -155,11 +155,14 @@ const (
 	// process that is itself the coordinator (a process cannot detect its
 	// own crash). It needs a live coordinator (no CoordinatorDead).
 	NoDetector
+	// AllLive: every live process detects (FPN = the number of live
+	// processes), as in "if n processes find it out".
+	AllLive
 )
 
 // String names the initiator set.
 func (s InitiatorSet) String() string {
-	return [...]string{"any initiator set", "one initiator", "two or more initiators", "the best live process", "no detector"}[s]
+	return [...]string{"any initiator set", "one initiator", "two or more initiators", "the best live process", "no detector", "every live process"}[s]
 }
 
 // Setting is one family of executions a claim is checked over.
