@@ -23,6 +23,7 @@ import (
 	"electlab/algos/ringpoll"
 	"electlab/algos/tokenring"
 	"electlab/algos/vnetjoin"
+	"electlab/algos/xie"
 	"electlab/model"
 )
 
@@ -33,6 +34,9 @@ var All = []model.Spec{
 	ringpoll.Algorithm,
 	fceabr.Algorithm,
 	fceabr.K,
+	// Xie et al. as [S0]/[S3] cite it (C-FCEABR-14): the tool's
+	// completions of one sentence.
+	xie.Algorithm,
 	hierarchical.Algorithm,
 	fceabob.Algorithm,
 	bully.Algorithm,

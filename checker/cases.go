@@ -654,7 +654,7 @@ func settingNote(info *model.Info, st *model.Setting) string {
 	case model.NoDetector:
 		parts = append(parts, "no detection (the live coordinator's start input is a no-op)")
 	case model.EveryLive:
-		parts = append(parts, "every live process initiates")
+		parts = append(parts, "every live process initiates (detects)")
 	}
 	if st.Timing == model.Async {
 		parts = append(parts, "timeouts "+st.Timeouts.String())

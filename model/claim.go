@@ -92,8 +92,9 @@ const (
 	Bound ClaimKind = iota
 	// Behaviour checks properties (generic and custom) on executions.
 	Behaviour
-	// Growth fits the growth order of the worst-case message count in n and
-	// compares it with the claimed exponent.
+	// Growth fits the growth order in n of a statistic of the measured
+	// quantity over each size's executions (the largest by default; see
+	// GrowthStat) and compares it with the claimed order n^Order·log^LogOrder n.
 	Growth
 	// Table compares the paper's printed numbers (table rows, worked
 	// examples, totals) with its own formula evaluated exactly: the paper
@@ -156,7 +157,9 @@ const (
 	NoDetector
 	// EveryLive: every live process is an initiator (one configuration
 	// per dead set): a start-up where every process starts, e.g. [S3]
-	// §IX's "When network is started up, there is no coordinator in it".
+	// §IX's "When network is started up, there is no coordinator in it",
+	// or every live process detects a failure (FPN = the number of live
+	// processes), as in [S0] §II's "if n processes find it out".
 	EveryLive
 )
 
@@ -243,6 +246,14 @@ type Claim struct {
 	FormulaText string
 	// Order is the claimed growth exponent of a Growth claim (2 for n²).
 	Order float64
+	// LogOrder is the power of log n in a Growth claim's order: the order
+	// is n^Order·(log n)^LogOrder (n·log n is Order 1, LogOrder 1). The fit
+	// divides the statistic by (log n)^LogOrder before fitting the exponent.
+	LogOrder int
+	// Stat is the statistic of a Growth claim fitted per size: the
+	// maximum (worst case, the zero value), the minimum (best case) or the
+	// mean over the size's executions.
+	Stat GrowthStat
 	// Props are the generic properties a Behaviour claim checks.
 	Props Property
 	// Custom is a claim-specific check run on every finished execution
@@ -288,6 +299,40 @@ type Claim struct {
 	// Variants lists the variants (as ParseVariant strings) checked one
 	// by one; nil means the default reading only.
 	Variants []string
+}
+
+// GrowthStat is the statistic a Growth claim fits per size.
+type GrowthStat uint8
+
+const (
+	// StatMax is the largest value over the executions of a size (the
+	// worst case).
+	StatMax GrowthStat = iota
+	// StatMin is the smallest value (the best case).
+	StatMin
+	// StatMean is the mean over random configurations drawn by the
+	// engine's sampler (never enumerated), so the distribution averaged
+	// over is the sampler's and is stated in each row's coverage: a
+	// uniformly random id arrangement and, for AnyInitiators, FPN uniform
+	// in 1..n and then a uniformly random detector set of that size; for
+	// OneInitiator one uniformly random detector.
+	StatMean
+)
+
+// String names the statistic.
+func (g GrowthStat) String() string { return [...]string{"maximum", "minimum", "mean"}[g] }
+
+// OrderText renders a Growth claim's order: "n^2", "n^1·log n".
+func (c *Claim) OrderText() string {
+	s := fmt.Sprintf("n^%g", c.Order)
+	switch c.LogOrder {
+	case 0:
+	case 1:
+		s += "·log n"
+	default:
+		s += fmt.Sprintf("·(log n)^%d", c.LogOrder)
+	}
+	return s
 }
 
 // Rat is an exact rational value of a formula.
@@ -362,6 +407,12 @@ func (c *Claim) Validate() error {
 	case Growth:
 		if c.Order <= 0 {
 			return fmt.Errorf("claim %s: a growth claim needs Order", c.ID)
+		}
+		if c.LogOrder < 0 || c.LogOrder > 3 {
+			return fmt.Errorf("claim %s: LogOrder %d is outside 0..3", c.ID, c.LogOrder)
+		}
+		if c.Stat > StatMean {
+			return fmt.Errorf("claim %s: unknown growth statistic %d", c.ID, c.Stat)
 		}
 	case Behaviour:
 		if c.Props == 0 && c.Custom == nil && c.Invariant == nil {

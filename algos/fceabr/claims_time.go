@@ -68,7 +68,8 @@ var (
 	joinAsync = model.Setting{Name: "async fifo, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
 )
 
-var timeClaims = []model.Claim{
+// timeClaims ends with ptClaims (claims_pt.go), the rest of C-FCEABR-7.
+var timeClaims = append([]model.Claim{
 	{
 		ID:        "C-FCEABR-2.a",
 		Source:    "[S0] Abstract; §V.3; §VII; §IX",
@@ -182,7 +183,7 @@ var timeClaims = []model.Claim{
 		Settings: []model.Setting{joinSync, joinAsync},
 		Variants: []string{"joiner-ignored", "joiner-candidate"},
 	},
-}
+}, ptClaims...)
 
 // measuredTime is the Time quantity: the largest hop clock at which a live
 // process last changed its leader.

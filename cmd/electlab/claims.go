@@ -93,10 +93,14 @@ func claimedText(c *model.Claim) string {
 		}
 		return s
 	case model.Growth:
-		if c.Quantity == model.Time {
-			return fmt.Sprintf("time grows as n^%g", c.Order)
+		stat := ""
+		if c.Stat != model.StatMax {
+			stat = " (" + c.Stat.String() + ")"
 		}
-		return fmt.Sprintf("%s messages grow as n^%g", c.Accounting, c.Order)
+		if c.Quantity == model.Time {
+			return fmt.Sprintf("time%s grows as %s", stat, c.OrderText())
+		}
+		return fmt.Sprintf("%s messages%s grow as %s", c.Accounting, stat, c.OrderText())
 	case model.Table:
 		return fmt.Sprintf("printed numbers = %s", c.FormulaText)
 	}
@@ -391,6 +395,9 @@ func pointsText(c *claimEntry, r *checker.Row) string {
 	s := strings.Join(parts, ", ")
 	if c.Kind == "growth" {
 		s += fmt.Sprintf("; fitted exponent %.2f", r.Fit)
+		if r.FitNote != "" {
+			s += " (" + r.FitNote + ")"
+		}
 	}
 	return s
 }

@@ -115,7 +115,12 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		}
 		b.WriteString("\n")
 	case model.Growth:
-		fmt.Fprintf(b, "- **Formula**: the worst-case %s message count grows as n^%g (the fitted exponent is compared with the claimed one)", c.Accounting, c.Order)
+		what := map[model.GrowthStat]string{model.StatMax: "worst-case (maximum)", model.StatMin: "best-case (minimum)", model.StatMean: "mean"}[c.Stat]
+		qty := c.Accounting.String() + " message count"
+		if c.Quantity == model.Time {
+			qty = "time"
+		}
+		fmt.Fprintf(b, "- **Formula**: the %s %s grows as %s (the fitted exponent is compared with the claimed one)", what, qty, c.OrderText())
 		if c.FormulaText != "" {
 			fmt.Fprintf(b, "; reference curve `%s`", c.FormulaText)
 		}

@@ -292,16 +292,17 @@ func rowPlot(c *claimEntry, ri int) (*plot.Plot, error) {
 			col    color.Color
 			dashed bool
 		}{
-			{cl.Order, fmt.Sprintf("claimed order: c·n^%g", cl.Order), colClaimed, true},
-			{r.Fit, fmt.Sprintf("fitted: c·n^%.2f", r.Fit), colFit, true},
+			{cl.Order, "claimed order: c·" + cl.OrderText(), colClaimed, true},
+			{r.Fit, fmt.Sprintf("fitted: c·n^%.2f%s", r.Fit, logSuffix(cl.LogOrder)), colFit, true},
 		} {
 			if math.IsNaN(curve.k) || curve.k == 0 || last.Measured <= 0 {
 				continue
 			}
-			scale := float64(last.Measured) / math.Pow(float64(last.N), curve.k)
+			shape := func(n float64) float64 { return math.Pow(n, curve.k) * math.Pow(math.Log(n), float64(cl.LogOrder)) }
+			scale := float64(last.Measured) / shape(float64(last.N))
 			var xys plotter.XYs
 			for n := r.Points[0].N; n <= last.N; n++ {
-				xys = append(xys, plotter.XY{X: float64(n), Y: scale * math.Pow(float64(n), curve.k)})
+				xys = append(xys, plotter.XY{X: float64(n), Y: scale * shape(float64(n))})
 			}
 			l, err := line(xys, curve.col, curve.dashed)
 			if err != nil {
@@ -419,7 +420,7 @@ func plotCaption(c *claimEntry, ri int) string {
 	r := &c.Rows[ri]
 	parts := []string{fmt.Sprintf("Row %d: %s, reading %s (%s).", ri+1, r.Setting, r.Variant, r.Model)}
 	if c.claim != nil && c.claim.Kind == model.Growth {
-		parts = append(parts, fmt.Sprintf("The largest measured count per n; the dashed curves c·n^%g (claimed order) and c·n^%.2f (fitted on the upper half of the sizes) pass through the largest point.", c.claim.Order, r.Fit))
+		parts = append(parts, fmt.Sprintf("The %s measured per n; the dashed curves c·%s (claimed order) and c·n^%.2f%s (fitted on the upper half of the sizes) pass through the largest point.", c.claim.Stat, c.claim.OrderText(), r.Fit, logSuffix(c.claim.LogOrder)))
 		if len(r.Points) > 0 && r.Points[0].Claimed != "" {
 			parts = append(parts, "The solid line is the paper's reference "+c.claim.FormulaText+" at the parameters of each worst case.")
 		}
@@ -430,4 +431,15 @@ func plotCaption(c *claimEntry, ri int) string {
 		parts = append(parts, "Verdict "+r.Verdict+".")
 	}
 	return strings.Join(parts, " ")
+}
+
+// logSuffix renders a Growth claim's log factor after a power of n.
+func logSuffix(k int) string {
+	switch k {
+	case 0:
+		return ""
+	case 1:
+		return "·log n"
+	}
+	return fmt.Sprintf("·(log n)^%d", k)
 }
