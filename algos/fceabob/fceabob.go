@@ -423,8 +423,8 @@ func deliver(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 		if _, ok := slices.BinarySearch(s.Replied, m.From); ok {
 			return s
 		}
-		s.Replied = insert(s.Replied, m.From)
-		s.Silent = remove(s.Silent, m.From)
+		s.Replied = model.InsertID(s.Replied, m.From)
+		s.Silent = model.RemoveID(s.Silent, m.From)
 		out.Observe("reply", int32(m.From))
 		// Fig. 6: "If (all K VM are already replied)": the round ends when
 		// every process sent to in it has replied.
@@ -507,7 +507,7 @@ func bound(env *model.Env) int {
 func finish(env *model.Env, s State, out *model.Outbox) State {
 	k := K(env)
 	s.Phase = Done
-	group := insert(append([]model.ID(nil), s.Replied...), env.Self)
+	group := model.InsertID(append([]model.ID(nil), s.Replied...), env.Self)
 	coord := group[len(group)-1]
 	if s.Fixed != model.None {
 		coord = s.Fixed
@@ -563,29 +563,6 @@ func maxOf(ids []model.ID, self model.ID) model.ID {
 		m = max(m, id)
 	}
 	return m
-}
-
-// insert returns sorted ids with id added (a new slice).
-func insert(ids []model.ID, id model.ID) []model.ID {
-	i, ok := slices.BinarySearch(ids, id)
-	if ok {
-		return ids
-	}
-	out := make([]model.ID, 0, len(ids)+1)
-	out = append(out, ids[:i]...)
-	out = append(out, id)
-	return append(out, ids[i:]...)
-}
-
-// remove returns sorted ids without id (a new slice when it changes).
-func remove(ids []model.ID, id model.ID) []model.ID {
-	i, ok := slices.BinarySearch(ids, id)
-	if !ok {
-		return ids
-	}
-	out := make([]model.ID, 0, len(ids)-1)
-	out = append(out, ids[:i]...)
-	return append(out, ids[i+1:]...)
 }
 
 // merge returns the sorted union of two sorted lists (a new slice).

@@ -210,7 +210,7 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 			return ownReturned(env, s, out)
 		}
 		if !s.Returned {
-			s.Seen = insert(s.Seen, x)
+			s.Seen = model.InsertID(s.Seen, x)
 		}
 		if !s.Sent {
 			// [S1]: "A process Pj that receives this message performs two
@@ -274,25 +274,4 @@ func ownReturned(env *model.Env, s State, out *model.Outbox) State {
 	s.Leader, s.Coord = max, max == env.Self
 	out.Send(env.Next(), Coord, int32(max), int32(env.Self))
 	return s
-}
-
-// insert returns ids with x added in order; ids itself is never modified.
-func insert(ids []model.ID, x model.ID) []model.ID {
-	lo, hi := 0, len(ids)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if ids[mid] < x {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo < len(ids) && ids[lo] == x {
-		return ids
-	}
-	n := make([]model.ID, len(ids)+1)
-	copy(n, ids[:lo])
-	n[lo] = x
-	copy(n[lo+1:], ids[lo:])
-	return n
 }

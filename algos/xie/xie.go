@@ -185,13 +185,13 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 	if reading == OneHop {
 		// AMB-XIE-1 "one-hop": the receiver learns the sender's id and
 		// forwards nothing; it believes in the highest id it knows.
-		s.Known = insert(s.Known, det)
+		s.Known = model.InsertID(s.Known, det)
 		s.Leader = s.Known[len(s.Known)-1]
 		return s
 	}
 	// AMB-XIE-1 "relay": the Election carries the ids collected so far.
 	for _, id := range m.List {
-		s.Known = insert(s.Known, id)
+		s.Known = model.InsertID(s.Known, id)
 	}
 	s.Copies = addCopy(s.Copies, det, 1<<dir)
 	if det != s.Self {
@@ -235,27 +235,6 @@ func neighbour(env *model.Env, dir int) model.ID {
 		}
 	}
 	return t.Order[i]
-}
-
-// insert returns ids with x added in order; ids itself is never modified.
-func insert(ids []model.ID, x model.ID) []model.ID {
-	lo, hi := 0, len(ids)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if ids[mid] < x {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo < len(ids) && ids[lo] == x {
-		return ids
-	}
-	n := make([]model.ID, len(ids)+1)
-	copy(n, ids[:lo])
-	n[lo] = x
-	copy(n[lo+1:], ids[lo:])
-	return n
 }
 
 // addCopy returns cs with the direction bit d recorded for detector det;
