@@ -10,8 +10,8 @@ import (
 
 // reemit runs step on a scratch outbox and re-emits its outputs to out,
 // sends through keep (which may drop or duplicate them).
-func reemit(step func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState, keep func(m model.Message) int) func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
-	return func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+func reemit[S any](step func(env *model.Env, s S, in model.Input, out *model.Outbox) S, keep func(m model.Message) int) func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+	return func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
 		var scratch model.Outbox
 		scratch.Reset(env.Self)
 		s = step(env, s, in, &scratch)

@@ -14,22 +14,7 @@ func brokenXie(name string, keep func(m model.Message) int) *model.Algorithm[xie
 	a := *xie.Algorithm
 	orig := xie.Algorithm.Step
 	a.Name = name
-	a.Step = func(env *model.Env, s xie.State, in model.Input, out *model.Outbox) xie.State {
-		var scratch model.Outbox
-		scratch.Reset(env.Self)
-		s = orig(env, s, in, &scratch)
-		for _, o := range scratch.Outputs() {
-			switch o.Kind {
-			case model.OutSend:
-				for range keep(o.Msg) {
-					out.SendMsg(o.Msg)
-				}
-			case model.OutObserve:
-				out.Observe(o.Tag, o.Val)
-			}
-		}
-		return s
-	}
+	a.Step = reemit(orig, keep)
 	return &a
 }
 
