@@ -143,6 +143,33 @@ func ClonePhases(ps []Phase) []Phase {
 	return c
 }
 
+// ParsePhases parses successive crashes as FormatPhases renders them:
+// phases separated by ';', each "all" (every live process detects) or a
+// list of detector ids. The error names the offending phase.
+func ParsePhases(s string) ([]Phase, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var ps []Phase
+	for k, part := range strings.Split(s, ";") {
+		part = strings.TrimSpace(part)
+		if part == "all" {
+			ps = append(ps, Phase{})
+			continue
+		}
+		if part == "" {
+			return nil, fmt.Errorf("successive crash %d is empty (want \"all\" or detector ids such as 2,5)", k+1)
+		}
+		ids, err := ParseIDs(part)
+		if err != nil {
+			return nil, fmt.Errorf("successive crash %d: %w", k+1, err)
+		}
+		ps = append(ps, Phase{Detectors: ids})
+	}
+	return ps, nil
+}
+
 // FormatPhases renders successive crashes as "all;2,5" (one phase per
 // ';', "all" for every live process); ParsePhases reads it back.
 func FormatPhases(ps []Phase) string {

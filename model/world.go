@@ -379,7 +379,7 @@ func (w *World[S]) nextFail() (ID, bool) {
 // live process and not the only live one; otherwise an error saying why
 // (the successive crashes stop there: itself a finding).
 func agreedLeader(topo *Topology, status []Status, views []View) (ID, error) {
-	l, live := None, 0
+	l, first, live := None, None, 0
 	for i, st := range status {
 		if st != Live {
 			continue
@@ -387,9 +387,9 @@ func agreedLeader(topo *Topology, status []Status, views []View) (ID, error) {
 		live++
 		v := views[i].Leader
 		if live == 1 {
-			l = v
+			l, first = v, topo.Order[i]
 		} else if v != l {
-			return None, fmt.Errorf("live processes disagree on the coordinator (%d holds %d, another holds %d)", topo.Order[i], v, l)
+			return None, fmt.Errorf("live processes disagree on the coordinator (%d holds %d, %d holds %d)", first, l, topo.Order[i], v)
 		}
 	}
 	if l == None {
