@@ -78,7 +78,7 @@ var K = &model.Algorithm[State]{
 		Topology:    model.BiRing,
 		Kinds:       kinds,
 		Ambiguities: KAmbiguities,
-		Claims:      kClaims,
+		Claims:      append(append([]model.Claim(nil), kClaims...), successiveClaims...),
 	},
 	Init:   initState,
 	Step:   step,
