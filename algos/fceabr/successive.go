@@ -141,10 +141,10 @@ var successiveClaims = func() []model.Claim {
 			Says:   st.says,
 			Formal: "FCEABR-K on a ring of 6, an election from one starter, then 4 successive crashes of the agreed coordinator (the model crashes the coordinator every live process holds at each quiescence; every live process detects): " + st.rule +
 				"; a new election is the first SElection for new alternatives or full Election a detector starts. Under each AMB-HIER-1 reading and P = 1, 2, 3: the statements as predicates coincide with a reading where it holds for every P",
-			Kind:     model.Behaviour,
-			Props:    model.Termination,
-			Custom:   reelectsAt(st),
-			NMin:     6, NMax: 6,
+			Kind:   model.Behaviour,
+			Props:  model.Termination,
+			Custom: reelectsAt(st),
+			NMin:   6, NMax: 6,
 			Settings: []model.Setting{syncSucc},
 			Variants: triggerVariants,
 		})
