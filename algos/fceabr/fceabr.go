@@ -462,7 +462,13 @@ func send(env *model.Env, gone []model.ID, out *model.Outbox, k *model.Kind, dir
 	if key != model.None {
 		list = append(list, key)
 	}
-	m := model.Message{Kind: k, To: neighbour(env, dir, gone), A: int32(inf), B: int32(dir), List: list}
+	to := neighbour(env, dir, gone)
+	if to == env.Self && len(gone) > 0 {
+		// Successive crashes left this node alone on the healed ring:
+		// there is nobody to send to (and nobody to elect).
+		return
+	}
+	m := model.Message{Kind: k, To: to, A: int32(inf), B: int32(dir), List: list}
 	out.SendMsg(m)
 }
 
