@@ -18,6 +18,9 @@
 //     before the run. Every process knows (coordinator, surrogate) from the
 //     previous election (the two best initial members); the initiators are
 //     the detectors (FPN of them) and start SElection.
+//   - successive crashes (model.Config.Successive, either scenario first):
+//     at each quiescence the model crashes the agreed coordinator and its
+//     detectors' start names it (Input.Suspect); see successive.go.
 //
 // Env.Initial is read for two things only: which scenario the run is (the
 // detectors' input "coordinator crash detected"), and, under the healed
