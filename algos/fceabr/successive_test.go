@@ -87,3 +87,19 @@ func TestSuccessiveStopsOnDisagreement(t *testing.T) {
 		t.Errorf("sim faults %d, want 1", res.Faults)
 	}
 }
+
+// Reference: [S3] §X Table 5's first row (NS = 4, three GCoordinator
+// crashes, P = 2): the last crash leaves one ring node, whose refill has
+// nobody to send to; it sends nothing (no model fault) and ends as the
+// coordinator with no alternative.
+func TestSuccessiveLoneNode(t *testing.T) {
+	for _, timing := range []model.Timing{model.Sync, model.Async} {
+		cfg := &model.Config{Variant: "p2,r2", IDs: []model.ID{2, 4, 1, 3}, Initiators: []model.ID{1}, Timing: timing,
+			Successive: []model.Phase{{}, {}, {}}}
+		w := modeltest.RunFIFO(t, K, cfg)
+		st := w.State(2).(State)
+		if w.Status(2) != model.Live || st.Coord != 1 || st.Alts[0] != model.None {
+			t.Errorf("%s: lone node 1 holds %v", cfg, st)
+		}
+	}
+}
