@@ -371,22 +371,44 @@ func (w *World[S]) nextFail() (ID, bool) {
 	if w.phasesLeft <= 0 || !w.quiet() {
 		return None, false
 	}
-	l, err := agreedLeader(w.r.topo, w.status, w.views)
+	l, err := agreedLeader(w.r.topo, w.status, w.held(), w.alg.Holds != nil)
 	return l, err == nil
 }
 
-// agreedLeader returns the leader every live process holds, when it is a
-// live process and not the only live one; otherwise an error saying why
-// (the successive crashes stop there: itself a finding).
-func agreedLeader(topo *Topology, status []Status, views []View) (ID, error) {
-	l, first, live := None, None, 0
+// held is, by index, the coordinator each live process holds for the
+// successive crashes (Algorithm.Holds, or the view's leader).
+func (w *World[S]) held() []ID {
+	h := make([]ID, len(w.states))
+	for i := range w.states {
+		if w.status[i] != Live {
+			continue
+		}
+		if w.alg.Holds != nil {
+			h[i] = w.alg.Holds(w.states[i])
+		} else {
+			h[i] = w.views[i].Leader
+		}
+	}
+	return h
+}
+
+// agreedLeader returns the coordinator every live process holds (held, by
+// index), when it is a live process and not the only live one; otherwise
+// an error saying why (the successive crashes stop there: itself a
+// finding). With hasHolds, processes that hold None are left out.
+func agreedLeader(topo *Topology, status []Status, held []ID, hasHolds bool) (ID, error) {
+	l, first, live, voters := None, None, 0, 0
 	for i, st := range status {
 		if st != Live {
 			continue
 		}
 		live++
-		v := views[i].Leader
-		if live == 1 {
+		v := held[i]
+		if hasHolds && v == None {
+			continue
+		}
+		voters++
+		if voters == 1 {
 			l, first = v, topo.Order[i]
 		} else if v != l {
 			return None, fmt.Errorf("live processes disagree on the coordinator (%d holds %d, %d holds %d)", first, l, topo.Order[i], v)
@@ -614,7 +636,7 @@ func (w *World[S]) Apply(ev Event) error {
 		return fmt.Errorf("event %q: unknown kind", ev)
 	}
 	if w.phasesLeft > 0 && w.quiet() {
-		if _, err := agreedLeader(w.r.topo, w.status, w.views); err != nil {
+		if _, err := agreedLeader(w.r.topo, w.status, w.held(), w.alg.Holds != nil); err != nil {
 			// No coordinator to crash: the successive crashes stop here,
 			// and the model reports why (a finding about the algorithm).
 			w.faults = append(w.faults[:len(w.faults):len(w.faults)], fmt.Sprintf("event %d: %d successive crash(es) left undone: %v", w.events, w.phasesLeft, err))

@@ -514,6 +514,12 @@ func start(env *model.Env, s State, out *model.Outbox) State {
 		s.Coord, s.Alts = model.None, [MaxP]model.ID{}
 	}
 	if s.Coord == model.None {
+		if s.Crash != model.None {
+			// A successive crash detected with no coordinator known: a
+			// full Election ([S3] Fig. 10, "Election algorithm after
+			// crash").
+			out.Observe("reelect", int32(s.Crash))
+		}
 		return elect(env, s, out)
 	}
 	// [S0] §V.3: "If processes find coordinator crash out ... they'll

@@ -80,19 +80,16 @@ var triggerStatements = []triggerStatement{
 
 // reelectsAt is the check of one statement: the run made all its
 // successive crashes, and the first new election (SElection for new
-// alternatives or a full Election) followed crash number at(P).
-func reelectsAt(st triggerStatement) func(model.System) error {
+// alternatives or a full Election) followed crash number at(P), P read
+// from the run by pOf.
+func reelectsAt(st triggerStatement, pOf func(model.System) int) func(model.System) error {
 	return func(s model.System) error {
 		want := len(s.Config().Successive)
 		first, found, crashes := FirstReelection(s.Observations())
 		if crashes != want {
 			return fmt.Errorf("%d of %d successive crashes made", crashes, want)
 		}
-		p := 1
-		for i := range s.N() {
-			p = s.State(i).(State).p()
-			break
-		}
+		p := pOf(s)
 		at := st.at(p)
 		if at > crashes {
 			return fmt.Errorf("P = %d: the statement's crash %d is beyond the %d crashes of the run", p, at, crashes)
@@ -118,36 +115,48 @@ func reelectsAt(st triggerStatement) func(model.System) error {
 var syncSucc = model.Setting{Name: "sync, election from one starter, then 4 successive coordinator crashes, each detected by every live process", Timing: model.Sync, Initiators: model.OneInitiator, Successive: 4}
 
 // triggerVariants are the AMB-HIER-1 readings at P = 1, 2, 3.
-var triggerVariants = func() []string {
+var triggerVariants = TriggerVariants("")
+
+// TriggerVariants are the AMB-HIER-1 readings at P = 1, 2, 3, each after
+// prefix (readings of the caller's other ambiguities and a comma, or "").
+func TriggerVariants(prefix string) []string {
 	var vs []string
 	for _, t := range []string{"at-empty", "all-failed", "k-minus-1"} {
 		for _, p := range []string{"p1", "p2", "p3"} {
-			vs = append(vs, t+","+p)
+			vs = append(vs, prefix+t+","+p)
 		}
 	}
 	return vs
-}()
+}
 
-// successiveClaims are C-HIER-6's statements checked on FCEABR-K over
-// successive crashes, one claim per statement, each under every trigger
-// reading: the readings under which a statement holds name the reading it
-// is.
-var successiveClaims = func() []model.Claim {
+// TriggerClaims are C-HIER-6's four statements as claims over successive
+// crashes, one claim per statement (IDs C-HIER-6.gholipour, .postponed,
+// .k-minus-1, .test4), each checked on runs of setting st at n processes
+// under every variant: the readings of AMB-HIER-1 under which a statement
+// holds name the reading it is. scope describes the runs for the formal
+// statement; pOf reads P from a run. FCEABR-K registers them, and so does
+// the hierarchy (on its virtual ring).
+func TriggerClaims(scope string, st model.Setting, n int, variants []string, pOf func(model.System) int) []model.Claim {
 	var cs []model.Claim
-	for _, st := range triggerStatements {
+	for _, ts := range triggerStatements {
 		cs = append(cs, model.Claim{
-			ID:     st.id,
-			Source: st.source + "; catalog C-HIER-6, AMB-HIER-1",
-			Says:   st.says,
-			Formal: "FCEABR-K on a ring of 6, an election from one starter, then 4 successive crashes of the agreed coordinator (the model crashes the coordinator every live process holds at each quiescence; every live process detects): " + st.rule +
+			ID:     ts.id,
+			Source: ts.source + "; catalog C-HIER-6, AMB-HIER-1",
+			Says:   ts.says,
+			Formal: scope + ": " + ts.rule +
 				"; a new election is the first SElection for new alternatives or full Election a detector starts. Under each AMB-HIER-1 reading and P = 1, 2, 3: the statements as predicates coincide with a reading where it holds for every P",
-			Kind:   model.Behaviour,
-			Props:  model.Termination,
-			Custom: reelectsAt(st),
-			NMin:   6, NMax: 6,
-			Settings: []model.Setting{syncSucc},
-			Variants: triggerVariants,
+			Kind:     model.Behaviour,
+			Props:    model.Termination,
+			Custom:   reelectsAt(ts, pOf),
+			NMin:     n,
+			NMax:     n,
+			Settings: []model.Setting{st},
+			Variants: variants,
 		})
 	}
 	return cs
-}()
+}
+
+// successiveClaims are TriggerClaims on FCEABR-K.
+var successiveClaims = TriggerClaims("FCEABR-K on a ring of 6, an election from one starter, then 4 successive crashes of the agreed coordinator (the model crashes the coordinator every live process holds at each quiescence; every live process detects)",
+	syncSucc, 6, triggerVariants, func(s model.System) int { return s.State(0).(State).p() })
