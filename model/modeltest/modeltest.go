@@ -64,14 +64,10 @@ func Drive(t testing.TB, s model.System) {
 			t.Fatalf("%s: apply %s: %v", s.Config(), ev, err)
 		}
 	}
-	if f := s.Faults(); len(f) > 0 && !AllowFaults {
+	if f := s.Faults(); len(f) > 0 {
 		t.Fatalf("%s: model faults: %v", s.Config(), f)
 	}
 }
-
-// AllowFaults lets Drive return with model faults (for tests that read
-// them, e.g. successive crashes stopped by a disagreement).
-var AllowFaults bool
 
 // CheckElectedMax checks that every live process holds the highest live id
 // and that exactly that process acts as coordinator.
