@@ -52,9 +52,13 @@ func settingConfig(info *model.Info, st *model.Setting, variant string, ids, ini
 			}
 		}
 	}
-	return &model.Config{Algo: info.Name, Variant: variant, IDs: members, Initiators: inits, Crashed: dead,
+	cfg := &model.Config{Algo: info.Name, Variant: variant, IDs: members, Initiators: inits, Crashed: dead,
 		Absent: absent, Timing: st.Timing, Timeouts: st.Timeouts, Net: st.Net, Forwarding: info.Forwarding,
 		CrashBudget: st.CrashBudget, Recovery: st.Recovery}
+	if st.Successive > 0 {
+		cfg.Successive = make([]model.Phase, st.Successive)
+	}
+	return cfg
 }
 
 func contains(ids []model.ID, id model.ID) bool {
@@ -647,6 +651,9 @@ func settingNote(info *model.Info, st *model.Setting) string {
 	}
 	if st.Recovery {
 		parts = append(parts, "crashed processes may recover")
+	}
+	if st.Successive > 0 {
+		parts = append(parts, fmt.Sprintf("then %d successive crashes of the agreed coordinator, each at quiescence and detected by every live process", st.Successive))
 	}
 	switch st.Initiators {
 	case model.NextBest:

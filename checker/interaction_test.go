@@ -23,12 +23,13 @@ import (
 //
 //	world algo=A ids=3,1,2 [variant=V] [initiators=a,b] [crashed=a,b]
 //	      [timing=sync|async] [net=fifo|unordered] [crash-budget=K]
-//	      [forwarding=true|false]
+//	      [forwarding=true|false] [successive=all;2,5]
 //	step            (input: one event name per line) apply and show effects
 //	run [schedule=fifo|random|newest] [seed=S]   run to the end, show effects
 //	enabled         the enabled events
 //	state           views, statuses, messages in flight and counts
 //	check           the generic properties on the current world
+//	faults          the model faults (e.g. successive crashes stopped)
 func TestInteraction(t *testing.T) {
 	files, err := filepath.Glob("../testdata/interaction/*.txt")
 	if err != nil || len(files) == 0 {
@@ -90,6 +91,15 @@ func TestInteraction(t *testing.T) {
 					o := model.Summarize(s)
 					fmt.Fprintf(&b, "outcome: leader=%d agreed=%t quiescent=%t sends=%d deliveries=%d time=%d\n",
 						o.Leader, o.Agreed, o.Quiescent, o.Messages.Sends, o.Messages.Deliveries, checker.MeasuredTime(s))
+					return b.String()
+				case "faults":
+					var b strings.Builder
+					for _, f := range s.Faults() {
+						fmt.Fprintln(&b, f)
+					}
+					if b.Len() == 0 {
+						b.WriteString("none\n")
+					}
 					return b.String()
 				case "enabled":
 					var b strings.Builder
@@ -165,6 +175,8 @@ func newWorld(t *testing.T, d *datadriven.TestData) model.System {
 			cfg.CrashBudget, err = strconv.Atoi(v)
 		case "forwarding":
 			cfg.Forwarding, err = strconv.ParseBool(v)
+		case "successive":
+			cfg.Successive, err = model.ParsePhases(v)
 		}
 		if err != nil {
 			d.Fatalf(t, "%s: %v", a.Key, err)

@@ -65,6 +65,13 @@ type Algorithm[S any] struct {
 	// Encode appends a canonical encoding of s to b. When nil, the model
 	// uses fmt's %v rendering, which is canonical for structs without maps.
 	Encode func(s S, b []byte) []byte
+	// Holds, when set, names the coordinator a process holds for the
+	// model's successive crashes (Config.Successive): the one the model
+	// crashes next is the one every live process holding one (not None)
+	// holds. Nil means View(s).Leader for every process. It lets a
+	// composition say which processes' views name the coordinator (e.g.
+	// the ring nodes of a hierarchy, for the GCoordinator).
+	Holds func(s S) ID
 }
 
 // Meta returns the algorithm's description.

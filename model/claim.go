@@ -220,6 +220,11 @@ type Setting struct {
 	// each joins once, when the adversary chooses. Every set of that size
 	// is covered.
 	Joins int
+	// Successive is the number of successive coordinator crashes
+	// (Config.Successive), each detected by every live process: at each
+	// quiescence the model crashes the agreed coordinator. Zero (the
+	// default) means none.
+	Successive int
 }
 
 // Claim is one claim of the catalog about one algorithm, as data: what the

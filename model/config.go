@@ -114,6 +114,74 @@ type Config struct {
 	// fingerprint, so exhaustive search keeps executions with different
 	// counts apart (needed for exact min/max counts).
 	CountInState bool `json:"-"`
+	// Successive are the successive coordinator crashes of the run, in
+	// order ([S3] §IX test 4: "After 2 times of GCoordinator crash"). Each
+	// time the execution is quiescent and phases remain, the model crashes
+	// the coordinator every live process holds (a "fail" event) and gives
+	// the phase's live detectors a start input whose Input.Suspect is the
+	// crashed process. Empty (the zero value) leaves the run as it was:
+	// nothing crashes after quiescence.
+	Successive []Phase `json:"successive,omitempty"`
+}
+
+// Phase is one successive coordinator crash (Config.Successive).
+type Phase struct {
+	// Detectors are the processes that detect this crash (a start input
+	// each, at those still live). Empty means every live process.
+	Detectors []ID `json:"detectors"`
+}
+
+// ClonePhases returns a deep copy of ps (nil for none).
+func ClonePhases(ps []Phase) []Phase {
+	if len(ps) == 0 {
+		return nil
+	}
+	c := make([]Phase, len(ps))
+	for i, p := range ps {
+		c[i].Detectors = append([]ID(nil), p.Detectors...)
+	}
+	return c
+}
+
+// ParsePhases parses successive crashes as FormatPhases renders them:
+// phases separated by ';', each "all" (every live process detects) or a
+// list of detector ids. The error names the offending phase.
+func ParsePhases(s string) ([]Phase, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var ps []Phase
+	for k, part := range strings.Split(s, ";") {
+		part = strings.TrimSpace(part)
+		if part == "all" {
+			ps = append(ps, Phase{})
+			continue
+		}
+		if part == "" {
+			return nil, fmt.Errorf("successive crash %d is empty (want \"all\" or detector ids such as 2,5)", k+1)
+		}
+		ids, err := ParseIDs(part)
+		if err != nil {
+			return nil, fmt.Errorf("successive crash %d: %w", k+1, err)
+		}
+		ps = append(ps, Phase{Detectors: ids})
+	}
+	return ps, nil
+}
+
+// FormatPhases renders successive crashes as "all;2,5" (one phase per
+// ';', "all" for every live process); ParsePhases reads it back.
+func FormatPhases(ps []Phase) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		if len(p.Detectors) == 0 {
+			parts[i] = "all"
+		} else {
+			parts[i] = FormatIDs(p.Detectors)
+		}
+	}
+	return strings.Join(parts, ";")
 }
 
 // Clone returns a deep copy of c.
@@ -123,6 +191,7 @@ func (c *Config) Clone() *Config {
 	d.Initiators = append([]ID(nil), c.Initiators...)
 	d.Crashed = append([]ID(nil), c.Crashed...)
 	d.Absent = append([]ID(nil), c.Absent...)
+	d.Successive = ClonePhases(c.Successive)
 	return &d
 }
 
@@ -151,6 +220,9 @@ func (c *Config) String() string {
 	}
 	if c.Recovery {
 		b.WriteString(" recovery=true")
+	}
+	if len(c.Successive) > 0 {
+		fmt.Fprintf(&b, " successive=%s", FormatPhases(c.Successive))
 	}
 	return b.String()
 }
@@ -242,6 +314,15 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	}
 	if cfg.CrashBudget < 0 || cfg.CrashBudget > live {
 		return nil, fmt.Errorf("crash budget %d is outside 0..%d (the live processes)", cfg.CrashBudget, live)
+	}
+	if len(cfg.Successive) > 0 && len(cfg.Successive) > live-1 {
+		return nil, fmt.Errorf("%d successive crashes leave no live process: at most %d (the live processes less one)", len(cfg.Successive), live-1)
+	}
+	for k, ph := range cfg.Successive {
+		seen := make([]bool, n)
+		if err := mark(fmt.Sprintf("successive crash %d: detector", k+1), ph.Detectors, seen); err != nil {
+			return nil, err
+		}
 	}
 	r.initial = make([]Status, n)
 	for i := range n {

@@ -24,9 +24,13 @@ const (
 	EvJoin
 	// EvRound: lock-step round number Seq (sync timing).
 	EvRound
+	// EvFail: the model crashes process P, the coordinator every live
+	// process holds, for the next successive crash (Config.Successive);
+	// the phase's detectors then have pending "detect" events.
+	EvFail
 )
 
-var eventNames = [...]string{"detect", "deliver", "fire", "crash", "recover", "join", "round"}
+var eventNames = [...]string{"detect", "deliver", "fire", "crash", "recover", "join", "round", "fail"}
 
 // Event is one thing that can happen in a World. Events are named by
 // content (link and sequence number, process, timer), never by their
@@ -46,7 +50,7 @@ type Event struct {
 }
 
 // String returns the stable name: "deliver 3->4 #2", "fire 3 t1",
-// "crash 5", "detect 2", "round 7", "recover 5", "join 9".
+// "crash 5", "detect 2", "round 7", "recover 5", "join 9", "fail 8".
 func (e Event) String() string {
 	switch e.Kind {
 	case EvDeliver:

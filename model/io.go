@@ -107,6 +107,11 @@ type Input struct {
 	Msgs []Message
 	// Timer is the timer that fired (InTimer).
 	Timer uint8
+	// Suspect is, for InStart, the process whose crash was detected: the
+	// coordinator the model crashed for a successive crash
+	// (Config.Successive). None keeps InStart's meaning of a run without
+	// successive crashes (the initiators' start).
+	Suspect ID
 }
 
 // View is what the checkers observe of a process state.

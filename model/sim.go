@@ -201,9 +201,13 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
 		}
 	}
+	phase := 0
 	for !capped() {
 		if s.sync {
 			if len(s.next) == 0 && !s.anyTimer() {
+				if !pending && s.fail(&phase) {
+					continue
+				}
 				break
 			}
 			s.round()
@@ -214,6 +218,9 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			continue
 		}
 		if !s.fireEarliest() {
+			if !pending && s.fail(&phase) {
+				continue
+			}
 			break
 		}
 	}
@@ -225,6 +232,49 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 		res.Views[i] = s.alg.View(s.states[i])
 	}
 	return res
+}
+
+// fail applies successive crash number *phase (Config.Successive) at
+// quiescence, as the World's "fail" event does: the coordinator every live
+// process holds crashes, then the phase's live detectors start, in index
+// order, with that coordinator as Input.Suspect (one event each). It
+// reports false when no phase remains, and, counting a fault, when no
+// coordinator is agreed (the phases stop there).
+func (s *Sim[S]) fail(phase *int) bool {
+	ph := s.r.cfg.Successive
+	if *phase >= len(ph) {
+		return false
+	}
+	held := make([]ID, len(s.states))
+	for i := range s.states {
+		if s.status[i] != Live {
+			continue
+		}
+		if s.alg.Holds != nil {
+			held[i] = s.alg.Holds(s.states[i])
+		} else {
+			held[i] = s.alg.View(s.states[i]).Leader
+		}
+	}
+	l, err := agreedLeader(s.r.topo, s.status, held, s.alg.Holds != nil)
+	if err != nil {
+		s.faults++
+		*phase = len(ph)
+		return false
+	}
+	det := ph[*phase].Detectors
+	*phase++
+	p := s.r.topo.IndexOf(l)
+	s.status[p] = Crashed
+	s.timers[p] = nil
+	s.events++
+	for i := range s.states {
+		if s.status[i] == Live && (len(det) == 0 || slices.Contains(det, s.r.topo.Order[i])) {
+			s.events++
+			s.step(i, s.r.topo.Order[i], Input{Kind: InStart, Suspect: l})
+		}
+	}
+	return true
 }
 
 // deliverOldest delivers the oldest message in flight (async timing).

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"slices"
 )
 
 // Status is a process's membership and liveness.
@@ -232,6 +233,12 @@ type World[S any] struct {
 	stamp       uint32
 	obs         []Observation
 	faults      []string
+	// phasesLeft is the number of successive crashes (Config.Successive)
+	// still to come; suspect is the coordinator crashed by the last one
+	// (None before the first). Both are encoded only when the config has
+	// successive crashes.
+	phasesLeft int
+	suspect    ID
 	// scratch, not part of the value:
 	out     Outbox
 	effects []Effect
@@ -258,7 +265,7 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	w := &World[S]{alg: a, r: r,
 		states: make([]S, n), status: make([]Status, n), pending: make([]bool, n),
 		timers: make([][]timer, n), hops: clocks[:n:n], learn: clocks[n:],
-		views: make([]View, n), crashesLeft: cfg.CrashBudget}
+		views: make([]View, n), crashesLeft: cfg.CrashBudget, phasesLeft: len(cfg.Successive)}
 	w.counts.ByKind = make([]KindCount, len(a.Kinds))
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
@@ -331,7 +338,8 @@ func (w *World[S]) CloneWorld() *World[S] {
 		timers: make([][]timer, len(w.timers)), inflight: w.inflight, crashesLeft: w.crashesLeft,
 		counts: w.counts.clone(), hops: append([]int32(nil), w.hops...), learn: append([]int32(nil), w.learn...),
 		views: append([]View(nil), w.views...), events: w.events, now: w.now, stamp: w.stamp,
-		obs: w.obs[:len(w.obs):len(w.obs)], faults: w.faults[:len(w.faults):len(w.faults)], started: w.started}
+		obs: w.obs[:len(w.obs):len(w.obs)], faults: w.faults[:len(w.faults):len(w.faults)], started: w.started,
+		phasesLeft: w.phasesLeft, suspect: w.suspect}
 	for i, l := range w.links {
 		l.q = append([]Message(nil), l.q...)
 		c.links[i] = l
@@ -344,9 +352,83 @@ func (w *World[S]) CloneWorld() *World[S] {
 	return c
 }
 
-// Quiescent reports that no message is in flight, no timer is armed and no
-// initiation is pending.
+// Quiescent reports that no message is in flight, no timer is armed, no
+// initiation is pending and no successive crash is due (Config.Successive).
 func (w *World[S]) Quiescent() bool {
+	if !w.quiet() {
+		return false
+	}
+	_, due := w.nextFail()
+	return !due
+}
+
+// nextFail returns the coordinator the next successive crash crashes, and
+// whether it is due: the network is quiet, a phase remains, and every live
+// process holds that same live coordinator while another process is live.
+// Apply stops the phases (with a model fault) when one remains and no
+// coordinator is agreed.
+func (w *World[S]) nextFail() (ID, bool) {
+	if w.phasesLeft <= 0 || !w.quiet() {
+		return None, false
+	}
+	l, err := agreedLeader(w.r.topo, w.status, w.held(), w.alg.Holds != nil)
+	return l, err == nil
+}
+
+// held is, by index, the coordinator each live process holds for the
+// successive crashes (Algorithm.Holds, or the view's leader).
+func (w *World[S]) held() []ID {
+	h := make([]ID, len(w.states))
+	for i := range w.states {
+		if w.status[i] != Live {
+			continue
+		}
+		if w.alg.Holds != nil {
+			h[i] = w.alg.Holds(w.states[i])
+		} else {
+			h[i] = w.views[i].Leader
+		}
+	}
+	return h
+}
+
+// agreedLeader returns the coordinator every live process holds (held, by
+// index), when it is a live process and not the only live one; otherwise
+// an error saying why (the successive crashes stop there: itself a
+// finding). With hasHolds, processes that hold None are left out.
+func agreedLeader(topo *Topology, status []Status, held []ID, hasHolds bool) (ID, error) {
+	l, first, live, voters := None, None, 0, 0
+	for i, st := range status {
+		if st != Live {
+			continue
+		}
+		live++
+		v := held[i]
+		if hasHolds && v == None {
+			continue
+		}
+		voters++
+		if voters == 1 {
+			l, first = v, topo.Order[i]
+		} else if v != l {
+			return None, fmt.Errorf("live processes disagree on the coordinator (%d holds %d, %d holds %d)", first, l, topo.Order[i], v)
+		}
+	}
+	if l == None {
+		return None, fmt.Errorf("no live process holds a coordinator")
+	}
+	if j := topo.IndexOf(l); j < 0 || status[j] != Live {
+		return None, fmt.Errorf("every live process holds coordinator %d, which is not live", l)
+	}
+	if live <= 1 {
+		return None, fmt.Errorf("coordinator %d is the only live process", l)
+	}
+	return l, nil
+}
+
+// quiet reports that no message is in flight, no timer is armed and no
+// initiation is pending (Quiescent without the successive crashes).
+func (w *World[S]) quiet() bool {
 	if w.inflight > 0 {
 		return false
 	}
@@ -380,7 +462,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}
 	}
-	quiet := w.Quiescent()
+	quiet := w.quiet()
 	if w.r.cfg.Timing == Sync {
 		if !quiet && (w.inflight > 0 || w.anyTimer()) {
 			buf = append(buf, Event{Kind: EvRound, Seq: uint32(w.now + 1)})
@@ -416,6 +498,9 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 				buf = append(buf, Event{Kind: EvCrash, P: ids[i]})
 			}
 		}
+	}
+	if l, due := w.nextFail(); due {
+		buf = append(buf, Event{Kind: EvFail, P: l})
 	}
 	for i, s := range w.status {
 		if s == Crashed && w.r.cfg.Recovery && !quiet {
@@ -460,7 +545,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.pending[p] = false
 		w.tick()
 		w.effects = append(w.effects, Effect{Kind: Started, P: ev.P})
-		w.step(p, Input{Kind: InStart})
+		w.step(p, Input{Kind: InStart, Suspect: w.suspect})
 	case EvDeliver:
 		if w.r.cfg.Timing == Sync {
 			return notEnabled("deliveries happen in rounds under sync timing")
@@ -508,7 +593,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.tick()
 		w.fire(p, ev.Timer)
 	case EvCrash:
-		if w.status[p] != Live || w.crashesLeft <= 0 || !w.started || w.liveCount() <= 1 || w.Quiescent() {
+		if w.status[p] != Live || w.crashesLeft <= 0 || !w.started || w.liveCount() <= 1 || w.quiet() {
 			return notEnabled("needs a live process, crash budget left, another live process and a started, running execution")
 		}
 		w.crashesLeft--
@@ -542,10 +627,44 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled(fmt.Sprintf("the next round is %d and needs a message in flight or an armed timer", w.now+1))
 		}
 		w.round()
+	case EvFail:
+		if l, due := w.nextFail(); !due || l != ev.P {
+			return notEnabled("a successive crash needs a quiet execution, a phase left and every live process holding that coordinator")
+		}
+		w.fail(p)
 	default:
 		return fmt.Errorf("event %q: unknown kind", ev)
 	}
+	if w.phasesLeft > 0 && w.quiet() {
+		if _, err := agreedLeader(w.r.topo, w.status, w.held(), w.alg.Holds != nil); err != nil {
+			// No coordinator to crash: the successive crashes stop here,
+			// and the model reports why (a finding about the algorithm).
+			w.faults = append(w.faults[:len(w.faults):len(w.faults)], fmt.Sprintf("event %d: %d successive crash(es) left undone: %v", w.events, w.phasesLeft, err))
+			w.phasesLeft = 0
+		}
+	}
 	return nil
+}
+
+// fail applies the next successive crash: process p (the agreed
+// coordinator) crashes, and the phase's live detectors get a pending start
+// whose Input.Suspect is p.
+func (w *World[S]) fail(p int) {
+	k := len(w.r.cfg.Successive) - w.phasesLeft
+	w.phasesLeft--
+	w.tick()
+	w.status[p] = Crashed
+	w.timers[p] = nil
+	id := w.r.topo.Order[p]
+	w.suspect = id
+	w.effects = append(w.effects, Effect{Kind: CrashedP, P: id})
+	w.observe(p, "fail", int32(k+1))
+	det := w.r.cfg.Successive[k].Detectors
+	for i := range w.status {
+		if w.status[i] == Live && (len(det) == 0 || slices.Contains(det, w.r.topo.Order[i])) {
+			w.pending[i] = true
+		}
+	}
 }
 
 // tick advances the event counter (and the time in async timing).
@@ -896,6 +1015,10 @@ func (w *World[S]) Encode(b []byte) []byte {
 	if w.r.cfg.CountInState {
 		put(w.counts.Sends)
 		put(w.counts.Transmissions)
+	}
+	if len(w.r.cfg.Successive) > 0 {
+		put(int64(w.phasesLeft))
+		put(int64(w.suspect))
 	}
 	return b
 }

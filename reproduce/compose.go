@@ -192,3 +192,54 @@ func fromRat(x model.Rat) *big.Rat {
 	r, _ := new(big.Rat).SetString(x.String())
 	return r
 }
+
+// vringSuccessive is FCEABR-K (P = p alternatives, terminal rule r2,
+// AMB-HIER-1 at-empty) on the virtual ring of ns ECoordinators, run with
+// real successive crashes (model.Config.Successive): an election from one
+// starter, then crashes successive crashes of the agreed GCoordinator at
+// each quiescence ([S3] §IX test 4). Under every=true every live ring node
+// detects each crash ("each process in the network which finds it out",
+// [S3] §VII); otherwise one ring node per crash, drawn among those that
+// cannot have crashed (the ns−crashes lowest ids: the ring elects the
+// highest). It returns the ring's counts and the model faults of the run (a
+// positive count: the successive crashes stopped, the live ring nodes
+// holding no agreed coordinator); sync, fast simulator.
+func vringSuccessive(s *sample, stream uint64, ns, p, crashes int, every bool) (*model.Counts, int64, error) {
+	r := sub(s, stream)
+	ids := permIDs(r, ns)
+	starter := pickDetectors(r, ns, 1, model.None)
+	v, err := fceabr.KVariant(p)
+	if err != nil {
+		return nil, 0, err
+	}
+	phases := make([]model.Phase, crashes)
+	if !every {
+		for i := range phases {
+			phases[i].Detectors = pickDetectors(r, ns-crashes, 1, model.None)
+		}
+	}
+	cfg := &model.Config{Algo: fceabr.K.Name, Variant: v + ",r2,at-empty", IDs: ids, Initiators: starter, Successive: phases, Timing: model.Sync}
+	sim, err := fceabr.K.NewFastSim(cfg)
+	if err != nil {
+		return nil, 0, err
+	}
+	limit := maxSteps(ns, ns) * int64(crashes+1)
+	res := sim.Run(limit)
+	if !res.Quiescent {
+		return nil, 0, fmt.Errorf("%s: no quiescence within %d rounds: %s", fceabr.K.Name, limit, cfg)
+	}
+	return &res.Counts, res.Faults, nil
+}
+
+// successiveNotices is the site-level cost of crashes successive
+// GCoordinator crashes on a ring of ns nodes when every live ring node
+// detects each (AMB-HIER-2 every-detector): crash i has ns−i detectors,
+// each sending one message to the crashed GCoordinator's ICoordinator,
+// which broadcasts to its SPN−1 (siteNotice).
+func successiveNotices(ns, spn, crashes int) *model.Counts {
+	var cs []*model.Counts
+	for i := 1; i <= crashes; i++ {
+		cs = append(cs, siteNotice(spn, ns-i))
+	}
+	return addCounts(cs...)
+}

@@ -272,7 +272,7 @@ func s3Table5(runs int, seed uint64) (*Table, error) {
 		Source: "[S3] §X, eq.(24)–(26), Table 5; §VIII.A.3 eq.(4)–(5); eq.(1)–(3) (catalog C-HIER-3, C-HIER-1, C-HIER-2)", Runs: runs,
 		Setup: []string{
 			"each run: the initial hierarchical election, as the sum of its levels ([S3] §VII, §VIII.A.3): NS sites, each an FCEABOB initial election of SPN processes (one informer drawn uniformly, ids randomly arranged), plus FCEABR-K with P = the printed VN alternatives on the virtual ring of the NS ECoordinators (ids randomly arranged; terminal rule r2, under which [S0] eq.(1) holds at one starter, catalog C-FCEABR-3); sync (lock-step, fast simulator); PCG seeded per row",
-			"\"Number of fault\" read as FPN (AMB-HIER-4 (a), the default): FPN ring starters drawn uniformly; FPN=1 (one \"random selected process\", [S3] §VI) is shown beside it. AMB-HIER-4 (b), that many GCoordinator crashes, is not run here: FCEABR-K's runs handle one crash (its detectors start once), and the site-level crash handling has no package yet; §IX test 4 (table 4) composes crashes level by level",
+			"\"Number of fault\" read as FPN (AMB-HIER-4 (a), the default): FPN ring starters drawn uniformly; FPN=1 (one \"random selected process\", [S3] §VI) is shown beside it. AMB-HIER-4 (b), that many GCoordinator crashes: the initial election (one ring starter) followed by \"Number of fault\" real successive crashes of the agreed GCoordinator on the virtual ring (one FCEABR-K run, model Config.Successive; AMB-HIER-1 at-empty, P = the printed VN alternatives, terminal rule r2), every live ring node detecting each crash, plus each crash's site-level notice from its detectors (AMB-HIER-2 every-detector: NS−i messages to the crashed GCoordinator's ICoordinator, which broadcasts to its SPN−1); the site-level promotion inside the crashed site is not run (no package models it)",
 			"K=SCAN and K=SCAN+1 (ICoordinator + ECoordinator) as in table 3; sends = P2P, send+receive = sends + deliveries (\"Average number of send and received message\")",
 			"statistics as [S3] eq.(24)–(26) (= [S0] eq.(11)–(13)): X̄, S_x² with divisor n−1, S_x, S_x̄ = S_x/√n, which [S3] calls the standard deviation; the printed SD is compared with S_x̄",
 			"formulas evaluated exactly: eq.(4) = NS·(2·SCAN+SPN) + eq.(1)(NS, FPN); eq.(5) = SCAN + 2·SPN + eq.(1)(NS, FPN); NS·eq.(2) + eq.(1)(NS, FPN); NS·eq.(3) + eq.(1)(NS, FPN)",
@@ -323,6 +323,28 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 						return addCounts(a, b), nil
 					}))
 			}
+		}
+	}
+	// AMB-HIER-4 (b): "Number of fault" = GCoordinator crashes, run as
+	// real successive crashes after the initial election.
+	for _, kr := range kReadings {
+		for _, c := range []counted{sends, sendRecv} {
+			ns, spn, k, vp, nf := p.ns, p.spn, p.scan+kr.extra, p.p, p.fault
+			rds = append(rds, siteReading(fmt.Sprintf("%s, %d GCoordinator crashes (AMB-HIER-4 b), %s", kr.tag, nf, c), c, "", []string{"avg send+received"},
+				func(s *sample) (*model.Counts, error) {
+					a, err := sites(s, ns, spn, k, false)
+					if err != nil {
+						return nil, err
+					}
+					b, faults, err := vringSuccessive(s, 3_000_000, ns, vp, nf, true)
+					if err != nil {
+						return nil, err
+					}
+					if faults > 0 {
+						return nil, fmt.Errorf("table 5: the %d successive crashes stopped (no agreed GCoordinator) on the virtual ring of %d", nf, ns)
+					}
+					return addCounts(a, b, successiveNotices(ns, spn, nf)), nil
+				}))
 		}
 	}
 	if err := measureRow(row, stream(seed, "5", row.Label), runs, rds); err != nil {
@@ -395,7 +417,7 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 			"composition ([S3] §VII, §VIII.A.3; catalog A4): a case's count is the sum over its levels, each level run by its own package: sites by FCEABOB (K = SCAN) or, in TR, basic Ring (one starter); the virtual network of the NS ECoordinators by basic Ring (R, TR; catalog A8 without polling), the modified Bully on a complete graph (MB, algos/modbully, defaults) or FCEABR-K with P = 2 (MA, terminal rule r2)",
 			"test 2 (Fig. 11): the initial election, NS varied, one starter per level",
 			"test 3 (Fig. 12): sites already elected, the GCoordinator (best ECoordinator) crashed, FPN ring detectors, NS = 9 (Table 4's); per crash: the site-level notice of catalog A4 / AMB-HIER-2 (each detector sends 1 message to the crashed GCoordinator's ICoordinator, which broadcasts to its SPN−1: counted from that rule, the same in every case) plus the virtual network's crash handling, run: R/TR FPN independent basic-Ring elections on the healed ring; MB the modified Bully with the GCoordinator crashed and FPN informers; MA FCEABR-K's crash run (A1 promoted, list shifted; AMB-HIER-1 at-empty)",
-			"test 4 (Table 4, Fig. 13): NS = 9, the initial election then 3 GCoordinator crashes, one detector each; MA: each crash is an FCEABR-K crash run and, after the 2nd (\"since there is no other alternatives in the virtual network, the Last GCoordinator lunched another election\"), one FCEABR-K election with one starter; R, MB, TR have no alternatives: every crash is a re-election as in test 3. FCEABR-K's runs handle one crash each, so successive crashes are composed run by run, each from a full list (the model cannot start a ring from a partly shifted list)",
+			"test 4 (Table 4, Fig. 13): NS = 9, the initial election then 3 GCoordinator crashes. MA: one FCEABR-K run with real successive crashes (model Config.Successive; AMB-HIER-1 at-empty, P = 2, terminal rule r2): one starter elects (GCoordinator; A1, A2), then at each quiescence the agreed GCoordinator crashes and every live ring node detects it (crash 1: A1 promoted, a silent shift; crash 2: no alternative left, an SElection elects new ones, \"the Last GCoordinator lunched another election\"; crash 3: a silent shift), plus per crash the site-level notice from each of its NS−i detectors (AMB-HIER-2 every-detector). One detector per crash cannot be run: after a silent shift only the detector knows the new GCoordinator (see the findings). R, MB, TR have no alternatives: every crash is a re-election as in test 3, composed crash by crash with one detector each (their packages handle one crash per run)",
 			"sends = P2P; send+receive = sends + deliveries",
 		}}
 	type spec struct {
@@ -435,6 +457,16 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
 			return nil, err
 		}
+		if sp.test == 4 {
+			var dets []string
+			notices := 0
+			for i := 1; i <= s3Test4Crashes; i++ {
+				dets = append(dets, fmt.Sprint(sp.ns-i))
+				notices += sp.ns - i
+			}
+			row.Notes = append(row.Notes, fmt.Sprintf("MA is one run with real successive crashes in which every live ring node detects each crash (%s detectors at crashes 1…%d: %d site notices instead of %d, and at the SElection crash every detector starts one); R, MB, TR: one detector per crash (FPN=1)",
+				strings.Join(dets, ", "), s3Test4Crashes, notices, s3Test4Crashes))
+		}
 		t.Rows = append(t.Rows, row)
 	}
 	// Which case is lowest per row (sends), and the ordering.
@@ -453,6 +485,19 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 		}
 		t.Findings = append(t.Findings, fmt.Sprintf("%s: mean sends %s; fewest: %s", r.Label, strings.Join(parts, ", "), best))
 	}
+	// [S3] §IX test 4 with one detector per crash, run for real.
+	rng := stream(seed, t.ID, "test 4, one detector per crash")
+	stopped := 0
+	for range runs {
+		_, faults, err := vringSuccessive(newSample(rng, 0), 0, s3Test4NS, s3TestP, s3Test4Crashes, false)
+		if err != nil {
+			return nil, err
+		}
+		if faults > 0 {
+			stopped++
+		}
+	}
+	t.Findings = append(t.Findings, fmt.Sprintf("test 4, MA with one detector per crash (successive crashes run; the detector drawn among the ring nodes that cannot crash): the crashes stopped before the 3rd in %d of %d runs: after a silent shift (AMB-HIER-1 at-empty) only the detector holds the new GCoordinator, so the live ring nodes hold no agreed GCoordinator to crash next; test 4 is run with every live ring node detecting", stopped, runs))
 	findings(t)
 	return t, nil
 }
@@ -461,6 +506,24 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 // (a GCoordinator crash with fpn detectors, sites already elected) or 4
 // (initial election, then s3Test4Crashes crashes with one detector each).
 func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts, error) {
+	if test == 4 && vn == vFCEABRK {
+		// [S3] §IX test 4 with real successive crashes: one FCEABR-K run
+		// on the virtual ring (the initial election, then the crashes of
+		// the agreed GCoordinator, every live ring node detecting each),
+		// plus the sites' elections and each crash's site-level notice.
+		a, err := sites(s, ns, s3TestSPN, s3TestSCAN, siteRing)
+		if err != nil {
+			return nil, err
+		}
+		b, faults, err := vringSuccessive(s, 2_000_000, ns, s3TestP, s3Test4Crashes, true)
+		if err != nil {
+			return nil, err
+		}
+		if faults > 0 {
+			return nil, fmt.Errorf("test 4: the successive crashes stopped (no agreed GCoordinator) on the virtual ring of %d", ns)
+		}
+		return addCounts(a, b, successiveNotices(ns, s3TestSPN, s3Test4Crashes)), nil
+	}
 	var cs []*model.Counts
 	if test != 3 {
 		a, err := sites(s, ns, s3TestSPN, s3TestSCAN, siteRing)
@@ -486,15 +549,6 @@ func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts
 			return nil, err
 		}
 		cs = append(cs, siteNotice(s3TestSPN, fpn), c)
-		// [S3] §IX test 4: after the P-th crash the list is empty and the
-		// last GCoordinator launches a new election on the virtual ring.
-		if test == 4 && vn == vFCEABRK && (i+1)%(s3TestP+1) == s3TestP {
-			e, err := vringV(s, stream+500_000, vn, ns, s3TestP, 1, false, "r2")
-			if err != nil {
-				return nil, err
-			}
-			cs = append(cs, e)
-		}
 	}
 	return addCounts(cs...), nil
 }

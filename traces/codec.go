@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,9 @@ type wireConfig struct {
 	CrashBudget  int        `json:"crash_budget"`
 	Recovery     bool       `json:"recovery"`
 	CountInState bool       `json:"count_in_state,omitempty"`
+	// Successive is Config.Successive (absent when the run has none, so
+	// traces without successive crashes are unchanged).
+	Successive []model.Phase `json:"successive,omitempty"`
 }
 
 // wireEvent is the JSON form of a Step.
@@ -85,9 +89,21 @@ func (t *Trace) wire() (*wireTrace, error) {
 			Crashed: orEmpty(c.Crashed), Absent: orEmpty(c.Absent),
 			Timing: c.Timing.String(), Timeouts: c.Timeouts.String(), Net: c.Net.String(),
 			Forwarding: c.Forwarding, CrashBudget: c.CrashBudget, Recovery: c.Recovery,
-			CountInState: c.CountInState},
+			CountInState: c.CountInState, Successive: wirePhases(c.Successive)},
 		Snapshots: t.Snapshots, Events: &evs, Outcome: &out, Violation: t.Violation, Note: t.Note,
 	}, nil
+}
+
+// wirePhases is ps with every detector list present ("detectors": [] for
+// every live process), nil for none.
+func wirePhases(ps []model.Phase) []model.Phase {
+	c := model.ClonePhases(ps)
+	for i := range c {
+		if c[i].Detectors == nil {
+			c[i].Detectors = []model.ID{}
+		}
+	}
+	return c
 }
 
 func formatFP(fp uint64) string { return fmt.Sprintf("%016x", fp) }
@@ -388,6 +404,20 @@ func (wc *wireConfig) config() (*model.Config, error) {
 	if wc.CrashBudget < 0 {
 		return nil, fmt.Errorf("crash budget %d is negative", wc.CrashBudget)
 	}
+	if wc.Successive != nil && len(wc.Successive) == 0 {
+		return nil, fmt.Errorf("\"successive\" is an empty list (leave it out for a run without successive crashes)")
+	}
+	for k, ph := range wc.Successive {
+		if ph.Detectors == nil {
+			return nil, fmt.Errorf("successive crash %d: \"detectors\" is missing (want a list of ids, [] for every live process)", k+1)
+		}
+		for _, id := range ph.Detectors {
+			if !slices.Contains(wc.IDs, id) && !slices.Contains(wc.Absent, id) {
+				return nil, fmt.Errorf("successive crash %d: detector %d is not a process (ids %s)", k+1, id, model.FormatIDs(wc.IDs))
+			}
+		}
+	}
+	cfg.Successive = model.ClonePhases(wc.Successive)
 	return cfg, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"electlab/algos/changroberts"
+	"electlab/algos/fceabr"
 	"electlab/model"
 )
 
@@ -241,6 +242,12 @@ func TestDecodeBadInputs(t *testing.T) {
 		{"duplicate id", sub(`"ids": [3, 1, 2]`, `"ids": [3, 1, 3]`), []string{"duplicate process id 3"}},
 		{"too few ids", sub(`"ids": [3, 1, 2]`, `"ids": [3]`), []string{"at least 2"}},
 		{"negative budget", sub(`"crash_budget": 0`, `"crash_budget": -1`), []string{"crash budget -1"}},
+		{"successive not a list", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": 2`), []string{"config.successive", "number"}},
+		{"successive empty", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": []`), []string{`"successive" is an empty list`}},
+		{"successive no detectors", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{}]`), []string{"successive crash 1", `"detectors" is missing`}},
+		{"successive bad detector", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{"detectors": []}, {"detectors": [7]}]`), []string{"successive crash 2", "detector 7 is not a process"}},
+		{"successive unknown field", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{"detectors": [], "when": 3}]`), []string{`unknown field "when"`}},
+		{"successive detector not an id", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{"detectors": ["x"]}]`), []string{"detectors", "string"}},
 		{"missing config", sub(`"config"`, `"konfig"`), []string{`unknown field "konfig"`}},
 		{"missing outcome", sub(`"outcome"`, `"outcom"`), []string{`unknown field "outcom"`}},
 		{"violation step", sub(`"step": 1`, `"step": 9`), []string{"violation step 9"}},
@@ -341,5 +348,59 @@ func TestLenient(t *testing.T) {
 	}
 	if s0.Events() != 0 {
 		t.Fatal("Lenient modified s0")
+	}
+}
+
+// Reference: [S3] §IX test 4: a trace of a run with successive crashes
+// (fceabrk, two crashes) carries them in its config ("successive"), its
+// "fail" events replay, and Decode+Encode keeps the bytes; a config the
+// algorithm rejects (more successive crashes than live processes less
+// one) is refused at replay with the reason.
+func TestRoundTripSuccessive(t *testing.T) {
+	cfg := &model.Config{Algo: "fceabrk", Variant: "p2", IDs: []model.ID{3, 1, 6, 2, 5, 4}, Initiators: []model.ID{3},
+		Successive: []model.Phase{{}, {Detectors: []model.ID{1}}}}
+	s0, err := fceabr.K.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := s0.Clone()
+	var evs []model.Event
+	var buf []model.Event
+	for !s.Quiescent() {
+		buf = s.Enabled(buf[:0])
+		ev := buf[0]
+		if d, ok := s.OldestDelivery(); ok && ev.Kind != model.EvDetect {
+			ev = d
+		}
+		if err := s.Apply(ev); err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, ev)
+	}
+	tr, err := Record(s0, evs, nil, "fifo schedule")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b1 := encode(t, tr)
+	if !bytes.Contains(b1, []byte(`"successive"`)) || !bytes.Contains(b1, []byte(`"fail 6"`)) || !bytes.Contains(b1, []byte(`"fail 5"`)) {
+		t.Fatalf("trace lacks the successive crashes:\n%s", b1)
+	}
+	dec, err := Decode(bytes.NewReader(b1))
+	if err != nil {
+		t.Fatalf("Decode: %v", err)
+	}
+	rep, err := Replay(fceabr.K, dec)
+	if err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	if !rep.Outcome.Agreed || rep.Outcome.Leader != 4 {
+		t.Errorf("outcome %+v, want agreement on 4 after the crashes of 6 and 5", rep.Outcome)
+	}
+	if b2 := encode(t, dec); !bytes.Equal(b1, b2) {
+		t.Fatalf("Decode+Encode changed the bytes:\n%s", cmp.Diff(string(b1), string(b2)))
+	}
+	dec.Config.Successive = make([]model.Phase, 6)
+	if _, err := Replay(fceabr.K, dec); err == nil || !strings.Contains(err.Error(), "6 successive crashes leave no live process") {
+		t.Errorf("replay of 6 successive crashes on 6 processes: err %v", err)
 	}
 }

@@ -18,6 +18,9 @@
 //     before the run. Every process knows (coordinator, surrogate) from the
 //     previous election (the two best initial members); the initiators are
 //     the detectors (FPN of them) and start SElection.
+//   - successive crashes (model.Config.Successive, either scenario first):
+//     at each quiescence the model crashes the agreed coordinator and its
+//     detectors' start names it (Input.Suspect); see successive.go.
 //
 // Env.Initial is read for two things only: which scenario the run is (the
 // detectors' input "coordinator crash detected"), and, under the healed
@@ -46,6 +49,7 @@ package fceabr
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -212,8 +216,20 @@ type State struct {
 	// FCEABR-K), fixed at Init.
 	P uint8
 	// Promoted: the node has promoted A1 (shifted the alternatives left)
-	// for this crash.
+	// for this crash (the crash Crash names under successive crashes).
 	Promoted bool
+	// Crash is, under successive crashes (model.Config.Successive), the
+	// crashed coordinator whose handling this node takes part in: the
+	// Input.Suspect of its detection, or the crash key carried by the
+	// messages it received. None in a run without successive crashes,
+	// and until the first one.
+	Crash model.ID
+	// Gone lists every successively crashed coordinator the node has
+	// heard of (detected, or named by a message's crash key), in the order
+	// heard; the healed ring of AMB-FCEABR-6 bypasses them as it bypasses
+	// the processes crashed before the run. Empty in a run without
+	// successive crashes. The slice is never modified in place.
+	Gone []model.ID
 	// Joined: the node joined during the run.
 	Joined bool
 	// Self is the process's id (for View).
@@ -265,7 +281,11 @@ func (s State) String() string {
 	} else {
 		fmt.Fprintf(&b, "Alts:%v", s.Alts[:p])
 	}
-	fmt.Fprintf(&b, " Promoted:%t Joined:%t Self:%d E:%s S:%s}", s.Promoted, s.Joined, s.Self, s.E.format(p), s.S.format(p))
+	fmt.Fprintf(&b, " Promoted:%t", s.Promoted)
+	if s.Crash != model.None {
+		fmt.Fprintf(&b, " Crash:%d Gone:%v", s.Crash, s.Gone)
+	}
+	fmt.Fprintf(&b, " Joined:%t Self:%d E:%s S:%s}", s.Joined, s.Self, s.E.format(p), s.S.format(p))
 	return b.String()
 }
 
@@ -337,6 +357,15 @@ func encode(s State, b []byte) []byte {
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(w.Max), 10)
 	}
+	if s.Crash != model.None {
+		// Successive crashes only: runs without them encode as before.
+		b = append(b, ',', 'c')
+		b = strconv.AppendInt(b, int64(s.Crash), 10)
+		for _, id := range s.Gone {
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(id), 10)
+		}
+	}
 	return b
 }
 
@@ -401,8 +430,10 @@ func bestMembers(env *model.Env, buf []model.ID, k int) []model.ID {
 	return buf
 }
 
-// neighbour is the next process in direction dir (0: clockwise).
-func neighbour(env *model.Env, dir int) model.ID {
+// neighbour is the next process in direction dir (0: clockwise). The
+// healed ring (AMB-FCEABR-6) bypasses the processes crashed before the run
+// and the successively crashed coordinators in gone.
+func neighbour(env *model.Env, dir int, gone []model.ID) model.ID {
 	t := env.Topo
 	i := env.Index
 	for range t.N() {
@@ -411,7 +442,7 @@ func neighbour(env *model.Env, dir int) model.ID {
 		} else {
 			i = t.Prev(i)
 		}
-		if env.Reading(AmbRepair) == Path || env.Initial == nil || env.Initial[i] != model.Crashed {
+		if env.Reading(AmbRepair) == Path || ((env.Initial == nil || env.Initial[i] != model.Crashed) && !slices.Contains(gone, t.Order[i])) {
 			return t.Order[i]
 		}
 	}
@@ -425,10 +456,22 @@ func crashedAtStart(env *model.Env, id model.ID) bool {
 
 // send sends kind k in direction dir with informer inf and the list l's
 // first P+1 entries ([S3] Fig. 2; [S0]'s (coordinator, surrogate) for
-// P = 1).
-func send(env *model.Env, out *model.Outbox, k *model.Kind, dir int, inf model.ID, l *List) {
+// P = 1). Under successive crashes, key (the crashed coordinator the wave
+// is about, AMB-FCEABR-5's epoch "keyed by the crash") follows as one more
+// entry; None (every run without successive crashes) adds nothing.
+func send(env *model.Env, gone []model.ID, out *model.Outbox, k *model.Kind, dir int, inf model.ID, l *List, key model.ID) {
 	p := pOf(env)
-	m := model.Message{Kind: k, To: neighbour(env, dir), A: int32(inf), B: int32(dir), List: append([]model.ID(nil), l[:p+1]...)}
+	list := append(make([]model.ID, 0, p+2), l[:p+1]...)
+	if key != model.None {
+		list = append(list, key)
+	}
+	to := neighbour(env, dir, gone)
+	if to == env.Self && len(gone) > 0 {
+		// Successive crashes left this node alone on the healed ring:
+		// there is nobody to send to (and nobody to elect).
+		return
+	}
+	m := model.Message{Kind: k, To: to, A: int32(inf), B: int32(dir), List: list}
 	out.SendMsg(m)
 }
 
@@ -445,6 +488,12 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	s.Self = env.Self
 	switch in.Kind {
 	case model.InStart:
+		if in.Suspect != model.None {
+			// [S3] Fig. 10 (Crash_identify), a successive crash: the
+			// detection names the crashed coordinator.
+			s = detect(env, s, in.Suspect, out)
+			break
+		}
 		s = start(env, s, out)
 	case model.InDeliver:
 		s = deliver(env, s, in.Msgs, out)
@@ -465,6 +514,12 @@ func start(env *model.Env, s State, out *model.Outbox) State {
 		s.Coord, s.Alts = model.None, [MaxP]model.ID{}
 	}
 	if s.Coord == model.None {
+		if s.Crash != model.None {
+			// A successive crash detected with no coordinator known: a
+			// full Election ([S3] Fig. 10, "Election algorithm after
+			// crash").
+			out.Observe("reelect", int32(s.Crash))
+		}
 		return elect(env, s, out)
 	}
 	// [S0] §V.3: "If processes find coordinator crash out ... they'll
@@ -489,13 +544,55 @@ func start(env *model.Env, s State, out *model.Outbox) State {
 		// AMB-HIER-1 all-failed ([S3] §II): nobody left to promote.
 		s.Coord, s.Alts = model.None, [MaxP]model.ID{}
 		s.Promoted = false
+		if s.Crash != model.None {
+			out.Observe("reelect", int32(s.Crash))
+		}
 		return elect(env, s, out)
 	}
 	w := s.wave(env, true)
 	l := s.list()
 	initiate(w, self, l)
-	send(env, out, SElection, 0, self, &l)
-	send(env, out, SElection, 1, self, &l)
+	if s.Crash != model.None {
+		out.Observe("refill", int32(s.Crash))
+	}
+	send(env, s.Gone, out, SElection, 0, self, &l, s.Crash)
+	send(env, s.Gone, out, SElection, 1, self, &l, s.Crash)
+	return s
+}
+
+// detect is a detection of the successive crash of suspect ([S3] Fig. 10,
+// Crash_identify, once per crash): the node enters that crash's handling
+// (newCrash) unless a message of it reached the node first, then detects
+// as in a single-crash run (start): promote A1 unless promoted for this
+// crash already, then shift, refill or re-elect by AMB-HIER-1.
+func detect(env *model.Env, s State, suspect model.ID, out *model.Outbox) State {
+	if s.Crash != suspect {
+		s = newCrash(env, s, suspect)
+	}
+	if s.Coord != suspect {
+		// The waves of this crash reached the node first and replaced
+		// the crashed coordinator already: it has heard of the crash
+		// (AMB-FCEABR-7), and there is nothing left to promote.
+		s.Promoted = true
+	}
+	return start(env, s, out)
+}
+
+// newCrash enters the handling of the successive crash of key: nothing is
+// promoted for it yet, and under the epoch reading of AMB-FCEABR-5 its
+// waves are new instances ([S3] Fig. 10 runs Crash_identify per crash; an
+// election after it is a new election), so the crash-handling and
+// election instances restart. Under no-epoch (the literal reading: one
+// max-seen/terminal state for every label) the waves are kept.
+func newCrash(env *model.Env, s State, key model.ID) State {
+	s.Crash = key
+	if !slices.Contains(s.Gone, key) {
+		s.Gone = append(s.Gone[:len(s.Gone):len(s.Gone)], key)
+	}
+	s.Promoted = false
+	if env.Reading(AmbEpoch) == Epoch {
+		s.S, s.E = Wave{}, Wave{}
+	}
 	return s
 }
 
@@ -513,8 +610,8 @@ func elect(env *model.Env, s State, out *model.Outbox) State {
 	}
 	l := List{self}
 	initiate(w, self, l)
-	send(env, out, Election, 0, self, &l)
-	send(env, out, Election, 1, self, &l)
+	send(env, s.Gone, out, Election, 0, self, &l, s.Crash)
+	send(env, s.Gone, out, Election, 1, self, &l, s.Crash)
 	return s
 }
 
@@ -582,12 +679,19 @@ type msg struct {
 	inf  model.ID
 	side int // 0: travelling clockwise (from the predecessor)
 	l    List
+	// key is the successive crash the message's wave is about (None
+	// outside successive crashes).
+	key model.ID
 }
 
 func decode(env *model.Env, m model.Message) msg {
 	d := msg{inf: model.ID(m.A), side: int(m.B)}
-	if len(m.List) == pOf(env)+1 {
-		copy(d.l[:], m.List)
+	p := pOf(env)
+	if len(m.List) == p+1 || len(m.List) == p+2 {
+		copy(d.l[:], m.List[:p+1])
+	}
+	if len(m.List) == p+2 {
+		d.key = m.List[p+1]
 	}
 	return d
 }
@@ -595,15 +699,22 @@ func decode(env *model.Env, m model.Message) msg {
 func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) State {
 	var elec, coord, selec, scoord []msg
 	for _, m := range batch {
+		d := decode(env, m)
+		if d.key != model.None && d.key != s.Crash {
+			// [S3] Fig. 10, a successive crash heard of first from a
+			// message: the node enters that crash's handling (its
+			// SElection/SCoordinator then promotes A1 below, [S0] §V.3).
+			s = newCrash(env, s, d.key)
+		}
 		switch m.Kind {
 		case Election:
-			elec = append(elec, decode(env, m))
+			elec = append(elec, d)
 		case Coordinator:
-			coord = append(coord, decode(env, m))
+			coord = append(coord, d)
 		case SElection:
-			selec = append(selec, decode(env, m))
+			selec = append(selec, d)
 		case SCoordinator:
-			scoord = append(scoord, decode(env, m))
+			scoord = append(scoord, d)
 		}
 	}
 	if len(selec)+len(scoord) > 0 {
@@ -695,7 +806,7 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 		if crash {
 			k = SElection
 		}
-		send(env, out, k, m.side, m.inf, &l)
+		send(env, s.Gone, out, k, m.side, m.inf, &l, m.key)
 	}
 	return s
 }
@@ -804,11 +915,11 @@ func terminal(env *model.Env, s *State, w *Wave, m msg, other List, together, cr
 		k = SCoordinator
 	}
 	if together || env.Reading(AmbTerminal) == R1 {
-		send(env, out, k, 0, self, &l)
-		send(env, out, k, 1, self, &l)
+		send(env, s.Gone, out, k, 0, self, &l, m.key)
+		send(env, s.Gone, out, k, 1, self, &l, m.key)
 	} else {
 		// R2: only away from the other terminal, i.e. on in m's direction.
-		send(env, out, k, m.side, self, &l)
+		send(env, s.Gone, out, k, m.side, self, &l, m.key)
 	}
 }
 
@@ -842,7 +953,7 @@ func coordWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox)
 	if forward {
 		// [S0] §IV: "if a process receives two Coordinator or Surrogate
 		// coordinator message, it'll stop one of them."
-		send(env, out, k, best.side, best.inf, &best.l)
+		send(env, s.Gone, out, k, best.side, best.inf, &best.l, best.key)
 	}
 	return s
 }

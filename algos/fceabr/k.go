@@ -33,11 +33,12 @@ import (
 // Scenarios are FCEABR's: an election (no coordinator known), or the best
 // initial member crashed before the run, every process knowing the best
 // initial member and the next P as (coordinator, A1..AP) from the
-// previous election. Successive crashes of promoted alternatives need a
-// detector per crash; the model's detectors start once, at the beginning
-// of the run, so a run handles one crash, and the triggers are told apart
-// by how many alternatives the initial list holds (fewer than P when the
-// ring has at most P+1 members).
+// previous election. Successive crashes of promoted alternatives are run
+// with model.Config.Successive (see successive.go): the model crashes the
+// agreed coordinator at each quiescence and the detectors' start names it,
+// which tells the triggers apart crash by crash (C-HIER-6.*); without it a
+// run handles one crash, and the triggers are told apart by how many
+// alternatives the initial list holds.
 
 // KAmbiguities are FCEABR-K's ambiguities: FCEABR's, then AMB-HIER-1 and
 // PARAM-P (at the indices AmbTrigger and AmbP).
@@ -78,7 +79,7 @@ var K = &model.Algorithm[State]{
 		Topology:    model.BiRing,
 		Kinds:       kinds,
 		Ambiguities: KAmbiguities,
-		Claims:      kClaims,
+		Claims:      append(append([]model.Claim(nil), kClaims...), successiveClaims...),
 	},
 	Init:   initState,
 	Step:   step,

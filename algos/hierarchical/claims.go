@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"electlab/algos/fceabr"
 	"electlab/model"
 )
 
@@ -540,4 +541,26 @@ var claims = []model.Claim{
 		Settings: []model.Setting{syncAny, asyncAny},
 		Variants: []string{"spn2,scan1", "spn3,scan2", "spn3,scan2,halves"},
 	},
+}
+
+// syncSucc is the stable configuration of 6 sites of 3 (SCAN = 2; the
+// virtual ring of 6 ECoordinators), lock-step rounds, then 4 successive
+// crashes of the GCoordinator the ring nodes hold, each detected by every
+// live process (ring nodes detect it; [S3] §VII, Fig. 10).
+var syncSucc = model.Setting{Name: "sync, stable, then 4 successive GCoordinator crashes, each detected by every live process (the ring nodes act on it)", Timing: model.Sync, Initiators: model.OneInitiator, Successive: 4}
+
+// triggerClaims are C-HIER-6's four statements (fceabr.TriggerClaims) on
+// the hierarchy: the GCoordinator's successive crashes on the virtual
+// ring, with the site-level crash notice of Fig. 10 at each.
+var triggerClaims = fceabr.TriggerClaims("the hierarchy, stable, 6 sites of 3 (SCAN = 2), then 4 successive crashes of the GCoordinator the ring nodes hold (the model crashes it at each quiescence; every ring node detects, sends the crash to the crashed node's site ICoordinator (AMB-HIER-2 every-detector) and runs FCEABR-K's detection on the virtual ring)",
+	syncSucc, 18, fceabr.TriggerVariants("spn3,scan2,stable,"), ringP)
+
+// ringP is P of a hierarchy run: FCEABR-K's at its ring nodes.
+func ringP(s model.System) int {
+	for i := range s.N() {
+		if p := s.State(i).(State).Ring.P; p > 0 {
+			return int(p)
+		}
+	}
+	return 1
 }

@@ -447,7 +447,7 @@ var Algorithm = &model.Algorithm[State]{
 		Topology:    model.Complete,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
-		Claims:      claims,
+		Claims:      append(append([]model.Claim(nil), claims...), triggerClaims...),
 	},
 	Init: initState,
 	Step: step,
@@ -455,6 +455,9 @@ var Algorithm = &model.Algorithm[State]{
 		return model.View{Leader: s.G, Coordinator: s.G != model.None && s.G == s.Self}
 	},
 	Encode: encode,
+	// The GCoordinator the model crashes next under successive crashes is
+	// the one the ring nodes hold (the others hold None and are left out).
+	Holds: func(s State) model.ID { return s.G },
 }
 
 func encode(s State, b []byte) []byte {
@@ -591,6 +594,9 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	l := layoutOf(env)
 	switch in.Kind {
 	case model.InStart:
+		if in.Suspect != model.None {
+			return detectSuccessive(env, l, s, in, out)
+		}
 		if scenario(env) == Initial {
 			if !siteInformer(env, l) {
 				return s // startup: another process is the site's informer
@@ -639,6 +645,10 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 						s.Handled = true // heard of the crash on the ring
 					}
 				}
+			}
+			if p := int(l.fr[fceabr.AmbP]) + 1; len(ring[0].List) == p+2 {
+				// A wave of a successive crash (keyed, see fceabr).
+				s = seedRing(s)
 			}
 			s = ringStep(env, l, s, model.Input{Kind: model.InDeliver, Now: in.Now, Msgs: ring}, out)
 		}
@@ -756,6 +766,42 @@ func detect(env *model.Env, l *Layout, s State, out *model.Outbox) State {
 	// [S3] Fig. 10 Crash_identify: promote A1 and shift, re-election per
 	// AMB-HIER-1 (FCEABR-K's start input).
 	return ringStep(env, l, s, model.Input{Kind: model.InStart}, out)
+}
+
+// detectSuccessive is a start input naming a GCoordinator crashed by the
+// model's successive crashes (model.Config.Successive, either scenario):
+// a ring node that held it, or has heard of its crash on the ring, detects
+// it as in detect ([S3] §VII, Fig. 10): the crash message to the crashed
+// node's site ICoordinator (every detector, or under AMB-HIER-2
+// first-detector only one that has not heard of this crash on the ring),
+// then FCEABR-K's detection of that crash (promote, shift, refill or
+// re-elect per AMB-HIER-1). Other processes ignore it.
+func detectSuccessive(env *model.Env, l *Layout, s State, in model.Input, out *model.Outbox) State {
+	crashed := in.Suspect
+	if !onRing(env, l) || (s.G != crashed && s.Ring.Crash != crashed) {
+		return s
+	}
+	if env.Reading(AmbNotify) == EveryDetector || s.Ring.Crash != crashed {
+		j := siteOfID(env, l, crashed)
+		out.Send(l.Group[j][0], GCrash, int32(crashed), 0)
+	}
+	return ringStep(env, l, seedRing(s), in, out)
+}
+
+// seedRing gives a ring node's FCEABR-K state the GCoordinator and
+// alternatives it holds, when that state knows no coordinator: in the
+// stable scenario with nobody crashed before the run the ring state starts
+// empty (FCEABR-K's election scenario), while the node knows the previous
+// election's result (G, GAlts). Used only for successive crashes, so runs
+// without them are unchanged.
+func seedRing(s State) State {
+	if s.Ring.Coord != model.None || s.G == model.None {
+		return s
+	}
+	s.Ring.Coord = s.G
+	s.Ring.Alts = [fceabr.MaxP]model.ID{}
+	copy(s.Ring.Alts[:], s.GAlts)
+	return s
 }
 
 // siteOfID is the site of process id.

@@ -269,7 +269,8 @@ func newExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 	v, _ := info.ParseVariant(cfg.Variant)
 	rep := &exploreReport{Algorithm: info.Name, Variant: info.FormatVariant(v), N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs,
 		Options: runOptions{Timing: cfg.Timing.String(), Timeouts: cfg.Timeouts.String(), Net: cfg.Net.String(), Forwarding: cfg.Forwarding,
-			Initiators: orEmpty(cfg.Initiators), Crashed: orEmpty(cfg.Crashed), Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery},
+			Initiators: orEmpty(cfg.Initiators), Crashed: orEmpty(cfg.Crashed), Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery,
+			Successive: cfg.Successive},
 		Search: exploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem},
 		Prefix: []string{}, Violations: []exploreViolation{}}
 	for _, ev := range prefix {
@@ -332,8 +333,12 @@ func printExplore(w io.Writer, r *exploreReport) {
 	if len(r.Options.Initiators) > 0 {
 		inits = model.FormatIDs(r.Options.Initiators)
 	}
-	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d\n",
-		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, inits, noneIfEmpty(r.Options.Crashed), r.Options.CrashBudget)
+	succ := ""
+	if len(r.Options.Successive) > 0 {
+		succ = " successive=" + model.FormatPhases(r.Options.Successive)
+	}
+	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d%s\n",
+		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, inits, noneIfEmpty(r.Options.Crashed), r.Options.CrashBudget, succ)
 	if len(r.Prefix) > 0 {
 		fmt.Fprintf(w, "from         the state after the scenario's events: %s\n", strings.Join(r.Prefix, ", "))
 	}
@@ -493,7 +498,7 @@ func problemKey(r *exploreReport) string {
 func configOf(r *exploreReport) *model.Config {
 	o := r.Options
 	cfg := &model.Config{Algo: r.Algorithm, Variant: r.Variant, IDs: r.IDs, Initiators: o.Initiators, Crashed: o.Crashed, Absent: o.Absent,
-		Forwarding: o.Forwarding, CrashBudget: o.CrashBudget, Recovery: o.Recovery}
+		Forwarding: o.Forwarding, CrashBudget: o.CrashBudget, Recovery: o.Recovery, Successive: o.Successive}
 	cfg.Timing, _ = model.ParseTiming(o.Timing)
 	cfg.Timeouts, _ = model.ParseTimeouts(o.Timeouts)
 	cfg.Net, _ = model.ParseNet(o.Net)

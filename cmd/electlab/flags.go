@@ -72,6 +72,7 @@ type configFlags struct {
 	timing, timeouts, net, forwarding               string
 	crashBudget                                     int
 	recovery                                        bool
+	successive                                      string
 	seed                                            uint64
 	scenario                                        string
 }
@@ -91,6 +92,7 @@ func (c *configFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto (the algorithm's default), true or false")
 	fs.IntVar(&c.crashBudget, "crash-budget", 0, "crashes the adversary may inject during the run")
 	fs.BoolVar(&c.recovery, "recovery", false, "crashed processes may recover")
+	fs.StringVar(&c.successive, "successive", "", "successive coordinator crashes, one at each quiescence: phases separated by ';', each all or the detectors' ids (e.g. all;2,5)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed for random arrangements and schedules")
 	fs.StringVar(&c.scenario, "scenario", "", "scenario file (config and scripted events); conflicts with the config flags")
 }
@@ -103,7 +105,7 @@ func explicit(fs *flag.FlagSet) map[string]bool {
 }
 
 // configNames are the flags a scenario file replaces.
-var configNames = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net", "forwarding", "crash-budget", "recovery"}
+var configNames = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net", "forwarding", "crash-budget", "recovery", "successive"}
 
 // build resolves the flags into an algorithm and a config (and the
 // scenario's scripted events, if any). Every error is a usage error naming
@@ -130,6 +132,9 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		CrashBudget: c.crashBudget, Recovery: c.recovery}
 	if _, err := info.ParseVariant(c.variant); err != nil {
 		return nil, nil, nil, usagef("%v", err)
+	}
+	if cfg.Successive, err = model.ParsePhases(c.successive); err != nil {
+		return nil, nil, nil, usagef("-successive: %v", err)
 	}
 	switch {
 	case set["ids"] && set["n"]:

@@ -42,6 +42,8 @@ type runOptions struct {
 	Absent      []model.ID `json:"absent"`
 	CrashBudget int        `json:"crash_budget"`
 	Recovery    bool       `json:"recovery"`
+	// Successive is Config.Successive (left out when the run has none).
+	Successive []model.Phase `json:"successive,omitempty"`
 }
 
 // schedules are the -schedule values.
@@ -121,7 +123,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	rep := runReport{Algorithm: cfg.Algo, N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs, Schedule: *schedule, Seed: cf.seed,
 		Options: runOptions{Timing: cfg.Timing.String(), Timeouts: cfg.Timeouts.String(), Net: cfg.Net.String(),
 			Forwarding: cfg.Forwarding, Initiators: orEmpty(cfg.Initiators), Crashed: orEmpty(cfg.Crashed),
-			Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery},
+			Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery, Successive: cfg.Successive},
 		Violations: []checker.Violation{}}
 	info := spec.Meta()
 	v, _ := info.ParseVariant(cfg.Variant)
@@ -235,8 +237,12 @@ func printRun(w io.Writer, r *runReport) {
 	if len(r.Options.Initiators) > 0 {
 		inits = model.FormatIDs(r.Options.Initiators)
 	}
-	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d\n",
-		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, abbreviate(inits), orNone(r.Options.Crashed), r.Options.CrashBudget)
+	succ := ""
+	if len(r.Options.Successive) > 0 {
+		succ = " successive=" + model.FormatPhases(r.Options.Successive)
+	}
+	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d%s\n",
+		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, abbreviate(inits), orNone(r.Options.Crashed), r.Options.CrashBudget, succ)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
 	if r.Agreed {
 		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)

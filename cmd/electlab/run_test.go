@@ -186,6 +186,9 @@ type runJSON struct {
 		Absent      []int32 `json:"absent"`
 		CrashBudget int     `json:"crash_budget"`
 		Recovery    bool    `json:"recovery"`
+		Successive  []struct {
+			Detectors []int32 `json:"detectors"`
+		} `json:"successive"`
 	} `json:"options"`
 	Schedule     string  `json:"schedule"`
 	Seed         uint64  `json:"seed"`
@@ -567,5 +570,26 @@ func TestMaxStepsCap(t *testing.T) {
 				t.Errorf("%s %s: an execution cut short must be reported as not quiescent, with a termination violation: %+v", engine, algo, rep)
 			}
 		}
+	}
+}
+
+// Reference: [S3] §IX test 4: -successive runs successive coordinator
+// crashes (fceabrk, P = 2: 6 then 5 crash, 4 ends as coordinator), shown
+// in the options and the JSON; a malformed value is a usage error naming
+// the bad phase.
+func TestRunSuccessive(t *testing.T) {
+	r := cli(t, "run", "-algo", "fceabrk", "-variant", "p2", "-ids", "3,1,6,2,5,4", "-initiators", "3", "-timing", "sync", "-successive", "all;1", "-json").mustCode(t, 0)
+	var rep runJSON
+	r.decode(t, &rep)
+	if rep.Leader != 4 || !rep.Agreed || len(rep.Options.Successive) != 2 || len(rep.Options.Successive[1].Detectors) != 1 {
+		t.Errorf("want leader 4 agreed after two successive crashes: %+v", rep)
+	}
+	txt := cli(t, "run", "-algo", "fceabrk", "-variant", "p2", "-ids", "3,1,6,2,5,4", "-initiators", "3", "-successive", "all;1").mustCode(t, 0)
+	if !strings.Contains(txt.stdout, "successive=all;1") {
+		t.Errorf("options lack successive=all;1:\n%s", txt)
+	}
+	bad := cli(t, "run", "-algo", "fceabrk", "-ids", "3,1,6,2,5,4", "-successive", "all;;1").mustCode(t, 2)
+	if !strings.Contains(bad.stderr, "successive crash 2 is empty") {
+		t.Errorf("bad -successive: %s", bad)
 	}
 }

@@ -113,13 +113,15 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 			if err != nil {
 				err = fmt.Errorf("recovery %q: want true or false", val)
 			}
+		case "successive":
+			cfg.Successive, err = model.ParsePhases(val)
 		case "event":
 			var ev model.Event
 			ev, err = model.ParseEvent(val)
 			events = append(events, ev)
 			eventLines = append(eventLines, line)
 		default:
-			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery or event)", key)
+			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery, successive or event)", key)
 		}
 		if err != nil {
 			return nil, nil, nil, bad(line, "%v", err)

@@ -45,7 +45,7 @@ func Drive(t testing.TB, s model.System) {
 		buf = s.Enabled(buf[:0])
 		ev, found := model.Event{}, false
 		for _, e := range buf {
-			if e.Kind == model.EvDetect || e.Kind == model.EvRound {
+			if e.Kind == model.EvDetect || e.Kind == model.EvRound || e.Kind == model.EvFail {
 				ev, found = e, true
 				break
 			}

@@ -1,0 +1,55 @@
+package hierarchical
+
+import (
+	"testing"
+
+	"electlab/algos/fceabr"
+	"electlab/model"
+	"electlab/model/modeltest"
+)
+
+// Reference: [S3] §VII, Fig. 10, §IX test 4 (C-HIER-6): the hierarchy with
+// successive GCoordinator crashes (stable, 6 sites of 3, SCAN = 2): every
+// crash is handled (four crashes made, no model fault), each crash sends
+// one GCrash per live ring node (AMB-HIER-2 every-detector) and one
+// GPromote broadcast in the crashed node's site, the first new election on
+// the virtual ring follows crash P (at-empty), P+1 (all-failed, a full
+// Election) or max(1, P−1) (k-minus-1), and the Sim agrees with the World.
+func TestSuccessiveGCrashes(t *testing.T) {
+	ids := make([]model.ID, 18)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	for _, tc := range []struct {
+		trigger string
+		at      func(p int) int
+		full    bool
+	}{
+		{"at-empty", func(p int) int { return p }, false},
+		{"all-failed", func(p int) int { return p + 1 }, true},
+		{"k-minus-1", func(p int) int { return max(1, p-1) }, false},
+	} {
+		for p := 1; p <= 3; p++ {
+			v, _ := fceabr.KVariant(p)
+			for _, timing := range []model.Timing{model.Sync, model.Async} {
+				cfg := &model.Config{Variant: "spn3,scan2,stable," + tc.trigger + "," + v, IDs: ids, Initiators: []model.ID{1}, Timing: timing,
+					Successive: []model.Phase{{}, {}, {}, {}}}
+				w := modeltest.RunFIFO(t, Algorithm, cfg)
+				first, found, crashes := fceabr.FirstReelection(w.Observations())
+				if crashes != 4 || !found || first.Crash != tc.at(p) || first.Full != tc.full {
+					t.Errorf("%s: crashes %d, first new election %+v (found %t); want crash %d, full %t", cfg, crashes, first, found, tc.at(p), tc.full)
+				}
+				// Crash i has 6−i live ring nodes: 5+4+3+2 GCrash messages.
+				if got := w.Counts().ByKind[GCrash.Code].Sends; got != 14 {
+					t.Errorf("%s: %d GCrash sends, want 14", cfg, got)
+				}
+				if got := w.Counts().ByKind[GPromote.Code].Transmissions; got != 4 {
+					t.Errorf("%s: %d GPromote broadcasts, want 4", cfg, got)
+				}
+				if timing == model.Sync {
+					modeltest.SimMatchesWorld(t, Algorithm, cfg)
+				}
+			}
+		}
+	}
+}
