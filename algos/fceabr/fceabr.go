@@ -237,21 +237,10 @@ type State struct {
 	// E and S are the election and crash-handling instances (S is unused
 	// under no-epoch).
 	E, S Wave
-	// held is a history (ghost) variable for the checks only: every
-	// distinct (coordinator, A1..AP) view the node has held, in order,
-	// from its initial state on. It never influences a step, and is left
-	// out of the state's encoding and rendering (two states that differ
-	// only in it behave the same). The slice is never modified in place.
-	held []List
 }
 
 // Surr is FCEABR's surrogate: the first alternative A1.
 func (s State) Surr() model.ID { return s.Alts[0] }
-
-// Held returns every distinct (coordinator, A1..AP) view the node has
-// held, in order, from its initial state on (a history variable recorded
-// for the zero-wait check C-FCEABR-2; the caller must not modify it).
-func (s State) Held() []List { return s.held }
 
 // p is the number of alternatives (at least 1).
 func (s State) p() int {
@@ -317,8 +306,7 @@ func view(s State) model.View {
 }
 
 // encode is the canonical encoding. For P = 1 it is byte for byte FCEABR's
-// former (coordinator, surrogate) encoding; the history variable is left
-// out.
+// former (coordinator, surrogate) encoding.
 func encode(s State, b []byte) []byte {
 	p := s.p()
 	b = strconv.AppendInt(b, int64(s.Self), 10)
@@ -412,7 +400,6 @@ func initState(env *model.Env) State {
 			}
 		}
 	}
-	s.held = []List{s.list()}
 	return s
 }
 
@@ -499,9 +486,6 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		s = deliver(env, s, in.Msgs, out)
 	case model.InJoin:
 		s.Joined = true
-	}
-	if l := s.list(); len(s.held) == 0 || s.held[len(s.held)-1] != l {
-		s.held = append(s.held[:len(s.held):len(s.held)], l)
 	}
 	return s
 }
