@@ -463,7 +463,7 @@ var claims = []model.Claim{
 		ID:     "C-HIER-4.ICFCC.messages",
 		Source: "[S3] §VIII.B.3 eq.(23); §VII",
 		Says:   `"Internal Coordinator Failure Communication Cost (ICFCC) with this assumption that ICoordinator belongs to site j equals the (23)": ICFCC = (SPN_j − 1)·α2`,
-		Formal: "(c) site j's ICoordinator crashed before the run (it has an internal alternative), one detector, a member of site j (every one; other crash sets are not measured; eq.(23) has no detector count): the P2P count of the crash handling = eq.(23) at α2 = 1, under each reading of AMB-HIER-ICRASH (announce: the detector's site broadcast; shift-local: no message; alt-announces: the detector tells A1, A1 broadcasts); n = 12: four sites of 3, three of 4 (a ring of 2 sites is not used: with a GCoordinator crashed, another single crash set of these settings, FCEABR-K's ring of one live node sends to itself); sync and async",
+		Formal: "(c) site j's ICoordinator crashed before the run (it has an internal alternative), one detector, a member of site j (every one; other crash sets are not measured; eq.(23) has no detector count): the P2P count of the crash handling = eq.(23) at α2 = 1, under each reading of AMB-HIER-ICRASH (announce: the detector's site broadcast; shift-local: no message; alt-announces: the detector tells A1, A1 broadcasts); n = 12: four sites of 3, three of 4; sync and async",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq23Of, FormulaText: "SPN_j - 1",
 		Measure: p2pWhen(icCrash),
