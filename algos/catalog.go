@@ -47,6 +47,20 @@ func ClaimsFor(id string) []Registered {
 	return out
 }
 
+// PartOf returns the catalog entry that id is a part of ("C-FCEABR-13"
+// for "C-FCEABR-13.best": a catalog claim checked in parts), the longest
+// such entry, or nil.
+func PartOf(id string) *CatalogEntry {
+	var best *CatalogEntry
+	for i := range Catalog {
+		c := Catalog[i].ID
+		if len(id) > len(c)+1 && id[:len(c)] == c && id[len(c)] == '.' && (best == nil || len(c) > len(best.ID)) {
+			best = &Catalog[i]
+		}
+	}
+	return best
+}
+
 // Extra returns the registered claims whose IDs are not in the catalog
 // (claims found in the seeds beyond it), in the order of All.
 func Extra() []Registered {

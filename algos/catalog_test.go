@@ -52,3 +52,24 @@ func TestCatalogMatchesCLAIMS(t *testing.T) {
 		}
 	}
 }
+
+// PartOf finds the catalog claim an "ID.part" registration belongs to,
+// the longest matching ID, and nothing for a catalog ID itself or an ID
+// that only shares a prefix.
+func TestPartOf(t *testing.T) {
+	for id, want := range map[string]string{
+		"C-FCEABR-13.best":    "C-FCEABR-13",
+		"C-HIER-4.ICFCC.time": "C-HIER-4",
+		"C-FCEABR-13":         "",
+		"C-FCEABR-130":        "",
+		"C-NOPE-1.x":          "",
+	} {
+		got := ""
+		if ce := PartOf(id); ce != nil {
+			got = ce.ID
+		}
+		if got != want {
+			t.Errorf("PartOf(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

@@ -32,16 +32,31 @@ func renderClaimsDoc() string {
 			pending++
 		}
 	}
-	extra := algos.Extra()
+	// Registered claims outside the catalog's IDs: parts of a catalog
+	// claim ("C-X.part", checked in parts) and claims beyond the catalog.
+	var extra []algos.Registered
+	parts := map[string][]algos.Registered{}
+	nparts := 0
+	for _, r := range algos.Extra() {
+		if ce := algos.PartOf(r.Claim.ID); ce != nil {
+			parts[ce.ID] = append(parts[ce.ID], r)
+			nparts++
+			continue
+		}
+		extra = append(extra, r)
+	}
 	fmt.Fprintf(&b, "Every claim of the catalog, as electlab registers it. %d catalog claims: %d registered by at least one algorithm, "+
 		"%d checked by re-running the paper's statistical table (`electlab reproduce`), "+
-		"%d not modelled yet (reported UNCHECKED with the reason); %d claim(s) found in the seeds beyond the catalog. "+
+		"%d not registered whole (checked in parts, or reported UNCHECKED with the reason); %d registered part(s) of catalog claims (ID.part); %d claim(s) found in the seeds beyond the catalog. "+
 		"The verdicts are not here: they are computed by `electlab claims` (`make claims`, see [REPORT.md](REPORT.md)).\n\n",
-		len(algos.Catalog), registered, reproduced, pending, len(extra))
+		len(algos.Catalog), registered, reproduced, pending, nparts, len(extra))
 	b.WriteString("| Claim | Title | Registered by | Kind |\n|---|---|---|---|\n")
 	for _, ce := range algos.Catalog {
 		regs := algos.ClaimsFor(ce.ID)
 		by, kind := "— (UNCHECKED)", "—"
+		if len(parts[ce.ID]) > 0 {
+			by, kind = "in parts (below)", "parts"
+		}
 		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
 			by, kind = "reproduce "+rc.Paper, "table"
 		}
@@ -56,6 +71,9 @@ func renderClaimsDoc() string {
 			by, kind = strings.Join(names, ", "), strings.Join(kinds, ", ")
 		}
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s |\n", ce.ID, mdAnchor(ce.ID), mdEscape(ce.Title), by, kind)
+		for _, r := range parts[ce.ID] {
+			fmt.Fprintf(&b, "| [%s](#%s) | (part of %s) | %s | %s |\n", r.Claim.ID, mdAnchor(r.Claim.ID), ce.ID, r.Spec.Meta().Name, r.Claim.Kind)
+		}
 	}
 	for _, r := range extra {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s |\n", r.Claim.ID, mdAnchor(r.Claim.ID), "(beyond the catalog)", r.Spec.Meta().Name, r.Claim.Kind)
@@ -66,15 +84,20 @@ func renderClaimsDoc() string {
 		regs := algos.ClaimsFor(ce.ID)
 		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
 			fmt.Fprintf(&b, "\n**Checked by** `%s` (seed 1 by default): %s\n", rc.command(1), rc.ruleText())
+			writeParts(&b, parts[ce.ID])
 			continue
 		}
-		if len(regs) == 0 {
+		switch {
+		case len(regs) == 0 && len(parts[ce.ID]) > 0:
+			fmt.Fprintf(&b, "\n**Checked in parts**: the report gives it the worst verdict of its parts below. %s.\n", strings.TrimSuffix(ce.Pending, "."))
+		case len(regs) == 0:
 			fmt.Fprintf(&b, "\n**UNCHECKED**: %s.\n", strings.TrimSuffix(ce.Pending, "."))
 			continue
 		}
 		for _, r := range regs {
 			writeClaimDoc(&b, r)
 		}
+		writeParts(&b, parts[ce.ID])
 	}
 	if len(extra) > 0 {
 		b.WriteString("\n## Claims beyond the catalog\n")
@@ -84,6 +107,14 @@ func renderClaimsDoc() string {
 		}
 	}
 	return b.String()
+}
+
+// writeParts writes the registered parts ("ID.part") of a catalog claim.
+func writeParts(b *strings.Builder, parts []algos.Registered) {
+	for _, r := range parts {
+		fmt.Fprintf(b, "\n#### %s\n", r.Claim.ID)
+		writeClaimDoc(b, r)
+	}
 }
 
 // writeClaimDoc writes one registration of a claim.
