@@ -48,9 +48,9 @@ fuzz:
 		$(GO) test $$pkg -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 
-## bench: the benchmarks, BENCHCOUNT times each (summarise with benchstat)
+## bench: the benchmarks of the simulator, the checker and the reproductions ([S3] Table 5 row 40), BENCHCOUNT times each (summarise with benchstat)
 bench:
-	$(GO) test ./model ./checker -run '^$$' -bench . -benchtime 3x -count $(BENCHCOUNT)
+	$(GO) test ./model ./checker ./reproduce -run '^$$' -bench . -benchtime 3x -count $(BENCHCOUNT)
 
 ## explore: exhaustive search of Chang-Roberts, n = 5, exact min/max counts (docs/EXPLORE.md)
 .PHONY: explore bench-spin
