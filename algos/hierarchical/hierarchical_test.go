@@ -121,3 +121,71 @@ func TestSqrtSitesAndEq23(t *testing.T) {
 		t.Errorf("eq.(23) at sites of 4: %s, want 3", got)
 	}
 }
+
+// TestICoordinatorCrashReadings drives the ICoordinator crash handling of
+// each AMB-HIER-ICRASH reading (3 sites of 4, SCAN = 3, site 1's
+// ICoordinator crashed before the run, one detector that is neither the
+// ECoordinator nor A1, the first internal alternative): the
+// messages each reading sends and that every live member of the site ends
+// holding the old first internal alternative as its ICoordinator (under
+// shift-local only the detector, which promotes locally, does).
+// Reference: [S3] §VII ("K coordinator alternatives … are replaced to
+// coordinator"), §VIII.B.3 eq.(23); Fig. 10.
+func TestICoordinatorCrashReadings(t *testing.T) {
+	ids := []model.ID{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	for _, c := range []struct {
+		reading         string
+		icrash, promote int64
+		allMoved        bool
+	}{
+		{"announce", 0, 3, true},      // the detector tells the other SPN−1 (the crashed one counted)
+		{"shift-local", 0, 0, false},  // nobody is told
+		{"alt-announces", 1, 3, true}, // the detector tells A1, A1 tells the other SPN−1
+	} {
+		variant := "spn4,scan3,stable," + c.reading
+		topo, err := model.NewTopology(model.Complete, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := &Algorithm.Info
+		v, err := info.ParseVariant(variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := NewLayout(topo, v)
+		group := l.Group[0]
+		ialts, _ := Split(group, v[AmbSplit])
+		ic, ec, a1 := group[0], group[1], ialts[0]
+		var detector model.ID
+		for i := l.Start[0]; i < l.Start[1]; i++ {
+			if id := topo.Order[i]; id != ic && id != ec && id != a1 {
+				detector = id
+			}
+		}
+		cfg := &model.Config{Algo: "hierarchical", Variant: variant, IDs: ids, Initiators: []model.ID{detector}, Crashed: []model.ID{ic}, Timing: model.Sync}
+		sim, err := Algorithm.NewFastSim(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.reading, err)
+		}
+		res := sim.Run(10_000)
+		if !res.Quiescent || res.Faults != 0 {
+			t.Fatalf("%s: not quiescent or faulty: %+v", c.reading, res)
+		}
+		if got := res.Counts.ByKind[ICrash.Code].Sends; got != c.icrash {
+			t.Errorf("%s: %d icrash sends, want %d", c.reading, got, c.icrash)
+		}
+		if got := res.Counts.ByKind[IPromote.Code].Sends; got != c.promote {
+			t.Errorf("%s: %d ipromote sends, want %d", c.reading, got, c.promote)
+		}
+		for i := l.Start[0]; i < l.Start[1]; i++ {
+			id := topo.Order[i]
+			if id == ic {
+				continue
+			}
+			moved := sim.State(topo.IndexOf(id)).IC == a1
+			if want := c.allMoved || id == detector; moved != want {
+				t.Errorf("%s: process %d holds ICoordinator %d, moved to A1 %d: %v, want %v", c.reading, id, sim.State(topo.IndexOf(id)).IC, a1, moved, want)
+			}
+		}
+	}
+}
