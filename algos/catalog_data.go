@@ -59,7 +59,7 @@ var Catalog = []CatalogEntry{
 	{ID: "C-KAB-8", Title: "\"only one process initiates an election\"", Source: "[S4] §VII.", Pending: "needs the Bully family of [S2]/[S4], which is not modelled yet (issue 3)"},
 	{ID: "C-KAB-9", Title: "\"processes do not need to know the ID of any process\"", Source: "[S4] §VI; rules 1a/3a and the pseudocode.", Pending: "needs the Bully family of [S2]/[S4], which is not modelled yet (issue 3)"},
 	{ID: "C-KAB-10", Title: "joins need no election; the minimum ID needs no update", Source: "[S4] §VI.", Pending: "needs the Bully family of [S2]/[S4], which is not modelled yet (issue 3)"},
-	{ID: "C-KAB-11", Title: "\"suitable for different process topologies\"", Source: "[S4] §VI.", Pending: "needs the Bully family of [S2]/[S4], which is not modelled yet (issue 3)"},
+	{ID: "C-KAB-11", Title: "\"suitable for different process topologies\"", Source: "[S4] §VI.", Pending: "registered on kabashi (C-KAB-11 and its parts .complete, .ring-rt, .safety, .bcast, .P2P: the complete graph and a physical bidirectional ring, model Config.Physical)"},
 	{ID: "C-KAB-12", Title: "introduction: simultaneous sends collide", Source: "[S4] §I.", Pending: "needs the Bully family of [S2]/[S4], which is not modelled yet (issue 3)"},
 	{ID: "C-KAB-13", Title: "Bully assumption: the highest id is selected", Source: "[S4] §II.", Pending: "needs the Bully family of [S2]/[S4], which is not modelled yet (issue 3)"},
 }

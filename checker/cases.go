@@ -58,6 +58,7 @@ func settingConfig(info *model.Info, st *model.Setting, variant string, ids, ini
 	if st.Successive > 0 {
 		cfg.Successive = make([]model.Phase, st.Successive)
 	}
+	cfg.Physical = st.Physical
 	return cfg
 }
 
@@ -628,7 +629,11 @@ func settingNote(info *model.Info, st *model.Setting) string {
 		span = fmt.Sprintf("%d..n+%d", st.FirstID, st.FirstID-1)
 	}
 	if info.Topology == model.Complete {
-		parts = append(parts, "complete graph: one id arrangement ("+span+") stands for all")
+		if st.Physical != model.Direct {
+			parts = append(parts, "complete graph on a physical ring: one id arrangement ("+span+" in ring order)")
+		} else {
+			parts = append(parts, "complete graph: one id arrangement ("+span+") stands for all")
+		}
 	} else if st.FirstID > 1 {
 		parts = append(parts, "ids "+span)
 	}
@@ -651,6 +656,12 @@ func settingNote(info *model.Info, st *model.Setting) string {
 	}
 	if st.Recovery {
 		parts = append(parts, "crashed processes may recover")
+	}
+	switch st.Physical {
+	case model.PhysRing:
+		parts = append(parts, "physical bidirectional ring in id order under the complete graph (shorter-arc unicasts, two-way floods; a link hop is a P2P send and, in sync timing, a round)")
+	case model.PhysRingRT:
+		parts = append(parts, "physical bidirectional ring in id order under the complete graph, timers scaled to the ring's round trip (x floor(n/2) rounds)")
 	}
 	if st.Successive > 0 {
 		parts = append(parts, fmt.Sprintf("then %d successive crashes of the agreed coordinator, each at quiescence and detected by every live process", st.Successive))

@@ -225,6 +225,10 @@ type Setting struct {
 	// quiescence the model crashes the agreed coordinator. Zero (the
 	// default) means none.
 	Successive int
+	// Physical is the physical network under a complete logical graph
+	// (Config.Physical): Direct (the zero value) or a physical ring, the
+	// processes in increasing id order around it.
+	Physical Physical
 }
 
 // Claim is one claim of the catalog about one algorithm, as data: what the

@@ -48,6 +48,56 @@ const (
 // String returns the flag name.
 func (n Net) String() string { return [...]string{"fifo", "unordered"}[n] }
 
+// Physical is the physical network under a complete logical graph: which
+// links a message really travels. It is a reading of the network, the
+// tool's and not a paper's (catalog C-KAB-11: "a ring, where a broadcast
+// costs n−1 link hops in P2P").
+type Physical uint8
+
+const (
+	// Direct: every logical link is a physical link (the default; every
+	// run before this option).
+	Direct Physical = iota
+	// PhysRing: a bidirectional ring of the processes in Topology.Order
+	// under the logical complete graph. A unicast travels the shorter arc
+	// (clockwise on a tie), one link hop per round under sync timing; a
+	// multicast floods both ways and reaches each destination along its
+	// shorter arc, its link hops the farthest clockwise destination's
+	// distance plus the farthest counter-clockwise one's (n−1 for every
+	// other process). Every link hop counts as one P2P send; a message is
+	// handed only to its destination(s). Intermediate nodes relay in their
+	// control part, crashed ones included (as Config.Forwarding's crashed
+	// ring nodes do). The Lamport hop clock advances by the link hops.
+	// Under async timing a message is still delivered in one event: the
+	// hops change only the counts and the hop clock.
+	PhysRing
+	// PhysRingRT: PhysRing with every timer delay multiplied by the
+	// ring's diameter ⌊n/2⌋ under sync timing, so that a wait of one
+	// logical round trip (2 rounds) becomes the ring's round trip
+	// 2·⌊n/2⌋ = 2·⌈(n−1)/2⌉. Under async timing it is PhysRing.
+	PhysRingRT
+)
+
+var physicalNames = [...]string{"direct", "ring", "ring-rt"}
+
+// String returns the flag name.
+func (p Physical) String() string {
+	if int(p) < len(physicalNames) {
+		return physicalNames[p]
+	}
+	return "physical(" + strconv.Itoa(int(p)) + ")"
+}
+
+// ParsePhysical parses "direct", "ring" or "ring-rt".
+func ParsePhysical(s string) (Physical, error) {
+	for i, n := range physicalNames {
+		if s == n {
+			return Physical(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown physical network %q (want direct, ring or ring-rt)", s)
+}
+
 // ParseTiming parses "sync" or "async".
 func ParseTiming(s string) (Timing, error) {
 	switch s {
@@ -122,6 +172,9 @@ type Config struct {
 	// crashed process. Empty (the zero value) leaves the run as it was:
 	// nothing crashes after quiescence.
 	Successive []Phase `json:"successive,omitempty"`
+	// Physical is the physical network under a complete logical graph
+	// (Direct, the zero value, leaves every run as it was).
+	Physical Physical `json:"-"`
 }
 
 // Phase is one successive coordinator crash (Config.Successive).
@@ -224,6 +277,9 @@ func (c *Config) String() string {
 	if len(c.Successive) > 0 {
 		fmt.Fprintf(&b, " successive=%s", FormatPhases(c.Successive))
 	}
+	if c.Physical != Direct {
+		fmt.Fprintf(&b, " physical=%s", c.Physical)
+	}
 	return b.String()
 }
 
@@ -241,6 +297,8 @@ type resolved struct {
 	// initial is every process's status at the start (Env.Initial).
 	initial    []Status
 	forwarding bool
+	// phys is cfg.Physical.
+	phys Physical
 }
 
 // resolve validates cfg against info. Every error names the offending value.
@@ -256,11 +314,17 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Physical > PhysRingRT {
+		return nil, fmt.Errorf("unknown physical network %d (want direct, ring or ring-rt)", cfg.Physical)
+	}
+	if cfg.Physical != Direct && info.Topology != Complete {
+		return nil, fmt.Errorf("physical network %s needs a complete logical graph; %s runs on a %s", cfg.Physical, info.Name, info.Topology)
+	}
 	n := topo.N()
 	flags := make([]bool, 3*n)
 	r := &resolved{cfg: cfg, info: info, topo: topo, variant: v,
 		initiator: flags[:n:n], crashed: flags[n : 2*n : 2*n], absent: flags[2*n:],
-		forwarding: cfg.Forwarding}
+		forwarding: cfg.Forwarding, phys: cfg.Physical}
 	mark := func(what string, ids []ID, set []bool) error {
 		for _, id := range ids {
 			i := topo.IndexOf(id)
@@ -346,4 +410,60 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 func Validate(info *Info, cfg *Config) error {
 	_, err := resolve(info, cfg)
 	return err
+}
+
+// linkHops is the number of physical link hops from index i to index j
+// (1 on Direct links; the shorter arc on a physical ring).
+func (r *resolved) linkHops(i, j int) int {
+	if r.phys == Direct {
+		return 1
+	}
+	n := r.topo.N()
+	k := j - i
+	if k < 0 {
+		k += n
+	}
+	return min(k, n-k)
+}
+
+// floodHops is the number of physical link hops a multicast from index p
+// to the member ids dests costs: the number of destinations on Direct
+// links; on a physical ring, the farthest destination reached clockwise
+// plus the farthest reached counter-clockwise (each along its shorter
+// arc, clockwise on a tie). Non-members and p itself are left out.
+func (r *resolved) floodHops(p int, dests []ID) int {
+	n := r.topo.N()
+	cw, ccw, k := 0, 0, 0
+	for _, d := range dests {
+		j := r.topo.IndexOf(d)
+		if j < 0 || j == p {
+			continue
+		}
+		k++
+		c := j - p
+		if c < 0 {
+			c += n
+		}
+		if c <= n-c {
+			cw = max(cw, c)
+		} else {
+			ccw = max(ccw, n-c)
+		}
+	}
+	if r.phys == Direct {
+		return k
+	}
+	return cw + ccw
+}
+
+// floodDests is the number of destinations of a multicast from index p to
+// dests that are members other than p (the copies the World enqueues).
+func (r *resolved) floodDests(p int, dests []ID) int {
+	k := 0
+	for _, d := range dests {
+		if j := r.topo.IndexOf(d); j >= 0 && j != p {
+			k++
+		}
+	}
+	return k
 }

@@ -191,6 +191,10 @@ type link struct {
 	// seq is the number of messages ever sent on the link.
 	seq uint32
 	q   []Message
+	// due[k] is the round at which q[k] arrives, under sync timing on a
+	// physical ring (Config.Physical); nil otherwise. Every message on a
+	// link travels the same hops, so due is non-decreasing.
+	due []int64
 }
 
 type timer struct {
@@ -342,6 +346,9 @@ func (w *World[S]) CloneWorld() *World[S] {
 		phasesLeft: w.phasesLeft, suspect: w.suspect}
 	for i, l := range w.links {
 		l.q = append([]Message(nil), l.q...)
+		if l.due != nil {
+			l.due = append([]int64(nil), l.due...)
+		}
 		c.links[i] = l
 	}
 	for i, t := range w.timers {
@@ -703,11 +710,26 @@ func (w *World[S]) round() {
 	w.now++
 	// Take every queue; messages sent during the round go to the next one.
 	var all []Message
-	for li := range w.links {
-		all = append(all, w.links[li].q...)
-		w.links[li].q = w.links[li].q[:0]
+	if w.r.phys != Direct {
+		// A physical ring: take only the messages due by this round.
+		for li := range w.links {
+			l := &w.links[li]
+			k := 0
+			for k < len(l.due) && l.due[k] <= w.now {
+				k++
+			}
+			all = append(all, l.q[:k]...)
+			l.q = append(l.q[:0], l.q[k:]...)
+			l.due = append(l.due[:0], l.due[k:]...)
+			w.inflight -= k
+		}
+	} else {
+		for li := range w.links {
+			all = append(all, w.links[li].q...)
+			w.links[li].q = w.links[li].q[:0]
+		}
+		w.inflight = 0
 	}
-	w.inflight = 0
 	// Links are sorted by (to, from), so all is grouped by receiver.
 	for start := 0; start < len(all); {
 		to := w.r.topo.IndexOf(all[start].To)
@@ -797,8 +819,19 @@ func (w *World[S]) step(p int, in Input) {
 				m.To = d
 				w.send(p, m, false)
 			}
+			if w.r.phys != Direct {
+				// A flood on a physical ring: each copy counted one
+				// send; the flood costs its link hops.
+				extra := int64(w.r.floodHops(p, o.Dests) - w.r.floodDests(p, o.Dests))
+				w.counts.Sends += extra
+				w.counts.ByKind[o.Msg.Kind.Code].Sends += extra
+			}
 		case OutSetTimer:
-			w.setTimer(p, o.Timer, w.now+o.Delay)
+			d := o.Delay
+			if w.r.phys == PhysRingRT && w.r.cfg.Timing == Sync {
+				d *= int64(w.r.topo.N() / 2)
+			}
+			w.setTimer(p, o.Timer, w.now+d)
 		case OutCancelTimer:
 			ts := w.timers[p]
 			for j, t := range ts {
@@ -858,6 +891,15 @@ func (w *World[S]) send(p int, m Message, single bool) {
 		w.counts.ByKind[m.Kind.Code].Transmissions++
 	}
 	m.Hops = w.hops[p] + 1
+	if w.r.phys != Direct {
+		h := int32(w.r.linkHops(p, to))
+		m.Hops = w.hops[p] + h
+		if single {
+			// The shorter arc: one send per link hop (enqueue counts one).
+			w.counts.Sends += int64(h - 1)
+			w.counts.ByKind[m.Kind.Code].Sends += int64(h - 1)
+		}
+	}
 	w.effects = append(w.effects, Effect{Kind: Sent, P: m.From, Msg: m})
 	w.enqueue(p, to, m)
 }
@@ -877,6 +919,9 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	w.stamp++
 	m.Seq, m.Stamp = l.seq, w.stamp
 	l.q = append(l.q, m) // queues are never shared: Clone copies them
+	if w.r.phys != Direct && w.r.cfg.Timing == Sync {
+		l.due = append(l.due, w.now+int64(w.r.linkHops(p, to)))
+	}
 	w.inflight++
 	if n := len(w.effects); n > 0 && (w.effects[n-1].Kind == Sent || w.effects[n-1].Kind == Forwarded) {
 		w.effects[n-1].Msg.Seq, w.effects[n-1].Msg.Stamp = m.Seq, m.Stamp
@@ -996,7 +1041,10 @@ func (w *World[S]) Encode(b []byte) []byte {
 		put(int64(l.from))
 		put(int64(l.to))
 		put(int64(len(l.q)))
-		for _, m := range l.q {
+		for k, m := range l.q {
+			if l.due != nil {
+				put(l.due[k] - w.now)
+			}
 			put(int64(m.Kind.Code))
 			put(int64(m.A))
 			put(int64(m.B))

@@ -46,6 +46,9 @@ type wireConfig struct {
 	// Successive is Config.Successive (absent when the run has none, so
 	// traces without successive crashes are unchanged).
 	Successive []model.Phase `json:"successive,omitempty"`
+	// Physical is Config.Physical (absent for direct links, so traces
+	// without a physical network are unchanged).
+	Physical string `json:"physical,omitempty"`
 }
 
 // wireEvent is the JSON form of a Step.
@@ -89,9 +92,17 @@ func (t *Trace) wire() (*wireTrace, error) {
 			Crashed: orEmpty(c.Crashed), Absent: orEmpty(c.Absent),
 			Timing: c.Timing.String(), Timeouts: c.Timeouts.String(), Net: c.Net.String(),
 			Forwarding: c.Forwarding, CrashBudget: c.CrashBudget, Recovery: c.Recovery,
-			CountInState: c.CountInState, Successive: wirePhases(c.Successive)},
+			CountInState: c.CountInState, Successive: wirePhases(c.Successive), Physical: wirePhysical(c.Physical)},
 		Snapshots: t.Snapshots, Events: &evs, Outcome: &out, Violation: t.Violation, Note: t.Note,
 	}, nil
+}
+
+// wirePhysical is p's name, "" (left out) for direct links.
+func wirePhysical(p model.Physical) string {
+	if p == model.Direct {
+		return ""
+	}
+	return p.String()
 }
 
 // wirePhases is ps with every detector list present ("detectors": [] for
@@ -418,6 +429,13 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		}
 	}
 	cfg.Successive = model.ClonePhases(wc.Successive)
+	if wc.Physical != "" {
+		p, err := model.ParsePhysical(wc.Physical)
+		if err != nil || p == model.Direct {
+			return nil, fmt.Errorf("\"physical\" is %q: want ring or ring-rt (leave it out for direct links)", wc.Physical)
+		}
+		cfg.Physical = p
+	}
 	return cfg, nil
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"electlab/algos/changroberts"
 	"electlab/algos/fceabr"
+	"electlab/algos/kabashi"
 	"electlab/model"
 )
 
@@ -248,6 +249,9 @@ func TestDecodeBadInputs(t *testing.T) {
 		{"successive bad detector", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{"detectors": []}, {"detectors": [7]}]`), []string{"successive crash 2", "detector 7 is not a process"}},
 		{"successive unknown field", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{"detectors": [], "when": 3}]`), []string{`unknown field "when"`}},
 		{"successive detector not an id", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": [{"detectors": ["x"]}]`), []string{"detectors", "string"}},
+		{"bad physical", sub(`"crash_budget": 0`, `"crash_budget": 0, "physical": "torus"`), []string{`"physical" is "torus"`, "want ring or ring-rt"}},
+		{"physical direct", sub(`"crash_budget": 0`, `"crash_budget": 0, "physical": "direct"`), []string{`"physical" is "direct"`, "leave it out"}},
+		{"physical not a string", sub(`"crash_budget": 0`, `"crash_budget": 0, "physical": 1`), []string{"config.physical", "number"}},
 		{"missing config", sub(`"config"`, `"konfig"`), []string{`unknown field "konfig"`}},
 		{"missing outcome", sub(`"outcome"`, `"outcom"`), []string{`unknown field "outcom"`}},
 		{"violation step", sub(`"step": 1`, `"step": 9`), []string{"violation step 9"}},
@@ -402,5 +406,54 @@ func TestRoundTripSuccessive(t *testing.T) {
 	dec.Config.Successive = make([]model.Phase, 6)
 	if _, err := Replay(fceabr.K, dec); err == nil || !strings.Contains(err.Error(), "6 successive crashes leave no live process") {
 		t.Errorf("replay of 6 successive crashes on 6 processes: err %v", err)
+	}
+}
+
+// Reference: [S4] §VI (C-KAB-11, a physical ring): a trace of a kabashi
+// run on a physical ring carries "physical" in its config, replays to the
+// same counts, and Decode+Encode keeps the bytes; a trace of direct links
+// has no "physical" field.
+func TestRoundTripPhysical(t *testing.T) {
+	for _, phys := range []model.Physical{model.Direct, model.PhysRing, model.PhysRingRT} {
+		cfg := &model.Config{Algo: "kabashi", IDs: []model.ID{1, 2, 3, 4, 5, 6}, Crashed: []model.ID{1}, Initiators: []model.ID{5},
+			Timing: model.Sync, Physical: phys}
+		s0, err := kabashi.Algorithm.NewSystem(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := s0.Clone()
+		var evs, buf []model.Event
+		for !s.Quiescent() {
+			buf = s.Enabled(buf[:0])
+			if err := s.Apply(buf[0]); err != nil {
+				t.Fatal(err)
+			}
+			evs = append(evs, buf[0])
+		}
+		tr, err := Record(s0, evs, nil, "rounds")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b1 := encode(t, tr)
+		if has := bytes.Contains(b1, []byte(`"physical": "`+phys.String()+`"`)); has != (phys != model.Direct) || (phys == model.Direct && bytes.Contains(b1, []byte(`"physical"`))) {
+			t.Fatalf("%s: trace config:\n%s", phys, b1)
+		}
+		dec, err := Decode(bytes.NewReader(b1))
+		if err != nil {
+			t.Fatalf("%s: Decode: %v", phys, err)
+		}
+		if dec.Config.Physical != phys {
+			t.Fatalf("%s: decoded physical %s", phys, dec.Config.Physical)
+		}
+		rep, err := Replay(kabashi.Algorithm, dec)
+		if err != nil {
+			t.Fatalf("%s: Replay: %v", phys, err)
+		}
+		if rep.Outcome.Messages.Sends != s.Counts().Sends {
+			t.Errorf("%s: replayed %d sends, ran %d", phys, rep.Outcome.Messages.Sends, s.Counts().Sends)
+		}
+		if b2 := encode(t, dec); !bytes.Equal(b1, b2) {
+			t.Fatalf("%s: Decode+Encode changed the bytes:\n%s", phys, cmp.Diff(string(b1), string(b2)))
+		}
 	}
 }

@@ -150,6 +150,41 @@ var (
 // crash set exhaustively up to 6, the tables' 10 and 20 sampled.
 var counted = []int{3, 4, 5, 6, 10, 20}
 
+// topoSizes are the sizes of C-KAB-11: exhaustive up to 6, the catalog's
+// 10 and 20 sampled.
+var topoSizes = []int{3, 4, 5, 6, 10, 20}
+
+// physName names a physical network in a setting.
+func physName(phys model.Physical) string {
+	switch phys {
+	case model.PhysRing:
+		return "physical ring, T = 2 rounds"
+	case model.PhysRingRT:
+		return "physical ring, T = the ring's round trip"
+	}
+	return "complete graph"
+}
+
+// topoOne is C-KAB-11's one-detector setting on physical network phys.
+func topoOne(phys model.Physical) model.Setting {
+	return model.Setting{Name: physName(phys) + ", sync, one detector, the old coordinator and up to 1 more crashed", Timing: model.Sync,
+		Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 1, Physical: phys}
+}
+
+// topoSettings are C-KAB-11's settings on physical network phys: one
+// detector, simultaneous detectors, and (with async) any detector set
+// under async timing.
+func topoSettings(phys model.Physical, async bool) []model.Setting {
+	ss := []model.Setting{topoOne(phys),
+		{Name: physName(phys) + ", sync, two or more simultaneous detectors, the old coordinator crashed", Timing: model.Sync,
+			Initiators: model.ManyInitiators, CoordinatorDead: true, Physical: phys}}
+	if async {
+		ss = append(ss, model.Setting{Name: physName(phys) + ", async fifo, accurate timeouts, any detector set, the old coordinator crashed", Timing: model.Async, Net: model.FIFO,
+			Initiators: model.AnyInitiators, CoordinatorDead: true, Physical: phys})
+	}
+	return ss
+}
+
 // claims are the catalog's claims about the proposed algorithm, as data.
 // The formulas are the paper's, evaluated exactly; no result is stored.
 var claims = []model.Claim{
@@ -358,12 +393,81 @@ var claims = []model.Claim{
 		Variants: []string{"join-wait", "join-self"},
 	},
 	{
-		ID:          "C-KAB-11",
-		Kind:        model.Behaviour,
-		Source:      "[S4] §VI",
-		Says:        `"It is suitable for different process topologies."`,
-		Formal:      "run the algorithm on a complete graph and on a sparse topology (a ring, where a broadcast costs n − 1 link hops) and check counts, safety and liveness on each",
-		NotModelled: "only the complete graph is modelled: a broadcast on a ring needs a relay protocol (flooding with duplicate suppression) that [S4] does not give, so the sparse half has no model; the complete-graph half is C-KAB-4 … C-KAB-10",
+		ID:     "C-KAB-11",
+		Source: "[S4] §VI",
+		Says:   `"It is suitable for different process topologies."`,
+		Formal: "the sparse topology: the algorithm's logical complete graph on a physical bidirectional ring (the tool's reading: a unicast travels the shorter arc, a broadcast floods both ways in n − 1 link hops, " +
+			"crashed nodes still relay, one link hop per sync round), with the literal wait T = 2 rounds: liveness, every run ends with every live process holding the lowest live id; " +
+			"one detector and simultaneous ones, the old coordinator and up to one more crashed, sync and async. " +
+			"The complete graph is C-KAB-11.complete, the wait scaled to the ring's round trip C-KAB-11.ring-rt, safety on each topology C-KAB-11.safety, the counts C-KAB-11.bcast and C-KAB-11.P2P",
+		Kind:  model.Behaviour,
+		Props: model.Agreement | model.Validity | model.Termination,
+		NMin:  3, NMax: 20, Sizes: topoSizes,
+		Settings: topoSettings(model.PhysRing, true),
+	},
+	{
+		ID:     "C-KAB-11.safety",
+		Source: "[S4] §VI; §IV step 6",
+		Says:   `"It is suitable for different process topologies."; step 6: "This ensures that we have only one coordinator at any given time."`,
+		Formal: "in every reachable state at most one live process acts as coordinator, on each topology: the complete graph, the physical ring with T = 2 rounds, the physical ring with T scaled to its round trip; " +
+			"the settings of C-KAB-11",
+		Kind:  model.Behaviour,
+		Props: model.Safety,
+		NMin:  3, NMax: 20, Sizes: topoSizes,
+		Settings: append(append(topoSettings(model.Direct, true), topoSettings(model.PhysRing, true)...), topoSettings(model.PhysRingRT, false)...),
+	},
+	{
+		ID:     "C-KAB-11.complete",
+		Source: "[S4] §VI",
+		Says:   `"It is suitable for different process topologies."`,
+		Formal: "as C-KAB-11 (liveness) on the complete graph the algorithm is written for (direct links, T = 2 rounds, one round trip)",
+		Kind:   model.Behaviour,
+		Props:  model.Agreement | model.Validity | model.Termination,
+		NMin:   3, NMax: 20, Sizes: topoSizes,
+		Settings: topoSettings(model.Direct, true),
+	},
+	{
+		ID:     "C-KAB-11.ring-rt",
+		Source: "[S4] §VI",
+		Says:   `"It is suitable for different process topologies."`,
+		Formal: "as C-KAB-11 (liveness) on the physical ring, with the wait T scaled to the ring's round trip: 2·⌊n/2⌋ = 2·⌈(n − 1)/2⌉ rounds (the tool's reading; sync only: under async timing it is C-KAB-11's ring)",
+		Kind:   model.Behaviour,
+		Props:  model.Agreement | model.Validity | model.Termination,
+		NMin:   3, NMax: 20, Sizes: topoSizes,
+		Settings: topoSettings(model.PhysRingRT, false),
+	},
+	{
+		ID:     "C-KAB-11.bcast",
+		Source: "[S4] §VI; catalog C-KAB-11",
+		Says:   `"It is suitable for different process topologies."; catalog: "a ring, where a broadcast costs n−1 link hops in P2P"`,
+		Formal: "one broadcast costs n − 1 P2P sends on each topology: the second minimum detects the crash and broadcasts COORDINATOR once (C-KAB-5's run), counted point to point, on the complete graph and on the physical ring (each link hop one send)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Props:       model.Agreement | model.Validity,
+		Formula:     func(p model.Params) model.Rat { return model.RatInt(int64(p.N) - 1) },
+		FormulaText: "n-1",
+		NMin:        5, NMax: 20, Sizes: []int{5, 10, 20},
+		Settings: []model.Setting{
+			{Name: "complete graph, sync, the second minimum detects, the old coordinator crashed", Timing: model.Sync,
+				Initiators: model.NextBest, CoordinatorDead: true},
+			{Name: "physical ring, sync, the second minimum detects, the old coordinator crashed", Timing: model.Sync,
+				Initiators: model.NextBest, CoordinatorDead: true, Physical: model.PhysRing},
+		},
+	},
+	{
+		ID:     "C-KAB-11.P2P",
+		Source: "[S4] §VI, eq.(2); catalog C-KAB-11",
+		Says:   `"It is suitable for different process topologies."; "Worst case: 2b + (n − 1)"`,
+		Formal: "the worst-case P2P count of one detector's election (the maximum over detectors and crash sets: the old coordinator and up to one more) on each topology — the complete graph, " +
+			"the physical ring with T = 2 rounds, the physical ring with T scaled to its round trip — grows as eq.(2) does with b = n − 1, one broadcast's P2P cost (AMB-KAB-7 b-p2p): linearly in n; sync, fitted over the upper half of the sizes",
+		Kind: model.Growth, Order: 1,
+		Quantity: model.Messages, Accounting: model.P2P,
+		Formula:     eq2,
+		FormulaText: "2b+(n-1)",
+		NMin:        3, NMax: 12, Sizes: []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+		Settings: []model.Setting{
+			topoOne(model.Direct), topoOne(model.PhysRing), topoOne(model.PhysRingRT),
+		},
+		Variants: []string{"b-p2p"},
 	},
 	{
 		ID:          "C-KAB-12",

@@ -270,7 +270,7 @@ func newExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 	rep := &exploreReport{Algorithm: info.Name, Variant: info.FormatVariant(v), N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs,
 		Options: runOptions{Timing: cfg.Timing.String(), Timeouts: cfg.Timeouts.String(), Net: cfg.Net.String(), Forwarding: cfg.Forwarding,
 			Initiators: orEmpty(cfg.Initiators), Crashed: orEmpty(cfg.Crashed), Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery,
-			Successive: cfg.Successive},
+			Successive: cfg.Successive, Physical: physicalOption(cfg.Physical)},
 		Search: exploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem},
 		Prefix: []string{}, Violations: []exploreViolation{}}
 	for _, ev := range prefix {
@@ -333,12 +333,8 @@ func printExplore(w io.Writer, r *exploreReport) {
 	if len(r.Options.Initiators) > 0 {
 		inits = model.FormatIDs(r.Options.Initiators)
 	}
-	succ := ""
-	if len(r.Options.Successive) > 0 {
-		succ = " successive=" + model.FormatPhases(r.Options.Successive)
-	}
 	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d%s\n",
-		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, inits, noneIfEmpty(r.Options.Crashed), r.Options.CrashBudget, succ)
+		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, inits, noneIfEmpty(r.Options.Crashed), r.Options.CrashBudget, optionsTail(&r.Options))
 	if len(r.Prefix) > 0 {
 		fmt.Fprintf(w, "from         the state after the scenario's events: %s\n", strings.Join(r.Prefix, ", "))
 	}
@@ -502,6 +498,9 @@ func configOf(r *exploreReport) *model.Config {
 	cfg.Timing, _ = model.ParseTiming(o.Timing)
 	cfg.Timeouts, _ = model.ParseTimeouts(o.Timeouts)
 	cfg.Net, _ = model.ParseNet(o.Net)
+	if o.Physical != "" {
+		cfg.Physical, _ = model.ParsePhysical(o.Physical)
+	}
 	return cfg
 }
 

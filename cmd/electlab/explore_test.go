@@ -10,7 +10,7 @@ import (
 )
 
 var exploreFlags = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
-	"forwarding", "crash-budget", "recovery", "successive", "seed", "scenario",
+	"forwarding", "crash-budget", "recovery", "successive", "physical", "seed", "scenario",
 	"bfs", "no-por", "counts", "max-depth", "max-states", "max-mem", "shard", "merge", "out", "json"}
 
 // TestExploreDoc: explore -h lists exactly exploreFlags, each documented

@@ -73,6 +73,7 @@ type configFlags struct {
 	crashBudget                                     int
 	recovery                                        bool
 	successive                                      string
+	physical                                        string
 	seed                                            uint64
 	scenario                                        string
 }
@@ -93,6 +94,7 @@ func (c *configFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&c.crashBudget, "crash-budget", 0, "crashes the adversary may inject during the run")
 	fs.BoolVar(&c.recovery, "recovery", false, "crashed processes may recover")
 	fs.StringVar(&c.successive, "successive", "", "successive coordinator crashes, one at each quiescence: phases separated by ';', each all or the detectors' ids (e.g. all;2,5)")
+	fs.StringVar(&c.physical, "physical", "direct", "physical network under a complete graph: direct, ring (a bidirectional ring in -ids order: shorter-arc unicasts, two-way floods, a link hop per P2P send and per sync round) or ring-rt (ring, sync timers scaled by floor(n/2))")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed for random arrangements and schedules")
 	fs.StringVar(&c.scenario, "scenario", "", "scenario file (config and scripted events); conflicts with the config flags")
 }
@@ -105,7 +107,7 @@ func explicit(fs *flag.FlagSet) map[string]bool {
 }
 
 // configNames are the flags a scenario file replaces.
-var configNames = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net", "forwarding", "crash-budget", "recovery", "successive"}
+var configNames = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net", "forwarding", "crash-budget", "recovery", "successive", "physical"}
 
 // build resolves the flags into an algorithm and a config (and the
 // scenario's scripted events, if any). Every error is a usage error naming
@@ -135,6 +137,9 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 	}
 	if cfg.Successive, err = model.ParsePhases(c.successive); err != nil {
 		return nil, nil, nil, usagef("-successive: %v", err)
+	}
+	if cfg.Physical, err = model.ParsePhysical(c.physical); err != nil {
+		return nil, nil, nil, usagef("-physical: %v", err)
 	}
 	switch {
 	case set["ids"] && set["n"]:

@@ -16,10 +16,10 @@ import (
 var commandFlags = map[string][]string{
 	"list": {"json"},
 	"run": {"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
-		"forwarding", "crash-budget", "recovery", "successive", "seed", "scenario",
+		"forwarding", "crash-budget", "recovery", "successive", "physical", "seed", "scenario",
 		"json", "schedule", "staggered", "max-steps", "engine", "trace", "render"},
 	"check": {"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
-		"forwarding", "crash-budget", "recovery", "successive", "seed", "scenario",
+		"forwarding", "crash-budget", "recovery", "successive", "physical", "seed", "scenario",
 		"schedules", "schedule", "claim", "out", "staggered", "max-steps", "json"},
 	"replay":    {"render", "o"},
 	"claims":    {"json", "md", "claim", "algo", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states"},

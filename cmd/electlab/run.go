@@ -44,6 +44,29 @@ type runOptions struct {
 	Recovery    bool       `json:"recovery"`
 	// Successive is Config.Successive (left out when the run has none).
 	Successive []model.Phase `json:"successive,omitempty"`
+	// Physical is Config.Physical (left out for direct links).
+	Physical string `json:"physical,omitempty"`
+}
+
+// physicalOption is p's name for the options, "" for direct links.
+func physicalOption(p model.Physical) string {
+	if p == model.Direct {
+		return ""
+	}
+	return p.String()
+}
+
+// optionsTail is the options line's tail for successive crashes and a
+// physical network ("" when the run has neither).
+func optionsTail(o *runOptions) string {
+	s := ""
+	if len(o.Successive) > 0 {
+		s += " successive=" + model.FormatPhases(o.Successive)
+	}
+	if o.Physical != "" {
+		s += " physical=" + o.Physical
+	}
+	return s
 }
 
 // schedules are the -schedule values.
@@ -101,7 +124,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	useSim := false
 	switch *engine {
 	case "auto":
-		useSim = len(cfg.IDs) > 2000 && *schedule == "fifo" && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && len(prefix) == 0 && *tracePath == "" && *render == ""
+		useSim = len(cfg.IDs) > 2000 && *schedule == "fifo" && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && cfg.Physical == model.Direct && len(prefix) == 0 && *tracePath == "" && *render == ""
 	case "sim":
 		switch {
 		case *schedule != "fifo":
@@ -123,7 +146,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	rep := runReport{Algorithm: cfg.Algo, N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs, Schedule: *schedule, Seed: cf.seed,
 		Options: runOptions{Timing: cfg.Timing.String(), Timeouts: cfg.Timeouts.String(), Net: cfg.Net.String(),
 			Forwarding: cfg.Forwarding, Initiators: orEmpty(cfg.Initiators), Crashed: orEmpty(cfg.Crashed),
-			Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery, Successive: cfg.Successive},
+			Absent: orEmpty(cfg.Absent), CrashBudget: cfg.CrashBudget, Recovery: cfg.Recovery, Successive: cfg.Successive,
+			Physical: physicalOption(cfg.Physical)},
 		Violations: []checker.Violation{}}
 	info := spec.Meta()
 	v, _ := info.ParseVariant(cfg.Variant)
@@ -237,12 +261,8 @@ func printRun(w io.Writer, r *runReport) {
 	if len(r.Options.Initiators) > 0 {
 		inits = model.FormatIDs(r.Options.Initiators)
 	}
-	succ := ""
-	if len(r.Options.Successive) > 0 {
-		succ = " successive=" + model.FormatPhases(r.Options.Successive)
-	}
 	fmt.Fprintf(w, "options      timing=%s timeouts=%s net=%s forwarding=%t initiators=%s crashed=%s crash-budget=%d%s\n",
-		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, abbreviate(inits), orNone(r.Options.Crashed), r.Options.CrashBudget, succ)
+		r.Options.Timing, r.Options.Timeouts, r.Options.Net, r.Options.Forwarding, abbreviate(inits), orNone(r.Options.Crashed), r.Options.CrashBudget, optionsTail(&r.Options))
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
 	if r.Agreed {
 		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)

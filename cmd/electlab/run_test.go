@@ -593,3 +593,42 @@ func TestRunSuccessive(t *testing.T) {
 		t.Errorf("bad -successive: %s", bad)
 	}
 }
+
+// Reference: [S4] §VI (C-KAB-11): -physical ring runs kabashi on a
+// physical ring under its complete graph, shown in the options and the
+// JSON only when set (the second minimum's one broadcast costs n−1 sends,
+// as on direct links); a bad value, a ring algorithm and the fast
+// simulator are usage errors naming the reason; the scenario key
+// "physical" is the flag.
+func TestRunPhysical(t *testing.T) {
+	args := []string{"run", "-algo", "kabashi", "-n", "6", "-crashed", "1", "-initiators", "2", "-timing", "sync"}
+	txt := cli(t, append(args, "-physical", "ring")...).mustCode(t, 0)
+	if !strings.Contains(txt.stdout, "crash-budget=0 physical=ring\n") || !strings.Contains(txt.stdout, "sends 5 ") {
+		t.Errorf("-physical ring: want physical=ring in the options and 5 sends:\n%s", txt)
+	}
+	js := cli(t, append(args, "-physical", "ring-rt", "-json")...).mustCode(t, 0)
+	if !strings.Contains(js.stdout, `"physical":"ring-rt"`) && !strings.Contains(js.stdout, `"physical": "ring-rt"`) {
+		t.Errorf("-json lacks the physical network:\n%s", js.stdout)
+	}
+	plain := cli(t, append(args, "-json")...).mustCode(t, 0)
+	if strings.Contains(plain.stdout, "physical") {
+		t.Errorf("a direct run mentions a physical network:\n%s", plain.stdout)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{append(args, "-physical", "torus"), `-physical: unknown physical network "torus"`},
+		{[]string{"run", "-algo", "changroberts", "-n", "4", "-physical", "ring"}, "needs a complete logical graph"},
+		{append(args, "-physical", "ring", "-engine", "sim"), "needs the World"},
+	} {
+		if r := cli(t, tc.args...).mustCode(t, 2); !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%v: stderr %q, want %q", tc.args, r.stderr, tc.want)
+		}
+	}
+	dir := t.TempDir()
+	path := writeFile(t, dir, "ring.scenario", "algo kabashi\nids 1,2,3,4,5,6\ncrashed 1\ninitiators 2\ntiming sync\nphysical ring\n")
+	if r := cli(t, "run", "-scenario", path).mustCode(t, 0); !strings.Contains(r.stdout, "physical=ring") {
+		t.Errorf("scenario key physical:\n%s", r)
+	}
+}

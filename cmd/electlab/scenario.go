@@ -115,13 +115,15 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 			}
 		case "successive":
 			cfg.Successive, err = model.ParsePhases(val)
+		case "physical":
+			cfg.Physical, err = model.ParsePhysical(val)
 		case "event":
 			var ev model.Event
 			ev, err = model.ParseEvent(val)
 			events = append(events, ev)
 			eventLines = append(eventLines, line)
 		default:
-			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery, successive or event)", key)
+			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery, successive, physical or event)", key)
 		}
 		if err != nil {
 			return nil, nil, nil, bad(line, "%v", err)
