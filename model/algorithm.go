@@ -47,6 +47,12 @@ type Info struct {
 	Ambiguities []Ambiguity
 	// Claims are the catalog claims about this algorithm, as data.
 	Claims []Claim
+	// Prepare, when set, computes once per run read-only data that every
+	// process's Env carries as Env.Shared, e.g. a layout derived from the
+	// topology and the variant that each step would otherwise recompute.
+	// It must be a pure function of its arguments, and the value must
+	// never be modified.
+	Prepare func(t *Topology, variant []uint8) any
 }
 
 // Algorithm is one election algorithm as a struct of pure functions over a

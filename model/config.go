@@ -286,11 +286,13 @@ func (c *Config) String() string {
 // resolved is a Config checked against an algorithm and turned into the
 // indices the World uses.
 type resolved struct {
-	cfg       *Config
-	info      *Info
-	topo      *Topology
-	variant   []uint8
-	envs      []Env
+	cfg     *Config
+	info    *Info
+	topo    *Topology
+	variant []uint8
+	envs    []Env
+	// shared is Info.Prepare's value for this run (nil without Prepare).
+	shared    any
 	initiator []bool
 	crashed   []bool
 	absent    []bool
@@ -397,9 +399,12 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 			r.initial[i] = Crashed
 		}
 	}
+	if info.Prepare != nil {
+		r.shared = info.Prepare(topo, v)
+	}
 	r.envs = make([]Env, n)
 	for i := range n {
-		r.envs[i] = Env{Self: topo.Order[i], Index: i, Topo: topo, Variant: v, Initial: r.initial}
+		r.envs[i] = Env{Self: topo.Order[i], Index: i, Topo: topo, Variant: v, Initial: r.initial, Shared: r.shared}
 	}
 	return r, nil
 }

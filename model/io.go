@@ -21,6 +21,10 @@ type Env struct {
 	// Crashed before the run is knowledge no real process has: only a
 	// reading that says it is an oracle may consult it. Shared; read only.
 	Initial []Status
+	// Shared is what Info.Prepare computed for this run from the topology
+	// and the variant (nil when the algorithm has no Prepare). Shared by
+	// every process; read only.
+	Shared any
 }
 
 // InitialMembers appends the ids of the members at the start of the run

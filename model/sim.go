@@ -173,7 +173,7 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 	s := &Sim[S]{alg: a, r: r, states: make([]S, n), status: make([]Status, n),
 		procs: make([]simProc, n), learn: make([]int32, n), timers: make([][]timer, n)}
 	s.counts.ByKind = make([]KindCount, len(a.Kinds))
-	s.env = Env{Topo: r.topo, Variant: r.variant, Initial: r.initial}
+	s.env = Env{Topo: r.topo, Variant: r.variant, Initial: r.initial, Shared: r.shared}
 	if cfg.Timing != Sync {
 		// Every initiator's start usually sends: room for n in flight.
 		s.queue = newSimQueue(n)

@@ -67,7 +67,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 
 	"electlab/algos/fceabob"
 	"electlab/algos/fceabr"
@@ -327,35 +326,14 @@ func ScanOf(r uint8, j, spn int) int {
 	return max(1, min(k, spn-1))
 }
 
-// layoutCache memoises layouts by topology and variant (a pure function
-// of both: the cache changes no result, only the time to compute it).
-var layoutCache struct {
-	sync.Mutex
-	keys [8]cacheKey
-	vals [8]*Layout
-	next int
-}
-
-type cacheKey struct {
-	topo *model.Topology
-	v    string
-}
-
-// layoutOf returns the layout for env's topology and variant.
+// layoutOf returns the layout for env's topology and variant: the one
+// Info.Prepare computed for the run (Env.Shared), or a new one for an Env
+// built elsewhere (a test driving Step directly).
 func layoutOf(env *model.Env) *Layout {
-	key := cacheKey{env.Topo, string(env.Variant)}
-	layoutCache.Lock()
-	defer layoutCache.Unlock()
-	for i, k := range layoutCache.keys {
-		if k == key {
-			return layoutCache.vals[i]
-		}
+	if l, ok := env.Shared.(*Layout); ok {
+		return l
 	}
-	l := NewLayout(env.Topo, env.Variant)
-	i := layoutCache.next
-	layoutCache.keys[i], layoutCache.vals[i] = key, l
-	layoutCache.next = (i + 1) % len(layoutCache.keys)
-	return l
+	return NewLayout(env.Topo, env.Variant)
 }
 
 // NewLayout computes the layout of topology t under variant v.
@@ -448,6 +426,9 @@ var Algorithm = &model.Algorithm[State]{
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
 		Claims:      append(append([]model.Claim(nil), claims...), triggerClaims...),
+		// The sites, their groups and the virtual ring, computed once per
+		// run from the topology and the variant.
+		Prepare: func(t *model.Topology, v []uint8) any { return NewLayout(t, v) },
 	},
 	Init: initState,
 	Step: step,
