@@ -405,6 +405,10 @@ const (
 	s3Test4NS, s3Test4Crashes      = 9, 3
 )
 
+// everyRingNode, as a detector count, has every live ring node detect each
+// crash (NS−i detectors at crash i).
+const everyRingNode = 0
+
 // s3Tests reproduces [S3] §IX tests 2–4 and Table 4 as far as the model
 // expresses them (Fig. 11–13 are not in the text: measured only).
 //
@@ -434,7 +438,7 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 	}
 	specs = append(specs,
 		spec{label: "test 4 (Table 4): NS=9, initial election + 3 GCoordinator crashes, FPN=1", ns: s3Test4NS, fpn: 1, test: 4},
-		spec{label: "test 4 (Table 4): NS=9, initial election + 3 GCoordinator crashes, every live ring node detects", ns: s3Test4NS, fpn: 0, test: 4})
+		spec{label: "test 4 (Table 4): NS=9, initial election + 3 GCoordinator crashes, every live ring node detects", ns: s3Test4NS, fpn: everyRingNode, test: 4})
 	for _, sp := range specs {
 		row := Row{Label: sp.label, N: sp.ns * s3TestSPN, FPN: sp.fpn}
 		if sp.test == 2 {
@@ -465,7 +469,7 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 		if sp.test == 4 && sp.fpn == 1 {
 			row.Notes = append(row.Notes, "MA is not run with one detector per crash: its successive crashes stop after the first silent shift (see the findings)")
 		}
-		if sp.test == 4 && sp.fpn == 0 {
+		if sp.test == 4 && sp.fpn == everyRingNode {
 			var dets []string
 			notices := 0
 			for i := 1; i <= s3Test4Crashes; i++ {
@@ -513,7 +517,8 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 // s3Case is one run of a case of [S3] §IX: test 2 (initial election), 3
 // (a GCoordinator crash with fpn detectors, sites already elected) or 4
 // (initial election, then s3Test4Crashes crashes with fpn detectors each,
-// or, with fpn = 0, every live ring node detecting each: NS−i at crash i).
+// or, with fpn = everyRingNode, every live ring node detecting each: NS−i
+// at crash i).
 func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts, error) {
 	if test == 4 && vn == vFCEABRK {
 		// [S3] §IX test 4 with real successive crashes: one FCEABR-K run
@@ -554,8 +559,8 @@ func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts
 	for i := range crashes {
 		stream := uint64(1_000_000 + i)
 		f := fpn
-		if f == 0 {
-			f = ns - 1 - i // every live ring node detects crash i+1
+		if f == everyRingNode {
+			f = ns - 1 - i // the live ring nodes detect crash i+1
 		}
 		c, err := vringV(s, stream, vn, ns, s3TestP, f, true, "r2")
 		if err != nil {

@@ -148,7 +148,7 @@ func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
 // oneInformerPerSite: the initial scenario, all live, every site with
 // exactly one informer (the initiators).
 func oneInformerPerSite(s model.System) bool {
-	l, v, ok := layoutOf2(s)
+	l, v, ok := layoutOfSystem(s)
 	if !ok || v[AmbScenario] != Initial || len(s.Config().Crashed) > 0 || l.Ring == nil {
 		return false
 	}
@@ -163,8 +163,6 @@ func oneInformerPerSite(s model.System) bool {
 	}
 	return true
 }
-
-func layoutOf2(s model.System) (*Layout, []uint8, bool) { return layoutOfSystem(s) }
 
 // loneInformers: the initial scenario where each site's only live process
 // is its one informer (eq.(3)'s scenario in every site).
