@@ -29,6 +29,9 @@ type Options struct {
 	Runs int
 	// Seed seeds every random choice.
 	Seed uint64
+	// Cache, when set, memoises the tables across calls (see Cache); the
+	// output is the same with or without it.
+	Cache *Cache
 }
 
 // Value is one number of a row: printed by the paper or computed from
@@ -206,7 +209,8 @@ func Reproduce(p *Paper, table string, o Options) (*Report, error) {
 	}
 	rep := &Report{Paper: p.ID, Ref: p.Ref, Title: p.Title, Seed: o.Seed}
 	found := false
-	for _, ts := range p.Tables {
+	for i := range p.Tables {
+		ts := &p.Tables[i]
 		if table != "" && table != ts.ID {
 			continue
 		}
@@ -215,7 +219,7 @@ func Reproduce(p *Paper, table string, o Options) (*Report, error) {
 		if o.Runs > 0 {
 			runs = o.Runs
 		}
-		t, err := ts.Run(runs, o.Seed)
+		t, err := o.Cache.table(p, ts, runs, o.Seed)
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", ts.ID, err)
 		}

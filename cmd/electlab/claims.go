@@ -13,6 +13,7 @@ import (
 	"electlab/checker"
 	"electlab/checker/explore"
 	"electlab/model"
+	"electlab/reproduce"
 )
 
 // ReportSchema is the version of the claims report's JSON schema
@@ -136,6 +137,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
 	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
 	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution")
+	reproList := fs.String("reproduce", "", "also reproduce these papers (comma-separated ids, e.g. 000,003) with -seed beside the claims and write reproduce-ID.txt and reproduce-ID.json under -out, the same bytes as `electlab reproduce -paper ID -seed S -out DIR`")
 	exploreStates := fs.Int64("explore-states", explore.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -167,6 +169,14 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 			return usagef("-algo: %v", err)
 		}
 	}
+	papers, err := reproducePapers(*reproList)
+	if err != nil {
+		return err
+	}
+	if len(papers) > 0 && *outDir == "" {
+		return usagef("-reproduce needs -out (the reproductions are written there)")
+	}
+	defer batchGC()()
 	eng.Minimize = minimize
 	intr := interruptFlag()
 	defer intr.stop()
@@ -174,12 +184,21 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	rep := claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
 	jobs := planClaims(*claimID, *algo)
 	found := len(jobs) > 0
-	prog := newProgress(stderr, len(jobs))
+	// The tables the reproduce-checked claims and -reproduce need are
+	// computed once each, first (they are the longest tasks), beside the
+	// claims, on every CPU (report_parallel.go).
+	cache := &reproduce.Cache{}
+	for i := range jobs {
+		jobs[i].cache = cache
+	}
+	entries := make([]claimEntry, len(jobs))
+	tasks := append(tableTasks(reproTables(jobs, papers), eng.Seed, cache), claimTasks(jobs, eng, entries)...)
+	prog := newProgress(stderr, len(tasks))
 	defer prog.finish() // also when a check panics
-	for _, e := range judgeFromParts(runClaims(jobs, eng, reportWorkers(), prog)) {
+	runTasks(tasks, reportWorkers(), prog)
+	for _, e := range judgeFromParts(entries) {
 		rep.add(e)
 	}
-	prog.finish()
 	if !found {
 		if *claimID != "" {
 			return usagef("-claim %q: no such claim%s (see electlab list)", *claimID, forAlgo(*algo))
@@ -187,10 +206,16 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		return usagef("no claims registered%s", forAlgo(*algo))
 	}
 	if *outDir != "" {
-		if err := writeReportDir(*outDir, &rep); err != nil {
+		if err := writeReportDir(*outDir, &rep, prog); err != nil {
 			return err
 		}
+		for _, p := range papers {
+			if err := writePaper(*outDir, p, eng.Seed, cache); err != nil {
+				return err
+			}
+		}
 	}
+	prog.finish()
 	switch {
 	case *jsonOut:
 		if err := writeJSON(stdout, rep); err != nil {
@@ -224,8 +249,10 @@ type claimJob struct {
 	reg   *algos.Registered
 	entry *algos.CatalogEntry
 	// repro, when set, checks the unregistered catalog entry through
-	// `electlab reproduce` (report_reproduce.go).
+	// `electlab reproduce` (report_reproduce.go), with the tables of
+	// cache (nil: none shared).
 	repro *reproClaim
+	cache *reproduce.Cache
 }
 
 // planClaims lists the report's entries in report order: every catalog
@@ -271,7 +298,7 @@ func (j claimJob) label() string {
 // run checks the job's claim (or states why it is UNCHECKED).
 func (j claimJob) run(eng *checker.Engine) claimEntry {
 	if j.reg == nil && j.repro != nil {
-		return reproEntry(j.repro, &entryInfo{Source: j.entry.Source, Title: j.entry.Title}, eng.Seed)
+		return reproEntry(j.repro, &entryInfo{Source: j.entry.Source, Title: j.entry.Title}, eng.Seed, j.cache)
 	}
 	if j.reg == nil {
 		ce := j.entry
@@ -307,12 +334,13 @@ func forAlgo(a string) string {
 // with its text and Mermaid renderings (traces/), the plots (plots/),
 // report.json, report.md and report.html. Each file is written whole or
 // not at all; the same report gives the same bytes.
-func writeReportDir(dir string, rep *claimsReport) error {
+func writeReportDir(dir string, rep *claimsReport, prog *progress) error {
 	for _, sub := range []string{"traces", "plots"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return usagef("-out %s: %v", dir, err)
 		}
 	}
+	prog.phase("wrote trace", countTraces(rep))
 	for ci := range rep.Claims {
 		c := &rep.Claims[ci]
 		for ri := range c.Rows {
@@ -326,9 +354,10 @@ func writeReportDir(dir string, rep *claimsReport) error {
 				return err
 			}
 			ce.TracePath = filepath.ToSlash(filepath.Join("traces", name))
+			prog.step(name)
 		}
 	}
-	if err := writePlots(dir, rep); err != nil {
+	if err := writePlots(dir, rep, prog); err != nil {
 		return err
 	}
 	var js bytes.Buffer

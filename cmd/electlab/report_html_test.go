@@ -79,10 +79,10 @@ func testReport(t testing.TB) *claimsReport {
 // timestamp; the SVGs are well-formed XML.
 func TestReportDirDeterministic(t *testing.T) {
 	d1, d2 := t.TempDir(), t.TempDir()
-	if err := writeReportDir(d1, testReport(t)); err != nil {
+	if err := writeReportDir(d1, testReport(t), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeReportDir(d2, testReport(t)); err != nil {
+	if err := writeReportDir(d2, testReport(t), nil); err != nil {
 		t.Fatal(err)
 	}
 	f1, f2 := listTree(t, d1), listTree(t, d2)
@@ -175,7 +175,7 @@ var attrRe = regexp.MustCompile(`(?:src|href)="([^"]*)"`)
 func TestReportHTML(t *testing.T) {
 	dir := t.TempDir()
 	rep := testReport(t)
-	if err := writeReportDir(dir, rep); err != nil {
+	if err := writeReportDir(dir, rep, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := string(readFile(t, filepath.Join(dir, "report.html")))

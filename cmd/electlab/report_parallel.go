@@ -2,10 +2,14 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/debug"
+	"strings"
 	"sync"
 
 	"electlab/checker"
+	"electlab/reproduce"
 )
 
 // reportWorkers is how many claims `claims` checks at once: one per CPU
@@ -15,71 +19,183 @@ import (
 // it).
 func reportWorkers() int { return runtime.GOMAXPROCS(0) }
 
-// runClaims checks the jobs with up to workers claims at a time and
-// returns their entries in the jobs' order. Progress is reported in that
-// order too. A panic in a check is re-raised on the caller's goroutine
-// (so the command's recover reports an internal error).
-func runClaims(jobs []claimJob, eng *checker.Engine, workers int, prog *progress) []claimEntry {
+// task is one unit of work of `claims` or `reproduce`: checking one
+// claim, or reproducing one table. A task writes its result where its run
+// function says (a slot of its own, or a reproduce.Cache entry), never
+// into shared state another task reads while it runs, so the results do
+// not depend on which worker runs it or when.
+type task struct {
+	// label names the task in progress lines ("C-RING1-5, changroberts",
+	// "reproduce 000 table 3").
+	label string
+	// run does the work.
+	run func()
+	// quiet: the task is not worth a progress line of its own (a claim
+	// without a model); the last task to finish always gets one.
+	quiet bool
+}
+
+// runTasks runs the tasks on up to workers goroutines, handing them out
+// in the given order (put the longest first), and returns when every
+// task is done. Progress is reported as tasks finish. A panic in a task
+// is re-raised on the caller's goroutine, naming the task (so the
+// command's recover reports an internal error); the other workers stop
+// taking tasks.
+func runTasks(tasks []task, workers int, prog *progress) {
 	if workers < 1 {
 		workers = 1
 	}
-	if workers > len(jobs) {
-		workers = len(jobs)
+	if workers > len(tasks) {
+		workers = len(tasks)
 	}
-	type result struct {
-		entry  claimEntry
-		panicV any
-		stack  []byte
+	var (
+		mu     sync.Mutex
+		next   int
+		failed string
+		wg     sync.WaitGroup
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if failed != "" || next >= len(tasks) {
+			return 0, false
+		}
+		next++
+		return next - 1, true
 	}
-	results := make([]result, len(jobs))
-	ready := make([]chan struct{}, len(jobs))
-	for i := range ready {
-		ready[i] = make(chan struct{})
-	}
-	next := make(chan int)
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				func() {
+			for {
+				i, ok := take()
+				if !ok {
+					return
+				}
+				t := &tasks[i]
+				prog.begin(t.label)
+				ok = func() (ok bool) {
 					defer func() {
 						if r := recover(); r != nil {
 							buf := make([]byte, 16<<10)
-							results[i].panicV, results[i].stack = r, buf[:runtime.Stack(buf, false)]
+							mu.Lock()
+							if failed == "" {
+								failed = fmt.Sprintf("%s: %v\n%s", t.label, r, buf[:runtime.Stack(buf, false)])
+							}
+							mu.Unlock()
 						}
-						close(ready[i])
 					}()
-					results[i].entry = jobs[i].run(eng)
+					t.run()
+					return true
 				}()
+				if !ok {
+					return
+				}
+				prog.done(t.label, !t.quiet)
 			}
 		}()
 	}
-	go func() {
-		defer close(next)
-		for i := range jobs {
-			select {
-			case next <- i:
-			case <-stop:
-				return
+	wg.Wait()
+	if failed != "" {
+		panic("checking " + failed)
+	}
+}
+
+// claimTasks returns one task per job, each writing its entry to out[i].
+func claimTasks(jobs []claimJob, eng *checker.Engine, out []claimEntry) []task {
+	tasks := make([]task, len(jobs))
+	for i, j := range jobs {
+		tasks[i] = task{label: j.label(), quiet: j.reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
+	}
+	return tasks
+}
+
+// runClaims checks the jobs with up to workers claims at a time and
+// returns their entries in the jobs' order.
+func runClaims(jobs []claimJob, eng *checker.Engine, workers int, prog *progress) []claimEntry {
+	out := make([]claimEntry, len(jobs))
+	runTasks(claimTasks(jobs, eng, out), workers, prog)
+	return out
+}
+
+// tableKey names one reproduction of one table: paper, table id and
+// repetitions (0: the paper's own).
+type tableKey struct {
+	paper, table string
+	runs         int
+}
+
+// reproTables lists the tables the jobs' reproduce-checked claims and the
+// papers (whole, with the paper's repetition counts) need, each once: the
+// longer runs of a table first (they take longest), then in paper order.
+func reproTables(jobs []claimJob, papers []*reproduce.Paper) []tableKey {
+	var long, rest []tableKey
+	seen := map[tableKey]bool{}
+	add := func(k tableKey, long_ bool) {
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		if long_ {
+			long = append(long, k)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	for _, j := range jobs {
+		if j.reg != nil || j.repro == nil {
+			continue
+		}
+		for _, t := range strings.Split(j.repro.Table, ",") {
+			add(tableKey{j.repro.Paper, t, 0}, false)
+			if j.repro.moreRuns > 0 {
+				add(tableKey{j.repro.Paper, t, j.repro.moreRuns}, true)
 			}
 		}
-	}()
-	defer func() {
-		close(stop)
-		wg.Wait()
-	}()
-	out := make([]claimEntry, len(jobs))
-	for i, j := range jobs {
-		prog.begin(j.label())
-		<-ready[i]
-		if r := results[i]; r.panicV != nil {
-			panic(fmt.Sprintf("checking %s: %v\n%s", j.label(), r.panicV, r.stack))
-		}
-		out[i] = results[i].entry
-		prog.done(i+1, j.label(), j.reg != nil)
 	}
-	return out
+	for _, p := range papers {
+		for _, t := range p.TableIDs() {
+			add(tableKey{p.ID, t, 0}, false)
+		}
+	}
+	return append(long, rest...)
+}
+
+// tableTasks returns one task per table, each computing it into cache
+// (an error is kept there too, and reported by whoever asks for the
+// table).
+func tableTasks(keys []tableKey, seed uint64, cache *reproduce.Cache) []task {
+	tasks := make([]task, 0, len(keys))
+	for _, k := range keys {
+		p, err := reproduce.Lookup(k.paper)
+		if err != nil || p.NotYet != "" {
+			continue // the claim or the command reports it
+		}
+		label := fmt.Sprintf("reproduce %s table %s", k.paper, k.table)
+		if k.runs > 0 {
+			label += fmt.Sprintf(" (%d runs)", k.runs)
+		}
+		tasks = append(tasks, task{label: label, run: func() {
+			reproduce.Reproduce(p, k.table, reproduce.Options{Runs: k.runs, Seed: seed, Cache: cache})
+		}})
+	}
+	return tasks
+}
+
+// batchGC lets the garbage collector use more memory for less CPU during
+// a long batch run (`claims`, `reproduce`), which allocates many
+// short-lived worlds: GOGC 400 instead of 100, with a soft limit of 1 GiB
+// past which it collects as often as needed. It changes nothing when the
+// user set GOGC or GOMEMLIMIT, and never the output: no result reads the
+// heap. It returns the function that restores the previous settings.
+func batchGC() (restore func()) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	gc := debug.SetGCPercent(400)
+	lim := debug.SetMemoryLimit(1 << 30)
+	return func() {
+		debug.SetGCPercent(gc)
+		debug.SetMemoryLimit(lim)
+	}
 }

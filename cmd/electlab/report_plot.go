@@ -57,24 +57,26 @@ func plotStem(claim, algo string, row int) string {
 func plotPath(stem, ext string) string { return "plots/" + stem + "." + ext }
 
 // writePlots draws every plot of rep under dir/plots and records the
-// plots of each entry (Plots, rowPlots, tablePlot).
-func writePlots(dir string, rep *claimsReport) error {
+// plots of each entry (Plots, rowPlots, tablePlot). The plots are built
+// in report order, rendered on every CPU (each rendering depends only on
+// its plot) and written in report order.
+func writePlots(dir string, rep *claimsReport, prog *progress) error {
+	type plotFile struct {
+		stem string
+		p    *plot.Plot
+		data [][]byte // per plotFormats
+		err  error
+	}
+	var files []*plotFile
 	for ci := range rep.Claims {
 		c := &rep.Claims[ci]
 		c.Plots, c.rowPlots, c.tablePlot = nil, make([]string, len(c.Rows)), ""
-		var plots []struct {
-			stem string
-			p    *plot.Plot
-		}
 		add := func(stem string, p *plot.Plot, err error) error {
 			if err != nil {
 				return fmt.Errorf("plot %s: %v", stem, err)
 			}
 			if p != nil {
-				plots = append(plots, struct {
-					stem string
-					p    *plot.Plot
-				}{stem, p})
+				files = append(files, &plotFile{stem: stem, p: p})
 				c.Plots = append(c.Plots, plotPath(stem, "svg"))
 			}
 			return nil
@@ -101,15 +103,29 @@ func writePlots(dir string, rep *claimsReport) error {
 				c.tablePlot = stem
 			}
 		}
-		for _, pl := range plots {
+	}
+	tasks := make([]task, len(files))
+	for i, f := range files {
+		tasks[i] = task{label: f.stem, run: func() {
 			for _, ext := range plotFormats {
-				data, err := renderPlot(pl.p, ext)
+				data, err := renderPlot(f.p, ext)
 				if err != nil {
-					return fmt.Errorf("plot %s.%s: %v", pl.stem, ext, err)
+					f.err = fmt.Errorf("plot %s.%s: %v", f.stem, ext, err)
+					return
 				}
-				if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(plotPath(pl.stem, ext))), data); err != nil {
-					return usagef("-out %s: %v", dir, err)
-				}
+				f.data = append(f.data, data)
+			}
+		}}
+	}
+	prog.phase("rendered plot", len(tasks))
+	runTasks(tasks, reportWorkers(), prog)
+	for _, f := range files {
+		if f.err != nil {
+			return f.err
+		}
+		for k, ext := range plotFormats {
+			if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(plotPath(f.stem, ext))), f.data[k]); err != nil {
+				return usagef("-out %s: %v", dir, err)
 			}
 		}
 	}

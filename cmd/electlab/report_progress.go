@@ -22,30 +22,39 @@ var (
 	progressTick = time.Second
 )
 
-// progress reports on stderr how far `claims` has got once it has been
-// running for longer than progressAfter. Not on a terminal: one line per
-// checked claim, as it completes. On a terminal: one line overwritten in
-// place with \r (also refreshed every progressTick while a long claim
-// runs, naming it) and erased at the end, so nothing of it is left above
-// the report.
+// progress reports on stderr how far a long command (`claims`,
+// `reproduce`) has got once it has been running for longer than
+// progressAfter: per phase (checking the claims, writing the traces,
+// rendering the plots), how many of its steps are done, the step just
+// finished, the time elapsed since the command started and an estimate of
+// the phase's remaining time (ETA: the phase's time so far per step done,
+// times the steps left). Not on a terminal: one line per finished step,
+// in the order they finish. On a terminal: one line overwritten in place
+// with \r (also refreshed every progressTick while a long step runs,
+// naming it) and erased at the end, so nothing of it is left above the
+// report. A nil *progress reports nothing.
 type progress struct {
 	w        io.Writer
-	total    int
 	start    time.Time
 	terminal bool
 
-	mu      sync.Mutex
-	ndone   int    // claims done
-	current string // the claim being checked ("" between claims)
-	width   int    // length of the terminal line, to overwrite it
-	printed bool
-	stop    chan struct{}
-	stopped sync.WaitGroup
+	mu         sync.Mutex
+	verb       string    // what a finished step is: "checked", "wrote trace", ...
+	total      int       // steps of the phase
+	ndone      int       // steps of the phase done
+	phaseStart time.Time // when the phase started
+	running    []string  // the steps being worked on, oldest first
+	width      int       // length of the terminal line, to overwrite it
+	printed    bool
+	stop       chan struct{}
+	stopped    sync.WaitGroup
 }
 
-// newProgress starts reporting the progress of total claims on w.
+// newProgress starts reporting the progress of a command whose first
+// phase checks total claims on w.
 func newProgress(w io.Writer, total int) *progress {
-	p := &progress{w: w, total: total, start: now(), terminal: isTerminal(w)}
+	t := now()
+	p := &progress{w: w, start: t, terminal: isTerminal(w), verb: "checked", total: total, phaseStart: t}
 	if p.terminal {
 		p.startTicker()
 	}
@@ -76,8 +85,8 @@ func (p *progress) startTicker() {
 				return
 			case <-t.C:
 				p.mu.Lock()
-				if p.current != "" {
-					p.show(fmt.Sprintf("checked %d/%d claims, checking %s", p.ndone, p.total, p.current))
+				if len(p.running) > 0 {
+					p.show(fmt.Sprintf("%s %d/%d, running %s", p.verb, p.ndone, p.total, p.running[0]))
 				}
 				p.mu.Unlock()
 			}
@@ -85,34 +94,66 @@ func (p *progress) startTicker() {
 	}()
 }
 
-// begin records that the claim label ("C-RING1-5, changroberts") is being
-// checked.
-func (p *progress) begin(label string) {
+// phase starts a new phase of total steps, each reported as "verb k/total".
+func (p *progress) phase(verb string, total int) {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
-	p.current = label
+	defer p.mu.Unlock()
+	p.verb, p.total, p.ndone, p.running, p.phaseStart = verb, total, 0, nil, now()
+}
+
+// begin records that the step label ("C-RING1-5, changroberts") has
+// started.
+func (p *progress) begin(label string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	p.running = append(p.running, label)
 	p.mu.Unlock()
 }
 
-// done records that i of the total claims are done, the last being label;
-// checked says it ran executions (a claim without a model is not worth a
-// line of its own, but the last one closes the count).
-func (p *progress) done(i int, label string, checked bool) {
+// done records that the step label has finished; line says it is worth a
+// line of its own (a claim without a model is not, but the last step of a
+// phase always closes the count).
+func (p *progress) done(label string, line bool) {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.ndone, p.current = i, ""
-	if checked || i == p.total {
-		p.show(fmt.Sprintf("checked %d/%d claims (%s)", i, p.total, label))
+	for i, l := range p.running {
+		if l == label {
+			p.running = append(p.running[:i:i], p.running[i+1:]...)
+			break
+		}
+	}
+	p.ndone++
+	if line || p.ndone == p.total {
+		p.show(fmt.Sprintf("%s %d/%d: %s", p.verb, p.ndone, p.total, label))
 	}
 }
 
-// show prints msg as the progress line when the run has lasted long
-// enough. p.mu is held.
+// step records one finished step of the phase that has no begin (a step
+// too short to be named while it runs).
+func (p *progress) step(label string) { p.done(label, true) }
+
+// show prints msg as the progress line, with the elapsed time and the
+// phase's ETA, when the run has lasted long enough. p.mu is held.
 func (p *progress) show(msg string) {
-	elapsed := now().Sub(p.start)
+	t := now()
+	elapsed := t.Sub(p.start)
 	if elapsed < progressAfter {
 		return
 	}
-	line := fmt.Sprintf("electlab: %s, %.0fs", msg, elapsed.Seconds())
+	line := fmt.Sprintf("electlab: %s (%.0fs elapsed", msg, elapsed.Seconds())
+	if p.ndone > 0 && p.ndone < p.total {
+		eta := t.Sub(p.phaseStart) * time.Duration(p.total-p.ndone) / time.Duration(p.ndone)
+		line += fmt.Sprintf(", ETA %.0fs", eta.Seconds())
+	}
+	line += ")"
 	p.printed = true
 	if !p.terminal {
 		fmt.Fprintln(p.w, line)
@@ -129,6 +170,9 @@ func (p *progress) show(msg string) {
 
 // finish stops the refreshes and erases the terminal's progress line.
 func (p *progress) finish() {
+	if p == nil {
+		return
+	}
 	if p.stop != nil {
 		close(p.stop)
 		p.stopped.Wait()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -56,17 +57,41 @@ func TestClaimsProgress(t *testing.T) {
 		t.Errorf("the progress changed stdout")
 	}
 	lines := slow.stderrLines()
-	checked := len(planClaims("", "changroberts"))
-	if len(lines) != checked {
-		t.Errorf("want one progress line per claim (%d), got:\n%s", checked, slow.stderr)
-	}
-	for i, l := range lines {
-		if !strings.HasPrefix(l, "electlab: checked ") || !strings.Contains(l, "/4 claims (C-RING1-") || strings.Contains(l, "\r") {
-			t.Errorf("progress line %d: %q", i+1, l)
+	jobs := planClaims("", "changroberts")
+	var checking []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "electlab: checked ") {
+			checking = append(checking, l)
 		}
 	}
-	if len(lines) > 0 && !strings.HasPrefix(lines[len(lines)-1], "electlab: checked 4/4 claims (C-RING1-7, changroberts)") {
-		t.Errorf("the last progress line is %q", lines[len(lines)-1])
+	if len(checking) != len(jobs) {
+		t.Errorf("want one progress line per claim (%d), got:\n%s", len(jobs), slow.stderr)
+	}
+	// The lines come in the order the claims finish (any, with several
+	// workers); each names its claim once and counts up to 4/4.
+	for i, l := range checking {
+		if !strings.HasPrefix(l, fmt.Sprintf("electlab: checked %d/4: C-RING1-", i+1)) || !strings.Contains(l, "s elapsed") || strings.Contains(l, "\r") {
+			t.Errorf("progress line %d: %q", i+1, l)
+		}
+		if eta := strings.Contains(l, ", ETA "); eta != (i+1 < len(jobs)) {
+			t.Errorf("progress line %d: an ETA only before the last claim: %q", i+1, l)
+		}
+	}
+	for _, j := range jobs {
+		n := 0
+		for _, l := range checking {
+			if strings.Contains(l, ": "+j.label()+" (") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s is named by %d progress lines, want 1:\n%s", j.label(), n, slow.stderr)
+		}
+	}
+	// Writing the report is a phase of its own (plots; this run refutes
+	// nothing, so it writes no trace).
+	if l := lines[len(lines)-1]; !strings.HasPrefix(l, "electlab: rendered plot ") {
+		t.Errorf("the last progress line is %q, want the plots'", l)
 	}
 	f1, f2 := listTree(t, d1), listTree(t, d2)
 	if strings.Join(f1, " ") != strings.Join(f2, " ") {
@@ -97,22 +122,23 @@ func TestProgressTerminal(t *testing.T) {
 		defer mu.Unlock()
 		return buf.Write(p)
 	})
-	p := &progress{w: w, total: 3, start: now(), terminal: true}
+	t0 := now()
+	p := &progress{w: w, total: 3, start: t0, phaseStart: t0, verb: "checked", terminal: true}
 	p.startTicker()
 	p.begin("C-A, x")
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) { // a refresh naming C-A
 		mu.Lock()
-		refreshed := strings.Contains(buf.String(), "checking C-A")
+		refreshed := strings.Contains(buf.String(), "running C-A")
 		mu.Unlock()
 		if refreshed || time.Now().After(deadline) {
 			break
 		}
 	}
-	p.done(1, "C-A, x", true)
+	p.done("C-A, x", true)
 	p.begin("C-B")
-	p.done(2, "C-B", false)
+	p.done("C-B", false)
 	p.begin("C-C, y")
-	p.done(3, "C-C, y", true)
+	p.done("C-C, y", true)
 	p.finish()
 	p.finish() // idempotent
 	mu.Lock()
@@ -121,12 +147,12 @@ func TestProgressTerminal(t *testing.T) {
 	if strings.Contains(out, "\n") {
 		t.Errorf("a terminal progress line must not end lines: %q", out)
 	}
-	for _, want := range []string{"\relectlab: checked 0/3 claims, checking C-A, x", "\relectlab: checked 1/3 claims (C-A, x)", "\relectlab: checked 3/3 claims (C-C, y)"} {
+	for _, want := range []string{"\relectlab: checked 0/3, running C-A, x (", "\relectlab: checked 1/3: C-A, x (", "\relectlab: checked 3/3: C-C, y ("} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in %q", want, out)
 		}
 	}
-	if strings.Contains(out, "(C-B)") {
+	if strings.Contains(out, ": C-B (") {
 		t.Errorf("an unmodelled claim got its own line: %q", out)
 	}
 	last := out[strings.LastIndex(out[:len(out)-1], "\r"):]

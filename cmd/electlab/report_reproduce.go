@@ -81,7 +81,7 @@ const reproRule = "the table is re-run with the paper's repetition count and see
 // within three times S_x̄'s own sampling error, S_x̄/√(2(n−1)), plus half a
 // unit. The claim HOLDS when every printed number is reproduced by some
 // reading and is REFUTED, row by row, where none reproduces it.
-func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
+func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cache) claimEntry {
 	e := claimEntry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title,
 		Kind: "table", Claimed: "printed numbers = the model's means (statistical)", Formal: reproRule, Rows: []checker.Row{}}
 	e.Formal = rc.ruleText()
@@ -92,12 +92,12 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
 			break
 		}
 		var rep *reproduce.Report
-		rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed})
+		rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed, Cache: cache})
 		if err == nil {
 			tables = append(tables, rep.Tables...)
 		}
 		if err == nil && rc.moreRuns > 0 {
-			rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed, Runs: rc.moreRuns})
+			rep, err = reproduce.Reproduce(p, id, reproduce.Options{Seed: seed, Runs: rc.moreRuns, Cache: cache})
 			if err == nil {
 				tables = append(tables, rep.Tables...)
 			}

@@ -54,7 +54,7 @@ func TestReproRowCatchesMismatch(t *testing.T) {
 // computed verdict (not UNCHECKED) in the claims report.
 func TestReproClaimsInReport(t *testing.T) {
 	for _, rc := range reproClaims {
-		e := reproEntry(&rc, &entryInfo{Source: "s", Title: "t"}, 1)
+		e := reproEntry(&rc, &entryInfo{Source: "s", Title: "t"}, 1, nil)
 		if e.Verdict == checker.Unchecked || len(e.Rows) == 0 {
 			t.Errorf("%s: %s (%s), %d rows", rc.ID, e.Verdict, e.Summary, len(e.Rows))
 		}

@@ -67,3 +67,16 @@ func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, no
 	}
 	return nil
 }
+
+// countTraces is the number of counterexample traces rep's directory holds.
+func countTraces(rep *claimsReport) int {
+	n := 0
+	for ci := range rep.Claims {
+		for ri := range rep.Claims[ci].Rows {
+			if rep.Claims[ci].Rows[ri].Counterexample != nil {
+				n++
+			}
+		}
+	}
+	return n
+}

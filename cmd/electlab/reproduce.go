@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -40,7 +41,23 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	if *table != "" && !contains(p.TableIDs(), *table) {
 		return usagef("-table %q: paper %s has no such table (known: %s)", *table, p.ID, strings.Join(p.TableIDs(), ", "))
 	}
-	rep, err := reproduce.Reproduce(p, *table, reproduce.Options{Runs: *runs, Seed: *seed})
+	defer batchGC()()
+	// The tables are independent: reproduce them on every CPU into a
+	// cache, then assemble the report from it, in paper order.
+	var keys []tableKey
+	for _, t := range p.TableIDs() {
+		if *table == "" || *table == t {
+			keys = append(keys, tableKey{p.ID, t, *runs})
+		}
+	}
+	cache := &reproduce.Cache{}
+	tasks := tableTasks(keys, *seed, cache)
+	prog := newProgress(stderr, len(tasks))
+	prog.phase("reproduced", len(tasks))
+	defer prog.finish()
+	runTasks(tasks, reportWorkers(), prog)
+	prog.finish()
+	rep, err := reproduce.Reproduce(p, *table, reproduce.Options{Runs: *runs, Seed: *seed, Cache: cache})
 	if err != nil {
 		var ny *reproduce.ErrNotYet
 		if errors.As(err, &ny) {
@@ -48,30 +65,18 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	var text, js bytes.Buffer
-	if err := reproduce.WriteText(&text, rep); err != nil {
-		return err
-	}
-	if err := writeJSON(&js, rep); err != nil {
+	text, js, err := reproductionBytes(rep)
+	if err != nil {
 		return err
 	}
 	if *outDir != "" {
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
-			return usagef("-out %s: %v", *outDir, err)
-		}
-		for _, f := range []struct {
-			ext string
-			b   []byte
-		}{{".txt", text.Bytes()}, {".json", js.Bytes()}} {
-			path := filepath.Join(*outDir, "reproduce-"+p.ID+f.ext)
-			if err := writeFileAtomic(path, f.b); err != nil {
-				return usagef("-out %s: %v", *outDir, err)
-			}
+		if err := writeReproduction(*outDir, p.ID, text, js); err != nil {
+			return err
 		}
 	}
-	out := text.Bytes()
+	out := text
 	if *jsonOut {
-		out = js.Bytes()
+		out = js
 	}
 	_, err = stdout.Write(out)
 	return err
@@ -83,4 +88,75 @@ func paperIDs() string {
 		ids = append(ids, p.ID)
 	}
 	return strings.Join(ids, ", ")
+}
+
+// reproductionBytes renders a reproduction as `reproduce` prints it: text
+// and JSON.
+func reproductionBytes(rep *reproduce.Report) (text, js []byte, err error) {
+	var t, j bytes.Buffer
+	if err := reproduce.WriteText(&t, rep); err != nil {
+		return nil, nil, err
+	}
+	if err := writeJSON(&j, rep); err != nil {
+		return nil, nil, err
+	}
+	return t.Bytes(), j.Bytes(), nil
+}
+
+// writeReproduction writes reproduce-ID.txt and reproduce-ID.json under
+// dir, each whole or not at all.
+func writeReproduction(dir, id string, text, js []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usagef("-out %s: %v", dir, err)
+	}
+	for _, f := range []struct {
+		ext string
+		b   []byte
+	}{{".txt", text}, {".json", js}} {
+		path := filepath.Join(dir, "reproduce-"+id+f.ext)
+		if err := writeFileAtomic(path, f.b); err != nil {
+			return usagef("-out %s: %v", dir, err)
+		}
+	}
+	return nil
+}
+
+// reproducePapers parses the -reproduce list of `claims`: paper ids,
+// comma-separated ("000,003"), each once.
+func reproducePapers(list string) ([]*reproduce.Paper, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var papers []*reproduce.Paper
+	for _, id := range strings.Split(list, ",") {
+		p, err := reproduce.Lookup(strings.TrimSpace(id))
+		if err != nil {
+			return nil, usagef("-reproduce: %v", err)
+		}
+		if p.NotYet != "" {
+			return nil, usagef("-reproduce: paper %s: %s", p.ID, p.NotYet)
+		}
+		for _, q := range papers {
+			if q == p {
+				return nil, usagef("-reproduce: paper %s is listed twice", p.ID)
+			}
+		}
+		papers = append(papers, p)
+	}
+	return papers, nil
+}
+
+// writePaper writes paper p's reproduction with the paper's repetition
+// counts and seed under dir (for `claims -reproduce`), from the tables in
+// cache (computing those missing).
+func writePaper(dir string, p *reproduce.Paper, seed uint64, cache *reproduce.Cache) error {
+	rep, err := reproduce.Reproduce(p, "", reproduce.Options{Seed: seed, Cache: cache})
+	if err != nil {
+		return fmt.Errorf("reproduce -paper %s: %w", p.ID, err)
+	}
+	text, js, err := reproductionBytes(rep)
+	if err != nil {
+		return err
+	}
+	return writeReproduction(dir, p.ID, text, js)
 }
