@@ -25,7 +25,7 @@ func BenchmarkClaimsReport(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		dir := b.TempDir()
-		r := cli(b, "claims", "-out", dir)
+		r := cli(b, "claims", "-out", dir, "-reproduce", "000,003")
 		if r.code != 0 {
 			b.Fatalf("claims failed:\n%s", r)
 		}
