@@ -124,7 +124,7 @@ func claimedText(c *model.Claim) string {
 }
 
 func cmdClaims(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-out DIR] [-seed S] [-cases K]", stderr)
+	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
 	jsonOut := fs.Bool("json", false, "print the report as JSON (schema in docs/REPORT.md)")
 	mdOut := fs.Bool("md", false, "print the report as Markdown")
 	claimID := fs.String("claim", "", "check only this claim ID (e.g. C-RING1-5)")

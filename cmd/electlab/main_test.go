@@ -22,7 +22,7 @@ var commandFlags = map[string][]string{
 		"forwarding", "crash-budget", "recovery", "successive", "physical", "seed", "scenario",
 		"schedules", "schedule", "claim", "out", "staggered", "max-steps", "json"},
 	"replay":    {"render", "o"},
-	"claims":    {"json", "md", "claim", "algo", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states"},
+	"claims":    {"json", "md", "claim", "algo", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states", "reproduce"},
 	"reproduce": {"paper", "table", "runs", "seed", "json", "out"},
 }
 
