@@ -44,6 +44,8 @@ type progress struct {
 	ndone      int       // steps of the phase done
 	phaseStart time.Time // when the phase started
 	running    []string  // the steps being worked on, oldest first
+	throttle   bool      // not a terminal: at most one line per progressTick, and the last
+	lastLine   time.Time // when the last line was printed
 	width      int       // length of the terminal line, to overwrite it
 	printed    bool
 	stop       chan struct{}
@@ -95,13 +97,15 @@ func (p *progress) startTicker() {
 }
 
 // phase starts a new phase of total steps, each reported as "verb k/total".
+// Its steps are many and short (traces, plots, tables): off a terminal, a
+// line is printed at most every progressTick, and for the last step.
 func (p *progress) phase(verb string, total int) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.verb, p.total, p.ndone, p.running, p.phaseStart = verb, total, 0, nil, now()
+	p.verb, p.total, p.ndone, p.running, p.phaseStart, p.throttle = verb, total, 0, nil, now(), true
 }
 
 // begin records that the step label ("C-RING1-5, changroberts") has
@@ -131,7 +135,11 @@ func (p *progress) done(label string, line bool) {
 		}
 	}
 	p.ndone++
-	if line || p.ndone == p.total {
+	last := p.ndone == p.total
+	if p.throttle && !last && !p.terminal && now().Sub(p.lastLine) < progressTick {
+		return
+	}
+	if line || last {
 		p.show(fmt.Sprintf("%s %d/%d: %s", p.verb, p.ndone, p.total, label))
 	}
 }
@@ -154,7 +162,7 @@ func (p *progress) show(msg string) {
 		line += fmt.Sprintf(", ETA %.0fs", eta.Seconds())
 	}
 	line += ")"
-	p.printed = true
+	p.printed, p.lastLine = true, t
 	if !p.terminal {
 		fmt.Fprintln(p.w, line)
 		return

@@ -164,3 +164,31 @@ func TestProgressTerminal(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestProgressPhaseThrottled: off a terminal, a phase of many short
+// steps (traces, plots) prints at most one line per progressTick, and
+// always its last step, with no ETA on it.
+func TestProgressPhaseThrottled(t *testing.T) {
+	defer fakeClock(300 * time.Millisecond)()
+	var buf bytes.Buffer
+	p := newProgress(&buf, 0)
+	p.phase("rendered plot", 100)
+	for i := range 100 {
+		p.step(fmt.Sprintf("plot-%d", i))
+	}
+	p.finish()
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	// Each step reads the clock twice or three times (0.6-0.9 s): about
+	// one line every second or two steps, far fewer than 100.
+	if len(lines) < 5 || len(lines) > 60 {
+		t.Errorf("%d lines for 100 steps:\n%s", len(lines), buf.String())
+	}
+	for _, l := range lines[:len(lines)-1] {
+		if !strings.HasPrefix(l, "electlab: rendered plot ") || !strings.Contains(l, ", ETA ") {
+			t.Errorf("progress line %q", l)
+		}
+	}
+	if l := lines[len(lines)-1]; !strings.HasPrefix(l, "electlab: rendered plot 100/100: plot-99 (") || strings.Contains(l, "ETA") {
+		t.Errorf("the last line is %q", l)
+	}
+}
