@@ -61,7 +61,12 @@ var (
 	syncCD   = model.Setting{Name: "sync, coordinator crashed before the run, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
 	asyncCD  = model.Setting{Name: "async fifo, coordinator crashed before the run, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
 	sync1CD  = model.Setting{Name: "sync, coordinator crashed before the run, one detector", Timing: model.Sync, Initiators: model.OneInitiator, CoordinatorDead: true}
-	async1CD = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
+	// syncAgain and asyncAgain are two consecutive instances: the
+	// election, then the coordinator's crash at quiescence, detected by
+	// every live process (model.Config.Successive).
+	syncAgain  = model.Setting{Name: "sync, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Sync, Initiators: model.AnyInitiators, Successive: 1}
+	asyncAgain = model.Setting{Name: "async fifo, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Successive: 1}
+	async1CD   = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
 )
 
 // claims are the catalog's claims about FCEABR, as data. The formulas are
@@ -95,13 +100,13 @@ var claims = []model.Claim{
 		ID:     "C-FCEABR-11",
 		Source: "[S0] §IV/§V",
 		Says:   `"two processes will receive messages from their two sides at the same time; they make Coordinator or Surrogate Coordinator messages simultaneously (same as each other) … since election result of these two processes are same as each other"; "it compares the two messages coordinators and surrogate coordinator's number, and then it selects greater ones as coordinator and other as surrogate coordinator."`,
-		Formal: "no failures during the election: every terminal computes (coordinator, surrogate) = (max id, second max id), and at quiescence every live process holds that pair; never two coordinators; all id arrangements and initiator sets",
+		Formal: "no failures during an election: every terminal computes (coordinator, surrogate) = (max id, second max id) of the processes live at the time, and at quiescence every live process holds that pair; never two coordinators; all id arrangements and initiator sets; and two consecutive instances with different initiators (the catalog's \"two or more consecutive elections\"; the model's second instance is the crash handling, SElection/SCoordinator, the only other instance [S0] defines): the election, then at quiescence the coordinator crashes and every live process detects it; the second instance must end in a terminal, its terminals must agree with each other on the maximum live id as coordinator and on one surrogate (which surrogate is C-FCEABR-10's question), and every live process must end holding that pair; under both readings of AMB-FCEABR-5 (epoch: each instance its own max-seen/terminal state; no-epoch: one state shared by every label, the literal reading)",
 		Kind:   model.Behaviour,
 		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
 		Custom: terminalsAgree,
 		NMin:   3, NMax: 5,
-		Settings: []model.Setting{syncAny, asyncAny, unordAny},
-		Variants: []string{"top2-own", "literal-merge", "top2-msgs", "pairwise", "r2"},
+		Settings: []model.Setting{syncAny, asyncAny, unordAny, syncAgain, asyncAgain},
+		Variants: []string{"top2-own", "literal-merge", "top2-msgs", "pairwise", "r2", "no-epoch"},
 	},
 	{
 		ID:     "C-FCEABR-10",
@@ -139,30 +144,85 @@ var claims = []model.Claim{
 	claim8,
 }
 
-// terminalsAgree is C-FCEABR-11's check: every terminal's result, and every
-// live process's final pair, is (max live id, second max live id).
+// terminalsAgree is C-FCEABR-11's check. In the election (before any
+// successive crash) every terminal computes (max id, second max id) of the
+// live processes. In the instance after a successive crash (observed as
+// "fail" at the crashed process) there must be a terminal (an instance
+// that ends in none elects nothing), and the terminals must agree with each
+// other ("election result of these two processes are same as each other")
+// on the maximum live id as coordinator; which surrogate a crash's handling
+// elects is C-FCEABR-10's question (the SElection's informer puts zero,
+// not itself, in the surrogate field). At quiescence every live process
+// holds the last instance's pair.
 func terminalsAgree(s model.System) error {
-	var want [2]model.ID
-	for i := range s.N() {
-		if s.Status(i) == model.Live {
-			l := topList(2, want[:], []model.ID{s.Topo().Order[i]})
-			want[0], want[1] = l[0], l[1]
+	failed := map[model.ID]bool{}
+	for _, o := range s.Observations() {
+		if o.Tag == "fail" {
+			failed[o.Proc] = true
 		}
 	}
-	var term model.ID
-	for _, o := range s.Observations() {
-		switch o.Tag {
-		case "terminal":
-			term = o.Proc
-		case "terminal-coord":
-			if model.ID(o.Val) != want[0] {
-				return fmt.Errorf("terminal %d computed coordinator %d, want %d (the maximum id)", term, o.Val, want[0])
-			}
-		case "terminal-surr":
-			if model.ID(o.Val) != want[1] {
-				return fmt.Errorf("terminal %d computed surrogate %d, want %d (the second maximum id)", term, o.Val, want[1])
+	gone := map[model.ID]bool{}
+	// top2 is (max, second max) of the processes live at the start less
+	// those gone.
+	top2 := func() [2]model.ID {
+		var want [2]model.ID
+		for i := range s.N() {
+			id := s.Topo().Order[i]
+			if (s.Status(i) == model.Live || failed[id]) && !gone[id] {
+				l := topList(2, want[:], []model.ID{id})
+				want[0], want[1] = l[0], l[1]
 			}
 		}
+		return want
+	}
+	want, crashes := top2(), 0
+	var term model.ID
+	// pair is the last instance's result: its first terminal's, set once
+	// both halves are known.
+	var pair, cur [2]model.ID
+	terminals := 0
+	endInstance := func() error {
+		if crashes > 0 && terminals == 0 {
+			return fmt.Errorf("no terminal in the instance after successive crash %d: no process received an informer's SElection from both sides, so no SCoordinator was sent", crashes)
+		}
+		return nil
+	}
+	for _, o := range s.Observations() {
+		switch o.Tag {
+		case "fail":
+			if err := endInstance(); err != nil {
+				return err
+			}
+			gone[o.Proc] = true
+			want, crashes, terminals, pair = top2(), crashes+1, 0, [2]model.ID{}
+		case "terminal":
+			term, cur = o.Proc, [2]model.ID{}
+		case "terminal-coord":
+			cur[0] = model.ID(o.Val)
+			if cur[0] != want[0] {
+				return fmt.Errorf("terminal %d computed coordinator %d, want %d (the maximum live id)", term, o.Val, want[0])
+			}
+		case "terminal-surr":
+			cur[1] = model.ID(o.Val)
+			if crashes == 0 && cur[1] != want[1] {
+				return fmt.Errorf("terminal %d computed surrogate %d, want %d (the second maximum live id)", term, o.Val, want[1])
+			}
+			if crashes > 0 {
+				if terminals > 0 && cur != pair {
+					return fmt.Errorf("terminal %d computed (coordinator, surrogate) = (%d, %d) after successive crash %d, another terminal (%d, %d)", term, cur[0], cur[1], crashes, pair[0], pair[1])
+				}
+			}
+			if terminals == 0 {
+				pair = cur
+			}
+			terminals++
+		}
+	}
+	if err := endInstance(); err != nil {
+		return err
+	}
+	if crashes > 0 {
+		want = pair
 	}
 	for i := range s.N() {
 		if s.Status(i) != model.Live {
