@@ -622,30 +622,3 @@ func loneFamily(n int, variant string) model.ConfigFamily {
 		return dead, inits
 	}}
 }
-
-// gCrashFamily is C-HIER-4.GCFCC's family at size n: the stable
-// configuration with the GCoordinator (the highest ECoordinator, the last
-// site's second-highest id) crashed before the run and every non-empty set
-// of the other ring nodes (each site's second-highest id) as detectors.
-// Empty below three sites (a ring of two has no ring left after the crash).
-func gCrashFamily(n int, variant string) model.ConfigFamily {
-	sizes := sitesAt(n, variant)
-	if len(sizes) < 3 || len(sizes) > 40 {
-		return model.ConfigFamily{}
-	}
-	var ring []model.ID
-	end := 0
-	for _, x := range sizes {
-		end += x
-		ring = append(ring, model.ID(end-1)) // ids 1..n: the site's second highest
-	}
-	g, others := ring[len(ring)-1], ring[:len(ring)-1]
-	return model.ConfigFamily{Count: int64(1)<<len(others) - 1, At: func(k int64) (dead, inits []model.ID) {
-		for i, id := range others {
-			if (k+1)&(1<<i) != 0 {
-				inits = append(inits, id)
-			}
-		}
-		return []model.ID{g}, inits
-	}}
-}
