@@ -355,7 +355,7 @@ var claim8Ring = model.Claim{
 	ID:     "C-FCEABR-8.ring-column",
 	Source: "[S0] Table 2, column \"Ring\"",
 	Says:   `Table 2 (NPBCC / Modified Ring / Ring): 50/98/50, 187/372/186, 1290/2578/1290, 5890/11778/5890`,
-	Formal: "which algorithm the printed \"Ring\" column is: FCEABR's measured SElection count (reading (a)) on a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes, equals the \"Ring\" column exactly; electlab's basic Ring model re-electing on the same NPBCC−1 live processes sends " + fmt.Sprintf("%d at NPBCC = 50 and %d at 187 (run when the registry loads)", BasicRingCount(49), BasicRingCount(186)) + ", the \"Modified Ring\" numbers (C-FCEABR-8.half), so the column labelled \"Ring\" holds FCEABR's SElection count, not basic Ring's, and the column labelled \"Modified Ring\" holds basic Ring's count (and FCEABR's SElection + SCoordinator, C-FCEABR-8). Rows 1290 and 5890 are not run (see C-FCEABR-8)",
+	Formal: "which algorithm the printed \"Ring\" column is: FCEABR's measured SElection count (reading (a)) on a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes, equals the \"Ring\" column exactly; electlab's basic Ring model re-electing on the same NPBCC−1 live processes sends " + fmt.Sprintf("%d at NPBCC = 50 and %d at 187 (run when the registry loads)", BasicRingCount(49), BasicRingCount(186)) + ", the \"Modified Ring\" numbers (C-FCEABR-8.half), so the column labelled \"Ring\" holds FCEABR's SElection count, not basic Ring's, and the column labelled \"Modified Ring\" holds basic Ring's count (and FCEABR's SElection + SCoordinator, C-FCEABR-8). The default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection. Rows 1290 and 5890 are not run (see C-FCEABR-8)",
 	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 	Formula:     table2Col(1),
 	FormulaText: "Table 2 \"Ring\" at NPBCC = n (50, 186, 1290, 5890)",
@@ -363,17 +363,16 @@ var claim8Ring = model.Claim{
 	NMin:        50, NMax: 187,
 	Sizes:    []int{50, 187},
 	Settings: []model.Setting{sync1CD},
-	Variants: []string{"r1", "r2"},
 }
 
 // halfFormal is the shared text of C-FCEABR-8.half and .half.selection.
-const halfFormal = "the sentence above Table 2, \"nearly half fewer than basic Ring\", at both parities of the healed ring: a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; FCEABR's measured count %s ≤ half of electlab's basic Ring model's measured re-election count on the same NPBCC−1 live processes (BasicRingCount: package ringpoll run on them, one detector, no polls) plus one (\"nearly\"); NPBCC = 5, 6, 7, 8 and Table 2's 50 and 187 (49 and 186 live: odd and even); each terminal rule (AMB-FCEABR-2). The odd/even statement is C-FCEABR-5's n/n+1 (SElection) and Table 2's own parity rows"
+const halfFormal = "the sentence above Table 2, \"nearly half fewer than basic Ring\", at both parities of the healed ring: a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; FCEABR's measured count %s ≤ half of electlab's basic Ring model's measured re-election count on the same NPBCC−1 live processes (BasicRingCount: package ringpoll run on them, one detector, no polls) plus one (\"nearly\"); NPBCC = 5, 6, 7, 8 and Table 2's 50 and 187 (49 and 186 live: odd and even). The odd/even statement is C-FCEABR-5's n/n+1 (SElection) and Table 2's own parity rows"
 
 var claim8Half = model.Claim{
 	ID:     "C-FCEABR-8.half",
 	Source: "[S0] §VII, the text just above Table 2",
 	Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too."`,
-	Formal: fmt.Sprintf(halfFormal, "(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")"),
+	Formal: fmt.Sprintf(halfFormal, "(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")") + "; each terminal rule (AMB-FCEABR-2) on its own",
 	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 	Formula:     nearlyHalf,
 	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
@@ -388,7 +387,7 @@ var claim8HalfSElection = model.Claim{
 	ID:     "C-FCEABR-8.half.selection",
 	Source: "[S0] §VII, the text just above Table 2",
 	Says:   claim8Half.Says,
-	Formal: fmt.Sprintf(halfFormal, "(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)"),
+	Formal: fmt.Sprintf(halfFormal, "(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)") + "; here the default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection",
 	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 	Formula:     nearlyHalf,
 	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
@@ -396,5 +395,4 @@ var claim8HalfSElection = model.Claim{
 	NMin:        5, NMax: 187,
 	Sizes:    claim8Sizes,
 	Settings: []model.Setting{sync1CD},
-	Variants: []string{"r1", "r2"},
 }
