@@ -9,7 +9,9 @@ import (
 	"electlab/algos/fceabr"
 	"electlab/algos/hierarchical"
 	"electlab/checker"
+	"electlab/checker/explore"
 	"electlab/model"
+	"electlab/traces"
 )
 
 // familyClaim is a bound claim on Chang–Roberts whose only setting takes
@@ -252,5 +254,36 @@ func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 		if got := fceabr.BasicRingCount(live); got != int64(2*live) {
 			t.Errorf("BasicRingCount(%d) = %d, want %d (an Election lap and a Coordinator lap)", live, got, 2*live)
 		}
+	}
+}
+
+// BenchmarkPaperClaims times the default engine on each claim issue 15's
+// findings 3, 6 and 8 changed (the whole claim, as `electlab claims
+// -claim ID` runs it without writing traces).
+func BenchmarkPaperClaims(b *testing.B) {
+	for _, tc := range []struct {
+		spec model.Spec
+		id   string
+	}{
+		{hierarchical.Algorithm, "C-HIER-2"},
+		{fceabr.K, "C-FCEABOB-4.iii.measured"},
+		{fceabr.Algorithm, "C-FCEABR-11"},
+		{fceabr.Algorithm, "C-FCEABR-8"},
+		{fceabr.Algorithm, "C-FCEABR-8.ring-column"},
+		{fceabr.Algorithm, "C-FCEABR-8.half"},
+		{fceabr.Algorithm, "C-FCEABR-8.half.selection"},
+	} {
+		c := tc.spec.Meta().Claim(tc.id)
+		if c == nil {
+			b.Fatalf("no claim %s", tc.id)
+		}
+		b.Run(tc.id, func(b *testing.B) {
+			for b.Loop() {
+				e := checker.DefaultEngine()
+				e.Minimize = traces.Minimize
+				explore.ForClaims(e, 0)
+				e.CheckClaim(tc.spec, c)
+			}
+		})
 	}
 }
