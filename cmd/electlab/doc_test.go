@@ -33,7 +33,10 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/scanner"
+	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -784,4 +787,126 @@ func TestDocLinks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDocErrorMessages: every message docs/ERRORS.md lists can be printed
+// by the code. The message column's text, cut at its placeholders (an
+// upper-case word such as N, X or PATH, "X", ..., …) and at ": ", must
+// appear piece by piece in the string literals of the module's Go sources
+// (or of the standard library packages whose messages the CLI passes on),
+// so a message that changes fails this test until ERRORS.md follows.
+func TestDocErrorMessages(t *testing.T) {
+	corpus := goLiterals(t, repoRoot, true)
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	for _, dir := range []string{"flag", "bufio", "syscall", "strconv", "os", "io/fs", "encoding/json"} {
+		corpus += goLiterals(t, filepath.Join(strings.TrimSpace(string(goroot)), "src", dir), false)
+	}
+	data, err := os.ReadFile(filepath.Join(repoRoot, "docs", "ERRORS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	span := regexp.MustCompile("`([^`]+)`")
+	checked := 0
+	for i, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "| `") {
+			continue
+		}
+		cells := strings.Split(l, " | ")
+		for _, m := range span.FindAllStringSubmatch(cells[0], -1) {
+			for _, piece := range messagePieces(m[1]) {
+				checked++
+				if !inMessages(corpus, piece) {
+					t.Errorf("docs/ERRORS.md:%d: %q (from `%s`) is in no message of the code: the message changed or is gone; update ERRORS.md", i+1, piece, m[1])
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d message pieces checked: the table format of ERRORS.md changed?", checked)
+	}
+}
+
+// errPlaceholder matches what stands for a value in an ERRORS.md message
+// (the trace format's name is a constant the messages substitute).
+var errPlaceholder = regexp.MustCompile(`"[A-Z][A-Z_]*"|\b[A-Z][A-Z_]*\b|\.\.\.|…|"?electlab-trace/1"?`)
+
+// inMessages reports whether piece is in a string literal of corpus, or
+// spans two at a substituted value: its head ends a literal or a format
+// verb and its tail starts one (`no such claim%s` + ` for algorithm %s`).
+func inMessages(corpus, piece string) bool {
+	if strings.Contains(corpus, piece) {
+		return true
+	}
+	for i := 4; i <= len(piece)-4; i++ {
+		if strings.Contains(corpus, piece[:i]+"\x00") && strings.Contains(corpus, "\x00"+piece[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// messagePieces cuts a documented message into the literal pieces the
+// code must contain.
+func messagePieces(msg string) []string {
+	var out []string
+	for _, frag := range errPlaceholder.Split(msg, -1) {
+		for _, p := range strings.Split(frag, ": ") {
+			p = strings.Trim(p, " :,.()\"'")
+			if len(p) >= 4 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// goLiterals returns the string literals of the .go files under dir
+// (recursively when recurse; test files left out), with format verbs
+// replaced by a NUL byte, joined by NUL bytes.
+func goLiterals(t *testing.T, dir string, recurse bool) string {
+	t.Helper()
+	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	var b strings.Builder
+	walk := func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != dir && !recurse {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		var s scanner.Scanner
+		fset := token.NewFileSet()
+		s.Init(fset.AddFile(path, -1, len(src)), src, nil, 0)
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok != token.STRING {
+				continue
+			}
+			if v, err := strconv.Unquote(lit); err == nil {
+				b.WriteString(verb.ReplaceAllString(v, "\x00"))
+				b.WriteByte(0)
+			}
+		}
+		return nil
+	}
+	if err := filepath.WalkDir(dir, walk); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
