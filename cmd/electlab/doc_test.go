@@ -81,7 +81,8 @@ type docExample struct {
 type docGen struct {
 	line       int
 	name       string
-	first, end int // the generated lines, [first, end)
+	first, end int  // the generated lines, [first, end)
+	slow       bool // <!-- doc-test: slow --> just before it
 }
 
 // docPage is a parsed doc.
@@ -133,7 +134,8 @@ func parseDoc(path, text string) *docPage {
 				p.problems = append(p.problems, fmt.Sprintf("%s:%d: doc-gen %s is not closed by %s", path, i+1, m[1], genClose))
 				return p
 			}
-			p.gens = append(p.gens, docGen{line: i + 1, name: m[1], first: i + 1, end: j})
+			p.gens = append(p.gens, docGen{line: i + 1, name: m[1], first: i + 1, end: j, slow: strings.Contains(marker, "slow")})
+			marker = ""
 			i = j
 			continue
 		}
@@ -492,6 +494,91 @@ var docGenerators = map[string]func() string{
 	},
 }
 
+// checkDocFile runs the examples of the doc at path (relative to the
+// working directory, which the commands run in) and compares their output
+// and its generated sections; with update it rewrites the doc instead of
+// reporting differences. Commands that write under /tmp/ write under tmp;
+// short leaves out the slow blocks. Each command run is added to ran.
+func checkDocFile(path, tmp string, short, update bool, ran map[string]bool) (p *docPage, problems, logs []string, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p = parseDoc(path, string(data))
+	problems = append(problems, p.problems...)
+	type edit struct {
+		first, end int
+		indent     string
+		lines      []string
+	}
+	var edits []edit
+	for _, ex := range p.examples {
+		words, _ := shellSplit(ex.cmd)
+		if args, ok := electlabArgs(words); ok {
+			ran[strings.Join(args, " ")] = true
+		}
+		if ex.slow && short {
+			continue
+		}
+		act, code, stderr, err := runDocCommand(ex.cmd, tmp)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%s:%d: $ %s: %v", path, ex.line, ex.cmd, err))
+			continue
+		}
+		problem, upd := compareExample(ex.expect, act, code)
+		if problem == "" {
+			continue
+		}
+		if update {
+			edits = append(edits, edit{ex.first, ex.end, ex.indent, upd})
+			logs = append(logs, fmt.Sprintf("%s:%d: updated: %s", path, ex.line, problem))
+			continue
+		}
+		extra := ""
+		if stderr != "" {
+			extra = "--- stderr\n" + stderr
+		}
+		problems = append(problems, fmt.Sprintf("%s:%d: $ %s\n%s (run make docs to regenerate, then review the diff)\n%s%s", path, ex.line, ex.cmd, problem, diffLines(ex.expect, act), extra))
+	}
+	for _, g := range p.gens {
+		if g.slow && short {
+			continue
+		}
+		gen, ok := docGenerators[g.name]
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s:%d: no generator %q", path, g.line, g.name))
+			continue
+		}
+		want := strings.Split(gen(), "\n")
+		if slices.Equal(p.lines[g.first:g.end], want) {
+			continue
+		}
+		if update {
+			edits = append(edits, edit{g.first, g.end, "", want})
+			logs = append(logs, fmt.Sprintf("%s:%d: regenerated %s", path, g.line, g.name))
+			continue
+		}
+		problems = append(problems, fmt.Sprintf("%s:%d: the generated section %s is stale (run make docs)\n--- doc\n%s\n--- generated\n%s", path, g.line, g.name,
+			strings.Join(p.lines[g.first:g.end], "\n"), strings.Join(want, "\n")))
+	}
+	if len(edits) == 0 {
+		return p, problems, logs, nil
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return b.first - a.first })
+	ls := slices.Clone(p.lines)
+	for _, e := range edits {
+		var nl []string
+		for _, l := range e.lines {
+			if e.indent != "" && l != "" {
+				l = e.indent + l
+			}
+			nl = append(nl, l)
+		}
+		ls = slices.Concat(ls[:e.first], nl, ls[e.end:])
+	}
+	return p, problems, logs, writeFileAtomic(path, []byte(strings.Join(ls, "\n")))
+}
+
 // updating reports whether the docs are to be rewritten.
 func updating() bool { return os.Getenv("ELECTLAB_UPDATE_DOCS") != "" }
 
@@ -503,90 +590,16 @@ func TestDocExamples(t *testing.T) {
 	ran := map[string]bool{} // normalised command lines executed
 	var pages []*docPage
 	for _, f := range files {
-		f = filepath.ToSlash(f)
-		data, err := os.ReadFile(f)
+		p, problems, logs, err := checkDocFile(filepath.ToSlash(f), t.TempDir(), testing.Short(), updating(), ran)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := parseDoc(f, string(data))
 		pages = append(pages, p)
-		for _, pr := range p.problems {
+		for _, l := range logs {
+			t.Log(l)
+		}
+		for _, pr := range problems {
 			t.Error(pr)
-		}
-		tmp := t.TempDir()
-		type edit struct {
-			first, end int
-			lines      []string
-		}
-		var edits []edit
-		for _, ex := range p.examples {
-			words, _ := shellSplit(ex.cmd)
-			if args, ok := electlabArgs(words); ok {
-				ran[strings.Join(args, " ")] = true
-			}
-			if ex.slow && testing.Short() {
-				continue
-			}
-			act, code, stderr, err := runDocCommand(ex.cmd, tmp)
-			if err != nil {
-				t.Errorf("%s:%d: $ %s: %v", f, ex.line, ex.cmd, err)
-				continue
-			}
-			problem, upd := compareExample(ex.expect, act, code)
-			if problem == "" {
-				continue
-			}
-			if updating() {
-				edits = append(edits, edit{ex.first, ex.end, upd})
-				t.Logf("%s:%d: updated: %s", f, ex.line, problem)
-				continue
-			}
-			extra := ""
-			if stderr != "" {
-				extra = "--- stderr\n" + stderr
-			}
-			t.Errorf("%s:%d: $ %s\n%s (run make docs to regenerate, then review the diff)\n%s%s", f, ex.line, ex.cmd, problem, diffLines(ex.expect, act), extra)
-		}
-		for _, g := range p.gens {
-			gen, ok := docGenerators[g.name]
-			if !ok {
-				t.Errorf("%s:%d: no generator %q", f, g.line, g.name)
-				continue
-			}
-			want := strings.Split(gen(), "\n")
-			if slices.Equal(p.lines[g.first:g.end], want) {
-				continue
-			}
-			if updating() {
-				edits = append(edits, edit{g.first, g.end, want})
-				t.Logf("%s:%d: regenerated %s", f, g.line, g.name)
-				continue
-			}
-			t.Errorf("%s:%d: the generated section %s is stale (run make docs)\n--- doc\n%s\n--- generated\n%s", f, g.line, g.name,
-				strings.Join(p.lines[g.first:g.end], "\n"), strings.Join(want, "\n"))
-		}
-		if len(edits) > 0 {
-			slices.SortFunc(edits, func(a, b edit) int { return b.first - a.first })
-			ls := slices.Clone(p.lines)
-			for _, e := range edits {
-				ind := ""
-				for _, ex := range p.examples {
-					if ex.first == e.first {
-						ind = ex.indent
-					}
-				}
-				var nl []string
-				for _, l := range e.lines {
-					if ind != "" && l != "" {
-						l = ind + l
-					}
-					nl = append(nl, l)
-				}
-				ls = slices.Concat(ls[:e.first], nl, ls[e.end:])
-			}
-			if err := writeFileAtomic(f, []byte(strings.Join(ls, "\n"))); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 	// The Makefile's electlab commands run too (bin/electlab ARGS, with
