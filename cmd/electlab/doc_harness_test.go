@@ -114,10 +114,10 @@ func TestDocHarnessParts(t *testing.T) {
 	}
 	pat := []string{"a 1", "...", "c ... 3"}
 	for act, want := range map[string]bool{
-		"a 1\nc x 3":          true,
-		"a 1\nb\nb\nc xyz 3":  true,
-		"a 2\nc x 3":          false,
-		"a 1\nc x 3\nd":       false,
+		"a 1\nc x 3":         true,
+		"a 1\nb\nb\nc xyz 3": true,
+		"a 2\nc x 3":         false,
+		"a 1\nc x 3\nd":      false,
 		"a 1\nb\nc x 3\nc 4": false,
 	} {
 		if _, got := matchOutput(pat, strings.Split(act, "\n"), false); got != want {
