@@ -160,7 +160,7 @@ func parseDoc(path, text string) *docPage {
 			for len(block) > 0 && strings.TrimSpace(ls[block[len(block)-1]]) == "" {
 				block = block[:len(block)-1]
 			}
-			indent = "    "
+			indent = l[:len(l)-len(strings.TrimLeft(l, " "))] // 4, or more in a list item
 			i = j - 1
 		default:
 			if strings.TrimSpace(l) != "" {
@@ -619,7 +619,16 @@ func TestDocExamples(t *testing.T) {
 		if p.path == "docs/CLAIMS.md" {
 			continue
 		}
+		inGen := make([]bool, len(p.lines))
+		for _, g := range p.gens {
+			for k := g.first; k < g.end; k++ {
+				inGen[k] = true // generated: the generator names real commands
+			}
+		}
 		for i, l := range p.lines {
+			if inGen[i] {
+				continue
+			}
 			for _, m := range spanRe.FindAllStringSubmatch(l, -1) {
 				s := m[1]
 				if placeholderRe.MatchString(s) || !strings.Contains(s, " -") {
