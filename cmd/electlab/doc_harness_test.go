@@ -124,6 +124,18 @@ func TestDocHarnessParts(t *testing.T) {
 			t.Errorf("match %q: %v, want %v", act, got, want)
 		}
 	}
+	for args, ok := range map[string]bool{
+		"./cmd/electlab -run TestDocHarnessParts":            true,
+		"./checker/explore -run '^$' -bench . -benchtime 3x": true,
+		"./cmd/electlab -run TestNoSuchTest":                 false,
+		"./nosuchpackage -run TestX":                         false,
+		"./model -run '^$' -bench NoSuchBenchmark":           false,
+	} {
+		words, _ := shellSplit(args)
+		if got := checkGoTest(words) == ""; got != ok {
+			t.Errorf("go test %s accepted: %v, want %v (%s)", args, got, ok, checkGoTest(words))
+		}
+	}
 	if got := renumber("trace: x (17 events; ...)", "trace: x (18 events; replay it)"); got != "trace: x (18 events; ...)" {
 		t.Errorf("renumber: %q", got)
 	}

@@ -661,6 +661,7 @@ func TestDocCommands(t *testing.T) {
 		targets[m[1]] = true
 	}
 	makeSpan := regexp.MustCompile("`make ([a-z][a-z0-9-]*)`")
+	goTestSpan := regexp.MustCompile("`go test (\\./[^`]*)`")
 	for _, f := range docFiles(t) {
 		data, err := os.ReadFile(filepath.Join(repoRoot, f))
 		if err != nil {
@@ -699,6 +700,16 @@ func TestDocCommands(t *testing.T) {
 					t.Errorf("%s:%d: `make %s`: the Makefile has no such target", f, i+1, m[1])
 				}
 			}
+			for _, m := range goTestSpan.FindAllStringSubmatch(l, -1) {
+				words, err := shellSplit(m[1])
+				if err != nil {
+					t.Errorf("%s:%d: %v", f, i+1, err)
+					continue
+				}
+				if msg := checkGoTest(words); msg != "" {
+					t.Errorf("%s:%d: `go test %s`: %s", f, i+1, m[1], msg)
+				}
+			}
 		}
 	}
 }
@@ -733,7 +744,17 @@ func checkGoTest(words []string) string {
 	}
 	var src strings.Builder
 	for _, pk := range pkgs {
-		fs, _ := filepath.Glob(filepath.Join(repoRoot, strings.TrimSuffix(pk, "/"), "*_test.go"))
+		var fs []string
+		if dir, ok := strings.CutSuffix(pk, "/..."); ok {
+			filepath.WalkDir(filepath.Join(repoRoot, dir), func(path string, d os.DirEntry, err error) error {
+				if err == nil && strings.HasSuffix(path, "_test.go") {
+					fs = append(fs, path)
+				}
+				return nil
+			})
+		} else {
+			fs, _ = filepath.Glob(filepath.Join(repoRoot, strings.TrimSuffix(pk, "/"), "*_test.go"))
+		}
 		if len(fs) == 0 {
 			return "no tests in " + pk
 		}
