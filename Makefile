@@ -56,7 +56,7 @@ e2e:
 
 ## build: the electlab binary in bin/
 build:
-	@echo "== build: go build -o bin/electlab ./cmd/electlab"
+	@echo "== build: go build -o bin/electlab ./cmd/electlab (on a fresh machine compiling takes a minute or more)"
 	$(GO) build -o bin/electlab ./cmd/electlab
 
 ## fuzz: run every fuzz target for FUZZTIME each
