@@ -23,7 +23,10 @@ package main
 //     with flags and no placeholder must be one of the executed commands;
 //     `make T` names a Makefile target; `go test PKG -run/-bench X` names a
 //     package with a matching test or benchmark; a link or a ../ path never
-//     leaves the repository and a relative link names an existing file.
+//     leaves the repository and a relative link names an existing file
+//     (TestDocCommands, TestDocLinks).
+//   - Every message docs/ERRORS.md lists is one the code can print
+//     (TestDocErrorMessages).
 //
 // ELECTLAB_UPDATE_DOCS=1 (`make docs`) rewrites the outputs and generated
 // sections in place: a block whose lines still match once numbers are
