@@ -444,6 +444,9 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		if n > nmax {
 			break
 		}
+		if st.Family != nil && st.Family(n, variant).Count == 0 {
+			continue // the setting's family has no configuration at this size
+		}
 		pt := Point{N: n}
 		best := int64(-1)
 		// attained: some execution of this size reached a Tight bound's
@@ -765,11 +768,15 @@ func coverage(exhaustive, sampled []int, cases int, seed uint64, st *model.Setti
 	if len(exhaustive)+len(sampled) == 0 {
 		return "nothing checked"
 	}
+	every, random := "every id arrangement (up to rotation on rings), initiator set and dead set", "random configurations"
+	if st.Family != nil {
+		every, random = "every configuration of the setting's family", "random configurations of the setting's family"
+	}
 	if len(exhaustive) > 0 {
-		parts = append(parts, fmt.Sprintf("n=%s: every id arrangement (up to rotation on rings), initiator set and dead set, 3 schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(exhaustive)))
+		parts = append(parts, fmt.Sprintf("n=%s: %s, 3 schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(exhaustive), every))
 	}
 	if len(sampled) > 0 {
-		parts = append(parts, fmt.Sprintf("n=%s: %d random configurations and schedules each", sizes(sampled), cases))
+		parts = append(parts, fmt.Sprintf("n=%s: %d %s and schedules each", sizes(sampled), cases, random))
 	}
 	s := strings.Join(parts, "; ")
 	if st.CrashBudget > 0 {
@@ -928,6 +935,15 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 // member; fixed initiators stay).
 func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*model.Config {
 	var out []*model.Config
+	if st != nil && st.Family != nil {
+		// Only the family's configurations belong to the setting.
+		if cfg.CrashBudget > 0 {
+			c := cfg.Clone()
+			c.CrashBudget--
+			out = append(out, c)
+		}
+		return out
+	}
 	min := 1
 	if st != nil && st.Initiators == model.ManyInitiators {
 		min = 2
