@@ -184,15 +184,18 @@ func tableTasks(keys []tableKey, seed uint64, cache *reproduce.Cache) []task {
 
 // batchGC lets the garbage collector use more memory for less CPU during
 // a long batch run (`claims`, `reproduce`), which allocates many
-// short-lived worlds: GOGC 400 instead of 100, with a soft limit of 1 GiB
-// past which it collects as often as needed. It changes nothing when the
-// user set GOGC or GOMEMLIMIT, and never the output: no result reads the
-// heap. It returns the function that restores the previous settings.
+// short-lived worlds: GOGC 800 instead of 100, with a soft limit of 1 GiB
+// past which it collects as often as needed. The full report then takes
+// about 25% less CPU time and peaks at about 450 MB instead of 70 MB
+// (GOGC 400: 15% less, 200 MB). It changes nothing when the user set GOGC
+// or GOMEMLIMIT, and never the output: no result reads the heap (the
+// explore searches bound their own estimate of their memory). It returns
+// the function that restores the previous settings.
 func batchGC() (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	gc := debug.SetGCPercent(400)
+	gc := debug.SetGCPercent(800)
 	lim := debug.SetMemoryLimit(1 << 30)
 	return func() {
 		debug.SetGCPercent(gc)
