@@ -26,9 +26,9 @@ var (
 // `reproduce`) has got once it has been running for longer than
 // progressAfter: per phase (checking the claims, writing the traces,
 // rendering the plots), how many of its steps are done, the step just
-// finished, the time elapsed since the command started and an estimate of
-// the phase's remaining time (ETA: the phase's time so far per step done,
-// times the steps left). Not on a terminal: one line per finished step,
+// finished, the time elapsed since the command started and, once a tenth
+// of the phase's steps are done, an estimate of its remaining time (ETA:
+// the phase's time so far per step done, times the steps left). Not on a terminal: one line per finished step,
 // in the order they finish. On a terminal: one line overwritten in place
 // with \r (also refreshed every progressTick while a long step runs,
 // naming it) and erased at the end, so nothing of it is left above the
@@ -157,7 +157,9 @@ func (p *progress) show(msg string) {
 		return
 	}
 	line := fmt.Sprintf("electlab: %s (%.0fs elapsed", msg, elapsed.Seconds())
-	if p.ndone > 0 && p.ndone < p.total {
+	// The first steps say little about the rest (the long tables come
+	// first): an ETA from a tenth of the steps on.
+	if p.ndone > 0 && p.ndone < p.total && p.ndone*10 >= p.total {
 		eta := t.Sub(p.phaseStart) * time.Duration(p.total-p.ndone) / time.Duration(p.ndone)
 		line += fmt.Sprintf(", ETA %.0fs", eta.Seconds())
 	}

@@ -184,8 +184,12 @@ func TestProgressPhaseThrottled(t *testing.T) {
 		t.Errorf("%d lines for 100 steps:\n%s", len(lines), buf.String())
 	}
 	for _, l := range lines[:len(lines)-1] {
-		if !strings.HasPrefix(l, "electlab: rendered plot ") || !strings.Contains(l, ", ETA ") {
-			t.Errorf("progress line %q", l)
+		var k int
+		if _, err := fmt.Sscanf(l, "electlab: rendered plot %d/100", &k); err != nil {
+			t.Errorf("progress line %q: %v", l, err)
+		}
+		if eta := strings.Contains(l, ", ETA "); eta != (k >= 10) {
+			t.Errorf("progress line %q: an ETA from a tenth of the steps on", l)
 		}
 	}
 	if l := lines[len(lines)-1]; !strings.HasPrefix(l, "electlab: rendered plot 100/100: plot-99 (") || strings.Contains(l, "ETA") {
