@@ -1,0 +1,179 @@
+// Package proptest drives property tests of the algorithm packages: every
+// configuration of a setting at small sizes, each under the fair FIFO
+// schedule and several seeded adversarial schedules (random, newest-first,
+// oldest-first, with the setting's faults), or rapid-drawn configurations
+// and schedules; every execution is judged by checker.Execute's properties
+// plus the recovery rule (a process that recovered or joined holds the
+// best live id at quiescence, when asked). Nothing here reads a golden
+// file, a shipped trace or a transcript: a test fails only when a property
+// fails on a fresh run.
+package proptest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"electlab/checker"
+	"electlab/model"
+)
+
+// Target is one family of executions and what each must satisfy.
+type Target struct {
+	// Spec is the algorithm.
+	Spec model.Spec
+	// Setting fixes timing, channels, initiators and faults.
+	Setting model.Setting
+	// Variant is the reading ("" = defaults).
+	Variant string
+	// NMin and NMax bound the sizes.
+	NMin, NMax int
+	// Checks are checked on every execution (Props, Custom, Invariant).
+	Checks checker.Checks
+	// Converge adds the recovery rule: every process that recovered or
+	// joined during the run holds the best live id at quiescence.
+	Converge bool
+	// Seeds is the number of random schedules per configuration besides
+	// FIFO (0 = 3).
+	Seeds int
+	// Limit caps the configurations per size (0 = 3000); a size with
+	// more is sampled with Limit rapid-free random picks instead.
+	Limit int
+	// MaxSteps caps each execution (0 = 5000).
+	MaxSteps int
+}
+
+// Stats counts what a Check run covered.
+type Stats struct {
+	// Executions is the number of executions; Quiescent how many reached
+	// quiescence (where the end-of-run properties are judged).
+	Executions, Quiescent int
+}
+
+func (tg *Target) checks(events []model.Event, s model.System) *checker.Violation {
+	if !tg.Converge || !s.Quiescent() {
+		return nil
+	}
+	if err := checker.ConvergedAfter(s, checker.RejoinedIn(events)); err != nil {
+		return &checker.Violation{Property: "recovered-converge", Message: err.Error()}
+	}
+	return nil
+}
+
+func (tg *Target) opts() checker.Options {
+	max := tg.MaxSteps
+	if max <= 0 {
+		max = 5000
+	}
+	return checker.Options{MaxSteps: max}
+}
+
+// run executes one configuration under ch and returns a failure text, or "".
+func (tg *Target) run(cfg *model.Config, ch checker.Chooser, what string, st *Stats) string {
+	s0, err := tg.Spec.NewSystem(cfg)
+	if err != nil {
+		return fmt.Sprintf("config %s rejected: %v", cfg, err)
+	}
+	x := checker.Execute(s0, ch, tg.Checks, tg.opts())
+	st.Executions++
+	if x.Quiescent {
+		st.Quiescent++
+	}
+	v := x.Violation
+	if v == nil {
+		v = tg.checks(x.Events, x.Final)
+	}
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s %s (%s): %v\nevents: %s", tg.Spec.Meta().Name, cfg, what, v, eventList(x.Events))
+}
+
+func eventList(evs []model.Event) string {
+	parts := make([]string, 0, len(evs))
+	for i, ev := range evs {
+		if i == 80 {
+			parts = append(parts, fmt.Sprintf("... (%d events)", len(evs)))
+			break
+		}
+		parts = append(parts, ev.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Check runs every configuration of tg at every size under FIFO and Seeds
+// random schedules (strategies in turn). It fails t at the first violation,
+// and when no execution reached quiescence (a property test that judged
+// nothing at the end cannot pass).
+func Check(t testing.TB, tg Target) Stats {
+	t.Helper()
+	var st Stats
+	seeds := tg.Seeds
+	if seeds <= 0 {
+		seeds = 3
+	}
+	limit := tg.Limit
+	if limit <= 0 {
+		limit = 3000
+	}
+	info := tg.Spec.Meta()
+	for n := tg.NMin; n <= tg.NMax; n++ {
+		fail := ""
+		k := uint64(0)
+		ok := checker.EnumerateConfigs(info, &tg.Setting, tg.Variant, n, limit, func(cfg *model.Config) bool {
+			if fail = tg.run(cfg, checker.FIFO{}, "fifo", &st); fail != "" {
+				return false
+			}
+			for j := range seeds {
+				k++
+				seed := k*7919 + uint64(n)
+				r := checker.NewRandom(seed, checker.Strategy(j%3))
+				r.Staggered = tg.Setting.Staggered
+				if fail = tg.run(cfg, r, fmt.Sprintf("random seed %d strategy %d", seed, j%3), &st); fail != "" {
+					return false
+				}
+			}
+			return true
+		})
+		if fail != "" {
+			t.Fatal(fail)
+		}
+		if !ok {
+			t.Fatalf("%s n=%d: more than %d configurations; lower NMax or raise Limit", info.Name, n, limit)
+		}
+	}
+	t.Logf("%s %s %q n=%d..%d: %d executions, %d quiescent", info.Name, tg.Setting.Name, tg.Variant, tg.NMin, tg.NMax, st.Executions, st.Quiescent)
+	if st.Quiescent == 0 {
+		t.Fatalf("%s: none of %d executions reached quiescence: the end-of-run properties judged nothing", info.Name, st.Executions)
+	}
+	return st
+}
+
+// Rapid runs rapid's property loop: a configuration of tg.Setting drawn by
+// checker.DrawConfig and a schedule drawn event by event (checker.Rapid),
+// then the fair FIFO continuation; rapid shrinks a failure.
+func Rapid(t *testing.T, tg Target) {
+	t.Helper()
+	info := tg.Spec.Meta()
+	max := tg.MaxSteps
+	if max <= 0 {
+		max = 600
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		cfg := checker.DrawConfig(rt, info, &tg.Setting, tg.Variant, tg.NMin, tg.NMax)
+		s0, err := tg.Spec.NewSystem(cfg)
+		if err != nil {
+			rt.Fatalf("config %s rejected: %v", cfg, err)
+		}
+		x := checker.Execute(s0, checker.NewRapid(rt), tg.Checks, checker.Options{MaxSteps: max, FairAfter: max / 3})
+		v := x.Violation
+		if v == nil {
+			v = tg.checks(x.Events, x.Final)
+		}
+		if v != nil {
+			rt.Fatalf("%s %s: %v\nevents: %s", info.Name, cfg, v, eventList(x.Events))
+		}
+	})
+}
