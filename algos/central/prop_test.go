@@ -46,31 +46,6 @@ func quiet(s model.System) error {
 	return nil
 }
 
-// served checks that every requesting client asked as often as the demand
-// says and entered as often as it asked.
-func served(demand int) func(model.System) error {
-	return func(s model.System) error {
-		if !s.Quiescent() {
-			return nil
-		}
-		asked, entered := map[model.ID]int{}, map[model.ID]int{}
-		for _, o := range s.Observations() {
-			switch o.Tag {
-			case model.ObsRequest:
-				asked[o.Proc]++
-			case model.ObsEnter:
-				entered[o.Proc]++
-			}
-		}
-		for _, p := range s.Config().Initiators {
-			if asked[p] != demand || entered[p] != demand {
-				return fmt.Errorf("client %d asked %d and entered %d times, demand %d", p, asked[p], entered[p], demand)
-			}
-		}
-		return nil
-	}
-}
-
 func checks(demand int) checker.Checks {
 	three := func(model.Params) model.Rat { return model.RatInt(3) }
 	return checker.Checks{
@@ -80,7 +55,7 @@ func checks(demand int) checker.Checks {
 			model.AnswersOwed("request", "grant"),
 			model.AnswersOwed("grant", "release"),
 			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
-			quiet, served(demand)),
+			quiet, proptest.Served(demand)),
 		// [S2] "select process with highest ID": the coordinator.
 		Invariant: model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"}),
 	}

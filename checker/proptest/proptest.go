@@ -177,3 +177,39 @@ func Rapid(t *testing.T, tg Target) {
 		}
 	})
 }
+
+// Served returns an end-of-run check for the mutual-exclusion algorithms:
+// at quiescence, if no process crashed, every requesting process (the
+// config's initiators) asked exactly demand times and entered as often,
+// and no other process asked.
+func Served(demand int) func(model.System) error {
+	return func(s model.System) error {
+		if !s.Quiescent() {
+			return nil
+		}
+		for i := range s.N() {
+			if s.Status(i) != model.Live {
+				return nil
+			}
+		}
+		asked, entered := map[model.ID]int{}, map[model.ID]int{}
+		for _, o := range s.Observations() {
+			switch o.Tag {
+			case model.ObsRequest:
+				asked[o.Proc]++
+			case model.ObsEnter:
+				entered[o.Proc]++
+			}
+		}
+		inits := s.Config().Initiators
+		for _, p := range inits {
+			if asked[p] != demand || entered[p] != demand {
+				return fmt.Errorf("client %d asked %d and entered %d times, demand %d", p, asked[p], entered[p], demand)
+			}
+		}
+		if len(asked) != len(inits) {
+			return fmt.Errorf("%d processes asked, but %d request", len(asked), len(inits))
+		}
+		return nil
+	}
+}
