@@ -11,5 +11,5 @@ import (
 // paper's assumptions) on every configuration at small sizes, with fresh
 // schedules: no golden, no shipped trace.
 func TestPropClaims(t *testing.T) {
-	proptest.Each(t, proptest.ClaimTargets(ringpoll.Algorithm, 5, nil))
+	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(ringpoll.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
 }

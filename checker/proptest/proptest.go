@@ -38,8 +38,9 @@ type Target struct {
 	// Seeds is the number of random schedules per configuration besides
 	// FIFO (0 = 3).
 	Seeds int
-	// Limit caps the configurations per size (0 = 3000); a size with
-	// more is sampled with Limit rapid-free random picks instead.
+	// Limit caps the configurations run per size (0 = 3000); a size with
+	// more runs an even sample of Limit of them (every k-th in the
+	// enumeration order), and the log says so.
 	Limit int
 	// MaxSteps caps each execution (0 = 5000).
 	MaxSteps int
@@ -124,7 +125,23 @@ func Check(t testing.TB, tg Target) Stats {
 	for n := tg.NMin; n <= tg.NMax; n++ {
 		fail := ""
 		k := uint64(0)
-		ok := checker.EnumerateConfigs(info, &tg.Setting, tg.Variant, n, limit, func(cfg *model.Config) bool {
+		// Count first; beyond limit, run every stride-th configuration
+		// (an even sample, logged).
+		total := 0
+		if !checker.EnumerateConfigs(info, &tg.Setting, tg.Variant, n, 200000, func(*model.Config) bool { total++; return true }) {
+			t.Logf("%s %s: n=%d has more than 200000 configurations; sizes %d..%d not checked", info.Name, tg.Setting.Name, n, n, tg.NMax)
+			break
+		}
+		stride := (total + limit - 1) / limit
+		if stride > 1 {
+			t.Logf("%s %s: n=%d: %d configurations, every %d-th checked", info.Name, tg.Setting.Name, n, total, stride)
+		}
+		idx := -1
+		ok := checker.EnumerateConfigs(info, &tg.Setting, tg.Variant, n, 200000, func(cfg *model.Config) bool {
+			idx++
+			if idx%stride != 0 {
+				return true
+			}
 			if fail = tg.run(cfg, checker.FIFO{}, "fifo", &st); fail != "" {
 				return false
 			}
@@ -324,4 +341,40 @@ func OneCoordinatorAtEnd(s model.System) error {
 		}
 	}
 	return nil
+}
+
+// RecoveryTargets are the recovery and join targets of an election
+// algorithm of the Bully family: processes crashed before the run (the
+// old coordinator among them) recover when the adversary chooses, or one
+// process joins a stable system (nobody detects anything); at quiescence
+// the live processes agree on the best live id, the recovered or joined
+// ones included, and exactly it acts as coordinator. Reference: [S2] Bully
+// slide, "Process initiates election if it just recovered from failure";
+// [S4] §II, §II.A.
+func RecoveryTargets(spec model.Spec, variant string, nmin, nmax int) []Target {
+	props := model.Agreement | model.Validity | model.Termination
+	checks := checker.Checks{Props: props, Custom: OneCoordinatorAtEnd}
+	var out []Target
+	for _, timing := range []model.Timing{model.Sync, model.Async} {
+		rec := model.Setting{Name: "recovery, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}
+		join := model.Setting{Name: "join a stable system, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.NoDetector, Joins: 1}
+		for _, st := range []model.Setting{rec, join} {
+			out = append(out, Target{Spec: spec, Setting: st, Variant: variant, NMin: nmin, NMax: nmax, Checks: checks, Converge: true, Seeds: 6, Name: st.Name})
+		}
+	}
+	return out
+}
+
+// Only keeps the targets whose Name contains one of subs.
+func Only(tgs []Target, subs ...string) []Target {
+	var out []Target
+	for _, tg := range tgs {
+		for _, s := range subs {
+			if strings.Contains(tg.Name, s) {
+				out = append(out, tg)
+				break
+			}
+		}
+	}
+	return out
 }
