@@ -21,6 +21,13 @@ import (
 // election if it just recovered from failure"; [S4] §II.
 const CheckRecoveredConverge = "recovered-converge"
 
+// CheckElectedBest names the check (registered by package checker) that,
+// in a run without any crash, every live process ends holding the best
+// live id and exactly that process acts as coordinator: the coordinator a
+// composed service uses is the one [S1] names ("chooses the
+// highest-priority nonfailed process as the new coordinator").
+const CheckElectedBest = "elected-best"
+
 // crashFree reports whether no process was ever crashed or absent in the
 // run that ended in s, as far as the final world tells: none is crashed or
 // absent now, none was before the run, and no crash or recovery was

@@ -66,13 +66,14 @@ var claims = []model.Claim{
 		ID:     "C-MUTEX-5",
 		Source: "[S2] comparison table, caption",
 		Says:   `"A comparison of four mutual exclusion algorithms."`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting)",
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); at every instant exactly one token exists (held or in flight), and every token and wake message goes to the sender's successor on the ring",
 		Kind:   model.Behaviour,
 		// Safety holds trivially (no process acts as an election
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
-		Props:  model.Safety | model.Termination,
-		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		Props:     model.Safety | model.Termination,
+		Custom:    model.NamedCheck(model.CheckMutualExclusion),
+		Invariant: oneToken,
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice"},
@@ -91,6 +92,35 @@ var claims = []model.Claim{
 		},
 		Variants: []string{"twice"},
 	},
+}
+
+// oneToken is an invariant of every state of a run without crashes: exactly
+// one token exists (held by one process, or in flight), and every token and
+// wake message goes to its sender's successor on the ring ([S2] Token
+// ring: the token circulates on a logical ring).
+func oneToken(s model.System) error {
+	tokens := 0
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return nil
+		}
+		if s.State(i).(State).Has {
+			tokens++
+		}
+	}
+	for _, m := range s.InFlight() {
+		if m.Kind == Token {
+			tokens++
+		}
+		i := s.Topo().IndexOf(m.From)
+		if next := s.Topo().Order[s.Topo().Next(i)]; m.To != next {
+			return fmt.Errorf("a %s message goes from %d to %d, not to its successor %d", m.Kind.Name, m.From, m.To, next)
+		}
+	}
+	if tokens != 1 {
+		return fmt.Errorf("%d tokens exist", tokens)
+	}
+	return nil
 }
 
 // passAccounting checks the attribution of passes: every pass counted for
