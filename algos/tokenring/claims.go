@@ -74,7 +74,7 @@ var claims = []model.Claim{
 		Props:     model.Safety | model.Termination,
 		Custom:    model.NamedCheck(model.CheckMutualExclusion),
 		Invariant: oneToken,
-		NMin:   2, NMax: 5,
+		NMin:      2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice"},
 	},
