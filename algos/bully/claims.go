@@ -155,8 +155,12 @@ var claims = append([]model.Claim{
 			return model.RatInt(n*n - 1)
 		},
 		FormulaText: "n^2-1",
-		Custom:      model.NamedCheck(model.CheckRecoveredConverge),
-		NMin:        3, NMax: 20,
+		// The joiner must not keep a stale coordinator: every live
+		// process, the joiner included, ends with the highest live id
+		// (state properties, so the exhaustive schedule search still
+		// decides sizes).
+		Props: model.Agreement | model.Validity,
+		NMin:  3, NMax: 20,
 		Settings: []model.Setting{
 			{Name: "sync, one process joins a stable system, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1},
 		},
