@@ -8,7 +8,7 @@
 //	go run ./testdata/mutants [-pkg central,bully] [-id central-2] [-v]
 //
 // (make mutants). The exit status is 1 when a mutant survives that is not
-// marked equivalent, 2 when a mutant does not apply (its old line is not
+// explained (Mutant.Equivalent), 2 when a mutant does not apply (its old line is not
 // found exactly once: the table is stale). It never touches the working
 // tree: the copy lives under a temporary directory removed at exit.
 package main
@@ -38,9 +38,12 @@ type Mutant struct {
 	Old, New string
 	// What says which realistic bug it is.
 	What string
-	// Equivalent, when set, explains why the mutant cannot be killed
-	// (its behaviour equals the original's); it is then reported, not
-	// counted as a survivor.
+	// Equivalent, when set, explains why the mutant is not killed: its
+	// behaviour equals the original's (an equivalent mutant), or it
+	// differs only in runs where the unmutated algorithm already breaks
+	// the property (so no property test of the correct algorithm can
+	// tell them apart). It is then reported as "explained", not counted
+	// as a survivor; if such a mutant is killed, it is reported killed.
 	Equivalent string
 }
 
@@ -69,6 +72,24 @@ func main() {
 	defer os.RemoveAll(tmp)
 	if err := copyTree(root, tmp); err != nil {
 		fatal(2, err)
+	}
+	// The property tests must pass on the unmutated code, or every
+	// mutant would look killed.
+	seen := map[string]bool{}
+	var base []string
+	for _, m := range table {
+		if (len(want) == 0 || want[m.Pkg]) && (*only == "" || m.ID == *only) && !seen[m.Pkg] {
+			seen[m.Pkg] = true
+			base = append(base, "./algos/"+m.Pkg)
+		}
+	}
+	if len(base) == 0 {
+		fatal(2, fmt.Errorf("no mutant selected"))
+	}
+	cmd := exec.Command("go", append(append([]string{"test"}, base...), "-run", "Prop", "-count=1")...)
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fatal(2, fmt.Errorf("the property tests fail without any mutant:\n%s", out))
 	}
 	failRe := regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
 	var survived, stale, killed, equivalent int
@@ -100,7 +121,7 @@ func main() {
 		switch {
 		case runErr == nil && m.Equivalent != "":
 			equivalent++
-			fmt.Printf("%-18s %-15s %-10s %s (equivalent: %s)\n", m.ID, m.Pkg, "equivalent", m.What, m.Equivalent)
+			fmt.Printf("%-18s %-15s %-10s %s (not killed: %s)\n", m.ID, m.Pkg, "explained", m.What, m.Equivalent)
 		case runErr == nil:
 			survived++
 			fmt.Printf("%-18s %-15s %-10s %s\n", m.ID, m.Pkg, "SURVIVED", m.What)
@@ -121,7 +142,7 @@ func main() {
 			}
 		}
 	}
-	fmt.Printf("\n%d killed, %d survived, %d equivalent, %d stale (of %d run)\n", killed, survived, equivalent, stale, killed+survived+equivalent+stale)
+	fmt.Printf("\n%d killed, %d survived, %d explained (not killed, see above), %d stale (of %d run)\n", killed, survived, equivalent, stale, killed+survived+equivalent+stale)
 	if stale > 0 {
 		os.Exit(2)
 	}
