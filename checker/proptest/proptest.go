@@ -290,9 +290,6 @@ func Each(t *testing.T, tgs []Target) {
 	}
 }
 
-// Elects returns the checks of an election: the generic properties props.
-func Elects(props model.Property) checker.Checks { return checker.Checks{Props: props} }
-
 // WithInvariant adds inv to every target's invariant (checked after every
 // event) and returns the targets.
 func WithInvariant(tgs []Target, inv func(model.System) error) []Target {
