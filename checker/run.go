@@ -204,6 +204,10 @@ type Execution struct {
 	// Livelock, when not empty, says how the fair continuation was found
 	// to cycle forever (the run stopped there, not quiescent).
 	Livelock string
+	// Capped reports that the run stopped at the step cap, neither
+	// quiescent nor provably cycling: undecided, so termination is not
+	// judged on it.
+	Capped bool
 }
 
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
@@ -263,7 +267,15 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	x.Quiescent = s.Quiescent()
-	x.Violation = checkEnd(params, s, checks, x.Quiescent)
+	end := checks
+	if !x.Quiescent && x.Livelock == "" {
+		// The step cap was reached and the fair continuation did not
+		// provably cycle: "cap reached", undecided, not a termination
+		// violation.
+		x.Capped = true
+		end.Props &^= model.Termination
+	}
+	x.Violation = checkEnd(params, s, end, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}

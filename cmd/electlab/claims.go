@@ -135,7 +135,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&eng.GrowthCases, "growth-cases", eng.GrowthCases, "random configurations per size for growth claims (long executions)")
 	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
 	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
-	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution")
+	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution (0 = derived from its size: max(20000, 64·n²))")
 	exploreStates := fs.Int64("explore-states", explore.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -155,8 +155,8 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case eng.GrowthCases < 1:
 		return usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
-	case eng.MaxSteps < 1:
-		return usagef("-max-steps %d: need at least 1", eng.MaxSteps)
+	case eng.MaxSteps < 0:
+		return usagef("-max-steps %d is negative (0 derives the cap from each configuration's size)", eng.MaxSteps)
 	case eng.ExhaustiveLimit < 0:
 		return usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
 	case eng.MaxN < 0 || eng.MaxN == 1:
