@@ -420,7 +420,7 @@ func (e *Engine) checkTable(c *model.Claim) []Row {
 			}
 			if col.Spec != nil && col.Config != nil {
 				m, how, err := e.measureColumn(&col, pr.Params)
-				r.Model = "model: " + col.ModelText
+				r.Model = "model"
 				r.Covered.Point = PointMeasured
 				switch {
 				case err != nil:
@@ -473,7 +473,7 @@ func (e *Engine) measureColumn(col *model.TableColumn, p model.Params) (int64, s
 	if !x.Quiescent {
 		return 0, "", fmt.Errorf("%s: not quiescent after %d events", cfg, len(x.Events))
 	}
-	return x.Final.Counts().Count(col.Accounting), fmt.Sprintf("%s messages, %s", col.Accounting, cfg), nil
+	return x.Final.Counts().Count(col.Accounting), fmt.Sprintf("%s messages; n=%d, %d detector(s)", col.Accounting, s0.N(), len(cfg.Initiators)), nil
 }
 
 // summarizeTable derives a Table claim's verdict from its rows: REFUTED
@@ -587,7 +587,19 @@ func summarize(rows []Row, multi bool) (string, string) {
 		}
 	}
 	if len(order) == 0 {
-		return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget)"
+		shown := map[string]int{}
+		var vs []string
+		for _, r := range rows {
+			if shown[r.Verdict] == 0 {
+				vs = append(vs, r.Verdict)
+			}
+			shown[r.Verdict]++
+		}
+		var parts []string
+		for _, v := range vs {
+			parts = append(parts, fmt.Sprintf("%d %s", shown[v], v))
+		}
+		return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget): shown, deciding nothing (" + strings.Join(parts, ", ") + ")"
 	}
 	verdicts := make([]string, len(order))
 	for i, k := range order {
@@ -641,6 +653,12 @@ func summarize(rows []Row, multi bool) (string, string) {
 		}
 		if len(order) == 1 {
 			s += paramNote(g)
+		} else {
+			for _, k := range order {
+				if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
+					s += fmt.Sprintf("; %s: refuted at the parameters %s (the smallest refuting values of %s)", k, g.refuted.Parameters, strings.Join(g.params, "; "))
+				}
+			}
 		}
 		return first, s
 	}

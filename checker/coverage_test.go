@@ -6,6 +6,7 @@ import (
 
 	"electlab/algos"
 	"electlab/algos/changroberts"
+	"electlab/algos/ringpoll"
 	"electlab/checker"
 	"electlab/model"
 )
@@ -167,6 +168,56 @@ func TestStepCapDerivesFromSize(t *testing.T) {
 		m, f := checker.StepCap(tc.n)
 		if m != tc.max || f != 4000 {
 			t.Errorf("StepCap(%d) = %d, %d; want %d, 4000", tc.n, m, f, tc.max)
+		}
+	}
+}
+
+// A table claim is checked column by column: a column against the
+// paper's own formula (a difference is INCONSISTENT), a column against a
+// model (a difference is REFUTED), a column not checked (PARTIAL).
+func TestTableColumns(t *testing.T) {
+	ringCfg := func(p model.Params) *model.Config {
+		ids := make([]model.ID, p.N)
+		for i := range ids {
+			ids[i] = model.ID(i + 1)
+		}
+		return &model.Config{IDs: ids, Initiators: ids[:p.Initiators], Timing: model.Sync}
+	}
+	row := func(n, fpn int, printed int64) model.PrintedRow {
+		return model.PrintedRow{Label: fmt.Sprintf("N=%d FPN=%d", n, fpn), Params: model.Params{N: n, Live: n, Initiators: fpn}, Printed: model.RatInt(printed)}
+	}
+	base := model.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "table", Kind: model.Table,
+		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(2 * p.N)) }, FormulaText: "2N",
+		Rows: []model.PrintedRow{row(5, 1, 10)}}
+	model2N := model.TableColumn{Name: "RING", Spec: ringpoll.Algorithm, Config: ringCfg, Accounting: model.P2P, ModelText: "ringpoll",
+		Rows: []model.PrintedRow{row(5, 1, 10), row(5, 2, 20)}}
+	e := reducedEngine()
+	for _, tc := range []struct {
+		name string
+		cols []model.TableColumn
+		rows []model.PrintedRow
+		want string
+	}{
+		{"both columns agree", []model.TableColumn{model2N}, nil, checker.Holds},
+		{"the model disagrees", []model.TableColumn{func() model.TableColumn {
+			c := model2N
+			c.Rows = []model.PrintedRow{row(5, 1, 10), row(5, 2, 10)}
+			return c
+		}()}, nil, checker.Refuted},
+		{"the paper disagrees with its formula", []model.TableColumn{model2N}, []model.PrintedRow{row(5, 1, 11)}, checker.Inconsistent},
+		{"a column not checked", []model.TableColumn{model2N, {Name: "OTHER", NotChecked: "no model"}}, nil, checker.Partial},
+	} {
+		c := base
+		c.Columns = tc.cols
+		if tc.rows != nil {
+			c.Rows = tc.rows
+		}
+		res := e.CheckClaim(changroberts.Algorithm, &c)
+		if res.Verdict != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, res.Verdict, res.Summary, tc.want)
+		}
+		if probs := coverageProblems(&c, res); len(probs) > 0 {
+			t.Errorf("%s: %v", tc.name, probs)
 		}
 	}
 }
