@@ -818,7 +818,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 				return false
 			}
 			maxSteps, fairAfter := e.caps(s0.N())
-			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter})
+			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
 			row.Executions++
 			pt.Cases++
 			cov.Executions++
@@ -1213,7 +1213,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 			return nil
 		}
 		maxSteps, fairAfter := e.caps(s0.N())
-		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter})
+		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
 		if y.Violation != nil && y.Violation.Property == prop {
 			return y
 		}
@@ -1266,7 +1266,7 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 		}
 	}
 	p := ParamsOf(s0)
-	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p})
+	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p, CapUndecided: true})
 	if rest.Violation != nil && rest.Violation.Step > 0 {
 		rest.Violation.Step += len(x.Events)
 	}

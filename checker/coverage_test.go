@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"electlab/algos"
@@ -151,9 +152,14 @@ func TestCapReachedIsNotATerminationViolation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 2, FairAfter: 1})
+	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 2, FairAfter: 1, CapUndecided: true})
 	if x.Quiescent || !x.Capped || x.Violation != nil {
 		t.Fatalf("capped run: quiescent %v capped %v violation %v", x.Quiescent, x.Capped, x.Violation)
+	}
+	// Without CapUndecided (electlab run's -max-steps), the cap is a
+	// termination violation, as before.
+	if y := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 2, FairAfter: 1}); y.Violation == nil || !y.Capped {
+		t.Fatalf("capped run without CapUndecided: capped %v violation %v", y.Capped, y.Violation)
 	}
 	full := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 1000})
 	if !full.Quiescent || full.Capped || full.Violation != nil {
@@ -219,5 +225,32 @@ func TestTableColumns(t *testing.T) {
 		if probs := coverageProblems(&c, res); len(probs) > 0 {
 			t.Errorf("%s: %v", tc.name, probs)
 		}
+	}
+}
+
+// A claim's failure budget: a setting beyond it is shown, outside the
+// paper's assumptions, and does not decide; without the budget the same
+// setting decides.
+func TestFailureBudget(t *testing.T) {
+	c := &model.Claim{ID: "C-TEST-BUDGET", Source: "test", Says: "budget", Kind: model.Behaviour,
+		Props: model.Agreement | model.Validity | model.Termination, NMin: 3, NMax: 4,
+		Settings: []model.Setting{
+			{Name: "no crash", Timing: model.Async, Net: model.FIFO},
+			{Name: "two crashes during the run", Timing: model.Async, Net: model.FIFO, CrashBudget: 2},
+		}}
+	e := reducedEngine()
+	e.Cases, e.ExhaustiveLimit = 50, 200
+	res := e.CheckClaim(changroberts.Algorithm, c)
+	if res.Verdict != checker.Refuted || res.Rows[1].Verdict != checker.Refuted {
+		t.Fatalf("no budget: %s (%s); the crash row %s", res.Verdict, res.Summary, res.Rows[1].Verdict)
+	}
+	budget := *c
+	budget.FailureBudget = 1
+	res = e.CheckClaim(changroberts.Algorithm, &budget)
+	if res.Verdict != checker.Holds || !res.Rows[1].Outside || res.Rows[1].Verdict != checker.Refuted {
+		t.Fatalf("budget 1: %s (%s); the crash row outside %v, %s", res.Verdict, res.Summary, res.Rows[1].Outside, res.Rows[1].Verdict)
+	}
+	if !strings.Contains(res.Rows[1].Coverage, "beyond the claim's failure budget of 1") {
+		t.Errorf("the crash row does not say it is beyond the budget: %s", res.Rows[1].Coverage)
 	}
 }

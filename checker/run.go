@@ -184,6 +184,11 @@ type Options struct {
 	// is judged under this fair continuation; a state revisited in it
 	// ends the run as a livelock.
 	FairAfter int
+	// CapUndecided makes a run stopped by MaxSteps, neither quiescent nor
+	// provably cycling, "cap reached": undecided, not a termination
+	// violation (the claims engine sets it). Without it such a run
+	// violates termination.
+	CapUndecided bool
 }
 
 // DefaultMaxSteps is the default cap on the events of one execution.
@@ -205,8 +210,8 @@ type Execution struct {
 	// to cycle forever (the run stopped there, not quiescent).
 	Livelock string
 	// Capped reports that the run stopped at the step cap, neither
-	// quiescent nor provably cycling: undecided, so termination is not
-	// judged on it.
+	// quiescent nor provably cycling (with Options.CapUndecided,
+	// termination is then not judged on it).
 	Capped bool
 }
 
@@ -270,10 +275,11 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	end := checks
 	if !x.Quiescent && x.Livelock == "" {
 		// The step cap was reached and the fair continuation did not
-		// provably cycle: "cap reached", undecided, not a termination
-		// violation.
+		// provably cycle: "cap reached", undecided.
 		x.Capped = true
-		end.Props &^= model.Termination
+		if opt.CapUndecided {
+			end.Props &^= model.Termination
+		}
 	}
 	x.Violation = checkEnd(params, s, end, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
