@@ -1207,13 +1207,17 @@ func (e *Engine) Shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 // seed), then removes events while the same property still fails.
 func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) *Counterexample {
 	prop := x.Violation.Property
+	// A run the caller stopped at its step cap and judged a termination
+	// violation (electlab check) is shrunk under the same rule; the
+	// claims engine's runs treat a reached cap as undecided.
+	undecided := !x.Capped
 	fails := func(c *Case) *Execution {
 		s0, err := spec.NewSystem(c.Config)
 		if err != nil {
 			return nil
 		}
 		maxSteps, fairAfter := e.caps(s0.N())
-		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
+		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: undecided})
 		if y.Violation != nil && y.Violation.Property == prop {
 			return y
 		}
@@ -1236,10 +1240,10 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	maxSteps, _ := e.caps(s0.N())
 	if e.Minimize != nil {
 		events = e.Minimize(events, func(evs []model.Event) bool {
-			y := complete(s0, evs, checks, maxSteps)
+			y := complete(s0, evs, checks, maxSteps, undecided)
 			return y.Violation != nil && y.Violation.Property == prop
 		})
-		y := complete(s0, events, checks, maxSteps)
+		y := complete(s0, events, checks, maxSteps, undecided)
 		events, bestX = y.Events, y
 	}
 	return &Counterexample{N: s0.N(), Config: best.Config, Events: events, Violation: bestX.Violation, Initial: s0}
@@ -1249,7 +1253,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 // finishes the execution under the fair FIFO schedule, so end-of-run
 // properties are judged on a complete execution; a livelock ends it at the
 // first revisited state (a lasso: prefix and one cycle).
-func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int) *Execution {
+func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int, capUndecided bool) *Execution {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
@@ -1266,7 +1270,7 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 		}
 	}
 	p := ParamsOf(s0)
-	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p, CapUndecided: true})
+	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p, CapUndecided: capUndecided})
 	if rest.Violation != nil && rest.Violation.Step > 0 {
 		rest.Violation.Step += len(x.Events)
 	}
