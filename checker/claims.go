@@ -846,7 +846,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			case x.Violation != nil:
 				cov.Reached++ // judged, and found violated
 			case x.Quiescent:
-				if measured || cov.Point != PointMeasured {
+				if (measured || cov.Point != PointMeasured) && !x.NotApplicable {
 					cov.Reached++
 				}
 			case cov.Point == PointInstant:

@@ -22,7 +22,7 @@ const (
 	PointInstant = "every instant"
 	// PointQuiescence: end-of-run checks (agreement, validity, the claim's
 	// own check, termination), judged at quiescence.
-	PointQuiescence = "quiescence"
+	PointQuiescence = "the end-of-run check (at quiescence)"
 	// PointMeasured: a measured quantity (a bound, a growth statistic),
 	// taken at quiescence when the execution has something to measure.
 	PointMeasured = "the measured quantity"

@@ -127,6 +127,14 @@ func TestVacuousRowIsCaught(t *testing.T) {
 	if len(coverageProblems(c, &forged)) == 0 {
 		t.Fatal("the coverage rule accepts a HOLDS that no execution reached")
 	}
+	// A claim whose own check never applies (model.ErrNotApplicable) is
+	// UNCHECKED too: no execution reached it.
+	na := &model.Claim{ID: "C-TEST-NA", Source: "test", Says: "never applies", Kind: model.Behaviour,
+		Custom: func(model.System) error { return model.ErrNotApplicable }, NMin: 3, NMax: 4,
+		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
+	if res := reducedEngine().CheckClaim(changroberts.Algorithm, na); res.Verdict != checker.Unchecked || res.Rows[0].Covered.Reached != 0 {
+		t.Fatalf("a check that never applies: %s (%s)", res.Verdict, res.Summary)
+	}
 	// A claim with a declared unchecked part is PARTIAL, and caught when
 	// forced to HOLDS.
 	ok := *c

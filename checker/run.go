@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -209,6 +210,10 @@ type Execution struct {
 	// Livelock, when not empty, says how the fair continuation was found
 	// to cycle forever (the run stopped there, not quiescent).
 	Livelock string
+	// NotApplicable reports that the claim's own end-of-run check found
+	// the execution is not one it speaks of (model.ErrNotApplicable): the
+	// check was not reached.
+	NotApplicable bool
 	// Capped reports that the run stopped at the step cap, neither
 	// quiescent nor provably cycling (with Options.CapUndecided,
 	// termination is then not judged on it).
@@ -281,7 +286,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			end.Props &^= model.Termination
 		}
 	}
-	x.Violation = checkEnd(params, s, end, x.Quiescent)
+	x.Violation, x.NotApplicable = checkEndNA(params, s, end, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}
@@ -319,33 +324,42 @@ func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
 }
 
 func checkEnd(p model.Params, s model.System, checks Checks, quiescent bool) *Violation {
+	v, _ := checkEndNA(p, s, checks, quiescent)
+	return v
+}
+
+// checkEndNA is checkEnd, also reporting whether the claim's own check
+// found the execution is not one it speaks of (model.ErrNotApplicable).
+func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool) {
 	if !quiescent {
 		if checks.Props&model.Termination != 0 {
-			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}
+			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}, false
 		}
-		return nil
+		return nil, false
 	}
 	if checks.Props&model.Agreement != 0 {
 		if err := Agreement(s); err != nil {
-			return &Violation{Property: PropAgreement, Message: err.Error()}
+			return &Violation{Property: PropAgreement, Message: err.Error()}, false
 		}
 	}
 	if checks.Props&model.Validity != 0 {
 		if err := Validity(s); err != nil {
-			return &Violation{Property: PropValidity, Message: err.Error()}
+			return &Violation{Property: PropValidity, Message: err.Error()}, false
 		}
 	}
 	if checks.Custom != nil {
-		if err := checks.Custom(s); err != nil {
-			return &Violation{Property: PropCustom, Message: err.Error()}
+		err := checks.Custom(s)
+		notApplicable = errors.Is(err, model.ErrNotApplicable)
+		if err != nil && !notApplicable {
+			return &Violation{Property: PropCustom, Message: err.Error()}, false
 		}
 	}
 	if checks.Bound != nil {
 		if err := checkBound(checks.Bound, p, s); err != nil {
-			return &Violation{Property: PropBound, Message: err.Error()}
+			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
 		}
 	}
-	return nil
+	return nil, notApplicable
 }
 
 // Replay applies events to a clone of s0, stopping at the first event that

@@ -1,10 +1,17 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
 )
+
+// ErrNotApplicable is what a claim's own end-of-run check (Claim.Custom)
+// returns, wrapped or not, on an execution the claim does not speak of
+// (e.g. not one informer per site): it is no violation, and the execution
+// does not count as reaching the check (a row none reaches is UNCHECKED).
+var ErrNotApplicable = errors.New("the claim's check does not apply to this execution")
 
 // Relation is how a measured value must compare with a claimed bound.
 type Relation uint8
