@@ -441,6 +441,10 @@ func headline(c *claimEntry) (measured, evidence string) {
 	if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
 		return "-", c.Summary
 	}
+	if c.Verdict == checker.Partial || c.Verdict == checker.Unchecked {
+		m, _ := headlineMeasured(c)
+		return m, c.Summary
+	}
 	execs, exhaustive := 0, 0
 	for i := range c.Rows {
 		execs += c.Rows[i].Executions
@@ -467,8 +471,16 @@ func headline(c *claimEntry) (measured, evidence string) {
 		}
 		_ = exhaustive
 	}
-	// No refutation within the assumptions: report the largest measured
-	// value of the first row with points.
+	measured, _ = headlineMeasured(c)
+	if c.Kind == "table" {
+		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
+	}
+	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
+}
+
+// headlineMeasured is the largest measured value of the first row with
+// points ("-" when none).
+func headlineMeasured(c *claimEntry) (measured string, ok bool) {
 	for i := range c.Rows {
 		r := &c.Rows[i]
 		if n := len(r.Points); n > 0 && c.Kind != "behaviour" {
@@ -484,12 +496,9 @@ func headline(c *claimEntry) (measured, evidence string) {
 		}
 	}
 	if measured == "" {
-		measured = "-"
+		return "-", false
 	}
-	if c.Kind == "table" {
-		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
-	}
-	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
+	return measured, true
 }
 
 // cell shortens s to at most n runes for a table cell, marking the cut.
