@@ -39,16 +39,16 @@ type verdictCounts struct {
 }
 
 type claimEntry struct {
-	ID         string        `json:"id"`
-	Algorithm  string        `json:"algorithm"`
-	Source     string        `json:"source"`
-	Says       string        `json:"says"`
-	Formal     string        `json:"formal"`
-	Kind       string        `json:"kind"`
-	Claimed    string        `json:"claimed"`
-	Accounting string        `json:"accounting,omitempty"`
-	Verdict    string        `json:"verdict"`
-	Summary    string        `json:"summary"`
+	ID         string `json:"id"`
+	Algorithm  string `json:"algorithm"`
+	Source     string `json:"source"`
+	Says       string `json:"says"`
+	Formal     string `json:"formal"`
+	Kind       string `json:"kind"`
+	Claimed    string `json:"claimed"`
+	Accounting string `json:"accounting,omitempty"`
+	Verdict    string `json:"verdict"`
+	Summary    string `json:"summary"`
 	// Unchecked are the parts of the claim the tool does not check (a
 	// claim with one is PARTIAL at most).
 	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
