@@ -262,3 +262,23 @@ func TestFailureBudget(t *testing.T) {
 		t.Errorf("the crash row does not say it is beyond the budget: %s", res.Rows[1].Coverage)
 	}
 }
+
+// Through the engine: a claim that promises termination, whose runs stop
+// at a small step cap, is PARTIAL (some runs finished) or UNCHECKED (none
+// did), never REFUTED by the cap and never HOLDS.
+func TestCappedRunsMakeTerminationPartial(t *testing.T) {
+	c := &model.Claim{ID: "C-TEST-CAP", Source: "test", Says: "terminates", Kind: model.Behaviour,
+		Props: model.Agreement | model.Termination, NMin: 3, NMax: 5,
+		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
+	e := reducedEngine()
+	e.Cases, e.MaxSteps, e.FairAfter = 20, 12, 1
+	res := e.CheckClaim(changroberts.Algorithm, c)
+	r := res.Rows[0]
+	if res.Verdict != checker.Partial || r.Covered.Capped == 0 || r.Covered.Reached == 0 {
+		t.Fatalf("capped runs: %s (%s); covered %+v", res.Verdict, res.Summary, r.Covered)
+	}
+	e.MaxSteps = 0 // derived: every run finishes
+	if res := e.CheckClaim(changroberts.Algorithm, c); res.Verdict != checker.Holds || res.Rows[0].Covered.Capped != 0 {
+		t.Fatalf("derived cap: %s (%s)", res.Verdict, res.Summary)
+	}
+}
