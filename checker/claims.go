@@ -732,6 +732,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		Model: modelName(st)}
 	cov := &row.Covered
 	cov.Point, cov.Seed, cov.Schedules = checkedPoint(c), e.Seed, 3
+	cov.Family = st.Family != nil
 	beyond := c.FailureBudget > 0 && st.Failures() > c.FailureBudget
 	if beyond {
 		// Beyond the paper's failure budget: shown, never deciding.
@@ -763,6 +764,9 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	for _, n := range checked {
 		if n > nmax {
 			break
+		}
+		if st.Family != nil && st.Family(n, variant).Count == 0 {
+			continue // the setting's family has no configuration at this size
 		}
 		pt := Point{N: n}
 		best := int64(-1)
@@ -1285,6 +1289,15 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 // member; fixed initiators stay).
 func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*model.Config {
 	var out []*model.Config
+	if st != nil && st.Family != nil {
+		// Only the family's configurations belong to the setting.
+		if cfg.CrashBudget > 0 {
+			c := cfg.Clone()
+			c.CrashBudget--
+			out = append(out, c)
+		}
+		return out
+	}
 	min := 1
 	if st != nil && st.Initiators == model.ManyInitiators {
 		min = 2

@@ -73,6 +73,10 @@ type Coverage struct {
 	Parts []Part `json:"parts,omitempty"`
 	// Seed is the engine's base seed (0 for arithmetic).
 	Seed uint64 `json:"seed,omitempty"`
+	// Family reports that the configurations are the setting's own
+	// indexed family (model.Setting.Family), not every id arrangement,
+	// initiator set and dead set.
+	Family bool `json:"family,omitempty"`
 }
 
 // Part is one part of a claim (a column of a table, a sub-statement) and
@@ -154,11 +158,15 @@ func (c *Coverage) Text() string {
 		if len(c.Exhaustive)+len(c.Sampled) == 0 && c.Point != PointExtreme {
 			parts = append(parts, "nothing checked")
 		}
+		every, random := "every id arrangement (up to rotation on rings), initiator set and dead set", "random configurations"
+		if c.Family {
+			every, random = "every configuration of the setting's family", "random configurations of the setting's family"
+		}
 		if len(c.Exhaustive) > 0 {
-			parts = append(parts, fmt.Sprintf("n=%s: every id arrangement (up to rotation on rings), initiator set and dead set, %d schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(c.Exhaustive), c.Schedules))
+			parts = append(parts, fmt.Sprintf("n=%s: %s, %d schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(c.Exhaustive), every, c.Schedules))
 		}
 		if len(c.Sampled) > 0 {
-			parts = append(parts, fmt.Sprintf("n=%s: %d random configurations and schedules each", sizes(c.Sampled), c.SampledCases))
+			parts = append(parts, fmt.Sprintf("n=%s: %d %s and schedules each", sizes(c.Sampled), c.SampledCases, random))
 		}
 		if c.Point == PointExtreme {
 			parts = append(parts, "the executions of the rows above with this reading")

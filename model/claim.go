@@ -237,6 +237,27 @@ type Setting struct {
 	// (Config.Physical): Direct (the zero value) or a physical ring, the
 	// processes in increasing id order around it.
 	Physical Physical
+	// Family, when set, replaces the setting's dead sets and initiator
+	// sets by a claim-specific family of configurations, for a scenario
+	// that random dead and initiator sets almost never draw at larger n
+	// (e.g. [S3]'s "each site's only live process is its informer"):
+	// Family(n, variant) is the family at size n under the variant (the
+	// ids are FirstID..FirstID+n−1 in order). A size whose family has at
+	// most the engine's exhaustive limit of configurations is enumerated,
+	// a larger one sampled uniformly; a family of size 0 leaves the size
+	// unchecked. MaxDead, MinLive and Initiators then only describe the
+	// setting.
+	Family func(n int, variant string) ConfigFamily
+}
+
+// ConfigFamily is an indexed family of configurations of one size
+// (Setting.Family).
+type ConfigFamily struct {
+	// Count is the number of configurations.
+	Count int64
+	// At returns the k-th configuration (0 ≤ k < Count): the processes
+	// crashed before the run and the initiators, each in id order.
+	At func(k int64) (crashed, initiators []ID)
 }
 
 // Claim is one claim of the catalog about one algorithm, as data: what the

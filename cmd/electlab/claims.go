@@ -162,7 +162,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	case eng.GrowthCases < 1:
 		return usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
 	case eng.MaxSteps < 0:
-		return usagef("-max-steps %d is negative (0 derives the cap from each configuration's size)", eng.MaxSteps)
+		return usagef("-max-steps %d is negative", eng.MaxSteps)
 	case eng.ExhaustiveLimit < 0:
 		return usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
 	case eng.MaxN < 0 || eng.MaxN == 1:

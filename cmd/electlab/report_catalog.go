@@ -243,7 +243,9 @@ func settingText(st *model.Setting) string {
 				continue
 			}
 		}
-		if fv.Kind() == reflect.Bool {
+		if fv.Kind() == reflect.Bool || fv.Kind() == reflect.Func {
+			// A function (Setting.Family) is named, never printed: its
+			// value is an address.
 			parts = append(parts, f.Name)
 			continue
 		}

@@ -53,6 +53,9 @@ func TestReproRowCatchesMismatch(t *testing.T) {
 // TestReproClaimsInReport: each reproduce-checked catalog claim gets a
 // computed verdict (not UNCHECKED) in the claims report.
 func TestReproClaimsInReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	for _, rc := range reproClaims {
 		e := reproEntry(&rc, &entryInfo{Source: "s", Title: "t"}, 1)
 		if e.Verdict == checker.Unchecked || len(e.Rows) == 0 {
