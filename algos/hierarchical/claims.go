@@ -339,7 +339,7 @@ func noWait(s model.System) error {
 // every live ring node holds a live GCoordinator.
 func gReplaced(s model.System) error {
 	if !gCrash(s) {
-		return nil
+		return model.ErrNotApplicable
 	}
 	for i := range s.N() {
 		st := s.State(i).(State)
