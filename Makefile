@@ -87,3 +87,13 @@ bench-spin:
 clean:
 	@echo "== clean: bin/ and $(REPORT)/"
 	rm -rf bin $(REPORT)
+
+## mutants: the mutation check of the property tests: each single-line bug of
+## testdata/mutants/table.go is injected alone into a temporary copy of the
+## module and only the package's property tests run (go test ./algos/PKG
+## -run Prop: no golden, trace replay or transcript); prints the kill table
+## and fails on a survivor that is not explained as equivalent. Not part of
+## `make test`. MUTANTS_FLAGS='-pkg central' narrows it.
+.PHONY: mutants
+mutants:
+	$(GO) run ./testdata/mutants $(MUTANTS_FLAGS)

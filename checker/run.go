@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -184,6 +185,11 @@ type Options struct {
 	// is judged under this fair continuation; a state revisited in it
 	// ends the run as a livelock.
 	FairAfter int
+	// CapUndecided makes a run stopped by MaxSteps, neither quiescent nor
+	// provably cycling, "cap reached": undecided, not a termination
+	// violation (the claims engine sets it). Without it such a run
+	// violates termination.
+	CapUndecided bool
 }
 
 // DefaultMaxSteps is the default cap on the events of one execution.
@@ -204,6 +210,14 @@ type Execution struct {
 	// Livelock, when not empty, says how the fair continuation was found
 	// to cycle forever (the run stopped there, not quiescent).
 	Livelock string
+	// NotApplicable reports that the claim's own end-of-run check found
+	// the execution is not one it speaks of (model.ErrNotApplicable): the
+	// check was not reached.
+	NotApplicable bool
+	// Capped reports that the run stopped at the step cap, neither
+	// quiescent nor provably cycling (with Options.CapUndecided,
+	// termination is then not judged on it).
+	Capped bool
 }
 
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
@@ -263,7 +277,16 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	x.Quiescent = s.Quiescent()
-	x.Violation = checkEnd(params, s, checks, x.Quiescent)
+	end := checks
+	if !x.Quiescent && x.Livelock == "" {
+		// The step cap was reached and the fair continuation did not
+		// provably cycle: "cap reached", undecided.
+		x.Capped = true
+		if opt.CapUndecided {
+			end.Props &^= model.Termination
+		}
+	}
+	x.Violation, x.NotApplicable = checkEndNA(params, s, end, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}
@@ -301,33 +324,42 @@ func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
 }
 
 func checkEnd(p model.Params, s model.System, checks Checks, quiescent bool) *Violation {
+	v, _ := checkEndNA(p, s, checks, quiescent)
+	return v
+}
+
+// checkEndNA is checkEnd, also reporting whether the claim's own check
+// found the execution is not one it speaks of (model.ErrNotApplicable).
+func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool) {
 	if !quiescent {
 		if checks.Props&model.Termination != 0 {
-			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}
+			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}, false
 		}
-		return nil
+		return nil, false
 	}
 	if checks.Props&model.Agreement != 0 {
 		if err := Agreement(s); err != nil {
-			return &Violation{Property: PropAgreement, Message: err.Error()}
+			return &Violation{Property: PropAgreement, Message: err.Error()}, false
 		}
 	}
 	if checks.Props&model.Validity != 0 {
 		if err := Validity(s); err != nil {
-			return &Violation{Property: PropValidity, Message: err.Error()}
+			return &Violation{Property: PropValidity, Message: err.Error()}, false
 		}
 	}
 	if checks.Custom != nil {
-		if err := checks.Custom(s); err != nil {
-			return &Violation{Property: PropCustom, Message: err.Error()}
+		err := checks.Custom(s)
+		notApplicable = errors.Is(err, model.ErrNotApplicable)
+		if err != nil && !notApplicable {
+			return &Violation{Property: PropCustom, Message: err.Error()}, false
 		}
 	}
 	if checks.Bound != nil {
 		if err := checkBound(checks.Bound, p, s); err != nil {
-			return &Violation{Property: PropBound, Message: err.Error()}
+			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
 		}
 	}
-	return nil
+	return nil, notApplicable
 }
 
 // Replay applies events to a clone of s0, stopping at the first event that

@@ -28,6 +28,42 @@ func eq1(p model.Params) model.Rat {
 
 // eq1Rows are [S0] Table 1's printed FCEABR column at the networks of §VII
 // (N = 35 and 70).
+// ringRows are [S0] Table 1's RING column at N = 35 and 70: 2N, 4N, 10N
+// and N² (the FPN=N cell, "N" in the text extraction, read as N²).
+func ringRows() []model.PrintedRow {
+	var rows []model.PrintedRow
+	for _, n := range []int64{35, 70} {
+		for _, r := range []struct {
+			fpn     int64
+			printed string
+			val     int64
+		}{{1, "2N", 2 * n}, {2, "4N", 4 * n}, {10, "10N", 10 * n}, {n, "N²", n * n}} {
+			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", r.fpn, n, r.printed)
+			if r.fpn == n {
+				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
+			}
+			rows = append(rows, model.PrintedRow{Label: label,
+				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(r.fpn)},
+				Printed: model.RatInt(r.val)})
+		}
+	}
+	return rows
+}
+
+// basicRingConfig is the basic-Ring run of a Table 1 row: N processes,
+// all live, ids arranged as n/2+1, …, n, 1, …, n/2 around the ring, the
+// first FPN of them detecting, lock-step rounds. Its P2P count does not
+// depend on the arrangement or the detectors chosen (each detector's
+// packet laps the ring twice).
+func basicRingConfig(p model.Params) *model.Config {
+	n := p.N
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID((i+n/2)%n + 1)
+	}
+	return &model.Config{IDs: ids, Initiators: append([]model.ID(nil), ids[:p.Initiators]...), Timing: model.Sync}
+}
+
 func eq1Rows() []model.PrintedRow {
 	var rows []model.PrintedRow
 	for _, n := range []int64{35, 70} {
@@ -88,14 +124,19 @@ var claims = []model.Claim{
 	{
 		ID:     "C-FCEABR-4",
 		Source: "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
-		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1`,
-		Formal: "(i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly at N = 35 and 70 (the networks of §VII); the RING column (basic Ring with FPN initiators) is not checked here; the measured counts are C-FCEABR-3's",
+		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1. RING column: FPN=1: 2N; FPN=2: 4N; FPN=10: 10N; FPN=N: N²`,
+		Formal: "column by column, at N = 35 and 70 (the networks of §VII): (i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly (the paper against itself; the measured FCEABR counts are C-FCEABR-3's); (ii) the printed RING column against basic Ring's P2P count measured on algos/ringpoll (the [S0] §II Ring: each detector's Election lap and Coordinator lap), every process live, FPN detectors, SYNC-LOCKSTEP (the paper gives no formula for the column, so a difference is the model against the paper). The text extraction prints the FPN=N cell as \"N\"; it is read as N² (the superscript lost), 1225 at N = 35. Rows FPN=1, 2 print 2N·FPN; rows FPN=10, N print N·FPN",
 		Kind:   model.Table,
 		Formula: func(p model.Params) model.Rat {
 			return model.RatFrac(int64((p.Initiators-1)*p.N+2*p.N*p.Initiators), int64(p.Initiators))
 		},
 		FormulaText: "(FPN-1)*(N/FPN) + 2N",
 		Rows:        eq1Rows(),
+		Columns: []model.TableColumn{{
+			Name: "RING", Spec: ringpoll.Algorithm, Config: basicRingConfig, Accounting: model.P2P,
+			ModelText: "basic Ring (algos/ringpoll, every process live, FPN detectors, sync)",
+			Rows:      ringRows(),
+		}},
 	},
 	{
 		ID:     "C-FCEABR-11",
