@@ -162,6 +162,10 @@ func (l *liveSearch) run() {
 			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 		}
 		l.transitions++
+		if e.opt.Progress != nil && l.transitions%progressTicks == 0 {
+			e.opt.Progress(Progress{States: int64(l.vis.n), Transitions: l.transitions, Depth: len(l.frames),
+				Phase: fmt.Sprintf("livelock search (after the main search's %d states)", e.states())})
+		}
 		cls := l.class(f.w, ev)
 		k := l.key(w)
 		slot, found := l.vis.find(k)

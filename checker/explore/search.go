@@ -37,6 +37,9 @@ type engine struct {
 	// stackBytes is the current estimate of the search stack or queue.
 	stackBytes   int64
 	nextProgress int64
+	// nextTick is the transition count of the next Progress call made on
+	// transitions (tick).
+	nextTick int64
 	// frontier counts the nodes met at the shard depth.
 	frontier int64
 	// shardDepth is the depth at which shards split (0 = not split).
@@ -62,7 +65,7 @@ func newEngine(s0 model.System, opt Options) *engine {
 	e := &engine{s0: s0, opt: opt, checks: opt.checks(), n: s0.N(),
 		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts == model.Accurate,
 		vis:      newTable(opt.BFS), violVis: newTable(false), violIdx: map[string]int{},
-		nextProgress: opt.ProgressEvery, guardLeft: 1000}
+		nextProgress: opt.ProgressEvery, nextTick: progressTicks, guardLeft: 1000}
 	if opt.KeepFingerprints {
 		e.finals = newTable(false)
 	}
@@ -160,6 +163,16 @@ func (e *engine) states() int64 {
 		n += int64(e.prefix.n)
 	}
 	return n
+}
+
+// tick reports progress every progressTicks transitions, new states or
+// not.
+func (e *engine) tick(depth int) {
+	if e.opt.Progress == nil || e.res.Transitions < e.nextTick {
+		return
+	}
+	e.nextTick = e.res.Transitions + progressTicks
+	e.opt.Progress(Progress{States: e.states(), Transitions: e.res.Transitions, Depth: depth})
 }
 
 func (e *engine) progress(depth int) {
@@ -580,6 +593,7 @@ func (e *engine) dfs() {
 			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 		}
 		e.res.Transitions++
+		e.tick(cd)
 		if cd > e.res.MaxDepth {
 			e.res.MaxDepth = cd
 		}
