@@ -181,8 +181,14 @@ type Options struct {
 	MaxSteps int
 	// MaxMem bounds the estimated memory of the execution in bytes (the
 	// World, the events recorded, the fair continuation's visited states);
-	// 0 means none. The run stops, Capped, before the estimate exceeds it.
+	// 0 means none. The run stops, Capped, before the estimate exceeds it,
+	// or when MemProbe reports more.
 	MaxMem int64
+	// MemProbe, when set with MaxMem, is called every 1024 events and
+	// returns the memory in use (the CLI reads the Go heap): it sees what
+	// the estimate cannot, such as the slices inside process states. It
+	// changes only where a run that reaches MaxMem stops.
+	MemProbe func() int64
 	// Params, when set, are the formula parameters of the execution's real
 	// start (when s0 is a world in the middle of it).
 	Params *model.Params
@@ -325,6 +331,9 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			x.MemEstimate = max64(x.MemEstimate, m)
 			// Room for the next memEvery events and states, and for the
 			// event slice doubling.
+			if opt.MemProbe != nil {
+				m = max64(m, opt.MemProbe())
+			}
 			if m+int64(memEvery)*(eventBytes+fairStateBytes)+int64(cap(x.Events))*eventBytes > opt.MaxMem {
 				x.Capped = "max-mem " + formatBytes(opt.MaxMem)
 				break

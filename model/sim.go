@@ -78,7 +78,21 @@ type Sim[S any] struct {
 	// decides whether the grown queue still fits).
 	maxMem, baseBytes int64
 	qwatch            int
+	// probe, when set (SetMemProbe), reports the memory in use; Run calls
+	// it every probeEvery events.
+	probe func() int64
 }
+
+// probeEvery is the number of events between two calls of a Sim's memory
+// probe.
+const probeEvery = 1 << 16
+
+// SetMemProbe sets a function that reports the memory in use (the CLI
+// reads the Go heap): with SetMaxMem, Run also stops, Capped, when it
+// reports more than the bound, every probeEvery events. It sees what the
+// estimate cannot (the slices inside process states) and changes only
+// where a run that reaches the bound stops.
+func (s *Sim[S]) SetMemProbe(probe func() int64) { s.probe = probe }
 
 // simProc is the Sim's bookkeeping of one process.
 type simProc struct {
@@ -260,6 +274,16 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 		s.qwatch = int(^uint(0) >> 1)
 	}
 	over := false
+	// next is the event count of the next cap or probe check.
+	stop := int64(1<<63 - 1)
+	if maxEvents > 0 {
+		stop = maxEvents
+	}
+	probing := s.probe != nil && s.maxMem > 0
+	next := stop
+	if probing {
+		next = min(stop, s.events+probeEvery)
+	}
 	pending := false // an initiation was left undone at the cap
 	for i := range s.states {
 		if s.r.initiator[i] && s.status[i] == Live {
@@ -272,7 +296,17 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 		}
 	}
 	phase := 0
-	for !capped() {
+	for {
+		if s.events >= next {
+			if s.events >= stop {
+				break
+			}
+			if s.probe() > s.maxMem {
+				over = true
+				break
+			}
+			next = min(stop, s.events+probeEvery)
+		}
 		if s.queue.n > s.qwatch && s.memOver() {
 			over = true
 			break

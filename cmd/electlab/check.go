@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"electlab/algos"
 	"electlab/checker"
@@ -76,13 +77,16 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	opt := checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem}
+	opt := checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem, MemProbe: heapInUse}
+	defer boundMemory(maxMem)()
 	eng := &checker.Engine{MaxSteps: maxSteps.resolve(cfg), Minimize: minimize}
 	if *schedule == "fifo" && *count > 1 {
 		*count = 1 // the FIFO schedule is deterministic: one run covers it
 	}
 	capped, firstCap := 0, ""
+	progress := checkProgress(stderr, *count)
 	for k := range *count {
+		progress(k)
 		cs := &checker.Case{Config: cfg, Seed: cf.seed + uint64(k), Strategy: checker.Strategy(k % 3), Staggered: *staggered}
 		switch *schedule {
 		case "mix":
@@ -96,7 +100,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		if x.Violation == nil {
 			if x.Capped != "" {
 				if capped == 0 {
-					firstCap = fmt.Sprintf("seed %d: %s after %d events", cs.Seed, x.Capped, len(x.Events))
+					firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.Capped)
 				}
 				capped++
 			}
@@ -186,4 +190,23 @@ func shrinkCheck(eng *checker.Engine, spec model.Spec, checks checker.Checks, cs
 		note = fmt.Sprintf("shrinking stopped at its budget of %d replayed events: the trace (%d of the %d events found) may not be minimal", shrinkBudget, len(y.Events), len(x.Events))
 	}
 	return &checker.Counterexample{N: s0.N(), Config: cs.Config, Events: y.Events, Violation: y.Violation, Initial: s0}, note
+}
+
+// checkProgress returns a function that check calls before schedule k:
+// once the search has run two seconds it prints, every two seconds, a
+// progress line on stderr (schedules done, rate, ETA). It is a wall
+// clock on stderr only; it never changes the results.
+func checkProgress(stderr io.Writer, total int) func(k int) {
+	t0 := time.Now()
+	last := t0
+	return func(k int) {
+		now := time.Now()
+		if k == 0 || now.Sub(t0) < progressEvery || now.Sub(last) < progressEvery {
+			return
+		}
+		last = now
+		el := now.Sub(t0).Seconds()
+		rate := float64(k) / el
+		fmt.Fprintf(stderr, "electlab: check: %d of %d schedules, %.1f schedules/s, %.0fs elapsed, ETA %.0fs\n", k, total, rate, el, float64(total-k)/rate)
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 
@@ -336,4 +338,31 @@ func checkMem(need, max int64, what string, cfg *model.Config) error {
 			what, len(cfg.IDs)+len(cfg.Absent), explore.FormatBytes(need), explore.FormatBytes(max))
 	}
 	return nil
+}
+
+// heapInUse is the memory probe of a bounded run: the bytes of heap
+// objects in use (live, and garbage not yet collected) times 5/4. Under
+// boundMemory the collector keeps the heap under the bound, so the probe
+// passes the bound when live data reach 80% of it: the run stops there
+// instead of thrashing the collector, with room for the runtime's own
+// memory.
+func heapInUse() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64()) / 4 * 5
+}
+
+// boundMemory makes the Go collector keep the heap under maxMem (so that
+// heapInUse, the probe, measures live data near the bound) until the
+// returned function restores the previous limit. maxMem 0 changes
+// nothing.
+func boundMemory(maxMem int64) (restore func()) {
+	if maxMem <= 0 {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(maxMem)
+	return func() { debug.SetMemoryLimit(old) }
 }

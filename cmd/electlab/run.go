@@ -171,9 +171,14 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return usagef("%v", err)
 		}
-		if b, ok := sim.(interface{ SetMaxMem(int64) }); ok {
+		if b, ok := sim.(interface {
+			SetMaxMem(int64)
+			SetMemProbe(func() int64)
+		}); ok {
 			b.SetMaxMem(maxMem)
+			b.SetMemProbe(heapInUse)
 		}
+		defer boundMemory(maxMem)()
 		res := sim.Run(int64(rep.MaxSteps))
 		rep.Capped = res.Capped
 		topo, _ := model.NewTopology(info.Topology, append(append([]model.ID(nil), cfg.IDs...), cfg.Absent...))
@@ -219,7 +224,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return usagef("%v", err)
 		}
-		x, err := runPrefixed(s0, prefix, ch, checker.Checks{Props: props}, checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem})
+		defer boundMemory(maxMem)()
+		x, err := runPrefixed(s0, prefix, ch, checker.Checks{Props: props}, checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem, MemProbe: heapInUse})
 		if err != nil {
 			return err
 		}

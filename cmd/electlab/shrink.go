@@ -107,7 +107,8 @@ func cmdShrink(args []string, stdout, stderr io.Writer) error {
 	case x.Violation.Property != prop:
 		return &findingError{fmt.Sprintf("%s: the recorded violation (%s) reproduces as %s", in, t.Violation.Property, x.Violation.Error())}
 	}
-	opt := checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem}
+	opt := checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem, MemProbe: heapInUse}
+	defer boundMemory(maxMem)()
 	fails := func(evs []model.Event) bool {
 		y := checker.Complete(rep.Initial, evs, checks, opt)
 		return y.Violation != nil && y.Violation.Property == prop
