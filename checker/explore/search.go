@@ -144,6 +144,17 @@ func (e *engine) memory() int64 {
 	return m
 }
 
+// nextMemory is the memory estimate the next new state may reach: one
+// more World on the stack or queue and, when that state's insertion
+// doubles the visited set, the old and the new table side by side.
+func (e *engine) nextMemory() int64 {
+	m := e.memory() + e.worldBytes
+	if t := e.vis; (t.n+1)*4 >= len(t.keys)*3 {
+		m += 2 * t.bytes()
+	}
+	return m
+}
+
 // bounds checks the state and memory bounds after a new state.
 func (e *engine) bounds() {
 	if m := e.memory(); m > e.res.MemEstimate {
@@ -152,7 +163,9 @@ func (e *engine) bounds() {
 	switch {
 	case e.opt.MaxStates > 0 && e.states() >= e.opt.MaxStates:
 		e.stop = describeBound("max-states", e.opt.MaxStates)
-	case e.opt.MaxMem > 0 && e.res.MemEstimate > e.opt.MaxMem:
+	case e.opt.MaxMem > 0 && e.nextMemory() > e.opt.MaxMem:
+		// Stop before the next state could take the estimate past the
+		// bound: the bound is kept, not overshot by one state.
 		e.stop = describeBound("max-mem", e.opt.MaxMem)
 	}
 }
