@@ -284,19 +284,26 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	if probing {
 		next = min(stop, s.events+probeEvery)
 	}
-	pending := false // an initiation was left undone at the cap
+	pending := false // an initiation was left undone at a cap or bound
 	for i := range s.states {
 		if s.r.initiator[i] && s.status[i] == Live {
 			if capped() {
 				pending = true
 				break
 			}
+			if s.queue.n > s.qwatch && s.memOver() || probing && s.events >= next && s.probe() > s.maxMem {
+				pending, over = true, true
+				break
+			}
+			if probing && s.events >= next {
+				next = min(stop, s.events+probeEvery)
+			}
 			s.events++
 			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
 		}
 	}
 	phase := 0
-	for {
+	for !over {
 		if s.events >= next {
 			if s.events >= stop {
 				break
