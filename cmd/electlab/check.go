@@ -194,9 +194,13 @@ func shrinkCheck(eng *checker.Engine, spec model.Spec, checks checker.Checks, cs
 
 // checkProgress returns a function that check calls before schedule k:
 // once the search has run two seconds it prints, every two seconds, a
-// progress line on stderr (schedules done, rate, ETA). It is a wall
+// progress line on stderr (schedules done, rate, ETA), when stderr is a
+// file (the process's own; not a buffer a caller inspects). It is a wall
 // clock on stderr only; it never changes the results.
 func checkProgress(stderr io.Writer, total int) func(k int) {
+	if _, ok := stderr.(*os.File); !ok {
+		return func(int) {}
+	}
 	t0 := time.Now()
 	last := t0
 	return func(k int) {
