@@ -129,17 +129,20 @@ func TestMaxStepsZeroMeansNoCapInBothEngines(t *testing.T) {
 // and check stop at the bound with a partial result (exit 4), and explore
 // ends its search incomplete at max-mem with an estimate within it.
 func TestCommandsKeepMaxMem(t *testing.T) {
-	// The Go heap probe sees the test binary's own heap too; the bound is
-	// small enough that the run below (lelann, n^2 messages and per-process
-	// lists) cannot finish under it whatever the heap holds already.
-	for _, engine := range []string{"world", "sim"} {
-		r := cli(t, "run", "-algo", "lelann", "-n", "3000", "-engine", engine, "-max-mem", "3MiB")
-		if r.code != 4 || !strings.Contains(r.stderr, "cap reached (not a verdict): max-mem 3MiB") {
-			t.Errorf("run -engine %s under a small -max-mem:\n%s", engine, r)
+	for _, tc := range []struct {
+		engine, n, mem string
+	}{{"world", "600", "16MiB"}, {"sim", "3000", "24MiB"}} {
+		// Unbounded, these runs take 90MB and 150MB (LeLann's n² messages
+		// and per-process lists): under the bound they stop part way.
+		var rep runJSON
+		r := cli(t, "run", "-algo", "lelann", "-n", tc.n, "-engine", tc.engine, "-max-mem", tc.mem, "-json")
+		r.decode(t, &rep)
+		if r.code != 4 || !strings.Contains(r.stderr, "cap reached (not a verdict): max-mem "+tc.mem) || rep.Steps == 0 || rep.Quiescent || len(rep.Violations) != 0 {
+			t.Errorf("run -engine %s under -max-mem %s: want a partial run (some steps, unfinished, no violation):\n%s", tc.engine, tc.mem, r)
 		}
 	}
-	r := cli(t, "check", "-algo", "lelann", "-n", "1500", "-schedules", "2", "-max-mem", "2MiB")
-	if r.code != 4 || !strings.Contains(r.stdout, "max-mem 2MiB") {
+	r := cli(t, "check", "-algo", "lelann", "-n", "600", "-schedules", "2", "-max-mem", "16MiB")
+	if r.code != 4 || !strings.Contains(r.stdout, "max-mem 16MiB") {
 		t.Errorf("check under a small -max-mem:\n%s", r)
 	}
 	var rep exploreReport
