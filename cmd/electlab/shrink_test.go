@@ -167,6 +167,18 @@ func TestTraceLimits(t *testing.T) {
 	if _, err := os.Stat(path); err == nil {
 		t.Errorf("an oversized counterexample was written")
 	}
+	// run -trace over the limit: no file, a summary on stderr.
+	defer func(old int) { traceMaxEvents = old }(traceMaxEvents)
+	traceMaxEvents = 10
+	tp := filepath.Join(dir, "run.json")
+	r := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-trace", tp).mustCode(t, 0)
+	if !strings.Contains(r.stderr, "trace not written to "+tp+": the execution has 24 events, over the trace limit of 10 (summary: no violation)") || !strings.Contains(r.stdout, "leader       5") {
+		t.Errorf("run -trace over the limit:\n%s", r)
+	}
+	if _, err := os.Stat(tp); err == nil {
+		t.Errorf("run -trace over the limit wrote %s", tp)
+	}
+	traceMaxEvents = traces.MaxEvents
 	// Snapshots: a limit of a few hundred bytes drops them all.
 	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{}, checker.Options{})
 	tr, err := traces.Record(s0, x.Events, nil, "", traces.WithSnapshots(), traces.WithSnapshotLimit(500))

@@ -29,6 +29,10 @@ func traceViolation(v *checker.Violation, claim string) *traces.Violation {
 	return &traces.Violation{Property: prop, Step: v.Step, Message: v.Message}
 }
 
+// traceMaxEvents is the trace limit the CLI applies (traces.MaxEvents;
+// a variable so that tests can lower it).
+var traceMaxEvents = traces.MaxEvents
+
 // traceTooLong is the summary printed instead of a trace file of more
 // than traces.MaxEvents events: a file is complete or absent.
 func traceTooLong(path string, events int, v *checker.Violation) string {
@@ -36,7 +40,7 @@ func traceTooLong(path string, events int, v *checker.Violation) string {
 	if v != nil {
 		what = v.Error()
 	}
-	return fmt.Sprintf("trace not written to %s: the execution has %d events, over the trace limit of %d (summary: %s)", path, events, traces.MaxEvents, what)
+	return fmt.Sprintf("trace not written to %s: the execution has %d events, over the trace limit of %d (summary: %s)", path, events, traceMaxEvents, what)
 }
 
 // saveCounterexample records ce (found checking claim, or the generic
@@ -46,7 +50,7 @@ func traceTooLong(path string, events int, v *checker.Violation) string {
 // traces.MaxEvents events is not written: saved is false and note says so;
 // snapshots over traces.SnapshotLimit are left out and note says that.
 func saveCounterexample(path string, ce *checker.Counterexample, claim, note string) (saved bool, notes string, err error) {
-	if len(ce.Events) > traces.MaxEvents {
+	if len(ce.Events) > traceMaxEvents {
 		return false, traceTooLong(path, len(ce.Events), ce.Violation), nil
 	}
 	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
@@ -74,7 +78,7 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 	if tracePath == "" && render == "" {
 		return nil
 	}
-	if len(x.Events) > traces.MaxEvents {
+	if len(x.Events) > traceMaxEvents {
 		fmt.Fprintf(stderr, "electlab: %s\n", traceTooLong(tracePath, len(x.Events), x.Violation))
 		if render != "" {
 			fmt.Fprintf(stderr, "electlab: not rendered either: over the trace limit\n")
