@@ -188,7 +188,8 @@ func (l *liveSearch) run() {
 			l.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
 			continue
 		}
-		if e.opt.MaxMem > 0 && l.vis.bytes()+int64(len(l.frames))*e.worldBytes*2 > e.opt.MaxMem {
+		// The main search's tables are still held: they count too.
+		if e.opt.MaxMem > 0 && e.memory()+l.vis.bytes()+int64(len(l.frames))*e.worldBytes*2 > e.opt.MaxMem {
 			l.stop = describeBound("max-mem", e.opt.MaxMem)
 			break
 		}
