@@ -4,39 +4,59 @@ FUZZTIME ?= 30s
 BENCHCOUNT ?= 6
 REPORT   ?= report
 
-.PHONY: all test claims build fuzz bench vet clean docs e2e
+.PHONY: all test test-long claims build fuzz bench vet clean docs e2e
 
 all: test
 
-## test: vet and every test (the CI job; under 10 minutes on 2 cores)
+## test: vet, then the default suite: every test with -short, which skips the
+## long searches and the slow doc examples (under 5 minutes on 2 cores);
+## one line per package
 test: vet
-	$(GO) test ./...
+	@echo "== test: go test -short ./... (the default suite; make test-long runs everything)"
+	$(GO) test -short ./...
+
+## test-long: vet, then every test, the long searches and the doc examples
+## marked slow included (what CI runs)
+test-long: vet
+	@echo "== test-long: go test ./... (every test, the long searches included)"
+	$(GO) test -timeout 60m ./...
 
 vet:
+	@echo "== vet: go vet ./..."
 	$(GO) vet ./...
 
 ## claims: check every registered claim and print the report; also writes $(REPORT)/,
 ## with [S0]'s and [S3]'s tables re-run beside their printed numbers ($(REPORT)/reproduce-000.txt/.json,
 ## $(REPORT)/reproduce-003.txt/.json)
-claims:
-	$(GO) run ./cmd/electlab claims -out $(REPORT)
-	$(GO) run ./cmd/electlab reproduce -paper 000 -out $(REPORT) > /dev/null
-	$(GO) run ./cmd/electlab reproduce -paper 003 -out $(REPORT) > /dev/null
+claims: build
+	@echo "== claims: bin/electlab claims -out $(REPORT) (every claim; progress on stderr)"
+	bin/electlab claims -out $(REPORT)
+	@echo "== claims: bin/electlab reproduce -paper 000 -out $(REPORT) (the tables of [S0])"
+	bin/electlab reproduce -paper 000 -out $(REPORT) > /dev/null
+	@echo "== claims: bin/electlab reproduce -paper 003 -out $(REPORT) (the tables of [S3])"
+	bin/electlab reproduce -paper 003 -out $(REPORT) > /dev/null
+	@echo "== claims: wrote $(REPORT)/report.html, report.md, report.json, reproduce-000.*, reproduce-003.*"
 
-## docs: regenerate docs/CLAIMS.md from the claims registry (a test fails when it is stale)
+## docs: regenerate every generated part of README.md and docs/: docs/CLAIMS.md
+## from the claims registry, and the output of every example command (the slow
+## ones included) and every generated section; a test fails when one is stale.
+## Review the diff: an output whose shape changed is written whole, to re-elide.
 docs:
-	ELECTLAB_UPDATE_DOCS=1 $(GO) test ./cmd/electlab -run '^TestClaimsDocFresh$$' -count=1
+	@echo "== docs: regenerating docs/CLAIMS.md and every example's output in README.md and docs/*.md"
+	ELECTLAB_UPDATE_DOCS=1 $(GO) test ./cmd/electlab -run '^(TestClaimsDocFresh|TestDocExamples)$$' -count=1 -timeout 60m
 
 ## e2e: open the full report's report.html in headless Chromium (installed
 ## with apt-get if missing) and check it renders every claim row and plot
 ## without console errors; screenshots go to $(REPORT)/e2e/
 e2e:
+	@echo "== e2e: the report in headless Chromium"
 	@CHROMIUM=$$(sh testdata/e2e/chromium.sh) && echo "e2e: $$CHROMIUM" && \
 	E2E_CHROMIUM="$$CHROMIUM" E2E_ARTIFACTS="$(CURDIR)/$(REPORT)/e2e" \
 		$(GO) test -tags e2e ./cmd/electlab -run '^TestReportE2E$$' -count=1 -v
 
 ## build: the electlab binary in bin/
 build:
+	@echo "== build: go build -o bin/electlab ./cmd/electlab (on a fresh machine compiling takes a minute or more)"
 	$(GO) build -o bin/electlab ./cmd/electlab
 
 ## fuzz: run every fuzz target for FUZZTIME each
@@ -50,16 +70,30 @@ fuzz:
 
 ## bench: the benchmarks of the simulator, the checker and the reproductions ([S3] Table 5 row 40), BENCHCOUNT times each (summarise with benchstat)
 bench:
+	@echo "== bench: go test -bench ./model ./checker ./reproduce (BENCHCOUNT=$(BENCHCOUNT))"
 	$(GO) test ./model ./checker ./reproduce -run '^$$' -bench . -benchtime 3x -count $(BENCHCOUNT)
 
 ## explore: exhaustive search of Chang-Roberts, n = 5, exact min/max counts (docs/EXPLORE.md)
 .PHONY: explore bench-spin
 explore:
+	@echo "== explore: every schedule of Chang-Roberts (resend), n = 5, exact min/max counts"
 	$(GO) run ./cmd/electlab explore -algo changroberts -variant resend -n 5 -counts
 
 ## bench-spin: electlab explore vs Spin on the same models (Chang-Roberts, Bully), side by side (installs Debian's spin if missing)
 bench-spin:
+	@echo "== bench-spin: electlab explore beside Spin (testdata/spin/run.sh)"
 	bash testdata/spin/run.sh
 
 clean:
+	@echo "== clean: bin/ and $(REPORT)/"
 	rm -rf bin $(REPORT)
+
+## mutants: the mutation check of the property tests: each single-line bug of
+## testdata/mutants/table.go is injected alone into a temporary copy of the
+## module and only the package's property tests run (go test ./algos/PKG
+## -run Prop: no golden, trace replay or transcript); prints the kill table
+## and fails on a survivor that is not explained as equivalent. Not part of
+## `make test`. MUTANTS_FLAGS='-pkg central' narrows it.
+.PHONY: mutants
+mutants:
+	$(GO) run ./testdata/mutants $(MUTANTS_FLAGS)

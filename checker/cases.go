@@ -222,6 +222,12 @@ func maxDead(st *model.Setting, n int) int {
 
 // randomCase draws a configuration for setting st at size n from rng.
 func randomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
+	if st.Family != nil {
+		ids, fam := settingIDs(st, n), st.Family(n, variant)
+		dead, inits := fam.At(rng.Int64N(fam.Count))
+		return &Case{Config: settingConfig(info, st, variant, ids, inits, dead, nil), Seed: rng.Uint64(),
+			Strategy: Strategy(rng.IntN(3)), Staggered: st.Staggered, Setting: st}
+	}
 	if generic(info, st) {
 		return randomGenericCase(rng, info, st, variant, n)
 	}
@@ -347,6 +353,20 @@ func sortedSample(rng *rand.Rand, xs []model.ID, k int) []model.ID {
 // returns false when f returns false or when more than limit configurations
 // would be needed (then nothing was enumerated).
 func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
+	if st.Family != nil {
+		fam := st.Family(n, variant)
+		if fam.Count > int64(limit) {
+			return false
+		}
+		ids := settingIDs(st, n)
+		for k := range fam.Count {
+			dead, inits := fam.At(k)
+			if !f(settingConfig(info, st, variant, ids, inits, dead, nil)) {
+				return true
+			}
+		}
+		return true
+	}
 	if generic(info, st) {
 		return enumerateGeneric(info, st, variant, n, limit, f)
 	}
@@ -644,7 +664,9 @@ func settingNote(info *model.Info, st *model.Setting) string {
 	if st.CoordinatorDead {
 		parts = append(parts, fmt.Sprintf("the old coordinator (the %s id) crashed before the run, still a member", which))
 	}
-	if st.MaxDead > 0 {
+	if st.Family != nil {
+		parts = append(parts, "crash and initiator sets: the setting's own family (its name says which)")
+	} else if st.MaxDead > 0 {
 		if st.DeadNextBest {
 			parts = append(parts, fmt.Sprintf("up to %d more crashed: the next %s ids", st.MaxDead, which))
 		} else {

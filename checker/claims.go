@@ -34,7 +34,8 @@ type Engine struct {
 	// MaxN, when positive, caps the claim's NMax (for quick runs).
 	MaxN int
 	// MaxSteps caps each execution; FairAfter is the length of the
-	// adversarial prefix before the fair FIFO continuation.
+	// adversarial prefix before the fair FIFO continuation. 0 derives them
+	// from each configuration's size (StepCap); a cap set here is kept.
 	MaxSteps, FairAfter int
 	// GrowthCases is the number of random cases per sampled size for
 	// Growth claims (whose executions are long; their worst case depends
@@ -79,7 +80,7 @@ type ExploreOutcome struct {
 
 // DefaultEngine returns the engine used by `electlab claims` by default.
 func DefaultEngine() *Engine {
-	return &Engine{Seed: 1, Cases: 300, GrowthCases: 40, ExhaustiveLimit: 4000, MaxSteps: 20000, FairAfter: 4000}
+	return &Engine{Seed: 1, Cases: 300, GrowthCases: 40, ExhaustiveLimit: 4000}
 }
 
 // Point is one size's measurement for a Bound or Growth claim.
@@ -128,12 +129,24 @@ type Row struct {
 	Variant string `json:"variant"`
 	// Model is the execution model (e.g. "async fifo").
 	Model string `json:"model"`
-	// Outside is set when the setting is outside the paper's assumptions.
+	// Reading is Variant without its parameter values (the readings of
+	// ambiguous text in force); Parameters are the parameter values
+	// (PARAM-* ambiguities, e.g. "spn2,scan1"), "" when there are none.
+	// Rows that differ only in Parameters check one reading at several
+	// parameter values: a refutation at any of them refutes the reading.
+	Reading    string `json:"reading,omitempty"`
+	Parameters string `json:"parameters,omitempty"`
+	// Outside is set when the setting is outside the paper's assumptions
+	// (or beyond the claim's failure budget).
 	Outside bool `json:"outside_assumptions"`
-	// Verdict is HOLDS or REFUTED for this row.
+	// Verdict is HOLDS, PARTIAL, REFUTED, INCONSISTENT or UNCHECKED for
+	// this row.
 	Verdict string `json:"verdict"`
-	// Coverage says what was covered, with seeds.
+	// Coverage says what was covered, with seeds: the text of Covered.
 	Coverage string `json:"coverage"`
+	// Covered is what was covered, as data (sizes, cases, executions that
+	// reached the checked point, parts checked).
+	Covered Coverage `json:"covered"`
 	// Executions is the number of executions run.
 	Executions int `json:"executions"`
 	// Unfinished counts executions that did not reach quiescence (a
@@ -161,6 +174,12 @@ type Row struct {
 	// ExploredStates is the number of states the exhaustive schedule
 	// search stored for this row.
 	ExploredStates int64 `json:"explored_states,omitempty"`
+	// Partial says why the coverage rule made the row PARTIAL or UNCHECKED
+	// ("" when it did not).
+	Partial string `json:"partial,omitempty"`
+	// params are the row's parameter readings (smallest first), to name
+	// the smallest refuting parameter values.
+	params []uint8
 }
 
 // ClaimResult is the outcome of checking one claim about one algorithm.
@@ -188,31 +207,22 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 		return res
 	}
 	if c.Kind == model.Table {
-		res.Rows = checkTable(c)
-		res.Verdict, res.Summary = Holds, "every printed number equals the paper's formula "+c.FormulaText
-		bad := 0
-		for _, r := range res.Rows {
-			if r.Verdict != Holds {
-				bad++
-			}
-		}
-		if bad > 0 {
-			res.Verdict = Inconsistent
-			res.Summary = fmt.Sprintf("%d of %d printed numbers differ from the paper's own formula %s", bad, len(res.Rows), c.FormulaText)
-		}
+		res.Rows = e.checkTable(c)
+		res.Verdict, res.Summary = summarizeTable(c, res.Rows)
 		return res
 	}
 	variants := c.Variants
 	if len(variants) == 0 {
 		variants = []string{""}
 	}
-	for vi, variant := range variants {
+	for _, variant := range variants {
 		for si := range c.Settings {
 			row := e.checkRow(spec, c, &c.Settings[si], si, variant)
 			if v, err := info.ParseVariant(variant); err == nil {
 				row.Variant = info.FormatVariant(v)
+				row.Reading, row.Parameters = info.SplitVariant(v)
+				row.params = paramIndices(info, v)
 			}
-			_ = vi
 			res.Rows = append(res.Rows, row)
 		}
 	}
@@ -223,7 +233,39 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 	if res.Verdict == Holds {
 		res.Summary += allSchedulesNote(res.Rows)
 	}
+	res.Verdict, res.Summary = claimParts(c, res.Verdict, res.Summary)
 	return res
+}
+
+// paramIndices are the parameter readings of variant v, in ambiguity
+// order (the smallest parameter values first: PARAM readings are listed in
+// increasing order).
+func paramIndices(info *model.Info, v []uint8) []uint8 {
+	var out []uint8
+	for i := range info.Ambiguities {
+		if info.Ambiguities[i].IsParameter() && i < len(v) {
+			out = append(out, v[i])
+		}
+	}
+	return out
+}
+
+// claimParts applies the coverage rule to the claim's declared unchecked
+// parts: a claim that holds where checked but has a part not checked is
+// PARTIAL.
+func claimParts(c *model.Claim, verdict, summary string) (string, string) {
+	if len(c.Unchecked) == 0 {
+		return verdict, summary
+	}
+	var parts []string
+	for _, p := range c.Unchecked {
+		parts = append(parts, p.Name+" ("+p.Why+")")
+	}
+	note := "; not checked: " + strings.Join(parts, "; ")
+	if verdict == Holds {
+		return Partial, "every part checked holds" + strings.TrimPrefix(summary, "holds") + note
+	}
+	return verdict, summary + note
 }
 
 // allSchedulesNote states up to which size a claim that holds was checked
@@ -297,6 +339,11 @@ func extremeRows(c *model.Claim, rows []Row) []Row {
 		}
 		sortInts(ns)
 		row := Row{Setting: fmt.Sprintf("the %s over the settings above", which), Variant: v, Model: "extreme", Verdict: Holds}
+		row.Covered.Point = PointExtreme
+		for _, r := range byVariant[v] {
+			row.Reading, row.Parameters, row.params = r.Reading, r.Parameters, r.params
+			row.Covered.Reached += r.Covered.Reached
+		}
 		var missed []string
 		for _, n := range ns {
 			z := at[n]
@@ -311,7 +358,11 @@ func extremeRows(c *model.Claim, rows []Row) []Row {
 		} else {
 			row.Arithmetic = fmt.Sprintf("an execution reaches %s exactly at every size checked (n=%s)", c.FormulaText, sizes(ns))
 		}
-		row.Coverage = "the executions of the rows above with this reading"
+		row.Covered.Executions = row.Executions
+		if row.Verdict == Holds {
+			row.Verdict, row.Partial = row.Covered.judge(Holds, false)
+		}
+		row.Coverage = row.Covered.Text()
 		out = append(out, row)
 	}
 	return out
@@ -332,73 +383,335 @@ func sortInts(xs []int) {
 	}
 }
 
-// checkTable compares each printed row of a Table claim with the formula
-// evaluated exactly at the row's parameters.
-func checkTable(c *model.Claim) []Row {
-	rows := make([]Row, len(c.Rows))
-	for i, pr := range c.Rows {
-		v := c.Formula(pr.Params)
-		r := Row{Setting: pr.Label, Variant: "-", Model: "arithmetic", Verdict: Holds, Executions: 0,
-			Arithmetic: fmt.Sprintf("%s at n=%d: %s; printed %s", c.FormulaText, pr.Params.N, v, pr.Printed)}
-		if v.Cmp(pr.Printed) != 0 {
-			r.Verdict = Inconsistent
-			r.Arithmetic += " (differs)"
+// checkTable checks a Table claim column by column: each printed number of
+// the first column (and of a column with the paper's own formula) against
+// that formula evaluated exactly (a difference is INCONSISTENT, the paper
+// against itself); each printed number of a column measured on a model
+// against the model's count (a difference is REFUTED); a column not
+// checked is one UNCHECKED row with the reason.
+func (e *Engine) checkTable(c *model.Claim) []Row {
+	cols := append([]model.TableColumn{{Formula: c.Formula, FormulaText: c.FormulaText, Rows: c.Rows}}, c.Columns...)
+	var rows []Row
+	for ci, col := range cols {
+		label := func(l string) string {
+			if ci == 0 || col.Name == "" {
+				return l
+			}
+			return l + ", " + col.Name + " column"
 		}
-		r.Coverage = "the paper's formula evaluated exactly, as a rational"
-		rows[i] = r
+		if col.NotChecked != "" {
+			r := Row{Setting: "Table column " + col.Name, Variant: "-", Model: "not checked", Verdict: Unchecked,
+				Covered: Coverage{Point: PointArithmetic, Parts: []Part{{Name: col.Name + " column", Why: col.NotChecked}}}}
+			r.Partial = col.Name + " column not checked: " + col.NotChecked
+			r.Coverage = r.Covered.Text()
+			rows = append(rows, r)
+			continue
+		}
+		for _, pr := range col.Rows {
+			r := Row{Setting: label(pr.Label), Variant: "-", Model: "arithmetic", Verdict: Holds}
+			r.Covered = Coverage{Point: PointArithmetic, Executions: 1, Reached: 1}
+			if col.Formula != nil {
+				v := col.Formula(pr.Params)
+				r.Arithmetic = fmt.Sprintf("%s at n=%d: %s; printed %s", col.FormulaText, pr.Params.N, v, pr.Printed)
+				if v.Cmp(pr.Printed) != 0 {
+					r.Verdict = Inconsistent
+					r.Arithmetic += fmt.Sprintf(" (differs by %s)", ratSub(pr.Printed, v))
+				}
+			}
+			if col.Spec != nil && col.Config != nil {
+				m, how, err := e.measureColumn(&col, pr.Params)
+				r.Model = "model"
+				r.Covered.Point = PointMeasured
+				switch {
+				case err != nil:
+					r.Verdict, r.Covered.Reached = Unchecked, 0
+					r.Arithmetic = "the model run failed: " + err.Error()
+				default:
+					r.Executions = 1
+					text := fmt.Sprintf("%s measured %d (%s); printed %s", col.ModelText, m, how, pr.Printed)
+					if pr.Printed.Cmp(model.RatInt(m)) != 0 {
+						if r.Verdict == Holds {
+							r.Verdict = Refuted
+						}
+						text += fmt.Sprintf(" (the model differs by %s)", ratSub(model.RatInt(m), pr.Printed))
+					}
+					if r.Arithmetic != "" {
+						text = r.Arithmetic + "; " + text
+					}
+					r.Arithmetic = text
+				}
+			}
+			r.Coverage = r.Covered.Text()
+			if r.Model != "arithmetic" {
+				r.Coverage = fmt.Sprintf("one run of %s under the fair FIFO schedule (the count does not depend on the schedule)", col.ModelText)
+			}
+			rows = append(rows, r)
+		}
 	}
 	return rows
 }
 
-// summarize derives a claim's verdict from its rows: settings outside the
-// paper's assumptions never decide it; when readings disagree it is
-// AMBIGUOUS with one verdict per reading.
-func summarize(rows []Row, multi bool) (string, string) {
-	byVariant := map[string]string{}
-	var order []string
+// ratSub renders a − b.
+func ratSub(a, b model.Rat) string {
+	d := model.RatSub(a, b)
+	if d.Cmp(model.RatInt(0)) > 0 {
+		return "+" + d.String()
+	}
+	return d.String()
+}
+
+// measureColumn runs a table column's model at a row's parameters to
+// quiescence under the fair FIFO schedule and counts its messages.
+func (e *Engine) measureColumn(col *model.TableColumn, p model.Params) (int64, string, error) {
+	cfg := col.Config(p)
+	s0, err := col.Spec.NewSystem(cfg)
+	if err != nil {
+		return 0, "", err
+	}
+	maxSteps, _ := e.caps(s0.N())
+	x := Execute(s0, FIFO{}, Checks{}, Options{MaxSteps: maxSteps, FairAfter: 1})
+	if !x.Quiescent {
+		return 0, "", fmt.Errorf("%s: not quiescent after %d events", cfg, len(x.Events))
+	}
+	return x.Final.Counts().Count(col.Accounting), fmt.Sprintf("%s messages; n=%d, %d detector(s)", col.Accounting, s0.N(), len(cfg.Initiators)), nil
+}
+
+// summarizeTable derives a Table claim's verdict from its rows: REFUTED
+// when the model disagrees with a printed number, else INCONSISTENT when a
+// printed number differs from the paper's own formula, else PARTIAL when
+// a column (or a declared part) is not checked, else HOLDS.
+func summarizeTable(c *model.Claim, rows []Row) (string, string) {
+	var refuted, inconsistent, unchecked []string
 	for _, r := range rows {
+		switch r.Verdict {
+		case Refuted:
+			refuted = append(refuted, r.Setting)
+		case Inconsistent:
+			inconsistent = append(inconsistent, r.Setting)
+		case Unchecked:
+			unchecked = append(unchecked, r.Setting)
+		}
+	}
+	total := len(rows)
+	switch {
+	case len(refuted) > 0:
+		s := fmt.Sprintf("%d of %d printed numbers differ from the model's count (%s)", len(refuted), total, strings.Join(refuted, "; "))
+		if len(inconsistent) > 0 {
+			s += fmt.Sprintf("; %d differ from the paper's own formula", len(inconsistent))
+		}
+		return Refuted, s
+	case len(inconsistent) > 0:
+		return Inconsistent, fmt.Sprintf("%d of %d printed numbers differ from the paper's own formula %s", len(inconsistent), total, c.FormulaText)
+	case len(unchecked) > 0:
+		return claimParts(c, Partial, fmt.Sprintf("every printed number checked equals its column's formula or model; not checked: %s", strings.Join(unchecked, "; ")))
+	}
+	return claimParts(c, Holds, "every printed number equals the paper's formula "+c.FormulaText+columnsNote(c))
+}
+
+// columnsNote names a table's further columns and how each was checked.
+func columnsNote(c *model.Claim) string {
+	var parts []string
+	for _, col := range c.Columns {
+		switch {
+		case col.Formula != nil:
+			parts = append(parts, col.Name+" against "+col.FormulaText)
+		case col.Spec != nil:
+			parts = append(parts, col.Name+" against "+col.ModelText)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; columns " + strings.Join(parts, ", ")
+}
+
+// summarize derives a claim's verdict from its rows. Rows outside the
+// paper's assumptions (or beyond the claim's failure budget) never decide
+// it. Rows are grouped by reading of the ambiguous text (Row.Reading; the
+// parameter values are not readings): a reading is REFUTED when a row of
+// it is, at any parameter value (the smallest refuting parameters are
+// named), INCONSISTENT when a row is, HOLDS when every row holds,
+// UNCHECKED when no row was checked and PARTIAL otherwise. Readings that
+// disagree make the claim AMBIGUOUS, one verdict per reading; readings
+// that differ only in coverage (HOLDS, PARTIAL, UNCHECKED) make it PARTIAL.
+func summarize(rows []Row, multi bool) (string, string) {
+	type group struct {
+		verdict string
+		holds   int
+		rows    int
+		// refuted is the refuted row with the smallest parameters.
+		refuted *Row
+		params  []string
+	}
+	byReading := map[string]*group{}
+	var order []string
+	refutedRows := 0
+	var partial []string
+	for i := range rows {
+		r := &rows[i]
 		if r.Outside {
 			continue
 		}
-		if _, ok := byVariant[r.Variant]; !ok {
-			order = append(order, r.Variant)
-			byVariant[r.Variant] = Holds
+		key := r.Reading
+		if key == "" {
+			key = r.Variant
 		}
-		if r.Verdict != Holds && byVariant[r.Variant] != Refuted {
-			byVariant[r.Variant] = r.Verdict
+		g := byReading[key]
+		if g == nil {
+			g = &group{}
+			byReading[key] = g
+			order = append(order, key)
+		}
+		g.rows++
+		if r.Parameters != "" && !containsString(g.params, r.Parameters) {
+			g.params = append(g.params, r.Parameters)
+		}
+		switch r.Verdict {
+		case Holds:
+			g.holds++
+		case Refuted:
+			refutedRows++
+			if g.refuted == nil || lessParams(r.params, g.refuted.params) {
+				g.refuted = r
+			}
+		case Inconsistent:
+			if g.verdict == "" {
+				g.verdict = Inconsistent
+			}
+		default:
+			why := r.Partial
+			if why == "" {
+				why = r.Coverage
+			}
+			partial = append(partial, fmt.Sprintf("%s (%s): %s, %s", r.Setting, key, r.Verdict, why))
 		}
 	}
 	if len(order) == 0 {
-		return Unchecked, "every setting is outside the paper's assumptions"
+		shown := map[string]int{}
+		var vs []string
+		for _, r := range rows {
+			if shown[r.Verdict] == 0 {
+				vs = append(vs, r.Verdict)
+			}
+			shown[r.Verdict]++
+		}
+		var parts []string
+		for _, v := range vs {
+			parts = append(parts, fmt.Sprintf("%d %s", shown[v], v))
+		}
+		return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget): shown, deciding nothing (" + strings.Join(parts, ", ") + ")"
 	}
-	first := byVariant[order[0]]
+	verdicts := make([]string, len(order))
+	for i, k := range order {
+		g := byReading[k]
+		switch {
+		case g.refuted != nil:
+			g.verdict = Refuted
+		case g.verdict == Inconsistent:
+		case g.holds == g.rows:
+			g.verdict = Holds
+		case g.holds == 0 && len(partial) > 0 && allUnchecked(rows, k):
+			g.verdict = Unchecked
+		default:
+			g.verdict = Partial
+		}
+		verdicts[i] = g.verdict
+	}
+	paramNote := func(g *group) string {
+		if len(g.params) < 2 {
+			return ""
+		}
+		if g.refuted != nil {
+			return fmt.Sprintf("; refuted at the parameters %s (the smallest refuting parameter values checked, of %s)", g.refuted.Parameters, strings.Join(g.params, "; "))
+		}
+		return " at every parameter value checked (" + strings.Join(g.params, "; ") + ")"
+	}
+	first := verdicts[0]
 	same := true
-	for _, v := range order {
-		if byVariant[v] != first {
+	coverageOnly := true
+	for _, v := range verdicts {
+		if v != first {
 			same = false
+		}
+		if v != Holds && v != Partial && v != Unchecked {
+			coverageOnly = false
 		}
 	}
 	if same {
-		refuted := 0
-		for _, r := range rows {
-			if !r.Outside && r.Verdict == Refuted {
-				refuted++
+		g := byReading[order[0]]
+		switch first {
+		case Holds:
+			return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi) + paramNote(g)
+		case Partial:
+			return Partial, "holds where checked, but the coverage is partial" + readingsNote(order, multi) + ": " + strings.Join(partial, "; ")
+		case Unchecked:
+			return Unchecked, "no setting within the paper's assumptions reached its check: " + strings.Join(partial, "; ")
+		}
+		s := fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", refutedRows, readingsNote(order, multi))
+		if first == Inconsistent {
+			s = "inconsistent" + readingsNote(order, multi)
+		}
+		if len(order) == 1 {
+			s += paramNote(g)
+		} else {
+			for _, k := range order {
+				if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
+					s += fmt.Sprintf("; %s: refuted at the parameters %s (the smallest refuting values of %s)", k, g.refuted.Parameters, strings.Join(g.params, "; "))
+				}
 			}
 		}
-		if first == Holds {
-			return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi)
-		}
-		return first, fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", refuted, readingsNote(order, multi))
+		return first, s
 	}
 	parts := make([]string, len(order))
-	for i, v := range order {
-		parts[i] = v + ": " + byVariant[v]
+	for i, k := range order {
+		parts[i] = k + ": " + verdicts[i]
+		if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
+			parts[i] += " (at " + g.refuted.Parameters + ")"
+		}
+	}
+	if coverageOnly {
+		return Partial, "holds where checked, but not every reading is fully checked: " + strings.Join(parts, "; ") + "; " + strings.Join(partial, "; ")
 	}
 	return Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; ")
 }
 
+// allUnchecked reports whether every row of reading key within the
+// assumptions is UNCHECKED.
+func allUnchecked(rows []Row, key string) bool {
+	for _, r := range rows {
+		k := r.Reading
+		if k == "" {
+			k = r.Variant
+		}
+		if !r.Outside && k == key && r.Verdict != Unchecked {
+			return false
+		}
+	}
+	return true
+}
+
+// lessParams orders parameter readings lexicographically (smaller values
+// first).
+func lessParams(a, b []uint8) bool {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 func readingsNote(order []string, multi bool) string {
-	if !multi {
+	if !multi || len(order) < 2 {
 		return ""
 	}
 	return " under every reading (" + strings.Join(order, "; ") + ")"
@@ -417,6 +730,14 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	info := spec.Meta()
 	row := Row{Setting: st.Name, Variant: variant, Outside: st.Outside, Verdict: Holds,
 		Model: modelName(st)}
+	cov := &row.Covered
+	cov.Point, cov.Seed, cov.Schedules = checkedPoint(c), e.Seed, 3
+	cov.Family = st.Family != nil
+	beyond := c.FailureBudget > 0 && st.Failures() > c.FailureBudget
+	if beyond {
+		// Beyond the paper's failure budget: shown, never deciding.
+		row.Outside = true
+	}
 	checks := ChecksOf(c)
 	if c.Kind == model.Bound {
 		checks.Bound = c
@@ -444,6 +765,9 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		if n > nmax {
 			break
 		}
+		if st.Family != nil && st.Family(n, variant).Count == 0 {
+			continue // the setting's family has no configuration at this size
+		}
 		pt := Point{N: n}
 		best := int64(-1)
 		// attained: some execution of this size reached a Tight bound's
@@ -453,20 +777,20 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		sum, measuredCases := 0.0, 0
 		// observe records the measurement of one quiescent execution
 		// that started at s0 and ended at final.
-		observe := func(s0, final model.System, violated bool) {
+		observe := func(s0, final model.System, violated bool) (measured bool) {
 			if c.Kind != model.Bound && c.Kind != model.Growth {
-				return
+				return false
 			}
 			m, ok := MeasureOK(c, final)
 			if !ok {
-				return
+				return false
 			}
 			if c.Kind == model.Growth && c.Stat == model.StatMean {
 				sum += float64(m)
 				measuredCases++
 				pt.Mean = sum / float64(measuredCases)
 				pt.Measured = int64(math.Round(pt.Mean))
-				return
+				return true
 			}
 			better := best < 0 || m > best
 			if (c.Kind == model.Bound && c.Relation == model.AtLeast) || (c.Kind == model.Growth && c.Stat == model.StatMin) {
@@ -482,6 +806,7 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			if c.Tight && !violated && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
 				attained = true
 			}
+			return true
 		}
 		run := func(cs *Case) bool {
 			if e.Interrupted != nil && e.Interrupted() {
@@ -496,21 +821,40 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 				row.Coverage = "internal error: " + err.Error()
 				return false
 			}
-			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: e.MaxSteps, FairAfter: e.FairAfter})
+			maxSteps, fairAfter := e.caps(s0.N())
+			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
 			row.Executions++
 			pt.Cases++
+			cov.Executions++
+			cov.StepCap = max(cov.StepCap, maxSteps)
 			if !x.Quiescent && x.Violation == nil {
 				row.Unfinished++
+				if x.Livelock != "" {
+					cov.Cycled++
+				} else {
+					cov.Capped++
+				}
 				if row.UnfinishedWhy == "" {
 					why := x.Livelock
 					if why == "" {
-						why = fmt.Sprintf("the step cap of %d events", e.MaxSteps)
+						why = fmt.Sprintf("the step cap of %d events was reached (undecided)", maxSteps)
 					}
 					row.UnfinishedWhy = fmt.Sprintf("%s: %s", cs.Config, why)
 				}
 			}
+			measured := false
 			if x.Quiescent {
-				observe(s0, x.Final, x.Violation != nil)
+				measured = observe(s0, x.Final, x.Violation != nil)
+			}
+			switch {
+			case x.Violation != nil:
+				cov.Reached++ // judged, and found violated
+			case x.Quiescent:
+				if (measured || cov.Point != PointMeasured) && !x.NotApplicable {
+					cov.Reached++
+				}
+			case cov.Point == PointInstant:
+				cov.Reached++
 			}
 			if x.Violation != nil {
 				row.Verdict = Refuted
@@ -584,9 +928,23 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			break
 		}
 	}
+	cov.Exhaustive, cov.Sampled, cov.AllSchedules = exhaustive, sampled, row.AllSchedules
+	if len(sampled) > 0 {
+		cov.SampledCases = e.casesFor(c)
+	}
+	if len(exhaustive) == 0 {
+		cov.Schedules = 0
+	}
 	if row.Verdict == Holds && row.Executions == 0 {
 		row.Verdict = Unchecked
 		row.Coverage = fmt.Sprintf("no size checked: the claim's sizes are %d..%d and the cap is %d", c.NMin, c.NMax, nmax)
+	}
+	// The coverage rule: a check no execution reached is UNCHECKED; a
+	// termination promise left undecided by the step cap is PARTIAL.
+	var partialWhy string
+	if row.Verdict == Holds {
+		row.Verdict, partialWhy = cov.judge(row.Verdict, c.Props&model.Termination != 0)
+		row.Partial = partialWhy
 	}
 	if row.Verdict == Holds && c.Kind == model.Growth {
 		fitted := upperHalf(row.Points)
@@ -606,7 +964,10 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 		row.FitNote = fmt.Sprintf("%s, fitted over n=%s: exponent %.3f against the claimed %s: |%.3f − %g| %s %.3f", what, pointSizes(fitted), row.Fit, c.OrderText(), row.Fit, c.Order, cmp, tol)
 	}
 	if row.Coverage == "" {
-		row.Coverage = coverage(exhaustive, sampled, e.casesFor(c), e.Seed, st)
+		row.Coverage = coverage(cov, st)
+		if partialWhy != "" {
+			row.Coverage += "; " + row.Verdict + ": " + partialWhy
+		}
 		if len(row.AllSchedules) > 0 {
 			row.Coverage += fmt.Sprintf("; every schedule of every configuration explored at n=%s (%d states)", sizes(row.AllSchedules), row.ExploredStates)
 		}
@@ -635,6 +996,9 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			row.Coverage += "; " + settingNote(info, st)
 		}
 	}
+	if beyond {
+		row.Coverage += fmt.Sprintf("; beyond the claim's failure budget of %d (up to %d failures here): shown, outside the paper's assumptions, it does not decide the verdict", c.FailureBudget, st.Failures())
+	}
 	return row
 }
 
@@ -659,7 +1023,7 @@ func exploreSchedulable(c *model.Claim) bool {
 // distinct quiescent state to observe. It reports whether the search was
 // complete for every configuration; a violation makes the row REFUTED with
 // the search's (minimized) trace as the counterexample.
-func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool)) (all bool, why string) {
+func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
 	info := spec.Meta()
 	counts := c.Kind == model.Bound
 	all = true
@@ -759,23 +1123,14 @@ func modelName(st *model.Setting) string {
 	return "ASYNC-FIFO"
 }
 
-// coverage states what a row covered.
-func coverage(exhaustive, sampled []int, cases int, seed uint64, st *model.Setting) string {
-	var parts []string
-	if len(exhaustive)+len(sampled) == 0 {
-		return "nothing checked"
-	}
-	if len(exhaustive) > 0 {
-		parts = append(parts, fmt.Sprintf("n=%s: every id arrangement (up to rotation on rings), initiator set and dead set, 3 schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(exhaustive)))
-	}
-	if len(sampled) > 0 {
-		parts = append(parts, fmt.Sprintf("n=%s: %d random configurations and schedules each", sizes(sampled), cases))
-	}
-	s := strings.Join(parts, "; ")
+// coverage states what a row covered: the text of its record, with the
+// crashes the setting injects.
+func coverage(cov *Coverage, st *model.Setting) string {
+	s := cov.Text()
 	if st.CrashBudget > 0 {
 		s += fmt.Sprintf("; up to %d crash(es) injected during the run", st.CrashBudget)
 	}
-	return s + fmt.Sprintf("; seed %d", seed)
+	return s
 }
 
 // casesFor is the number of random cases per sampled size for claim c.
@@ -856,12 +1211,17 @@ func (e *Engine) Shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 // seed), then removes events while the same property still fails.
 func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) *Counterexample {
 	prop := x.Violation.Property
+	// A run the caller stopped at its step cap and judged a termination
+	// violation (electlab check) is shrunk under the same rule; the
+	// claims engine's runs treat a reached cap as undecided.
+	undecided := !x.Capped
 	fails := func(c *Case) *Execution {
 		s0, err := spec.NewSystem(c.Config)
 		if err != nil {
 			return nil
 		}
-		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: e.MaxSteps, FairAfter: e.FairAfter})
+		maxSteps, fairAfter := e.caps(s0.N())
+		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: undecided})
 		if y.Violation != nil && y.Violation.Property == prop {
 			return y
 		}
@@ -881,12 +1241,13 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	}
 	events := bestX.Events
 	s0 := bestX.Initial
+	maxSteps, _ := e.caps(s0.N())
 	if e.Minimize != nil {
 		events = e.Minimize(events, func(evs []model.Event) bool {
-			y := complete(s0, evs, checks, e.MaxSteps)
+			y := complete(s0, evs, checks, maxSteps, undecided)
 			return y.Violation != nil && y.Violation.Property == prop
 		})
-		y := complete(s0, events, checks, e.MaxSteps)
+		y := complete(s0, events, checks, maxSteps, undecided)
 		events, bestX = y.Events, y
 	}
 	return &Counterexample{N: s0.N(), Config: best.Config, Events: events, Violation: bestX.Violation, Initial: s0}
@@ -896,7 +1257,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 // finishes the execution under the fair FIFO schedule, so end-of-run
 // properties are judged on a complete execution; a livelock ends it at the
 // first revisited state (a lasso: prefix and one cycle).
-func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int) *Execution {
+func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int, capUndecided bool) *Execution {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
@@ -913,7 +1274,7 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 		}
 	}
 	p := ParamsOf(s0)
-	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p})
+	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p, CapUndecided: capUndecided})
 	if rest.Violation != nil && rest.Violation.Step > 0 {
 		rest.Violation.Step += len(x.Events)
 	}
@@ -928,6 +1289,15 @@ func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int
 // member; fixed initiators stay).
 func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*model.Config {
 	var out []*model.Config
+	if st != nil && st.Family != nil {
+		// Only the family's configurations belong to the setting.
+		if cfg.CrashBudget > 0 {
+			c := cfg.Clone()
+			c.CrashBudget--
+			out = append(out, c)
+		}
+		return out
+	}
 	min := 1
 	if st != nil && st.Initiators == model.ManyInitiators {
 		min = 2

@@ -82,6 +82,9 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 		c := *claimOf(t, info, id)
 		c.Variants = []string{variant}
 		c.Settings = c.Settings[:1]
+		// A declared unchecked part makes the claim PARTIAL; this test
+		// is about the checks that are run.
+		c.Unchecked = nil
 		return &c
 	}
 	law := one("C-HIER-8", "spn3,scan2")
@@ -112,8 +115,9 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	}
 }
 
-// TestHierarchicalWorstBoundIsLive: C-HIER-2 holds on the hierarchy, and
-// the same check refutes it once eq.(5) is replaced by a bound below the
+// TestHierarchicalWorstBoundIsLive: C-HIER-2 holds on the hierarchy at
+// n = 6 and 12 (eq.(5) fails from n = 24, C-HIER-2's verdict), and the
+// same check refutes it once eq.(5) is replaced by a bound below the
 // measured count (the worst-case scenario does send messages, so the
 // check is not vacuous).
 // Reference: [S3] §VIII.A.3 eq.(5).
@@ -121,6 +125,7 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 	e := checker.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit = 10, 300
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
+	c.Sizes, c.NMax = []int{6, 12}, 12
 	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Holds {
 		t.Fatalf("C-HIER-2: %s (%s)", r.Verdict, r.Summary)
 	}

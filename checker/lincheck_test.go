@@ -226,6 +226,9 @@ func TestMutualExclusionCatchesBrokenVariants(t *testing.T) {
 // table, a coordinator that regenerates the token without asking whether
 // it is lost, and a ring that takes tokens of every generation.
 func TestFailoverCatchesBrokenVariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	for _, tc := range []struct {
 		spec  model.Spec
 		claim string

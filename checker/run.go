@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -174,7 +175,7 @@ type Checks struct {
 // Options bound an execution.
 type Options struct {
 	// MaxSteps caps the number of events: 0 means the configuration's
-	// default cap (StepCap), NoCap means none (the run ends at quiescence,
+	// default cap (ConfigStepCap), NoCap means none (the run ends at quiescence,
 	// at a fair cycle or at MaxMem). A run that reaches its cap without
 	// quiescence and without a fair cycle is not a verdict: it ends with
 	// Execution.Capped set and no termination violation.
@@ -197,10 +198,15 @@ type Options struct {
 	InPlace bool
 	// FairAfter is the number of events after which the fair FIFO
 	// chooser takes over from the adversary (0 = half the step cap, or
-	// half of StepCap when there is no cap). Termination is judged under
+	// half of ConfigStepCap when there is no cap). Termination is judged under
 	// this fair continuation; a state revisited in it ends the run as a
 	// livelock.
 	FairAfter int
+	// CapUndecided is kept for its callers: a run stopped by a cap,
+	// neither quiescent nor provably cycling, is always "cap reached",
+	// undecided, not a termination violation (Execution.Capped), whether
+	// it is set or not.
+	CapUndecided bool
 }
 
 // NoCap, as Options.MaxSteps, runs an execution without a step cap.
@@ -208,10 +214,10 @@ const NoCap = -1
 
 // DefaultMaxSteps is the step cap of the claims engine's shrinker when it
 // is given none (kept for it; Execute derives its default from the
-// configuration, see StepCap).
+// configuration, see ConfigStepCap).
 const DefaultMaxSteps = 100000
 
-// StepCap is the default cap on the events of one execution of cfg: a
+// ConfigStepCap is the default cap on the events of one execution of cfg: a
 // generous polynomial in n, the processes (absent ones included), times
 // the elections the configuration can cause. Every algorithm in electlab
 // sends O(n^2) messages per election (its declared worst case; Chang and
@@ -221,7 +227,7 @@ const DefaultMaxSteps = 100000
 // crash the adversary may inject (and the recovery it allows), every
 // successive coordinator crash and every join. The cap is at least 20000
 // (the CLI's old constant) and at most math.MaxInt.
-func StepCap(cfg *model.Config) int {
+func ConfigStepCap(cfg *model.Config) int {
 	n := float64(len(cfg.IDs) + len(cfg.Absent))
 	elections := 1 + float64(cfg.CrashBudget) + float64(len(cfg.Successive)) + float64(len(cfg.Absent))
 	if cfg.Recovery {
@@ -271,10 +277,18 @@ type Execution struct {
 	// Livelock, when not empty, says how the fair continuation was found
 	// to cycle forever (the run stopped there, not quiescent).
 	Livelock string
-	// Capped, when not empty, names the cap that stopped the run before
-	// quiescence ("the step cap of N events", "max-mem 1GiB"): the run
-	// is unfinished, which is not a verdict (no termination violation).
-	Capped string
+	// NotApplicable reports that the claim's own end-of-run check found
+	// the execution is not one it speaks of (model.ErrNotApplicable): the
+	// check was not reached.
+	NotApplicable bool
+	// Capped reports that a cap (MaxSteps or MaxMem) stopped the run
+	// before quiescence and the fair continuation did not provably cycle:
+	// the run is unfinished, "cap reached", which is not a verdict (no
+	// termination violation). CapReason names the cap.
+	Capped bool
+	// CapReason names the cap that stopped the run ("the step cap of N
+	// events", "max-mem 1GiB"); "" unless Capped.
+	CapReason string
 	// MemEstimate is the largest memory estimate of the run, in bytes.
 	MemEstimate int64
 }
@@ -285,7 +299,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	max := opt.MaxSteps
 	switch {
 	case max == 0:
-		max = StepCap(s0.Config())
+		max = ConfigStepCap(s0.Config())
 	case max < 0:
 		max = math.MaxInt
 	}
@@ -293,7 +307,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	if fairAfter <= 0 {
 		fairAfter = max / 2
 		if opt.MaxSteps < 0 {
-			fairAfter = StepCap(s0.Config()) / 2
+			fairAfter = ConfigStepCap(s0.Config()) / 2
 		}
 	}
 	x := &Execution{Initial: s0, Final: s0}
@@ -335,7 +349,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 				m = max64(m, opt.MemProbe())
 			}
 			if m+int64(memEvery)*(eventBytes+fairStateBytes)+int64(cap(x.Events))*eventBytes > opt.MaxMem {
-				x.Capped = "max-mem " + formatBytes(opt.MaxMem)
+				x.CapReason = "max-mem " + formatBytes(opt.MaxMem)
 				break
 			}
 		}
@@ -369,15 +383,18 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	x.Quiescent = s.Quiescent()
-	if !x.Quiescent && x.Livelock == "" && x.Capped == "" && len(x.Events) >= max {
-		x.Capped = fmt.Sprintf("the step cap of %d events", max)
+	if !x.Quiescent && x.Livelock == "" && x.CapReason == "" && len(x.Events) >= max {
+		x.CapReason = fmt.Sprintf("the step cap of %d events", max)
 	}
-	if x.Capped != "" && !x.Quiescent {
+	if x.CapReason != "" && !x.Quiescent {
 		// Unfinished, not a verdict: only the instantaneous checks (done
-		// above) apply; termination is not judged.
+		// above) apply; termination is not judged (whatever
+		// Options.CapUndecided says).
+		x.Capped = true
 		return x
 	}
-	x.Violation = checkEnd(params, s, checks, x.Quiescent)
+	x.CapReason = ""
+	x.Violation, x.NotApplicable = checkEndNA(params, s, checks, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}
@@ -441,33 +458,42 @@ func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
 }
 
 func checkEnd(p model.Params, s model.System, checks Checks, quiescent bool) *Violation {
+	v, _ := checkEndNA(p, s, checks, quiescent)
+	return v
+}
+
+// checkEndNA is checkEnd, also reporting whether the claim's own check
+// found the execution is not one it speaks of (model.ErrNotApplicable).
+func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool) {
 	if !quiescent {
 		if checks.Props&model.Termination != 0 {
-			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}
+			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}, false
 		}
-		return nil
+		return nil, false
 	}
 	if checks.Props&model.Agreement != 0 {
 		if err := Agreement(s); err != nil {
-			return &Violation{Property: PropAgreement, Message: err.Error()}
+			return &Violation{Property: PropAgreement, Message: err.Error()}, false
 		}
 	}
 	if checks.Props&model.Validity != 0 {
 		if err := Validity(s); err != nil {
-			return &Violation{Property: PropValidity, Message: err.Error()}
+			return &Violation{Property: PropValidity, Message: err.Error()}, false
 		}
 	}
 	if checks.Custom != nil {
-		if err := checks.Custom(s); err != nil {
-			return &Violation{Property: PropCustom, Message: err.Error()}
+		err := checks.Custom(s)
+		notApplicable = errors.Is(err, model.ErrNotApplicable)
+		if err != nil && !notApplicable {
+			return &Violation{Property: PropCustom, Message: err.Error()}, false
 		}
 	}
 	if checks.Bound != nil {
 		if err := checkBound(checks.Bound, p, s); err != nil {
-			return &Violation{Property: PropBound, Message: err.Error()}
+			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
 		}
 	}
-	return nil
+	return nil, notApplicable
 }
 
 // Replay applies events to a clone of s0, stopping at the first event that
@@ -516,7 +542,7 @@ func Complete(s0 model.System, events []model.Event, checks Checks, opt Options)
 	rest.FairAfter, rest.InPlace, rest.Params = 1, true, &p
 	switch {
 	case opt.MaxSteps == 0:
-		rest.MaxSteps = max(StepCap(s0.Config())-len(x.Events), 0) + 1
+		rest.MaxSteps = max(ConfigStepCap(s0.Config())-len(x.Events), 0) + 1
 	case opt.MaxSteps > 0:
 		rest.MaxSteps = max(opt.MaxSteps-len(x.Events), 0) + 1
 	}
@@ -525,6 +551,6 @@ func Complete(s0 model.System, events []model.Event, checks Checks, opt Options)
 		r.Violation.Step += len(x.Events)
 	}
 	x.Events = append(x.Events, r.Events...)
-	x.Quiescent, x.Violation, x.Livelock, x.Capped = r.Quiescent, r.Violation, r.Livelock, r.Capped
+	x.Quiescent, x.Violation, x.Livelock, x.Capped, x.CapReason = r.Quiescent, r.Violation, r.Livelock, r.Capped, r.CapReason
 	return x
 }

@@ -55,19 +55,19 @@ func TestCapReachedIsNotAViolation(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := checker.Execute(s0, checker.FIFO{}, allProps, checker.Options{MaxSteps: 300, FairAfter: 1})
-	if x.Violation != nil || x.Quiescent || x.Capped != "the step cap of 300 events" || len(x.Events) != 300 {
+	if x.Violation != nil || x.Quiescent || !x.Capped || x.CapReason != "the step cap of 300 events" || len(x.Events) != 300 {
 		t.Errorf("an unbounded execution at its cap: violation %v, quiescent %v, capped %q, %d events; want unfinished, no violation",
-			x.Violation, x.Quiescent, x.Capped, len(x.Events))
+			x.Violation, x.Quiescent, x.CapReason, len(x.Events))
 	}
 	// A cycle is still caught (checker cannot pass a livelock off as a cap).
 	y := runFIFO(t, coordNeverConsumed, fifoConfig(coordNeverConsumed.Name, model.Async, []model.ID{3, 1, 2}, nil), allProps)
-	if y.Violation == nil || y.Violation.Property != checker.PropTermination || y.Capped != "" {
-		t.Errorf("a fair cycle: violation %v, capped %q; want a termination violation", y.Violation, y.Capped)
+	if y.Violation == nil || y.Violation.Property != checker.PropTermination || y.Capped {
+		t.Errorf("a fair cycle: violation %v, capped %q; want a termination violation", y.Violation, y.CapReason)
 	}
 	// The claims shrinker's completion keeps the same semantics.
 	z := checker.Complete(s0, x.Events[:10], allProps, checker.Options{MaxSteps: 200})
-	if z.Violation != nil || z.Capped == "" {
-		t.Errorf("Complete of an unbounded prefix: violation %v, capped %q", z.Violation, z.Capped)
+	if z.Violation != nil || !z.Capped || z.CapReason == "" {
+		t.Errorf("Complete of an unbounded prefix: violation %v, capped %q", z.Violation, z.CapReason)
 	}
 }
 
@@ -77,7 +77,7 @@ func TestCapReachedIsNotAViolation(t *testing.T) {
 // false termination violation at the old 20000 cap).
 func TestStepCapScalesWithTheConfiguration(t *testing.T) {
 	small := &model.Config{IDs: []model.ID{1, 2, 3}}
-	if c := checker.StepCap(small); c != 20000 {
+	if c := checker.ConfigStepCap(small); c != 20000 {
 		t.Errorf("StepCap(n=3) = %d, want the floor 20000", c)
 	}
 	ids := make([]model.ID, 120)
@@ -86,11 +86,11 @@ func TestStepCapScalesWithTheConfiguration(t *testing.T) {
 	}
 	big := &model.Config{IDs: ids}
 	crash := &model.Config{IDs: ids, CrashBudget: 2, Recovery: true}
-	if a, b := checker.StepCap(big), checker.StepCap(crash); a < 16*120*120 || b <= a {
+	if a, b := checker.ConfigStepCap(big), checker.ConfigStepCap(crash); a < 16*120*120 || b <= a {
 		t.Errorf("StepCap(n=120) = %d, with crashes %d: want at least 16n² and growing with the crash budget", a, b)
 	}
 	huge := &model.Config{IDs: make([]model.ID, 50_000_000), CrashBudget: 1 << 30}
-	if c := checker.StepCap(huge); c <= 0 {
+	if c := checker.ConfigStepCap(huge); c <= 0 {
 		t.Errorf("StepCap overflows: %d", c)
 	}
 	// LeLann at n = 120, random order, adversarial schedules: no schedule
@@ -105,8 +105,8 @@ func TestStepCapScalesWithTheConfiguration(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
 		x := checker.Execute(s0, checker.NewRandom(seed, checker.Strategy(seed%3)), allProps, checker.Options{})
-		if x.Violation != nil || x.Capped != "" || !x.Quiescent {
-			t.Errorf("lelann n=120 seed %d: violation %v, capped %q after %d events", seed, x.Violation, x.Capped, len(x.Events))
+		if x.Violation != nil || x.Capped || !x.Quiescent {
+			t.Errorf("lelann n=120 seed %d: violation %v, capped %q after %d events", seed, x.Violation, x.CapReason, len(x.Events))
 		}
 	}
 }
@@ -125,16 +125,16 @@ func TestExecuteKeepsMaxMem(t *testing.T) {
 	// Room for the Worlds and a few thousand events, not for the run.
 	bound := 2*checker.SystemBytes(s0) + 96<<10
 	x := checker.Execute(s0, checker.FIFO{}, allProps, checker.Options{MaxMem: bound})
-	if !strings.HasPrefix(x.Capped, "max-mem") || x.Violation != nil || x.MemEstimate > bound || len(x.Events) == 0 {
-		t.Errorf("bound %d: capped %q, violation %v, estimate %d, %d events", bound, x.Capped, x.Violation, x.MemEstimate, len(x.Events))
+	if !x.Capped || !strings.HasPrefix(x.CapReason, "max-mem") || x.Violation != nil || x.MemEstimate > bound || len(x.Events) == 0 {
+		t.Errorf("bound %d: capped %q, violation %v, estimate %d, %d events", bound, x.CapReason, x.Violation, x.MemEstimate, len(x.Events))
 	}
 	// A probe that reports more than the bound stops the run at once.
 	y := checker.Execute(s0, checker.FIFO{}, allProps, checker.Options{MaxMem: 1 << 40, MemProbe: func() int64 { return 1 << 41 }})
-	if !strings.HasPrefix(y.Capped, "max-mem") || len(y.Events) != 0 {
-		t.Errorf("probe over the bound: capped %q after %d events", y.Capped, len(y.Events))
+	if !strings.HasPrefix(y.CapReason, "max-mem") || len(y.Events) != 0 {
+		t.Errorf("probe over the bound: capped %q after %d events", y.CapReason, len(y.Events))
 	}
 	// Without a bound the run finishes.
-	if z := checker.Execute(s0, checker.FIFO{}, allProps, checker.Options{}); !z.Quiescent || z.Capped != "" {
-		t.Errorf("unbounded: quiescent %v, capped %q", z.Quiescent, z.Capped)
+	if z := checker.Execute(s0, checker.FIFO{}, allProps, checker.Options{}); !z.Quiescent || z.Capped {
+		t.Errorf("unbounded: quiescent %v, capped %q", z.Quiescent, z.CapReason)
 	}
 }

@@ -1,9 +1,17 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 )
+
+// ErrNotApplicable is what a claim's own end-of-run check (Claim.Custom)
+// returns, wrapped or not, on an execution the claim does not speak of
+// (e.g. not one informer per site): it is no violation, and the execution
+// does not count as reaching the check (a row none reaches is UNCHECKED).
+var ErrNotApplicable = errors.New("the claim's check does not apply to this execution")
 
 // Relation is how a measured value must compare with a claimed bound.
 type Relation uint8
@@ -229,6 +237,27 @@ type Setting struct {
 	// (Config.Physical): Direct (the zero value) or a physical ring, the
 	// processes in increasing id order around it.
 	Physical Physical
+	// Family, when set, replaces the setting's dead sets and initiator
+	// sets by a claim-specific family of configurations, for a scenario
+	// that random dead and initiator sets almost never draw at larger n
+	// (e.g. [S3]'s "each site's only live process is its informer"):
+	// Family(n, variant) is the family at size n under the variant (the
+	// ids are FirstID..FirstID+n−1 in order). A size whose family has at
+	// most the engine's exhaustive limit of configurations is enumerated,
+	// a larger one sampled uniformly; a family of size 0 leaves the size
+	// unchecked. MaxDead, MinLive and Initiators then only describe the
+	// setting.
+	Family func(n int, variant string) ConfigFamily
+}
+
+// ConfigFamily is an indexed family of configurations of one size
+// (Setting.Family).
+type ConfigFamily struct {
+	// Count is the number of configurations.
+	Count int64
+	// At returns the k-th configuration (0 ≤ k < Count): the processes
+	// crashed before the run and the initiators, each in id order.
+	At func(k int64) (crashed, initiators []ID)
 }
 
 // Claim is one claim of the catalog about one algorithm, as data: what the
@@ -284,8 +313,23 @@ type Claim struct {
 	// is false when the execution has nothing to measure (e.g. no entry
 	// of the kind the claim counts); the bound is then not checked on it.
 	Measure func(s System) (v int64, ok bool)
-	// Rows are the printed numbers of a Table claim.
+	// Rows are the printed numbers of a Table claim's first column, checked
+	// against Formula (the paper's own formula).
 	Rows []PrintedRow
+	// Columns are a Table claim's further printed columns, each checked
+	// on its own (against the paper's formula for it, or against the
+	// model), or declared not checked with the reason.
+	Columns []TableColumn
+	// Unchecked lists the parts of the claim (sub-statements, readings)
+	// the tool does not check, with the reason: a claim with an unchecked
+	// part is PARTIAL at most, never HOLDS.
+	Unchecked []ClaimPart
+	// FailureBudget, when positive, is the number of failures the paper's
+	// claim covers (crashes before and during the run, counted by
+	// Setting.Failures). A setting whose worst case exceeds it is beyond
+	// the paper's assumptions: checked and shown, it does not decide the
+	// verdict. 0 states no budget.
+	FailureBudget int
 	// Tight makes a Bound claim an extreme-value claim: besides every
 	// execution standing in Relation to the formula, at every size some
 	// execution must reach the formula exactly ("worst case n²−1" is
@@ -308,6 +352,83 @@ type Claim struct {
 	// Variants lists the variants (as ParseVariant strings) checked one
 	// by one; nil means the default reading only.
 	Variants []string
+}
+
+// TableColumn is one printed column of a Table claim beyond its first
+// (Claim.Rows, against Claim.Formula).
+type TableColumn struct {
+	// Name names the column as the paper prints it ("RING").
+	Name string
+	// Formula, when set, is the paper's own formula for the column: a
+	// printed number that differs from it is INCONSISTENT (the paper
+	// against itself). FormulaText prints it.
+	Formula     func(p Params) Rat
+	FormulaText string
+	// Spec and Config, when set, measure each row on a model: Config(the
+	// row's parameters) run on Spec under the fair FIFO schedule to
+	// quiescence, its messages counted under Accounting. A printed number
+	// the model does not give is REFUTED (the model against the paper).
+	// ModelText names the model run.
+	Spec       Spec
+	Config     func(p Params) *Config
+	Accounting Accounting
+	ModelText  string
+	// Rows are the column's printed numbers.
+	Rows []PrintedRow
+	// NotChecked, when set, says why the column is not checked: the claim
+	// is then PARTIAL at most.
+	NotChecked string
+}
+
+// ClaimPart is a part of a claim (a sub-statement, a column, a reading)
+// the tool does not check, with the reason.
+type ClaimPart struct {
+	// Name names the part ("the odd/even sentence").
+	Name string
+	// Why says why it is not checked.
+	Why string
+}
+
+// Failures is the worst-case number of failures an execution of setting
+// st has: the crashed coordinator, the other processes crashed before the
+// run, the crashes injected during it and the successive coordinator
+// crashes.
+func (st *Setting) Failures() int {
+	f := st.MaxDead + st.CrashBudget + st.Successive
+	if st.CoordinatorDead {
+		f++
+	}
+	return f
+}
+
+// IsParameter reports whether ambiguity a is a parameter of the
+// algorithm (its ID starts with "PARAM-": SPN, SCAN, K, P, demand…), whose
+// readings are parameter values, not readings of ambiguous text: a claim
+// refuted at one parameter value is refuted, not ambiguous.
+func (a *Ambiguity) IsParameter() bool { return strings.HasPrefix(a.ID, "PARAM-") }
+
+// SplitVariant renders variant v as its readings of ambiguous text
+// (FormatVariant without the parameters) and its parameter values ("" when
+// the algorithm has none).
+func (in *Info) SplitVariant(v []uint8) (reading, params string) {
+	var rs, ps []string
+	for i := range in.Ambiguities {
+		a := &in.Ambiguities[i]
+		r := a.Default
+		if i < len(v) {
+			r = int(v[i])
+		}
+		if a.IsParameter() {
+			ps = append(ps, a.Readings[r])
+		} else {
+			rs = append(rs, a.Readings[r])
+		}
+	}
+	reading = strings.Join(rs, ",")
+	if reading == "" {
+		reading = "default"
+	}
+	return reading, strings.Join(ps, ",")
 }
 
 // GrowthStat is the statistic a Growth claim fits per size.
@@ -361,6 +482,13 @@ func RatFrac(num, den int64) Rat {
 	return x
 }
 
+// RatSub returns x − y.
+func RatSub(x, y Rat) Rat {
+	var d Rat
+	d.r.Sub(&x.r, &y.r)
+	return d
+}
+
 // Cmp compares x and y: -1, 0 or +1.
 func (x Rat) Cmp(y Rat) int { return x.r.Cmp(&y.r) }
 
@@ -386,6 +514,12 @@ func (c *Claim) Validate() error {
 	if c.Kind == Table {
 		if c.Formula == nil || c.FormulaText == "" || len(c.Rows) == 0 {
 			return fmt.Errorf("claim %s: a table claim needs Formula, FormulaText and Rows", c.ID)
+		}
+		for _, col := range c.Columns {
+			checked := (col.Formula != nil && col.FormulaText != "") || (col.Spec != nil && col.Config != nil)
+			if col.Name == "" || (!checked && col.NotChecked == "") || (checked && len(col.Rows) == 0) {
+				return fmt.Errorf("claim %s: column %q needs a name, rows and a formula, a model or the reason it is not checked", c.ID, col.Name)
+			}
 		}
 		return nil
 	}

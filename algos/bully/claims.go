@@ -148,14 +148,19 @@ var claims = append([]model.Claim{
 		ID:     "C-KAB-2.join",
 		Source: "[S4] §II.A and §II",
 		Says:   `"When a new process joins the system: O(n²) = n² − 1"; "If a process that was previously down comes back up, it initiates an election procedure."`,
-		Formal: "a process joins a stable system (all live, the coordinator live, nobody detects a failure) and starts an election: the maximum P2P count over every joiner id equals n² − 1, n = every process, the joiner included",
+		Formal: "a process joins a stable system (all live, the coordinator live, nobody detects a failure) and starts an election: the maximum P2P count over every joiner id equals n² − 1, n = every process, the joiner included; every run also checks that the joiner ends holding the highest live id (it does not keep a stale coordinator)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
 		Formula: func(p model.Params) model.Rat {
 			n := int64(p.N)
 			return model.RatInt(n*n - 1)
 		},
 		FormulaText: "n^2-1",
-		NMin:        3, NMax: 20,
+		// The joiner must not keep a stale coordinator: every live
+		// process, the joiner included, ends with the highest live id
+		// (state properties, so the exhaustive schedule search still
+		// decides sizes).
+		Props: model.Agreement | model.Validity,
+		NMin:  3, NMax: 20,
 		Settings: []model.Setting{
 			{Name: "sync, one process joins a stable system, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1},
 		},

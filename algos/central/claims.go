@@ -19,19 +19,30 @@ var (
 	asyncUnord = model.Setting{Name: "async unordered, any set of requesting clients", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
 )
 
+// answersOwed: at quiescence without crashes every request delivered got
+// exactly one grant, and every grant delivered exactly one release.
+var answersOwed = model.AllChecks(model.AnswersOwed("request", "grant"), model.AnswersOwed("grant", "release"))
+
+// coordinatorNamed: the coordinator is the best member at the start ([S2]
+// "select process with highest ID"): grants come from it, requests and
+// releases go to it.
+var coordinatorNamed = model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
+
 var claims = []model.Claim{
 	{
 		ID:     "C-MUTEX-1",
 		Source: "[S2] comparison table, row Centralized",
 		Says:   `"Centralized | Messages per entry/exit: 3 | Delay before entry (in message times): 2 | Problems: Coordinator crash"`,
-		Formal: "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count",
+		Formal: "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count. Also checked on every run: the coordinator is the one the table's algorithm names, the best member at the start (every grant comes from it, every request and release goes to it: [S2] \"select process with highest ID\"), and at quiescence every request delivered got one grant and every grant one release",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: three, FormulaText: "3",
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
-			model.NamedCheck(model.CheckMutualExclusion)),
-		NMin: 2, NMax: 6,
+			model.NamedCheck(model.CheckMutualExclusion),
+			answersOwed),
+		Invariant: coordinatorNamed,
+		NMin:      2, NMax: 6,
 		Settings: []model.Setting{asyncAny, syncAny},
 		Variants: []string{"once", "twice"},
 	},
@@ -52,14 +63,15 @@ var claims = []model.Claim{
 		ID:     "C-MUTEX-5",
 		Source: "[S2] comparison table, caption",
 		Says:   `"A comparison of four mutual exclusion algorithms."`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live client left waiting)",
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live client left waiting); every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",
 		Kind:   model.Behaviour,
 		// Safety holds trivially (no process acts as an election
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
-		Props:  model.Safety | model.Termination,
-		Custom: model.NamedCheck(model.CheckMutualExclusion),
-		NMin:   2, NMax: 5,
+		Props:     model.Safety | model.Termination,
+		Custom:    model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), answersOwed),
+		Invariant: coordinatorNamed,
+		NMin:      2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice"},
 	},

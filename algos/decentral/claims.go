@@ -70,14 +70,14 @@ var claims = []model.Claim{
 		ID:     "C-MUTEX-5",
 		Source: "[S2] comparison table, caption and row Decentralized, column Problems",
 		Says:   `"A comparison of four mutual exclusion algorithms." / "Decentralized | Problems: starvation"`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it",
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
 		Kind:   model.Behaviour,
 		// Not a target of the rapid behaviour search (no Safety): the
 		// starvation this row lists is expected, and rapid, which also
 		// staggers requests under sync timing, finds it where the
 		// engine's three schedules do not.
 		Props:  model.Termination,
-		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		Custom: model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), model.AnswersOwed("request", "grant", "deny")),
 		NMin:   3, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},

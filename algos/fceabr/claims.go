@@ -3,6 +3,7 @@ package fceabr
 import (
 	"fmt"
 
+	"electlab/algos/ringpoll"
 	"electlab/model"
 )
 
@@ -27,6 +28,42 @@ func eq1(p model.Params) model.Rat {
 
 // eq1Rows are [S0] Table 1's printed FCEABR column at the networks of §VII
 // (N = 35 and 70).
+// ringRows are [S0] Table 1's RING column at N = 35 and 70: 2N, 4N, 10N
+// and N² (the FPN=N cell, "N" in the text extraction, read as N²).
+func ringRows() []model.PrintedRow {
+	var rows []model.PrintedRow
+	for _, n := range []int64{35, 70} {
+		for _, r := range []struct {
+			fpn     int64
+			printed string
+			val     int64
+		}{{1, "2N", 2 * n}, {2, "4N", 4 * n}, {10, "10N", 10 * n}, {n, "N²", n * n}} {
+			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", r.fpn, n, r.printed)
+			if r.fpn == n {
+				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
+			}
+			rows = append(rows, model.PrintedRow{Label: label,
+				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(r.fpn)},
+				Printed: model.RatInt(r.val)})
+		}
+	}
+	return rows
+}
+
+// basicRingConfig is the basic-Ring run of a Table 1 row: N processes,
+// all live, ids arranged as n/2+1, …, n, 1, …, n/2 around the ring, the
+// first FPN of them detecting, lock-step rounds. Its P2P count does not
+// depend on the arrangement or the detectors chosen (each detector's
+// packet laps the ring twice).
+func basicRingConfig(p model.Params) *model.Config {
+	n := p.N
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID((i+n/2)%n + 1)
+	}
+	return &model.Config{IDs: ids, Initiators: append([]model.ID(nil), ids[:p.Initiators]...), Timing: model.Sync}
+}
+
 func eq1Rows() []model.PrintedRow {
 	var rows []model.PrintedRow
 	for _, n := range []int64{35, 70} {
@@ -61,7 +98,12 @@ var (
 	syncCD   = model.Setting{Name: "sync, coordinator crashed before the run, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
 	asyncCD  = model.Setting{Name: "async fifo, coordinator crashed before the run, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
 	sync1CD  = model.Setting{Name: "sync, coordinator crashed before the run, one detector", Timing: model.Sync, Initiators: model.OneInitiator, CoordinatorDead: true}
-	async1CD = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
+	// syncAgain and asyncAgain are two consecutive instances: the
+	// election, then the coordinator's crash at quiescence, detected by
+	// every live process (model.Config.Successive).
+	syncAgain  = model.Setting{Name: "sync, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Sync, Initiators: model.AnyInitiators, Successive: 1}
+	asyncAgain = model.Setting{Name: "async fifo, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Successive: 1}
+	async1CD   = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
 )
 
 // claims are the catalog's claims about FCEABR, as data. The formulas are
@@ -82,26 +124,31 @@ var claims = []model.Claim{
 	{
 		ID:     "C-FCEABR-4",
 		Source: "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
-		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1`,
-		Formal: "(i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly at N = 35 and 70 (the networks of §VII); the RING column (basic Ring with FPN initiators) is not checked here; the measured counts are C-FCEABR-3's",
+		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1. RING column: FPN=1: 2N; FPN=2: 4N; FPN=10: 10N; FPN=N: N²`,
+		Formal: "column by column, at N = 35 and 70 (the networks of §VII): (i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly (the paper against itself; the measured FCEABR counts are C-FCEABR-3's); (ii) the printed RING column against basic Ring's P2P count measured on algos/ringpoll (the [S0] §II Ring: each detector's Election lap and Coordinator lap), every process live, FPN detectors, SYNC-LOCKSTEP (the paper gives no formula for the column, so a difference is the model against the paper). The text extraction prints the FPN=N cell as \"N\"; it is read as N² (the superscript lost), 1225 at N = 35. Rows FPN=1, 2 print 2N·FPN; rows FPN=10, N print N·FPN",
 		Kind:   model.Table,
 		Formula: func(p model.Params) model.Rat {
 			return model.RatFrac(int64((p.Initiators-1)*p.N+2*p.N*p.Initiators), int64(p.Initiators))
 		},
 		FormulaText: "(FPN-1)*(N/FPN) + 2N",
 		Rows:        eq1Rows(),
+		Columns: []model.TableColumn{{
+			Name: "RING", Spec: ringpoll.Algorithm, Config: basicRingConfig, Accounting: model.P2P,
+			ModelText: "basic Ring (algos/ringpoll, every process live, FPN detectors, sync)",
+			Rows:      ringRows(),
+		}},
 	},
 	{
 		ID:     "C-FCEABR-11",
 		Source: "[S0] §IV/§V",
 		Says:   `"two processes will receive messages from their two sides at the same time; they make Coordinator or Surrogate Coordinator messages simultaneously (same as each other) … since election result of these two processes are same as each other"; "it compares the two messages coordinators and surrogate coordinator's number, and then it selects greater ones as coordinator and other as surrogate coordinator."`,
-		Formal: "no failures during the election: every terminal computes (coordinator, surrogate) = (max id, second max id), and at quiescence every live process holds that pair; never two coordinators; all id arrangements and initiator sets",
+		Formal: "no failures during an election: every terminal computes (coordinator, surrogate) = (max id, second max id) of the processes live at the time, and at quiescence every live process holds that pair; never two coordinators; all id arrangements and initiator sets; and two consecutive instances with different initiators (the catalog's \"two or more consecutive elections\"; the model's second instance is the crash handling, SElection/SCoordinator, the only other instance [S0] defines): the election, then at quiescence the coordinator crashes and every live process detects it; the second instance must end in a terminal, its terminals must agree with each other on the maximum live id as coordinator and on one surrogate (which surrogate is C-FCEABR-10's question), and every live process must end holding that pair; under both readings of AMB-FCEABR-5 (epoch: each instance its own max-seen/terminal state; no-epoch: one state shared by every label, the literal reading)",
 		Kind:   model.Behaviour,
 		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
 		Custom: terminalsAgree,
 		NMin:   3, NMax: 5,
-		Settings: []model.Setting{syncAny, asyncAny, unordAny},
-		Variants: []string{"top2-own", "literal-merge", "top2-msgs", "pairwise", "r2"},
+		Settings: []model.Setting{syncAny, asyncAny, unordAny, syncAgain, asyncAgain},
+		Variants: []string{"top2-own", "literal-merge", "top2-msgs", "pairwise", "r2", "no-epoch"},
 	},
 	{
 		ID:     "C-FCEABR-10",
@@ -137,32 +184,90 @@ var claims = []model.Claim{
 		Variants: []string{"n-live", "n-all"},
 	},
 	claim8,
+	claim8Ring,
+	claim8Half,
+	claim8HalfSElection,
 }
 
-// terminalsAgree is C-FCEABR-11's check: every terminal's result, and every
-// live process's final pair, is (max live id, second max live id).
+// terminalsAgree is C-FCEABR-11's check. In the election (before any
+// successive crash) every terminal computes (max id, second max id) of the
+// live processes. In the instance after a successive crash (observed as
+// "fail" at the crashed process) there must be a terminal (an instance
+// that ends in none elects nothing), and the terminals must agree with each
+// other ("election result of these two processes are same as each other")
+// on the maximum live id as coordinator; which surrogate a crash's handling
+// elects is C-FCEABR-10's question (the SElection's informer puts zero,
+// not itself, in the surrogate field). At quiescence every live process
+// holds the last instance's pair.
 func terminalsAgree(s model.System) error {
-	var want [2]model.ID
-	for i := range s.N() {
-		if s.Status(i) == model.Live {
-			l := topList(2, want[:], []model.ID{s.Topo().Order[i]})
-			want[0], want[1] = l[0], l[1]
+	failed := map[model.ID]bool{}
+	for _, o := range s.Observations() {
+		if o.Tag == "fail" {
+			failed[o.Proc] = true
 		}
 	}
-	var term model.ID
-	for _, o := range s.Observations() {
-		switch o.Tag {
-		case "terminal":
-			term = o.Proc
-		case "terminal-coord":
-			if model.ID(o.Val) != want[0] {
-				return fmt.Errorf("terminal %d computed coordinator %d, want %d (the maximum id)", term, o.Val, want[0])
-			}
-		case "terminal-surr":
-			if model.ID(o.Val) != want[1] {
-				return fmt.Errorf("terminal %d computed surrogate %d, want %d (the second maximum id)", term, o.Val, want[1])
+	gone := map[model.ID]bool{}
+	// top2 is (max, second max) of the processes live at the start less
+	// those gone.
+	top2 := func() [2]model.ID {
+		var want [2]model.ID
+		for i := range s.N() {
+			id := s.Topo().Order[i]
+			if (s.Status(i) == model.Live || failed[id]) && !gone[id] {
+				l := topList(2, want[:], []model.ID{id})
+				want[0], want[1] = l[0], l[1]
 			}
 		}
+		return want
+	}
+	want, crashes := top2(), 0
+	var term model.ID
+	// pair is the last instance's result: its first terminal's, set once
+	// both halves are known.
+	var pair, cur [2]model.ID
+	terminals := 0
+	endInstance := func() error {
+		if crashes > 0 && terminals == 0 {
+			return fmt.Errorf("no terminal in the instance after successive crash %d: no process received an informer's SElection from both sides, so no SCoordinator was sent", crashes)
+		}
+		return nil
+	}
+	for _, o := range s.Observations() {
+		switch o.Tag {
+		case "fail":
+			if err := endInstance(); err != nil {
+				return err
+			}
+			gone[o.Proc] = true
+			want, crashes, terminals, pair = top2(), crashes+1, 0, [2]model.ID{}
+		case "terminal":
+			term, cur = o.Proc, [2]model.ID{}
+		case "terminal-coord":
+			cur[0] = model.ID(o.Val)
+			if cur[0] != want[0] {
+				return fmt.Errorf("terminal %d computed coordinator %d, want %d (the maximum live id)", term, o.Val, want[0])
+			}
+		case "terminal-surr":
+			cur[1] = model.ID(o.Val)
+			if crashes == 0 && cur[1] != want[1] {
+				return fmt.Errorf("terminal %d computed surrogate %d, want %d (the second maximum live id)", term, o.Val, want[1])
+			}
+			if crashes > 0 {
+				if terminals > 0 && cur != pair {
+					return fmt.Errorf("terminal %d computed (coordinator, surrogate) = (%d, %d) after successive crash %d, another terminal (%d, %d)", term, cur[0], cur[1], crashes, pair[0], pair[1])
+				}
+			}
+			if terminals == 0 {
+				pair = cur
+			}
+			terminals++
+		}
+	}
+	if err := endInstance(); err != nil {
+		return err
+	}
+	if crashes > 0 {
+		want = pair
 	}
 	for i := range s.N() {
 		if s.Status(i) != model.Live {
@@ -222,18 +327,113 @@ var claim8 = model.Claim{
 	ID:     "C-FCEABR-8",
 	Source: "[S0] Table 2 and the text just above it in §VII",
 	Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too." Table 2 (NPBCC / Modified Ring / Ring): 50/98/50, 187/372/186, 1290/2578/1290, 5890/11778/5890`,
-	Formal: "the printed \"Modified Ring\" column against FCEABR's measured SElection + SCoordinator count (reading (b)): a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; each terminal rule (AMB-FCEABR-2) on its own. The measured SElection-only count (reading (a)) is C-FCEABR-5's, whose formula n/n+1 with n = the live processes gives the printed \"Ring\" column (50, 186, 1290, 5890); a full basic Ring re-election (c) is not modelled. Rows NPBCC = 1290 and 5890 are not run (the engine runs 300 random cases per size: minutes at those sizes; left to the reproduce command of issue 4)",
+	Formal: "the printed \"Modified Ring\" column (read as FCEABR, the paper's \"Improvement of Ring Algorithm\") against FCEABR's measured SElection + SCoordinator count (reading (b)): a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; each terminal rule (AMB-FCEABR-2) on its own. Which algorithm each printed column is, measured: the \"Ring\" column is FCEABR's SElection-only count (reading (a), C-FCEABR-8.ring-column), not basic Ring's; electlab's basic Ring model re-electing on the NPBCC−1 live processes sends 2·(NPBCC−1), the \"Modified Ring\" numbers (C-FCEABR-8.half); the sentence above the table is C-FCEABR-8.half and .half.selection. Rows NPBCC = 1290 and 5890 are not run (the engine runs 300 random cases per size: minutes at those sizes; left to the reproduce command of issue 4)",
 	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-	Formula: func(p model.Params) model.Rat {
-		return model.RatInt(table2[p.N][0])
-	},
+	Formula:     table2Col(0),
 	FormulaText: "Table 2 \"Modified Ring\" at NPBCC = n (98, 372, 2578, 11778)",
-	Measure: func(s model.System) (int64, bool) {
-		c := s.Counts()
-		return c.ByKind[SElection.Code].Sends + c.ByKind[SCoordinator.Code].Sends, true
-	},
-	NMin: 50, NMax: 187,
+	Measure:     crashHandling,
+	NMin:        50, NMax: 187,
 	Sizes:    []int{50, 187},
 	Settings: []model.Setting{sync1CD},
 	Variants: []string{"r1", "r2"},
+}
+
+// table2Col is [S0] Table 2's printed column col (0: "Modified Ring", 1:
+// "Ring") at NPBCC = n, the processes before the coordinator crash.
+func table2Col(col int) func(p model.Params) model.Rat {
+	return func(p model.Params) model.Rat { return model.RatInt(table2[p.N][col]) }
+}
+
+// BasicRingCount is the P2P count of a full re-election by electlab's
+// basic Ring model (package ringpoll, [S0] §II's "Ring algorithm": an
+// Election lap collecting the ids, then a Coordinator lap) on a ring of
+// live processes 1..live in order, one detector (id 1), every process live
+// (no polls), FIFO: run, not computed. An error (live < 2) gives -1.
+func BasicRingCount(live int) int64 {
+	if live < 2 {
+		return -1
+	}
+	ids := make([]model.ID, live)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	cfg := &model.Config{Algo: ringpoll.Algorithm.Name, IDs: ids, Initiators: []model.ID{1}, Timing: model.Sync, Forwarding: ringpoll.Algorithm.Forwarding}
+	sim, err := ringpoll.Algorithm.NewFastSim(cfg)
+	if err != nil {
+		return -1
+	}
+	r := sim.Run(int64(64 * live))
+	if !r.Quiescent {
+		return -1
+	}
+	return r.Counts.Count(model.P2P)
+}
+
+// nearlyHalf is the "nearly half fewer than basic Ring" bound at p: half of
+// basic Ring's measured re-election count on the p.Live processes of the
+// healed ring, plus one ("nearly": [S0] §V's odd-ring extra message).
+func nearlyHalf(p model.Params) model.Rat {
+	return model.RatFrac(BasicRingCount(p.Live)+2, 2)
+}
+
+// crashHandling is reading (b) of C-FCEABR-8: SElection + SCoordinator.
+func crashHandling(s model.System) (int64, bool) {
+	c := s.Counts()
+	return c.ByKind[SElection.Code].Sends + c.ByKind[SCoordinator.Code].Sends, true
+}
+
+// selectionsOnly is reading (a) of C-FCEABR-8: SElection messages only.
+func selectionsOnly(s model.System) (int64, bool) {
+	return s.Counts().ByKind[SElection.Code].Sends, true
+}
+
+// claim8Sizes are NPBCC = 50 and 187 of [S0] Table 2 (an odd and an even
+// healed ring: 49 and 186 live processes) and small rings of both
+// parities.
+var claim8Sizes = []int{5, 6, 7, 8, 50, 187}
+
+var claim8Ring = model.Claim{
+	ID:     "C-FCEABR-8.ring-column",
+	Source: "[S0] Table 2, column \"Ring\"",
+	Says:   `Table 2 (NPBCC / Modified Ring / Ring): 50/98/50, 187/372/186, 1290/2578/1290, 5890/11778/5890`,
+	Formal: "which algorithm the printed \"Ring\" column is: FCEABR's measured SElection count (reading (a)) on a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes, equals the \"Ring\" column exactly; electlab's basic Ring model re-electing on the same NPBCC−1 live processes sends " + fmt.Sprintf("%d at NPBCC = 50 and %d at 187 (run when the registry loads)", BasicRingCount(49), BasicRingCount(186)) + ", the \"Modified Ring\" numbers (C-FCEABR-8.half), so the column labelled \"Ring\" holds FCEABR's SElection count, not basic Ring's, and the column labelled \"Modified Ring\" holds basic Ring's count (and FCEABR's SElection + SCoordinator, C-FCEABR-8). The default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection. Rows 1290 and 5890 are not run (see C-FCEABR-8)",
+	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+	Formula:     table2Col(1),
+	FormulaText: "Table 2 \"Ring\" at NPBCC = n (50, 186, 1290, 5890)",
+	Measure:     selectionsOnly,
+	NMin:        50, NMax: 187,
+	Sizes:    []int{50, 187},
+	Settings: []model.Setting{sync1CD},
+}
+
+// halfFormal is the shared text of C-FCEABR-8.half and .half.selection.
+const halfFormal = "the sentence above Table 2, \"nearly half fewer than basic Ring\", at both parities of the healed ring: a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; FCEABR's measured count %s ≤ half of electlab's basic Ring model's measured re-election count on the same NPBCC−1 live processes (BasicRingCount: package ringpoll run on them, one detector, no polls) plus one (\"nearly\"); NPBCC = 5, 6, 7, 8 and Table 2's 50 and 187 (49 and 186 live: odd and even). The odd/even statement is C-FCEABR-5's n/n+1 (SElection) and Table 2's own parity rows"
+
+var claim8Half = model.Claim{
+	ID:     "C-FCEABR-8.half",
+	Source: "[S0] §VII, the text just above Table 2",
+	Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too."`,
+	Formal: fmt.Sprintf(halfFormal, "(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")") + "; each terminal rule (AMB-FCEABR-2) on its own",
+	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+	Formula:     nearlyHalf,
+	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
+	Measure:     crashHandling,
+	NMin:        5, NMax: 187,
+	Sizes:    claim8Sizes,
+	Settings: []model.Setting{sync1CD},
+	Variants: []string{"r1", "r2"},
+}
+
+var claim8HalfSElection = model.Claim{
+	ID:     "C-FCEABR-8.half.selection",
+	Source: "[S0] §VII, the text just above Table 2",
+	Says:   claim8Half.Says,
+	Formal: fmt.Sprintf(halfFormal, "(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)") + "; here the default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection",
+	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+	Formula:     nearlyHalf,
+	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
+	Measure:     selectionsOnly,
+	NMin:        5, NMax: 187,
+	Sizes:    claim8Sizes,
+	Settings: []model.Setting{sync1CD},
 }

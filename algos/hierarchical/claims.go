@@ -124,10 +124,11 @@ func siteMessages(ok func(model.System) bool) func(model.System) (int64, bool) {
 	}
 }
 
-// eq5Of is eq.(5) at p (the first site's SPN and SCAN; equal sites).
+// eq5Of is eq.(5) at p: equal sites' SPN and SCAN; where the last site
+// absorbs a remainder, the largest SPN and SCAN (the larger bound).
 func eq5Of(p model.Params) model.Rat {
 	spn, scan := sitesOf(p)
-	return Eq5(int64(len(spn)), spn[0], scan[0], max(1, int64(p.Initiators)))
+	return Eq5(int64(len(spn)), slices.Max(spn), slices.Max(scan), max(1, int64(p.Initiators)))
 }
 
 // eq22Of is eq.(22) at p (the GCoordinator's site's SPN: equal sites).
@@ -286,7 +287,7 @@ func roundsWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
 // ECoordinator.
 func electedTop(s model.System) error {
 	if !oneInformerPerSite(s) {
-		return nil
+		return model.ErrNotApplicable
 	}
 	l, v, _ := layoutOfSystem(s)
 	g := l.Ring.Max()
@@ -338,7 +339,7 @@ func noWait(s model.System) error {
 // every live ring node holds a live GCoordinator.
 func gReplaced(s model.System) error {
 	if !gCrash(s) {
-		return nil
+		return model.ErrNotApplicable
 	}
 	for i := range s.N() {
 		st := s.State(i).(State)
@@ -354,15 +355,17 @@ func gReplaced(s model.System) error {
 }
 
 var (
-	syncAny  = model.Setting{Name: "sync, all live, every informer set (measured: one informer per site)", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncAny = model.Setting{Name: "async fifo, all live, every informer set (measured: one informer per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncLone = model.Setting{Name: "sync, every crash set (measured: each site's one live process is its informer)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1}
-	syncG    = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
-	asyncG   = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
-	syncI    = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
-	asyncI   = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
-	syncAll  = model.Setting{Name: "sync, all live, every process starts (startup: each site's lowest id is its informer)", Timing: model.Sync, Initiators: model.EveryLive}
-	crash2   = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
+	syncAny    = model.Setting{Name: "sync, all live, every informer set (measured: one informer per site)", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncAny   = model.Setting{Name: "async fifo, all live, every informer set (measured: one informer per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncLone   = model.Setting{Name: "sync, every crash set (measured: each site's one live process is its informer)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1}
+	syncLoneF  = model.Setting{Name: "sync, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
+	asyncLoneF = model.Setting{Name: "async fifo, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
+	syncG      = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
+	asyncG     = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
+	syncI      = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
+	asyncI     = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
+	syncAll    = model.Setting{Name: "sync, all live, every process starts (startup: each site's lowest id is its informer)", Timing: model.Sync, Initiators: model.EveryLive}
+	crash2     = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
 )
 
 // tableRows are eq.(4)'s printed counterparts: [S3] §IX's 2180 at Table 2
@@ -425,13 +428,14 @@ var claims = []model.Claim{
 		ID:     "C-HIER-2",
 		Source: "[S3] §VIII.A.3 eq.(5)",
 		Says:   `"But the worst case number of exchanged message in the algorithm can be calculated by (5) which is from O (SPN + NS)": EMN = SCAN + 2·SPN + (FPN−1)·(NS/FPN) + 2·NS`,
-		Formal: "the worst-case initial election: every site in C-FCEABOB-2's scenario (its only live process is its informer; other crash sets are not measured), so no ECoordinator is live and the ring sends nothing: the P2P count ≤ eq.(5) (FPN = 1); sync, sites of 3 processes, SCAN = 1, 2",
+		Formal: "the worst-case initial election: every site in C-FCEABOB-2's scenario (its only live process, any of its members, is its informer; every such choice is a configuration of the setting's family, enumerated or sampled; other crash sets are not measured), so no ECoordinator is live and the ring sends nothing: the P2P count ≤ eq.(5), evaluated with FPN = the informers (one per site: FPN = NS; FPN = 1 would give a smaller bound) and, where the last site absorbs a remainder, SPN and SCAN of the largest site (the larger bound). Unlike eq.(4), eq.(5) has no site term that scales with NS (SCAN + 2·SPN counts one site). Both variables of the sites vary: n = 6, 12, 24 with sites of 3 (SCAN = 1, 2; NS = 2, 4, 8), of 4 (SCAN = 2; NS = 2 (4 + 2), 3, 6) and of 8 (SCAN = 2; NS = 2 (8 + 4), 3; no hierarchy at n = 6); sync and async fifo",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 		Formula: eq5Of, FormulaText: "SCAN + 2*SPN + (FPN-1)*(NS/FPN) + 2*NS",
 		Measure: p2pWhen(loneInformers),
-		NMin:    6, NMax: 6,
-		Settings: []model.Setting{syncLone},
-		Variants: []string{"spn3,scan1", "spn3,scan2"},
+		NMin:    6, NMax: 24,
+		Sizes:    []int{6, 12, 24},
+		Settings: []model.Setting{syncLoneF, asyncLoneF},
+		Variants: []string{"spn3,scan1", "spn3,scan2", "spn4,scan2", "spn8,scan2"},
 	},
 	{
 		ID:     "C-HIER-4.GCFCC.messages",
@@ -497,23 +501,27 @@ var claims = []model.Claim{
 		ID:        "C-HIER-7",
 		Source:    "[S3] §VII; Abstract",
 		Says:      `"no wait time is applied to any process in the network to launch new global election"; "A standby system between coordinators and their first alternative is considered to induct less wait time"`,
-		Formal:    "hot standby means no wait: from the stable configuration, with the GCoordinator crashed before the run (other single crash sets are covered too) and any set of ring detectors, at every instant (an invariant judged after every event) every live process has a live known ICoordinator or a live first internal alternative, and every live ring node a live known GCoordinator or a live first alternative ; each trigger reading; 3 sites of 3, SCAN = 2",
+		Formal:    "hot standby means no wait: from the stable configuration, with the GCoordinator crashed before the run (other single crash sets are covered too) and any set of ring detectors, at every instant (an invariant judged after every event) every live process has a live known ICoordinator or a live first internal alternative, and every live ring node a live known GCoordinator or a live first alternative ; each trigger reading; 3 sites of 3, SCAN = 2. Failure budget 1 (the hot standby is one alternative deep): a second crash is beyond it, shown in C-HIER-7.two",
 		Kind:      model.Behaviour,
 		Invariant: noWait,
 		NMin:      9, NMax: 9,
 		Settings: []model.Setting{asyncG},
 		Variants: []string{"spn3,scan2,stable,at-empty", "spn3,scan2,stable,all-failed", "spn3,scan2,stable,k-minus-1"},
+		// One failure: the crashed GCoordinator (or one other process).
+		FailureBudget: 1,
 	},
 	{
 		ID:        "C-HIER-7.two",
 		Source:    "[S3] §VII; Abstract",
 		Says:      `"no wait time is applied to any process in the network to launch new global election"`,
-		Formal:    "as C-HIER-7 with a second crash (any process, at any time during the crash handling): crash sets of size 2, among them the GCoordinator with its first alternative, and an ICoordinator with its first internal alternative",
+		Formal:    "as C-HIER-7 with a second crash (any process, at any time during the crash handling): crash sets of size 2, among them the GCoordinator with its first alternative, and an ICoordinator with its first internal alternative. Beyond C-HIER-7's failure budget of 1 (the paper's hot standby is one alternative deep): the runs are shown, outside the paper's assumptions, and decide no verdict",
 		Kind:      model.Behaviour,
 		Invariant: noWait,
 		NMin:      9, NMax: 9,
 		Settings: []model.Setting{crash2},
 		Variants: []string{"spn3,scan2,stable"},
+		// C-HIER-7's budget: this claim's only setting is beyond it.
+		FailureBudget: 1,
 	},
 	{
 		ID:     "C-HIER-8",
@@ -525,7 +533,10 @@ var claims = []model.Claim{
 		Measure: siteMessages(oneInformerPerSite),
 		NMin:    4, NMax: 6,
 		Settings: []model.Setting{syncAny, asyncAny},
-		Variants: []string{"spn2,scan1", "spn3,scan2", "spn3,scan2,halves"},
+		// SPN and SCAN are parameter values (PARAM-SITES, PARAM-SCAN),
+		// not readings: the claim is refuted at any value that refutes it.
+		// Each split of AMB-HIER-3 (a reading) is run at both.
+		Variants: []string{"spn2,scan1", "spn3,scan2", "spn2,scan1,halves", "spn3,scan2,halves"},
 	},
 	{
 		ID:     "C-HIER-8.group",
@@ -535,7 +546,10 @@ var claims = []model.Claim{
 		Kind:   model.Behaviour,
 		Props:  model.Termination,
 		Custom: electedTop,
-		NMin:   4, NMax: 6,
+		// electedTop applies to one informer per site only
+		// (model.ErrNotApplicable elsewhere).
+		Unchecked: []model.ClaimPart{{Name: "other informer sets", Why: "the expected ICoordinator, ECoordinator and alternatives are derived for one informer per site only; runs with other informer sets are checked for termination, not for the elected processes"}},
+		NMin:      4, NMax: 6,
 		Settings: []model.Setting{syncAny, asyncAny},
 		Variants: []string{"spn2,scan1", "spn3,scan2", "spn3,scan2,halves"},
 	},
@@ -561,4 +575,60 @@ func ringP(s model.System) int {
 		}
 	}
 	return 1
+}
+
+// sitesAt returns the site sizes of the complete-graph configurations the
+// engine builds at size n under variant (ids 1..n, the sites consecutive
+// blocks), or nil when the variant does not parse.
+func sitesAt(n int, variant string) []int {
+	// Not Algorithm.ParseVariant: Algorithm's claims refer to this.
+	v, err := (&model.Info{Name: "hierarchical", Ambiguities: ambiguities}).ParseVariant(variant)
+	if err != nil {
+		return nil
+	}
+	read := func(a int) uint8 {
+		if a < len(v) {
+			return v[a]
+		}
+		return uint8(ambiguities[a].Default)
+	}
+	return SiteSizes(read(AmbSites), n)
+}
+
+// familyCap bounds a family's count (a mixed-radix index stays exact below it).
+const familyCap = int64(1) << 62
+
+// loneFamily is C-HIER-2's family at size n: every site in C-FCEABOB-2's
+// scenario, each site's one live process (any of its members: a
+// mixed-radix index picks one per site) its informer, every other process
+// crashed before the run. Empty below two sites (no virtual ring).
+func loneFamily(n int, variant string) model.ConfigFamily {
+	sizes := sitesAt(n, variant)
+	if len(sizes) < 2 {
+		return model.ConfigFamily{}
+	}
+	count := int64(1)
+	for _, x := range sizes {
+		if count > familyCap/int64(x) {
+			count = familyCap
+			break
+		}
+		count *= int64(x)
+	}
+	return model.ConfigFamily{Count: count, At: func(k int64) (dead, inits []model.ID) {
+		start := 0
+		for _, x := range sizes {
+			keep := start + int(k%int64(x))
+			k /= int64(x)
+			for i := start; i < start+x; i++ {
+				if i == keep {
+					inits = append(inits, model.ID(i+1))
+				} else {
+					dead = append(dead, model.ID(i+1))
+				}
+			}
+			start += x
+		}
+		return dead, inits
+	}}
 }

@@ -474,7 +474,7 @@ var claims = []model.Claim{
 		Kind:        model.Behaviour,
 		Source:      "[S4] §I",
 		Says:        `"if two or more processes send messages at the same time, their messages will collide and they will not arrive at their destination."`,
-		Formal:      "a statement about a shared-medium physical layer",
-		NotModelled: "recorded as outside the algorithms' model: [S4] §II assumes \"the communication subsystem does not fail\" and \"there are no transmission errors\", and every channel here is reliable; no collision channel is modelled",
+		Formal:      "a statement about a shared-medium physical layer: two or more sends \"at the same time\" are all lost",
+		NotModelled: "not modelled, for three reasons. (1) It is a definition of a channel, not a property of an algorithm: a collision channel built to drop simultaneous sends makes the sentence true by construction, and a check of it could not fail. (2) The only check that could fail, [S4]'s election run over such a channel, is excluded by [S4] §II's own assumptions, \"The communication subsystem does not fail\" and \"There are no transmission errors\" (a collided message is a transmission error), and by the algorithm itself: the detector's broadcast is answered by every lower-id live process in the same round, so with two or more repliers every answer collides; such runs would be outside the paper's assumptions, which never decide a verdict, so the claim would stay UNCHECKED. (3) The model has no such channel: it would need a notion of \"the same time\" (only lock-step rounds have one; in async timing one event happens at a time, so the sentence is vacuous there), one shared medium instead of the complete graph's independent links (a send destroys every other send of its round, on any link), and message loss (every Net here, fifo or unordered, is reliable: a message sent is delivered unless its receiver is crashed)",
 	},
 }

@@ -20,13 +20,14 @@ var claims = []model.Claim{
 		ID:     "C-MUTEX-3",
 		Source: "[S2] comparison table, row Distributed",
 		Says:   `"Distributed | Messages per entry/exit: 2 ( n – 1 ) | Delay before entry (in message times): 2 ( n – 1 ) | Problems: Crash of any process"`,
-		Formal: "Ricart–Agrawala reading: messages per entry/exit (requests sent + replies received, P2P) = 2(n−1) for every entry, with or without contention and under both send orders; the report shows the largest per-entry count",
+		Formal: "Ricart–Agrawala reading: messages per entry/exit (requests sent + replies received, P2P) = 2(n−1) for every entry, with or without contention and under both send orders; the report shows the largest per-entry count. Also checked: at quiescence every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: twoNMinus1, FormulaText: "2(n-1)",
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.Exactly, twoNMinus1, "2(n-1)", "messages per entry/exit"),
-			model.NamedCheck(model.CheckMutualExclusion)),
+			model.NamedCheck(model.CheckMutualExclusion),
+			model.AnswersOwed("request", "reply")),
 		NMin: 2, NMax: 7,
 		Settings: []model.Setting{asyncAny, syncAny},
 		Variants: []string{"once,parallel", "twice,parallel", "twice,sequential"},
@@ -48,13 +49,13 @@ var claims = []model.Claim{
 		ID:     "C-MUTEX-5",
 		Source: "[S2] comparison table, caption",
 		Says:   `"A comparison of four mutual exclusion algorithms."`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting)",
+		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",
 		Kind:   model.Behaviour,
 		// Safety holds trivially (no process acts as an election
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
 		Props:  model.Safety | model.Termination,
-		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		Custom: model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), model.AnswersOwed("request", "reply")),
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice,parallel", "twice,sequential"},

@@ -13,9 +13,9 @@ var claims = []model.Claim{
 		ID:     "C-SLIDE-3",
 		Source: "[S2] Ring-based Election slide",
 		Says:   `"Multiple elections can be in progress – Wastes network bandwidth but does no harm"`,
-		Formal: "with k concurrent initiators every announcement names the same process, and at quiescence every live process holds it; never two live coordinators",
+		Formal: "with k concurrent initiators every announcement names the same process, and at quiescence every live process holds it, the highest live id (the slide's \"Initiator picks node with highest ID\": the concurrent elections do no harm to the result); never two live coordinators",
 		Kind:   model.Behaviour,
-		Props:  model.Safety | model.Agreement | model.Termination,
+		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
 		Custom: sameAnnouncement,
 		NMin:   3, NMax: 6,
 		Settings: []model.Setting{

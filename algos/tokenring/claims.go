@@ -24,7 +24,7 @@ var claims = []model.Claim{
 		ID:     "C-MUTEX-4",
 		Source: "[S2] comparison table, row Token ring",
 		Says:   `"Token ring | Messages per entry/exit: 1 to ∞ | Delay before entry (in message times): 0 to n – 1 | Problems: Lost token, process crash"`,
-		Formal: "the lower end: token passes per entry/exit (the exit's pass plus the passes until the next entry, or until the token parks) >= 1 for every entry/exit, and = 1 in some execution at every n (when the next process wants the token); the upper end, ∞, is C-MUTEX-4-IDLE",
+		Formal: "the lower end: token passes per entry/exit (the exit's pass plus the passes until the next entry, or until the token parks) >= 1 for every entry/exit, and = 1 in some execution at every n (when the next process wants the token); the upper end, ∞, is C-MUTEX-4-IDLE; at every instant exactly one token exists (held or in flight) and every token and wake message goes to the sender's successor on the ring",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtLeast, Tight: true,
 		Formula: one, FormulaText: "1",
 		Measure: model.MinObservation(model.ObsCost),
@@ -32,7 +32,8 @@ var claims = []model.Claim{
 			model.EveryObservation(model.ObsCost, model.AtLeast, one, "1", "token passes per entry/exit"),
 			passAccounting,
 			model.NamedCheck(model.CheckMutualExclusion)),
-		NMin: 2, NMax: 6,
+		Invariant: oneToken,
+		NMin:      2, NMax: 6,
 		Settings: []model.Setting{asyncAny, syncAny},
 		Variants: []string{"once", "twice"},
 	},
@@ -91,6 +92,35 @@ var claims = []model.Claim{
 		},
 		Variants: []string{"twice"},
 	},
+}
+
+// oneToken is an invariant of every state of a run without crashes: exactly
+// one token exists (held by one process, or in flight), and every token and
+// wake message goes to its sender's successor on the ring ([S2] Token
+// ring: the token circulates on a logical ring).
+func oneToken(s model.System) error {
+	tokens := 0
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return nil
+		}
+		if s.State(i).(State).Has {
+			tokens++
+		}
+	}
+	for _, m := range s.InFlight() {
+		if m.Kind == Token {
+			tokens++
+		}
+		i := s.Topo().IndexOf(m.From)
+		if next := s.Topo().Order[s.Topo().Next(i)]; m.To != next {
+			return fmt.Errorf("a %s message goes from %d to %d, not to its successor %d", m.Kind.Name, m.From, m.To, next)
+		}
+	}
+	if tokens != 1 {
+		return fmt.Errorf("%d tokens exist", tokens)
+	}
+	return nil
 }
 
 // passAccounting checks the attribution of passes: every pass counted for

@@ -153,6 +153,9 @@ const budget = 4000
 // of violations, with each count mode. Every algorithm must have at least
 // one configuration compared.
 func TestReductionExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	for _, spec := range testSpecs() {
 		compared := 0
 		tooBig := map[int]bool{}
@@ -193,6 +196,9 @@ func TestReductionExact(t *testing.T) {
 // in every state the search reaches, commutes to the same state and counts,
 // and neither disables the other.
 func TestIndependence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	for _, spec := range testSpecs() {
 		for _, cfg := range testConfigs(spec.Meta()) {
 			s0, err := spec.NewSystem(cfg)
@@ -317,6 +323,9 @@ func TestBounds(t *testing.T) {
 // TestShardMerge: the parts of a split search merge into the unsplit
 // result, for every registered algorithm.
 func TestShardMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	for _, spec := range testSpecs() {
 		for k, cfg := range testConfigs(spec.Meta()) {
 			if k%3 != 0 {

@@ -166,7 +166,7 @@ func TestBadInput(t *testing.T) {
 		{name: "claims json and md", args: []string{"claims", "-json", "-md"}, want: []string{"-json", "-md"}},
 		{name: "claims unknown algorithm", args: []string{"claims", "-algo", "nosuchalgo"}, want: []string{`"nosuchalgo"`}},
 		{name: "claims zero cases", args: []string{"claims", "-cases", "0"}, want: []string{"-cases 0"}},
-		{name: "claims zero max-steps", args: []string{"claims", "-max-steps", "0"}, want: []string{"-max-steps"}},
+		{name: "claims negative max-steps", args: []string{"claims", "-max-steps", "-1"}, want: []string{"-max-steps -1"}},
 		{name: "claims negative explore-states", args: []string{"claims", "-explore-states", "-1"}, want: []string{"-explore-states", "negative"}},
 		{name: "claims negative max-n", args: []string{"claims", "-max-n", "-1"}, want: []string{"-max-n"}},
 		{name: "claims negative exhaustive-limit", args: []string{"claims", "-exhaustive-limit", "-1"}, want: []string{"-exhaustive-limit"}},

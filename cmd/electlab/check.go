@@ -98,9 +98,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		}
 		x := checker.Execute(s0, cs.Chooser(), checks, opt)
 		if x.Violation == nil {
-			if x.Capped != "" {
+			if x.Capped {
 				if capped == 0 {
-					firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.Capped)
+					firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.CapReason)
 				}
 				capped++
 			}

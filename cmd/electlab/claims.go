@@ -17,7 +17,7 @@ import (
 
 // ReportSchema is the version of the claims report's JSON schema
 // (documented in docs/REPORT.md).
-const ReportSchema = 1
+const ReportSchema = 2
 
 // claimsReport is the JSON form of the claims report.
 type claimsReport struct {
@@ -31,6 +31,7 @@ type claimsReport struct {
 
 type verdictCounts struct {
 	Holds        int `json:"HOLDS"`
+	Partial      int `json:"PARTIAL"`
 	Refuted      int `json:"REFUTED"`
 	Inconsistent int `json:"INCONSISTENT"`
 	Ambiguous    int `json:"AMBIGUOUS"`
@@ -38,17 +39,20 @@ type verdictCounts struct {
 }
 
 type claimEntry struct {
-	ID         string        `json:"id"`
-	Algorithm  string        `json:"algorithm"`
-	Source     string        `json:"source"`
-	Says       string        `json:"says"`
-	Formal     string        `json:"formal"`
-	Kind       string        `json:"kind"`
-	Claimed    string        `json:"claimed"`
-	Accounting string        `json:"accounting,omitempty"`
-	Verdict    string        `json:"verdict"`
-	Summary    string        `json:"summary"`
-	Rows       []checker.Row `json:"rows"`
+	ID         string `json:"id"`
+	Algorithm  string `json:"algorithm"`
+	Source     string `json:"source"`
+	Says       string `json:"says"`
+	Formal     string `json:"formal"`
+	Kind       string `json:"kind"`
+	Claimed    string `json:"claimed"`
+	Accounting string `json:"accounting,omitempty"`
+	Verdict    string `json:"verdict"`
+	Summary    string `json:"summary"`
+	// Unchecked are the parts of the claim the tool does not check (a
+	// claim with one is PARTIAL at most).
+	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
+	Rows      []checker.Row     `json:"rows"`
 	// Plots are the SVG plots written for this entry (with -out only),
 	// relative to the report directory.
 	Plots []string `json:"plots,omitempty"`
@@ -69,6 +73,8 @@ func (rep *claimsReport) add(e claimEntry) {
 	switch e.Verdict {
 	case checker.Holds:
 		rep.Verdicts.Holds++
+	case checker.Partial:
+		rep.Verdicts.Partial++
 	case checker.Refuted:
 		rep.Verdicts.Refuted++
 	case checker.Inconsistent:
@@ -135,7 +141,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&eng.GrowthCases, "growth-cases", eng.GrowthCases, "random configurations per size for growth claims (long executions)")
 	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
 	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
-	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution")
+	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution (0 = derived from its size: max(20000, 64·n²))")
 	exploreStates := fs.Int64("explore-states", explore.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -155,8 +161,8 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case eng.GrowthCases < 1:
 		return usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
-	case eng.MaxSteps < 1:
-		return usagef("-max-steps %d: need at least 1", eng.MaxSteps)
+	case eng.MaxSteps < 0:
+		return usagef("-max-steps %d is negative", eng.MaxSteps)
 	case eng.ExhaustiveLimit < 0:
 		return usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
 	case eng.MaxN < 0 || eng.MaxN == 1:
@@ -293,6 +299,12 @@ func checkEntry(eng *checker.Engine, spec model.Spec, c *model.Claim) claimEntry
 	if c.Kind == model.Bound {
 		e.Accounting = c.Accounting.String()
 	}
+	e.Unchecked = c.Unchecked
+	for _, col := range c.Columns {
+		if col.NotChecked != "" {
+			e.Unchecked = append(e.Unchecked, model.ClaimPart{Name: col.Name + " column", Why: col.NotChecked})
+		}
+	}
 	return e
 }
 
@@ -417,6 +429,9 @@ func evidenceText(r *checker.Row) string {
 	if r.Unfinished > 0 {
 		s += fmt.Sprintf("; %d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
 	}
+	if r.Partial != "" && !strings.Contains(r.Coverage, r.Partial) {
+		s += "; " + r.Verdict + ": " + r.Partial
+	}
 	return s
 }
 
@@ -425,6 +440,10 @@ func evidenceText(r *checker.Row) string {
 func headline(c *claimEntry) (measured, evidence string) {
 	if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
 		return "-", c.Summary
+	}
+	if c.Verdict == checker.Partial || c.Verdict == checker.Unchecked {
+		m, _ := headlineMeasured(c)
+		return m, c.Summary
 	}
 	execs, exhaustive := 0, 0
 	for i := range c.Rows {
@@ -452,8 +471,16 @@ func headline(c *claimEntry) (measured, evidence string) {
 		}
 		_ = exhaustive
 	}
-	// No refutation within the assumptions: report the largest measured
-	// value of the first row with points.
+	measured, _ = headlineMeasured(c)
+	if c.Kind == "table" {
+		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
+	}
+	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
+}
+
+// headlineMeasured is the largest measured value of the first row with
+// points ("-" when none).
+func headlineMeasured(c *claimEntry) (measured string, ok bool) {
 	for i := range c.Rows {
 		r := &c.Rows[i]
 		if n := len(r.Points); n > 0 && c.Kind != "behaviour" {
@@ -469,12 +496,9 @@ func headline(c *claimEntry) (measured, evidence string) {
 		}
 	}
 	if measured == "" {
-		measured = "-"
+		return "-", false
 	}
-	if c.Kind == "table" {
-		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
-	}
-	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
+	return measured, true
 }
 
 // cell shortens s to at most n runes for a table cell, marking the cut.
@@ -489,8 +513,7 @@ func cell(s string, n int) string {
 func renderClaimsText(rep *claimsReport) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "electlab claims report (seed %d, %d random cases per size beyond exhaustive enumeration)\n", rep.Seed, rep.Cases)
-	fmt.Fprintf(&b, "verdicts: %d HOLDS, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED\n\n",
-		rep.Verdicts.Holds, rep.Verdicts.Refuted, rep.Verdicts.Inconsistent, rep.Verdicts.Ambiguous, rep.Verdicts.Unchecked)
+	fmt.Fprintf(&b, "verdicts: %s\n\n", countsText(&rep.Verdicts))
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "CLAIM\tALGORITHM\tVERDICT\tCLAIMED\tMEASURED (largest n)\tEVIDENCE")
 	for i := range rep.Claims {
@@ -506,6 +529,9 @@ func renderClaimsText(rep *claimsReport) string {
 		}
 		fmt.Fprintf(&b, "\n%s (%s) — %s: %s\n", c.ID, c.Algorithm, c.Verdict, c.Summary)
 		fmt.Fprintf(&b, "  %s says %s\n  checked: %s\n", c.Source, c.Says, c.Formal)
+		for _, p := range c.Unchecked {
+			fmt.Fprintf(&b, "  not checked: %s (%s)\n", p.Name, p.Why)
+		}
 		for i := range c.Rows {
 			r := &c.Rows[i]
 			outside := ""
@@ -522,19 +548,27 @@ func renderClaimsText(rep *claimsReport) string {
 	return b.String()
 }
 
+// countsText renders the verdict counts: "59 HOLDS, 2 PARTIAL, …".
+func countsText(v *verdictCounts) string {
+	return fmt.Sprintf("%d HOLDS, %d PARTIAL, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED",
+		v.Holds, v.Partial, v.Refuted, v.Inconsistent, v.Ambiguous, v.Unchecked)
+}
+
 func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
 func renderClaimsMarkdown(rep *claimsReport) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# electlab claims report\n\nSeed %d; %d random cases per size beyond exhaustive enumeration. Every verdict below was computed by running the models; claimed values are the papers' formulas evaluated in code.\n\n", rep.Seed, rep.Cases)
-	fmt.Fprintf(&b, "**%d HOLDS, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED**\n\n",
-		rep.Verdicts.Holds, rep.Verdicts.Refuted, rep.Verdicts.Inconsistent, rep.Verdicts.Ambiguous, rep.Verdicts.Unchecked)
+	fmt.Fprintf(&b, "**%s**\n\n", countsText(&rep.Verdicts))
 	b.WriteString("| Claim | Algorithm | Source | Claimed | Verdict |\n|---|---|---|---|---|\n")
 	for _, c := range rep.Claims {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | **%s** |\n", c.ID, c.Algorithm, mdEscape(c.Source), mdEscape(c.Claimed), c.Verdict)
 	}
 	for _, c := range rep.Claims {
 		fmt.Fprintf(&b, "\n## %s (%s): %s\n\n%s\n\n> %s — %s\n\nChecked: %s\n\n", c.ID, c.Algorithm, c.Verdict, c.Summary, mdEscape(c.Says), mdEscape(c.Source), mdEscape(c.Formal))
+		for _, p := range c.Unchecked {
+			fmt.Fprintf(&b, "Not checked: %s (%s)\n\n", mdEscape(p.Name), mdEscape(p.Why))
+		}
 		b.WriteString("| Setting | Reading | Model | Verdict | Measured | Evidence |\n|---|---|---|---|---|---|\n")
 		for i := range c.Rows {
 			r := &c.Rows[i]
@@ -552,10 +586,11 @@ func renderClaimsMarkdown(rep *claimsReport) string {
 // whole, but that is checked in parts (registered claims "ID.part", e.g.
 // C-FCEABR-1.speed and C-FCEABR-1.messages), the verdict of its parts in
 // the same report: REFUTED if a part is refuted, else INCONSISTENT, else
-// AMBIGUOUS, else UNCHECKED if a part is, else HOLDS. An entry whose parts
+// AMBIGUOUS, else UNCHECKED if a part is, else PARTIAL if a part is, else
+// HOLDS. An entry whose parts
 // are not in the report (a -claim or -algo filter) stays UNCHECKED.
 func judgeFromParts(entries []claimEntry) []claimEntry {
-	rank := map[string]int{checker.Holds: 0, checker.Unchecked: 1, checker.Ambiguous: 2, checker.Inconsistent: 3, checker.Refuted: 4}
+	rank := map[string]int{checker.Holds: 0, checker.Partial: 1, checker.Unchecked: 2, checker.Ambiguous: 3, checker.Inconsistent: 4, checker.Refuted: 5}
 	for i := range entries {
 		e := &entries[i]
 		if e.claim != nil || e.Verdict != checker.Unchecked || e.Algorithm != "-" {

@@ -138,6 +138,9 @@ func TestClaimsTextAndMarkdown(t *testing.T) {
 // report.html, the SVG and PNG plots, the traces and their renderings),
 // and every trace written replays its violation.
 func TestClaimsOutDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	a := cli(t, "claims", "-algo", "changroberts", "-json").mustCode(t, 0)
 	b := cli(t, "claims", "-algo", "changroberts", "-json").mustCode(t, 0)
 	if a.stdout != b.stdout {

@@ -232,7 +232,7 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 }
 
 // stepsFlag is -max-steps: "auto" (the default: a cap derived from the
-// configuration, checker.StepCap), 0 (no cap) or a positive number of
+// configuration, checker.ConfigStepCap), 0 (no cap) or a positive number of
 // events. Every command and engine reads it the same way.
 type stepsFlag struct {
 	auto bool
@@ -279,7 +279,7 @@ func (f *stepsFlag) options() int {
 // resolve returns the cap in events for cfg (0 = none).
 func (f *stepsFlag) resolve(cfg *model.Config) int {
 	if f.auto {
-		return checker.StepCap(cfg)
+		return checker.ConfigStepCap(cfg)
 	}
 	return f.n
 }

@@ -164,6 +164,22 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		for _, pr := range c.Rows {
 			fmt.Fprintf(b, "  | %s | %s | %s |\n", mdEscape(pr.Label), mdEscape(paramsText(pr.Params)), pr.Printed)
 		}
+		for _, col := range c.Columns {
+			switch {
+			case col.NotChecked != "":
+				fmt.Fprintf(b, "- **Column %s**: not checked (%s): the claim is PARTIAL at most\n", mdEscape(col.Name), mdEscape(col.NotChecked))
+				continue
+			case col.Formula != nil:
+				fmt.Fprintf(b, "- **Column %s** against the paper's `%s`, evaluated exactly (a difference is INCONSISTENT)", mdEscape(col.Name), col.FormulaText)
+			default:
+				fmt.Fprintf(b, "- **Column %s** against the model: %s, %s messages (a difference is REFUTED)", mdEscape(col.Name), mdEscape(col.ModelText), col.Accounting)
+			}
+			fmt.Fprintf(b, " (%d):\n\n  | Row | Parameters | Printed |\n  |---|---|---|\n", len(col.Rows))
+			for _, pr := range col.Rows {
+				fmt.Fprintf(b, "  | %s | %s | %s |\n", mdEscape(pr.Label), mdEscape(paramsText(pr.Params)), pr.Printed)
+			}
+		}
+		unchecked(b, c)
 		return
 	}
 	if len(c.Sizes) > 0 {
@@ -175,12 +191,18 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 	} else {
 		fmt.Fprintf(b, "- **Sizes**: n = %d..%d\n", c.NMin, c.NMax)
 	}
+	if c.FailureBudget > 0 {
+		fmt.Fprintf(b, "- **Failure budget**: %d (a setting with more failures is beyond the paper's assumptions: reported, does not decide the verdict)\n", c.FailureBudget)
+	}
+	unchecked(b, c)
 	fmt.Fprintf(b, "- **Settings** (%d):\n", len(c.Settings))
 	for i := range c.Settings {
 		st := &c.Settings[i]
 		outside := ""
 		if st.Outside {
 			outside = " *(outside the paper's assumptions: reported, does not decide the verdict)*"
+		} else if c.FailureBudget > 0 && st.Failures() > c.FailureBudget {
+			outside = fmt.Sprintf(" *(beyond the failure budget: %d failures; reported, does not decide the verdict)*", st.Failures())
 		}
 		fmt.Fprintf(b, "  - %s%s: %s\n", mdEscape(st.Name), outside, mdEscape(settingText(st)))
 	}
@@ -188,9 +210,16 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		b.WriteString("- **Readings**: the default reading of every ambiguity\n")
 		return
 	}
-	fmt.Fprintf(b, "- **Readings** (each checked on its own; when their verdicts differ the claim is AMBIGUOUS):\n")
+	fmt.Fprintf(b, "- **Readings** (each checked on its own; when readings of ambiguous text disagree the claim is AMBIGUOUS; parameter values (PARAM-*) are not readings: a refutation at any of them refutes the claim):\n")
 	for _, v := range c.Variants {
 		fmt.Fprintf(b, "  - `%s`%s\n", v, mdEscape(readingMeaning(info, v)))
+	}
+}
+
+// unchecked lists a claim's declared unchecked parts.
+func unchecked(b *strings.Builder, c *model.Claim) {
+	for _, p := range c.Unchecked {
+		fmt.Fprintf(b, "- **Not checked**: %s (%s): the claim is PARTIAL at most\n", mdEscape(p.Name), mdEscape(p.Why))
 	}
 }
 
@@ -214,7 +243,9 @@ func settingText(st *model.Setting) string {
 				continue
 			}
 		}
-		if fv.Kind() == reflect.Bool {
+		if fv.Kind() == reflect.Bool || fv.Kind() == reflect.Func {
+			// A function (Setting.Family) is named, never printed: its
+			// value is an address.
 			parts = append(parts, f.Name)
 			continue
 		}

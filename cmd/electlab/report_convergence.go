@@ -88,6 +88,7 @@ func judgeConvergence(tables []*reproduce.Table, cmd string) (string, string, []
 		for k, rd := range readings {
 			row := checker.Row{Setting: fmt.Sprintf("Table 3, %s", r.Label), Variant: rd.name, Model: "SYNC-LOCKSTEP (reproduce)",
 				Verdict: checker.Holds, Executions: base.Runs + more.Runs,
+				Covered:  reproCovered(base.Runs + more.Runs),
 				Coverage: fmt.Sprintf("%d and %d seeded random runs per reading, %d readings (`%s`)", base.Runs, more.Runs, len(ratios), cmd)}
 			var bad []string
 			lo, hi := math.Inf(1), math.Inf(-1)

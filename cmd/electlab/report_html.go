@@ -66,7 +66,7 @@ type htmlPlot struct {
 // verdictClass is the CSS class of a verdict's colour.
 func verdictClass(v string) string {
 	switch v {
-	case checker.Holds, checker.Refuted, checker.Inconsistent, checker.Ambiguous:
+	case checker.Holds, checker.Partial, checker.Refuted, checker.Inconsistent, checker.Ambiguous:
 		return "v-" + strings.ToLower(v)
 	}
 	return "v-unchecked"
@@ -101,7 +101,7 @@ func htmlData(rep *claimsReport) *htmlReport {
 	for _, c := range []struct {
 		v string
 		n int
-	}{{checker.Holds, v.Holds}, {checker.Refuted, v.Refuted}, {checker.Inconsistent, v.Inconsistent}, {checker.Ambiguous, v.Ambiguous}, {checker.Unchecked, v.Unchecked}} {
+	}{{checker.Holds, v.Holds}, {checker.Partial, v.Partial}, {checker.Refuted, v.Refuted}, {checker.Inconsistent, v.Inconsistent}, {checker.Ambiguous, v.Ambiguous}, {checker.Unchecked, v.Unchecked}} {
 		d.Counts = append(d.Counts, htmlCount{Verdict: c.v, Class: verdictClass(c.v), N: c.n})
 	}
 	for ci := range rep.Claims {
@@ -169,7 +169,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{"
 <title>electlab claims report</title>
 <link rel="icon" href="data:,">
 <style>
-:root { --holds: #1b7f3b; --refuted: #c62828; --inconsistent: #d96c00; --ambiguous: #6a3fa0; --unchecked: #6b6b6b; --line: #d0d4da; --soft: #f5f6f8; }
+:root { --holds: #1b7f3b; --partial: #5f8f3b; --refuted: #c62828; --inconsistent: #d96c00; --ambiguous: #6a3fa0; --unchecked: #6b6b6b; --line: #d0d4da; --soft: #f5f6f8; }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 1400px; padding: 1.2em 1.6em 4em; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1d2129; background: #fff; }
 h1 { font-size: 1.7em; margin: 0.2em 0; }
@@ -182,9 +182,9 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liber
 .counts li { border: 1px solid var(--line); border-radius: 6px; padding: 0.4em 0.9em; background: var(--soft); }
 .counts b { font-size: 1.3em; margin-right: 0.3em; }
 .verdict { display: inline-block; padding: 0.05em 0.55em; border-radius: 4px; color: #fff; font-weight: 600; font-size: 0.85em; letter-spacing: 0.02em; white-space: nowrap; }
-.v-holds { background: var(--holds); } .v-refuted { background: var(--refuted); } .v-inconsistent { background: var(--inconsistent); }
+.v-holds { background: var(--holds); } .v-partial { background: var(--partial); } .v-refuted { background: var(--refuted); } .v-inconsistent { background: var(--inconsistent); }
 .v-ambiguous { background: var(--ambiguous); } .v-unchecked { background: var(--unchecked); }
-tr.v-row-holds td.vcell { border-left: 4px solid var(--holds); } tr.v-row-refuted td.vcell { border-left: 4px solid var(--refuted); }
+tr.v-row-holds td.vcell { border-left: 4px solid var(--holds); } tr.v-row-partial td.vcell { border-left: 4px solid var(--partial); } tr.v-row-refuted td.vcell { border-left: 4px solid var(--refuted); }
 tr.v-row-inconsistent td.vcell { border-left: 4px solid var(--inconsistent); } tr.v-row-ambiguous td.vcell { border-left: 4px solid var(--ambiguous); }
 tr.v-row-unchecked td.vcell { border-left: 4px solid var(--unchecked); }
 table { border-collapse: collapse; width: 100%; margin: 0.6em 0 1em; }
@@ -218,11 +218,12 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 {{- end}}
 </ul>
 <table class="legend">
-<tr><td><span class="verdict v-holds">HOLDS</span></td><td>no execution violates the check within the paper's assumptions (coverage in each row)</td></tr>
+<tr><td><span class="verdict v-holds">HOLDS</span></td><td>no execution violates the check within the paper's assumptions, and every part of the claim was checked by executions that reached it (coverage in each row)</td></tr>
+<tr><td><span class="verdict v-partial">PARTIAL</span></td><td>every part checked holds, but the coverage is partial: a part of the claim (a table column, a sub-statement) is not checked, or executions stopped at the step cap before the termination promised was decided; the rows say which</td></tr>
 <tr><td><span class="verdict v-refuted">REFUTED</span></td><td>an execution violates it: the shrunk counterexample is linked (trace, step table, Mermaid diagram)</td></tr>
-<tr><td><span class="verdict v-inconsistent">INCONSISTENT</span></td><td>the paper's printed numbers differ from its own formula: the arithmetic, row by row</td></tr>
+<tr><td><span class="verdict v-inconsistent">INCONSISTENT</span></td><td>the paper's printed numbers differ from its own formula, whatever the simulation gives: the arithmetic, row by row (REFUTED is the model disagreeing with the paper)</td></tr>
 <tr><td><span class="verdict v-ambiguous">AMBIGUOUS</span></td><td>the verdict depends on a named reading of the text: one verdict per reading</td></tr>
-<tr><td><span class="verdict v-unchecked">UNCHECKED</span></td><td>not checked, with the reason</td></tr>
+<tr><td><span class="verdict v-unchecked">UNCHECKED</span></td><td>not checked, with the reason (also: no execution reached the checked point)</td></tr>
 </table>
 </header>
 <main>

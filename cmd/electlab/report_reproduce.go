@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 
 	"electlab/checker"
@@ -26,12 +27,18 @@ type reproClaim struct {
 	// as well as the paper's count: judge then receives both sets (told
 	// apart by Table.Runs).
 	moreRuns int
+	// formulaOf maps a printed column to the paper's own formula for the
+	// same quantity (a Row.Formulas column): a printed number that
+	// differs from it is INCONSISTENT, the paper against itself, whatever
+	// the simulation gives. Columns absent here have no formula for the
+	// same quantity (e.g. a send+receive average against a send count).
+	formulaOf map[string]string
 }
 
 // reproClaims are the catalog claims checked through `electlab reproduce`.
 var reproClaims = []reproClaim{
 	{ID: "C-FCEABR-9", Paper: "000", Table: "3"},
-	{ID: "C-FCEABOB-4", Paper: "003", Table: "3"},
+	{ID: "C-FCEABOB-4", Paper: "003", Table: "3", formulaOf: map[string]string{"NOM": "eq.(2)", "VMN": "eq.(1)", "sum": "Σ eq.(2)", "total": "Σ eq.(2) + eq.(1)"}},
 	{ID: "C-HIER-3", Paper: "003", Table: "5"},
 	{ID: "C-FCEABR-15", Paper: "000", Table: "fig11,fig12", judge: judgeFewer, rule: fewerRule},
 	{ID: "C-FCEABR-16", Paper: "000", Table: "3", judge: judgeConvergence, rule: convergenceRule, moreRuns: convergenceRuns},
@@ -71,7 +78,8 @@ func (rc *reproClaim) ruleText() string {
 const reproRule = "the table is re-run with the paper's repetition count and seeded random ids and detectors, under every reading the reproduction names. " +
 	"A printed mean is reproduced by a reading when the reading's mean lies within two standard errors (eq.(13)'s S_x̄) plus half a unit of the printed last digit; " +
 	"a printed standard deviation (SD) is compared with the reading's S_x̄, within three times S_x̄'s own sampling error S_x̄/√(2(n−1)) plus half a unit. " +
-	"HOLDS when some reading reproduces every printed number; REFUTED, row by row, where none does."
+	"A printed number that differs from the paper's own formula for the same quantity (where the paper gives one) is INCONSISTENT, whatever the simulation gives. " +
+	"HOLDS when some reading reproduces every printed number; REFUTED, row by row, where none does (and the paper agrees with its formula); the claim is REFUTED if a row is, else INCONSISTENT if a row is."
 
 // reproEntry checks a catalog claim by reproducing its table with the
 // paper's repetition count and the engine's seed. A printed number is
@@ -113,7 +121,7 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
 		e.Verdict, e.Summary, e.Rows = rc.judge(tables, cmd)
 		return e
 	}
-	bad, total := 0, 0
+	bad, inconsistent, total := 0, 0, 0
 	for _, t := range tables {
 		for _, r := range t.Rows {
 			row, checked, ok := reproRow(t, r, cmd)
@@ -121,7 +129,9 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
 				continue
 			}
 			total += checked
-			if !ok {
+			if inconsistentWithFormula(rc, &row, r) {
+				inconsistent++
+			} else if !ok {
 				bad++
 			}
 			e.Rows = append(e.Rows, row)
@@ -130,14 +140,66 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64) claimEntry {
 	switch {
 	case total == 0:
 		e.Verdict, e.Summary = checker.Unchecked, "the reproduced table has no printed number a reading measures"
-	case bad == 0:
-		e.Verdict = checker.Holds
-		e.Summary = fmt.Sprintf("every printed number (%d) is reproduced by some reading within two standard errors (`%s`)", total, cmd)
-	default:
+	case bad > 0:
 		e.Verdict = checker.Refuted
 		e.Summary = fmt.Sprintf("%d of %d rows have a printed number no reading reproduces (`%s`; the rows give the arithmetic)", bad, len(e.Rows), cmd)
+		if inconsistent > 0 {
+			e.Summary += fmt.Sprintf("; %d rows print a number that differs from the paper's own formula (INCONSISTENT)", inconsistent)
+		}
+	case inconsistent > 0:
+		e.Verdict = checker.Inconsistent
+		e.Summary = fmt.Sprintf("%d of %d rows print a number that differs from the paper's own formula for it, shown with the arithmetic (the model's means are in the rows; `%s`)", inconsistent, len(e.Rows), cmd)
+	default:
+		e.Verdict = checker.Holds
+		e.Summary = fmt.Sprintf("every printed number (%d) is reproduced by some reading within two standard errors (`%s`)", total, cmd)
 	}
 	return e
+}
+
+// inconsistentWithFormula marks row INCONSISTENT when one of its printed
+// numbers differs from the paper's own formula for the same quantity
+// (rc.formulaOf), with the arithmetic first in the row's evidence.
+func inconsistentWithFormula(rc *reproClaim, row *checker.Row, r reproduce.Row) bool {
+	var diffs []string
+	for _, pv := range r.Printed {
+		name, ok := rc.formulaOf[pv.Column]
+		if !ok {
+			continue
+		}
+		for _, f := range r.Formulas {
+			if f.Column != name {
+				continue
+			}
+			p, okp := new(big.Rat).SetString(pv.Exact)
+			q, okq := new(big.Rat).SetString(f.Exact)
+			if !okp || !okq || p.Cmp(q) == 0 {
+				continue
+			}
+			d := new(big.Rat).Sub(p, q)
+			diffs = append(diffs, fmt.Sprintf("%s printed %s, the paper's %s gives %s: printed − formula = %s − %s = %s", pv.Column, pv.Text, name, f.Exact, pv.Exact, f.Exact, signedRat(d)))
+		}
+	}
+	if len(diffs) == 0 {
+		return false
+	}
+	row.Verdict = checker.Inconsistent
+	row.Arithmetic = "INCONSISTENT: " + strings.Join(diffs, "; ") + "; " + row.Arithmetic
+	return true
+}
+
+// signedRat renders d with its sign.
+func signedRat(d *big.Rat) string {
+	s := d.RatString()
+	if d.Sign() > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+// reproCovered is the coverage record of a reproduced row: runs seeded
+// random runs (or points), every one measured.
+func reproCovered(runs int) checker.Coverage {
+	return checker.Coverage{Point: checker.PointMeasured, Executions: runs, Reached: runs}
 }
 
 // entryInfo is what a reproduce-checked entry shows of its catalog entry.
@@ -147,7 +209,7 @@ type entryInfo struct{ Source, Title string }
 // checked and whether each is reproduced by some reading.
 func reproRow(t *reproduce.Table, r reproduce.Row, cmd string) (checker.Row, int, bool) {
 	row := checker.Row{Setting: fmt.Sprintf("Table %s, %s", t.ID, r.Label), Variant: "-", Model: "SYNC-LOCKSTEP (reproduce)",
-		Verdict: checker.Holds, Executions: t.Runs,
+		Verdict: checker.Holds, Executions: t.Runs, Covered: reproCovered(t.Runs),
 		Coverage: fmt.Sprintf("%d seeded random runs per reading (`%s`)", t.Runs, cmd)}
 	var parts []string
 	checked, ok := 0, true
@@ -284,7 +346,7 @@ func judgeFewer(tables []*reproduce.Table, cmd string) (string, string, []checke
 			bad  []string
 		}{{"(a) fewer messages than basic Ring at every FPN", notFewer}, {"(b) the gap never shrinks as FPN grows", shrinks}, {"(c) the gap is larger at N=70 than at N=35", notWider}} {
 			row := checker.Row{Setting: c.what, Variant: rd, Model: "SYNC-LOCKSTEP (reproduce)", Verdict: checker.Holds,
-				Executions: len(pts), Coverage: fmt.Sprintf("%d (N, FPN) points, 50 seeded random runs each (`%s`)", len(pts), cmd),
+				Executions: len(pts), Covered: reproCovered(len(pts)), Coverage: fmt.Sprintf("%d (N, FPN) points, 50 seeded random runs each (`%s`)", len(pts), cmd),
 				Arithmetic: "holds at every point"}
 			if len(c.bad) > 0 {
 				row.Verdict = checker.Refuted

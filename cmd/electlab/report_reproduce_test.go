@@ -53,6 +53,9 @@ func TestReproRowCatchesMismatch(t *testing.T) {
 // TestReproClaimsInReport: each reproduce-checked catalog claim gets a
 // computed verdict (not UNCHECKED) in the claims report.
 func TestReproClaimsInReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: make test-long runs it")
+	}
 	for _, rc := range reproClaims {
 		e := reproEntry(&rc, &entryInfo{Source: "s", Title: "t"}, 1)
 		if e.Verdict == checker.Unchecked || len(e.Rows) == 0 {
@@ -155,5 +158,29 @@ func TestJudgeConvergenceCatchesBreaks(t *testing.T) {
 	}
 	if v, _, _ := judgeConvergence([]*reproduce.Table{mk(200, 3)}, "cmd"); v != checker.Unchecked {
 		t.Errorf("one repetition count: %s, want UNCHECKED", v)
+	}
+}
+
+// A reproduced row whose printed number differs from the paper's own
+// formula for the same quantity is INCONSISTENT with the arithmetic,
+// whatever the simulation gives; an equal one is not.
+func TestReproInconsistentWithFormula(t *testing.T) {
+	rc := &reproClaim{ID: "C-TEST", formulaOf: map[string]string{"NOM": "eq.(2)"}}
+	mk := func(printed string) reproduce.Row {
+		return reproduce.Row{Label: "site 3",
+			Printed:  []reproduce.Value{{Column: "NOM", Text: printed, Exact: printed}},
+			Formulas: []reproduce.Value{{Column: "eq.(2)", Text: "2·SCAN+SPN−1", Exact: "433"}}}
+	}
+	row := checker.Row{Verdict: checker.Refuted, Arithmetic: "NOM printed 24: no reading reproduces it"}
+	if !inconsistentWithFormula(rc, &row, mk("24")) || row.Verdict != checker.Inconsistent || !strings.Contains(row.Arithmetic, "24 − 433 = -409") {
+		t.Fatalf("printed 24 against eq.(2) = 433: %s, %q", row.Verdict, row.Arithmetic)
+	}
+	row = checker.Row{Verdict: checker.Holds}
+	if inconsistentWithFormula(rc, &row, mk("433")) || row.Verdict != checker.Holds {
+		t.Fatalf("printed 433 against eq.(2) = 433: %s, %q", row.Verdict, row.Arithmetic)
+	}
+	// A column with no formula for the same quantity is not judged here.
+	if inconsistentWithFormula(&reproClaim{ID: "C-TEST"}, &row, mk("24")) {
+		t.Fatal("a claim without formulaOf judged a printed number against a formula")
 	}
 }

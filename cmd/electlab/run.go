@@ -229,7 +229,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rep.Capped = x.Capped
+		rep.Capped = x.CapReason
 		out := model.Summarize(x.Final)
 		rep.Leader, rep.Agreed, rep.Coordinators = out.Leader, out.Agreed, out.Coordinators
 		rep.Quiescent, rep.Steps, rep.Messages = out.Quiescent, out.Events, out.Messages
@@ -274,7 +274,7 @@ func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, chec
 	}
 	rest := checker.Execute(pre.Final, ch, checks, opt)
 	x := &checker.Execution{Initial: s0, Final: rest.Final, Events: append(pre.Events, rest.Events...), Quiescent: rest.Quiescent, Violation: rest.Violation,
-		Livelock: rest.Livelock, Capped: rest.Capped, MemEstimate: rest.MemEstimate}
+		Livelock: rest.Livelock, Capped: rest.Capped, CapReason: rest.CapReason, MemEstimate: rest.MemEstimate, NotApplicable: rest.NotApplicable}
 	if x.Violation != nil && x.Violation.Step > 0 {
 		x.Violation.Step += len(pre.Events)
 	}

@@ -1,0 +1,107 @@
+package central_test
+
+import (
+	"fmt"
+	"testing"
+
+	"electlab/algos/central"
+	"electlab/checker"
+	"electlab/checker/proptest"
+	"electlab/model"
+)
+
+// Property tests of the centralized lock: no golden, no shipped trace.
+// Every configuration at n = 2..5 (every set of requesting clients) under
+// the fair schedule and seeded adversarial ones, then rapid.
+
+var (
+	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
+)
+
+// quiet checks the coordinator's lock table at quiescence without crashes:
+// free, nobody queued, every client idle with its demand served.
+func quiet(s model.System) error {
+	if !s.Quiescent() {
+		return nil
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return nil
+		}
+	}
+	for i := range s.N() {
+		st := s.State(i).(central.State)
+		id := s.Topo().Order[i]
+		if st.Holder != model.None || len(st.Queue) > 0 {
+			return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
+		}
+		if st.Phase != central.Idle {
+			return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
+		}
+	}
+	return nil
+}
+
+func checks(demand int) checker.Checks {
+	three := func(model.Params) model.Rat { return model.RatInt(3) }
+	return checker.Checks{
+		Props: model.Safety | model.Termination,
+		Custom: model.AllChecks(
+			checker.MutualExclusion,
+			model.AnswersOwed("request", "grant"),
+			model.AnswersOwed("grant", "release"),
+			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
+			quiet, proptest.Served(demand)),
+		// [S2] "select process with highest ID": the coordinator.
+		Invariant: model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"}),
+	}
+}
+
+func TestPropCentral(t *testing.T) {
+	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+		for d, variant := range []string{"once", "twice"} {
+			t.Run(st.Name+"/"+variant, func(t *testing.T) {
+				proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
+			})
+		}
+	}
+}
+
+// TestPropCentralDelay: without contention an entry of a client that is
+// not the coordinator waits exactly 2 message times, and the coordinator's
+// own entry costs nothing and waits 0.
+func TestPropCentralDelay(t *testing.T) {
+	two := func(model.Params) model.Rat { return model.RatInt(2) }
+	for _, timing := range []model.Timing{model.Async, model.Sync} {
+		st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
+		proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: st, Variant: "once", NMin: 2, NMax: 6,
+			Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(
+				model.EveryObservation(model.ObsDelay, model.Exactly, two, "2", "delay before entry"),
+				func(s model.System) error {
+					// The coordinator (the highest id) enters locally:
+					// no message at all.
+					p := s.Config().Initiators[0]
+					if p == model.InitialBest(s) && s.Counts().Sends != 0 {
+						return fmt.Errorf("the coordinator %d's own entry sent %d messages", p, s.Counts().Sends)
+					}
+					if p != model.InitialBest(s) && s.Counts().Sends != 3 {
+						return fmt.Errorf("client %d's entry sent %d messages, want 3", p, s.Counts().Sends)
+					}
+					return nil
+				})}})
+	}
+}
+
+// TestPropCentralCrash: one crash anywhere never breaks mutual exclusion.
+func TestPropCentralCrash(t *testing.T) {
+	proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: oneCrash, Variant: "twice", NMin: 2, NMax: 4,
+		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+}
+
+func TestPropCentralRapid(t *testing.T) {
+	proptest.Rapid(t, proptest.Target{Spec: central.Algorithm, Setting: asyncStag, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+}

@@ -1,0 +1,160 @@
+package decentral_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"electlab/algos/decentral"
+	"electlab/checker"
+	"electlab/checker/proptest"
+	"electlab/model"
+)
+
+// Property tests of decentralized voting: no golden, no shipped trace.
+// Every set of requesting processes at n = 3..5 under the fair schedule
+// and seeded adversarial ones, then rapid.
+
+var (
+	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
+)
+
+// quiet checks every process at quiescence without crashes: idle, its
+// vote free (every vote given was released), no vote held.
+func quiet(s model.System) error {
+	if !s.Quiescent() {
+		return nil
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return nil
+		}
+	}
+	for i := range s.N() {
+		st := s.State(i).(decentral.State)
+		id := s.Topo().Order[i]
+		if st.Voted != model.None {
+			return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
+		}
+		if st.Phase != decentral.Idle || st.Held != 0 {
+			return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
+		}
+	}
+	return nil
+}
+
+// accounting: at quiescence without crashes the entries' costs add up to
+// every message sent (each entry counts its requests, the votes it
+// received and its releases).
+func accounting(s model.System) error {
+	if !s.Quiescent() || len(s.Config().Crashed) > 0 || s.Config().CrashBudget > 0 {
+		return nil
+	}
+	var sum int64
+	for _, o := range s.Observations() {
+		if o.Tag == model.ObsCost {
+			sum += int64(o.Val)
+		}
+	}
+	if got := s.Counts().Sends; got != sum {
+		return fmt.Errorf("the entries' costs add up to %d messages, but %d were sent", sum, got)
+	}
+	return nil
+}
+
+// noContention: one requester (k = 1) costs exactly 3m messages and waits
+// one round trip (parallel requests) or m round trips (sequential), m the
+// majority ⌊n/2⌋+1.
+func noContention(sequential bool) func(model.System) error {
+	return func(s model.System) error {
+		m := int64(decentral.M(s.N()))
+		if 2*m <= int64(s.N()) {
+			return fmt.Errorf("m = %d is not a majority of %d", m, s.N())
+		}
+		wantDelay := int64(2)
+		if sequential {
+			wantDelay = 2 * m
+		}
+		for _, o := range s.Observations() {
+			switch {
+			case o.Tag == model.ObsCost && int64(o.Val) != 3*m:
+				return fmt.Errorf("the entry of %d cost %d messages, want 3m = %d", o.Proc, o.Val, 3*m)
+			case o.Tag == model.ObsDelay && int64(o.Val) != wantDelay:
+				return fmt.Errorf("the entry of %d waited %d message times, want %d", o.Proc, o.Val, wantDelay)
+			case o.Tag == "attempts" && o.Val != 1:
+				return fmt.Errorf("the entry of %d took %d attempts without contention", o.Proc, o.Val)
+			}
+		}
+		return nil
+	}
+}
+
+func TestPropDecentralNoContention(t *testing.T) {
+	for _, timing := range []model.Timing{model.Async, model.Sync} {
+		for _, send := range []string{"parallel", "sequential"} {
+			st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
+			proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: st, Variant: "twice," + send, NMin: 3, NMax: 7,
+				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(checker.MutualExclusion, quiet, accounting, noContention(send == "sequential"))}})
+		}
+	}
+}
+
+// TestPropDecentralCrash: one crash anywhere never breaks mutual
+// exclusion.
+func TestPropDecentralCrash(t *testing.T) {
+	proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: oneCrash, Variant: "twice,parallel,release-obtained", NMin: 3, NMax: 4,
+		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+}
+
+func TestPropDecentralRapid(t *testing.T) {
+	proptest.Rapid(t, proptest.Target{Spec: decentral.Algorithm, Setting: asyncStag, Variant: "twice,parallel,release-on-success", NMin: 3, NMax: 5, Checks: checks(2, false)})
+}
+
+// checks judges every execution's lock history, and every quiescent one's
+// obligations: every vote request answered once (by a grant or a deny),
+// every vote returned, every request served. live adds termination under
+// the fair continuation where [S2]'s "starvation" does not strike (with
+// votes kept across attempts, or sequential requests in lock-step rounds,
+// requesters can livelock, which C-MUTEX-5 reports).
+func checks(demand int, live bool) checker.Checks {
+	c := checker.Checks{
+		Custom: model.AllChecks(
+			checker.LinearizableLock,
+			model.AnswersOwed("request", "grant", "deny"),
+			checker.NoStarvation, quiet, proptest.Served(demand), accounting),
+	}
+	if live {
+		c.Props = model.Termination
+	}
+	return c
+}
+
+func variants(demand string) []string {
+	return []string{demand + ",parallel,release-obtained", demand + ",sequential,release-obtained", demand + ",parallel,release-on-success", demand + ",sequential,release-on-success"}
+}
+
+// live: the readings and settings where no requester livelocks (the
+// votes of a failed attempt are released, and requests go in parallel or
+// the timing is asynchronous).
+func live(st model.Setting, variant string) bool {
+	return strings.HasSuffix(variant, "release-obtained") && (st.Timing == model.Async || strings.Contains(variant, "parallel"))
+}
+
+// TestPropDecentral: safety (a linearizable lock history) and every vote
+// request answered, under every setting; and, where [S2]'s "starvation"
+// does not strike, every request enters with every vote returned.
+func TestPropDecentral(t *testing.T) {
+	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+		for d, demand := range []string{"once", "twice"} {
+			for _, variant := range variants(demand) {
+				t.Run(st.Name+"/"+variant, func(t *testing.T) {
+					proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: st, Variant: variant, NMin: 3, NMax: 5, Checks: checks(d+1, live(st, variant))})
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,24 @@
+package modbully_test
+
+import (
+	"testing"
+
+	"electlab/algos/modbully"
+	"electlab/checker/proptest"
+)
+
+// TestPropClaims runs the behaviour claims' own properties (within the
+// paper's assumptions) on every configuration at small sizes, with fresh
+// schedules: no golden, no shipped trace.
+func TestPropClaims(t *testing.T) {
+	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(modbully.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
+}
+
+// TestPropRecovery: processes that recover or join converge on the best
+// live id at quiescence (proptest.RecoveryTargets).
+// Async recovery is left out: an informer's Coordinator can arrive after
+// the recovered highest process's own (the model shows a process ending
+// with the lower one), a race [S3] §II's description does not address.
+func TestPropRecovery(t *testing.T) {
+	proptest.Each(t, proptest.Only(proptest.RecoveryTargets(modbully.Algorithm, "", 3, 5), "join", "recovery, sync"))
+}

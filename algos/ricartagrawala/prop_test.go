@@ -1,0 +1,112 @@
+package ricartagrawala_test
+
+import (
+	"fmt"
+	"testing"
+
+	"electlab/algos/ricartagrawala"
+	"electlab/checker"
+	"electlab/checker/proptest"
+	"electlab/model"
+)
+
+// Property tests of Ricart–Agrawala: no golden, no shipped trace. Every
+// set of requesting processes at n = 2..5 under the fair schedule and
+// seeded adversarial ones, then rapid.
+
+var (
+	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
+	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
+)
+
+// quiet checks every process at quiescence without crashes: idle, no
+// deferred reply left owed, its clock past every request it made.
+func quiet(s model.System) error {
+	if !s.Quiescent() {
+		return nil
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return nil
+		}
+	}
+	for i := range s.N() {
+		st := s.State(i).(ricartagrawala.State)
+		id := s.Topo().Order[i]
+		if st.Deferred != 0 {
+			return fmt.Errorf("at quiescence process %d still owes deferred replies (mask %b)", id, st.Deferred)
+		}
+		if st.Phase != ricartagrawala.Idle {
+			return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
+		}
+		if st.Asked > 0 && st.L < st.TS {
+			return fmt.Errorf("process %d's Lamport clock %d is behind its last request's timestamp %d", id, st.L, st.TS)
+		}
+	}
+	return nil
+}
+
+func checks(demand int) checker.Checks {
+	twoN1 := func(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
+	return checker.Checks{
+		Props: model.Safety | model.Termination,
+		Custom: model.AllChecks(
+			checker.MutualExclusion,
+			// Every request is answered by exactly one reply: none
+			// deferred for ever, none sent twice.
+			model.AnswersOwed("request", "reply"),
+			model.EveryObservation(model.ObsCost, model.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
+			quiet, proptest.Served(demand)),
+	}
+}
+
+func TestPropRicartAgrawala(t *testing.T) {
+	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+		for d, demand := range []string{"once", "twice"} {
+			for _, send := range []string{"parallel", "sequential"} {
+				variant := demand + "," + send
+				t.Run(st.Name+"/"+variant, func(t *testing.T) {
+					proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
+				})
+			}
+		}
+	}
+}
+
+// TestPropRicartAgrawalaDelay: without contention the delay before entry
+// is one round trip with parallel requests and n−1 round trips with
+// sequential ones; the messages are 2(n−1) either way.
+func TestPropRicartAgrawalaDelay(t *testing.T) {
+	for _, timing := range []model.Timing{model.Async, model.Sync} {
+		for _, send := range []string{"parallel", "sequential"} {
+			want := func(p model.Params) model.Rat { return model.RatInt(2) }
+			if send == "sequential" {
+				want = func(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
+			}
+			st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
+			proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: st, Variant: "once," + send, NMin: 2, NMax: 7,
+				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(
+					model.EveryObservation(model.ObsDelay, model.Exactly, want, "delay", "delay before entry"),
+					func(s model.System) error {
+						if got, w := s.Counts().Sends, int64(2*(s.N()-1)); got != w {
+							return fmt.Errorf("one entry sent %d messages, want 2(n-1) = %d", got, w)
+						}
+						return nil
+					})}})
+		}
+	}
+}
+
+// TestPropRicartAgrawalaCrash: one crash anywhere never breaks mutual
+// exclusion.
+func TestPropRicartAgrawalaCrash(t *testing.T) {
+	proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: oneCrash, Variant: "twice,parallel", NMin: 2, NMax: 4,
+		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+}
+
+func TestPropRicartAgrawalaRapid(t *testing.T) {
+	proptest.Rapid(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: asyncStag, Variant: "twice,parallel", NMin: 2, NMax: 5, Checks: checks(2)})
+}

@@ -1,0 +1,15 @@
+package ringpoll_test
+
+import (
+	"testing"
+
+	"electlab/algos/ringpoll"
+	"electlab/checker/proptest"
+)
+
+// TestPropClaims runs the behaviour claims' own properties (within the
+// paper's assumptions) on every configuration at small sizes, with fresh
+// schedules: no golden, no shipped trace.
+func TestPropClaims(t *testing.T) {
+	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(ringpoll.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
+}

@@ -1,0 +1,284 @@
+package checker_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"electlab/algos"
+	"electlab/algos/changroberts"
+	"electlab/algos/ringpoll"
+	"electlab/checker"
+	"electlab/model"
+)
+
+// coverageProblems lists what is wrong with result res under the coverage
+// rule: a HOLDS row whose check no execution reached, or with a part not
+// checked, or without its coverage stated; a HOLDS claim with a row within
+// the assumptions that is not HOLDS, or with a declared unchecked part or
+// an unchecked table column.
+func coverageProblems(c *model.Claim, res *checker.ClaimResult) []string {
+	var out []string
+	for i, r := range res.Rows {
+		if r.Verdict != checker.Holds {
+			continue
+		}
+		switch {
+		case r.Covered.Reached == 0:
+			out = append(out, fmt.Sprintf("row %d (%s): HOLDS, but no execution reached %q", i+1, r.Setting, r.Covered.Point))
+		case len(r.Covered.Unchecked()) > 0:
+			out = append(out, fmt.Sprintf("row %d (%s): HOLDS with a part not checked", i+1, r.Setting))
+		case r.Coverage == "" || r.Covered.Point == "":
+			out = append(out, fmt.Sprintf("row %d (%s): HOLDS without its coverage", i+1, r.Setting))
+		}
+	}
+	if res.Verdict != checker.Holds {
+		return out
+	}
+	if len(c.Unchecked) > 0 {
+		out = append(out, "claim HOLDS with a declared unchecked part")
+	}
+	for _, col := range c.Columns {
+		if col.NotChecked != "" {
+			out = append(out, fmt.Sprintf("claim HOLDS with the column %s not checked", col.Name))
+		}
+	}
+	checked := 0
+	for i, r := range res.Rows {
+		if r.Outside {
+			continue
+		}
+		checked++
+		if r.Verdict != checker.Holds {
+			out = append(out, fmt.Sprintf("claim HOLDS with row %d (%s) %s", i+1, r.Setting, r.Verdict))
+		}
+	}
+	if checked == 0 {
+		out = append(out, "claim HOLDS with no row within the assumptions")
+	}
+	return out
+}
+
+// reducedEngine is a quick engine for the registry-wide walk: few cases,
+// small exhaustive enumeration, no exhaustive schedule search.
+func reducedEngine() *checker.Engine {
+	return &checker.Engine{Seed: 1, Cases: 2, GrowthCases: 2, ExhaustiveLimit: 6}
+}
+
+// Every registered claim of every algorithm, checked with a reduced
+// engine: no claim or row says HOLDS without the coverage that earns it.
+func TestNoHoldsWithoutCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks every claim")
+	}
+	e := reducedEngine()
+	claims, holds := 0, 0
+	for _, spec := range algos.All {
+		info := spec.Meta()
+		for i := range info.Claims {
+			c := &info.Claims[i]
+			res := e.CheckClaim(spec, c)
+			claims++
+			if res.Verdict == checker.Holds {
+				holds++
+			}
+			for _, p := range coverageProblems(c, res) {
+				t.Errorf("%s (%s): %s", c.ID, info.Name, p)
+			}
+		}
+	}
+	if claims == 0 || holds == 0 {
+		t.Fatalf("walked %d claims, %d HOLDS: the walk checks nothing", claims, holds)
+	}
+}
+
+// vacuousClaim is a bound on changroberts whose measure never finds
+// anything to measure: its check is never reached.
+func vacuousClaim() *model.Claim {
+	return &model.Claim{ID: "C-TEST-VACUOUS", Source: "test", Says: "vacuous", Kind: model.Bound,
+		Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula:     func(model.Params) model.Rat { return model.RatInt(0) },
+		FormulaText: "0",
+		Measure:     func(model.System) (int64, bool) { return 0, false },
+		NMin:        3, NMax: 4,
+		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
+}
+
+// A row made vacuous on purpose (a bound whose measurement is never
+// taken) is UNCHECKED, not HOLDS; and the registry-wide rule catches it
+// when the verdict is forced to HOLDS (the rule is not vacuous either).
+func TestVacuousRowIsCaught(t *testing.T) {
+	c := vacuousClaim()
+	res := reducedEngine().CheckClaim(changroberts.Algorithm, c)
+	if res.Verdict != checker.Unchecked {
+		t.Fatalf("vacuous claim: %s (%s), want UNCHECKED", res.Verdict, res.Summary)
+	}
+	r := res.Rows[0]
+	if r.Covered.Executions == 0 || r.Covered.Reached != 0 || r.Verdict != checker.Unchecked || r.Partial == "" {
+		t.Fatalf("vacuous row: %+v", r.Covered)
+	}
+	// The same result with the coverage rule bypassed.
+	forged := *res
+	forged.Verdict = checker.Holds
+	forged.Rows = append([]checker.Row(nil), res.Rows...)
+	for i := range forged.Rows {
+		forged.Rows[i].Verdict = checker.Holds
+	}
+	if len(coverageProblems(c, &forged)) == 0 {
+		t.Fatal("the coverage rule accepts a HOLDS that no execution reached")
+	}
+	// A claim whose own check never applies (model.ErrNotApplicable) is
+	// UNCHECKED too: no execution reached it.
+	na := &model.Claim{ID: "C-TEST-NA", Source: "test", Says: "never applies", Kind: model.Behaviour,
+		Custom: func(model.System) error { return model.ErrNotApplicable }, NMin: 3, NMax: 4,
+		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
+	if res := reducedEngine().CheckClaim(changroberts.Algorithm, na); res.Verdict != checker.Unchecked || res.Rows[0].Covered.Reached != 0 {
+		t.Fatalf("a check that never applies: %s (%s)", res.Verdict, res.Summary)
+	}
+	// A claim with a declared unchecked part is PARTIAL, and caught when
+	// forced to HOLDS.
+	ok := *c
+	ok.Measure = nil
+	ok.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N * p.N * 4)) }
+	ok.Unchecked = []model.ClaimPart{{Name: "the second sentence", Why: "not modelled"}}
+	res = reducedEngine().CheckClaim(changroberts.Algorithm, &ok)
+	if res.Verdict != checker.Partial {
+		t.Fatalf("claim with an unchecked part: %s (%s), want PARTIAL", res.Verdict, res.Summary)
+	}
+	forged = *res
+	forged.Verdict = checker.Holds
+	if len(coverageProblems(&ok, &forged)) == 0 {
+		t.Fatal("the coverage rule accepts a HOLDS with an unchecked part")
+	}
+}
+
+// A step cap that is reached is "cap reached", not a termination
+// violation; a run whose fair continuation revisits a state is one.
+func TestCapReachedIsNotATerminationViolation(t *testing.T) {
+	cfg := &model.Config{IDs: []model.ID{3, 1, 2}, Initiators: []model.ID{1}, Timing: model.Async}
+	s0, err := changroberts.Algorithm.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 2, FairAfter: 1, CapUndecided: true})
+	if x.Quiescent || !x.Capped || x.Violation != nil {
+		t.Fatalf("capped run: quiescent %v capped %v violation %v", x.Quiescent, x.Capped, x.Violation)
+	}
+	// Without CapUndecided (electlab run's -max-steps), the cap is a
+	// termination violation, as before.
+	if y := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 2, FairAfter: 1}); y.Violation == nil || !y.Capped {
+		t.Fatalf("capped run without CapUndecided: capped %v violation %v", y.Capped, y.Violation)
+	}
+	full := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination}, checker.Options{MaxSteps: 1000})
+	if !full.Quiescent || full.Capped || full.Violation != nil {
+		t.Fatalf("full run: quiescent %v capped %v violation %v", full.Quiescent, full.Capped, full.Violation)
+	}
+}
+
+// The derived step cap grows with the size and keeps the adversary's
+// prefix.
+func TestStepCapDerivesFromSize(t *testing.T) {
+	for _, tc := range []struct{ n, max int }{{3, 20000}, {17, 20000}, {18, 64 * 18 * 18}, {35, 64 * 35 * 35}} {
+		m, f := checker.StepCap(tc.n)
+		if m != tc.max || f != 4000 {
+			t.Errorf("StepCap(%d) = %d, %d; want %d, 4000", tc.n, m, f, tc.max)
+		}
+	}
+}
+
+// A table claim is checked column by column: a column against the
+// paper's own formula (a difference is INCONSISTENT), a column against a
+// model (a difference is REFUTED), a column not checked (PARTIAL).
+func TestTableColumns(t *testing.T) {
+	ringCfg := func(p model.Params) *model.Config {
+		ids := make([]model.ID, p.N)
+		for i := range ids {
+			ids[i] = model.ID(i + 1)
+		}
+		return &model.Config{IDs: ids, Initiators: ids[:p.Initiators], Timing: model.Sync}
+	}
+	row := func(n, fpn int, printed int64) model.PrintedRow {
+		return model.PrintedRow{Label: fmt.Sprintf("N=%d FPN=%d", n, fpn), Params: model.Params{N: n, Live: n, Initiators: fpn}, Printed: model.RatInt(printed)}
+	}
+	base := model.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "table", Kind: model.Table,
+		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(2 * p.N)) }, FormulaText: "2N",
+		Rows: []model.PrintedRow{row(5, 1, 10)}}
+	model2N := model.TableColumn{Name: "RING", Spec: ringpoll.Algorithm, Config: ringCfg, Accounting: model.P2P, ModelText: "ringpoll",
+		Rows: []model.PrintedRow{row(5, 1, 10), row(5, 2, 20)}}
+	e := reducedEngine()
+	for _, tc := range []struct {
+		name string
+		cols []model.TableColumn
+		rows []model.PrintedRow
+		want string
+	}{
+		{"both columns agree", []model.TableColumn{model2N}, nil, checker.Holds},
+		{"the model disagrees", []model.TableColumn{func() model.TableColumn {
+			c := model2N
+			c.Rows = []model.PrintedRow{row(5, 1, 10), row(5, 2, 10)}
+			return c
+		}()}, nil, checker.Refuted},
+		{"the paper disagrees with its formula", []model.TableColumn{model2N}, []model.PrintedRow{row(5, 1, 11)}, checker.Inconsistent},
+		{"a column not checked", []model.TableColumn{model2N, {Name: "OTHER", NotChecked: "no model"}}, nil, checker.Partial},
+	} {
+		c := base
+		c.Columns = tc.cols
+		if tc.rows != nil {
+			c.Rows = tc.rows
+		}
+		res := e.CheckClaim(changroberts.Algorithm, &c)
+		if res.Verdict != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, res.Verdict, res.Summary, tc.want)
+		}
+		if probs := coverageProblems(&c, res); len(probs) > 0 {
+			t.Errorf("%s: %v", tc.name, probs)
+		}
+	}
+}
+
+// A claim's failure budget: a setting beyond it is shown, outside the
+// paper's assumptions, and does not decide; without the budget the same
+// setting decides.
+func TestFailureBudget(t *testing.T) {
+	c := &model.Claim{ID: "C-TEST-BUDGET", Source: "test", Says: "budget", Kind: model.Behaviour,
+		Props: model.Agreement | model.Validity | model.Termination, NMin: 3, NMax: 4,
+		Settings: []model.Setting{
+			{Name: "no crash", Timing: model.Async, Net: model.FIFO},
+			{Name: "two crashes during the run", Timing: model.Async, Net: model.FIFO, CrashBudget: 2},
+		}}
+	e := reducedEngine()
+	e.Cases, e.ExhaustiveLimit = 50, 200
+	res := e.CheckClaim(changroberts.Algorithm, c)
+	if res.Verdict != checker.Refuted || res.Rows[1].Verdict != checker.Refuted {
+		t.Fatalf("no budget: %s (%s); the crash row %s", res.Verdict, res.Summary, res.Rows[1].Verdict)
+	}
+	budget := *c
+	budget.FailureBudget = 1
+	res = e.CheckClaim(changroberts.Algorithm, &budget)
+	if res.Verdict != checker.Holds || !res.Rows[1].Outside || res.Rows[1].Verdict != checker.Refuted {
+		t.Fatalf("budget 1: %s (%s); the crash row outside %v, %s", res.Verdict, res.Summary, res.Rows[1].Outside, res.Rows[1].Verdict)
+	}
+	if !strings.Contains(res.Rows[1].Coverage, "beyond the claim's failure budget of 1") {
+		t.Errorf("the crash row does not say it is beyond the budget: %s", res.Rows[1].Coverage)
+	}
+}
+
+// Through the engine: a claim that promises termination, whose runs stop
+// at a small step cap, is PARTIAL (some runs finished) or UNCHECKED (none
+// did), never REFUTED by the cap and never HOLDS.
+func TestCappedRunsMakeTerminationPartial(t *testing.T) {
+	c := &model.Claim{ID: "C-TEST-CAP", Source: "test", Says: "terminates", Kind: model.Behaviour,
+		Props: model.Agreement | model.Termination, NMin: 3, NMax: 5,
+		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
+	e := reducedEngine()
+	e.Cases, e.MaxSteps, e.FairAfter = 20, 12, 1
+	res := e.CheckClaim(changroberts.Algorithm, c)
+	r := res.Rows[0]
+	if res.Verdict != checker.Partial || r.Covered.Capped == 0 || r.Covered.Reached == 0 {
+		t.Fatalf("capped runs: %s (%s); covered %+v", res.Verdict, res.Summary, r.Covered)
+	}
+	e.MaxSteps = 0 // derived: every run finishes
+	if res := e.CheckClaim(changroberts.Algorithm, c); res.Verdict != checker.Holds || res.Rows[0].Covered.Capped != 0 {
+		t.Fatalf("derived cap: %s (%s)", res.Verdict, res.Summary)
+	}
+}

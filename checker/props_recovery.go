@@ -1,0 +1,80 @@
+package checker
+
+import (
+	"fmt"
+
+	"electlab/model"
+)
+
+// Recovery convergence: a process that recovers (or joins) must not keep
+// trusting the coordinator it knew before: at quiescence it holds the best
+// live id. Reference: [S2] Bully slide, "Process initiates election if it
+// just recovered from failure"; [S4] §II, "If a process that was previously
+// down comes back up, it initiates an election procedure".
+
+func init() {
+	model.RegisterCheck(model.CheckRecoveredConverge, RecoveredConverge)
+}
+
+// RecoveredConverge checks, on a quiescent world, that every process that
+// was crashed or absent at the start of the run and is live at the end
+// (it recovered or joined) holds the best live id. From the final world
+// alone a process crashed and recovered during the run cannot be told
+// apart; ConvergedAfter, given the run's events, covers those too.
+func RecoveredConverge(s model.System) error {
+	cfg := s.Config()
+	back := append(append([]model.ID(nil), cfg.Crashed...), cfg.Absent...)
+	return ConvergedAfter(s, back)
+}
+
+// RejoinedIn lists the processes that recover or join in events, in order
+// of first appearance.
+func RejoinedIn(events []model.Event) []model.ID {
+	var ids []model.ID
+	for _, ev := range events {
+		if ev.Kind == model.EvRecover || ev.Kind == model.EvJoin {
+			if !contains(ids, ev.P) {
+				ids = append(ids, ev.P)
+			}
+		}
+	}
+	return ids
+}
+
+// ConvergedAfter checks that every process of back that is live in s
+// holds the best live id of s (the highest; the lowest for MinID
+// algorithms). It is meant for quiescent worlds.
+func ConvergedAfter(s model.System, back []model.ID) error {
+	if !s.Quiescent() {
+		return nil
+	}
+	want := model.None
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		id := s.Topo().Order[i]
+		if want == model.None || (s.Info().MinID && id < want) || (!s.Info().MinID && id > want) {
+			want = id
+		}
+	}
+	for _, p := range back {
+		i := s.Topo().IndexOf(p)
+		if i < 0 || s.Status(i) != model.Live {
+			continue
+		}
+		if l := s.View(i).Leader; l != want {
+			return fmt.Errorf("process %d recovered or joined, but at quiescence it holds coordinator %d, not the best live id %d", p, l, want)
+		}
+	}
+	return nil
+}
+
+// EnumerateConfigs calls f on every configuration of setting st at size n
+// that the claim engine enumerates (every arrangement up to rotation on
+// rings, one on complete graphs, every dead, absent and initiator set the
+// setting allows). It returns false, having called f on nothing, when more
+// than limit configurations would be needed; a false from f stops it.
+func EnumerateConfigs(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
+	return enumerate(info, st, variant, n, limit, f)
+}

@@ -1,0 +1,190 @@
+// Command mutants is electlab's mutation check of the property tests: it
+// injects realistic single-line bugs into the algorithm packages, one at a
+// time, in a temporary copy of the module, runs only the package's property
+// tests (go test ./algos/PKG -run Prop: no golden file, no shipped-trace
+// replay, no interaction transcript) and reports which mutants the
+// properties kill and which survive.
+//
+//	go run ./testdata/mutants [-pkg central,bully] [-id central-2] [-v]
+//
+// (make mutants). The exit status is 1 when a mutant survives that is not
+// explained (Mutant.Equivalent), 2 when a mutant does not apply (its old line is not
+// found exactly once: the table is stale). It never touches the working
+// tree: the copy lives under a temporary directory removed at exit.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Mutant is one single-line bug: in File (relative to the module root), Old
+// (which must occur exactly once) becomes New.
+type Mutant struct {
+	// ID names the mutant ("central-1").
+	ID string
+	// Pkg is the algorithm package (algos/Pkg).
+	Pkg string
+	// File is the file, relative to algos/Pkg.
+	File string
+	// Old and New are the text replaced and its replacement.
+	Old, New string
+	// What says which realistic bug it is.
+	What string
+	// Equivalent, when set, explains why the mutant is not killed: its
+	// behaviour equals the original's (an equivalent mutant), or it
+	// differs only in runs where the unmutated algorithm already breaks
+	// the property (so no property test of the correct algorithm can
+	// tell them apart). It is then reported as "explained", not counted
+	// as a survivor; if such a mutant is killed, it is reported killed.
+	Equivalent string
+}
+
+func main() {
+	pkgs := flag.String("pkg", "", "comma-separated packages to mutate (default: all)")
+	only := flag.String("id", "", "run only the mutant with this id")
+	verbose := flag.Bool("v", false, "print the failing test output of each killed mutant")
+	flag.Parse()
+	root, err := os.Getwd()
+	if err != nil {
+		fatal(2, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		fatal(2, fmt.Errorf("run from the module root (no go.mod in %s)", root))
+	}
+	want := map[string]bool{}
+	for _, p := range strings.Split(*pkgs, ",") {
+		if p != "" {
+			want[p] = true
+		}
+	}
+	tmp, err := os.MkdirTemp("", "electlab-mutants-")
+	if err != nil {
+		fatal(2, err)
+	}
+	defer os.RemoveAll(tmp)
+	if err := copyTree(root, tmp); err != nil {
+		fatal(2, err)
+	}
+	// The property tests must pass on the unmutated code, or every
+	// mutant would look killed.
+	seen := map[string]bool{}
+	var base []string
+	for _, m := range table {
+		if (len(want) == 0 || want[m.Pkg]) && (*only == "" || m.ID == *only) && !seen[m.Pkg] {
+			seen[m.Pkg] = true
+			base = append(base, "./algos/"+m.Pkg)
+		}
+	}
+	if len(base) == 0 {
+		fatal(2, fmt.Errorf("no mutant selected"))
+	}
+	cmd := exec.Command("go", append(append([]string{"test"}, base...), "-run", "Prop", "-count=1")...)
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fatal(2, fmt.Errorf("the property tests fail without any mutant:\n%s", out))
+	}
+	failRe := regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
+	var survived, stale, killed, equivalent int
+	fmt.Printf("%-18s %-15s %-10s %s\n", "mutant", "package", "result", "bug (killed by)")
+	for _, m := range table {
+		if len(want) > 0 && !want[m.Pkg] || *only != "" && m.ID != *only {
+			continue
+		}
+		path := filepath.Join(tmp, "algos", m.Pkg, m.File)
+		orig, err := os.ReadFile(path)
+		if err != nil {
+			fatal(2, err)
+		}
+		if c := bytes.Count(orig, []byte(m.Old)); c != 1 {
+			fmt.Printf("%-18s %-15s %-10s %s: old text found %d times in %s\n", m.ID, m.Pkg, "STALE", m.What, c, m.File)
+			stale++
+			continue
+		}
+		mutated := bytes.Replace(orig, []byte(m.Old), []byte(m.New), 1)
+		if err := os.WriteFile(path, mutated, 0o644); err != nil {
+			fatal(2, err)
+		}
+		cmd := exec.Command("go", "test", "./algos/"+m.Pkg, "-run", "Prop", "-count=1", "-timeout", "300s")
+		cmd.Dir = tmp
+		out, runErr := cmd.CombinedOutput()
+		if err := os.WriteFile(path, orig, 0o644); err != nil {
+			fatal(2, err)
+		}
+		switch {
+		case runErr == nil && m.Equivalent != "":
+			equivalent++
+			fmt.Printf("%-18s %-15s %-10s %s (not killed: %s)\n", m.ID, m.Pkg, "explained", m.What, m.Equivalent)
+		case runErr == nil:
+			survived++
+			fmt.Printf("%-18s %-15s %-10s %s\n", m.ID, m.Pkg, "SURVIVED", m.What)
+		default:
+			killed++
+			by := []string{}
+			for _, g := range failRe.FindAllStringSubmatch(string(out), -1) {
+				if !strings.Contains(g[1], "/") {
+					by = append(by, g[1])
+				}
+			}
+			if len(by) == 0 {
+				by = append(by, "build or run failure")
+			}
+			fmt.Printf("%-18s %-15s %-10s %s (%s)\n", m.ID, m.Pkg, "killed", m.What, strings.Join(by, ", "))
+			if *verbose {
+				fmt.Println(indent(string(out)))
+			}
+		}
+	}
+	fmt.Printf("\n%d killed, %d survived, %d explained (not killed, see above), %d stale (of %d run)\n", killed, survived, equivalent, stale, killed+survived+equivalent+stale)
+	if stale > 0 {
+		os.Exit(2)
+	}
+	if survived > 0 {
+		os.Exit(1)
+	}
+}
+
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > 40 {
+		lines = append(lines[:40], "    ...")
+	}
+	return "    " + strings.Join(lines, "\n    ")
+}
+
+// copyTree copies the module's source (go.mod, go.sum and every .go file
+// outside testdata and .git) from src to dst.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if rel != "." && (d.Name() == ".git" || d.Name() == "testdata" || d.Name() == "report" || d.Name() == "bin") {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !strings.HasSuffix(p, ".go") && rel != "go.mod" && rel != "go.sum" {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+}
+
+func fatal(code int, err error) {
+	fmt.Fprintln(os.Stderr, "mutants:", err)
+	os.Exit(code)
+}
