@@ -3,7 +3,9 @@ package checker
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"unsafe"
 
 	"electlab/model"
 )
@@ -172,8 +174,22 @@ type Checks struct {
 
 // Options bound an execution.
 type Options struct {
-	// MaxSteps caps the number of events (0 = DefaultMaxSteps).
+	// MaxSteps caps the number of events: 0 means the configuration's
+	// default cap (ConfigStepCap), NoCap means none (the run ends at quiescence,
+	// at a fair cycle or at MaxMem). A run that reaches its cap without
+	// quiescence and without a fair cycle is not a verdict: it ends with
+	// Execution.Capped set and no termination violation.
 	MaxSteps int
+	// MaxMem bounds the estimated memory of the execution in bytes (the
+	// World, the events recorded, the fair continuation's visited states);
+	// 0 means none. The run stops, Capped, before the estimate exceeds it,
+	// or when MemProbe reports more.
+	MaxMem int64
+	// MemProbe, when set with MaxMem, is called every 1024 events and
+	// returns the memory in use (the CLI reads the Go heap): it sees what
+	// the estimate cannot, such as the slices inside process states. It
+	// changes only where a run that reaches MaxMem stops.
+	MemProbe func() int64
 	// Params, when set, are the formula parameters of the execution's real
 	// start (when s0 is a world in the middle of it).
 	Params *model.Params
@@ -181,19 +197,70 @@ type Options struct {
 	// fast path for rapid and benchmarks); Execution.Initial is then nil.
 	InPlace bool
 	// FairAfter is the number of events after which the fair FIFO
-	// chooser takes over from the adversary (0 = MaxSteps/2). Termination
-	// is judged under this fair continuation; a state revisited in it
-	// ends the run as a livelock.
+	// chooser takes over from the adversary (0 = half the step cap, or
+	// half of ConfigStepCap when there is no cap). Termination is judged under
+	// this fair continuation; a state revisited in it ends the run as a
+	// livelock.
 	FairAfter int
-	// CapUndecided makes a run stopped by MaxSteps, neither quiescent nor
-	// provably cycling, "cap reached": undecided, not a termination
-	// violation (the claims engine sets it). Without it such a run
-	// violates termination.
+	// CapUndecided is kept for its callers: a run stopped by a cap,
+	// neither quiescent nor provably cycling, is always "cap reached",
+	// undecided, not a termination violation (Execution.Capped), whether
+	// it is set or not.
 	CapUndecided bool
 }
 
-// DefaultMaxSteps is the default cap on the events of one execution.
+// NoCap, as Options.MaxSteps, runs an execution without a step cap.
+const NoCap = -1
+
+// DefaultMaxSteps is the step cap of the claims engine's shrinker when it
+// is given none (kept for it; Execute derives its default from the
+// configuration, see ConfigStepCap).
 const DefaultMaxSteps = 100000
+
+// ConfigStepCap is the default cap on the events of one execution of cfg: a
+// generous polynomial in n, the processes (absent ones included), times
+// the elections the configuration can cause. Every algorithm in electlab
+// sends O(n^2) messages per election (its declared worst case; Chang and
+// Roberts, LeLann and Bully are the n^2 ones) and takes one event per
+// delivery, initiation, timer or round, so 16 (n+2)^2 events per election
+// leave a wide margin; an election is counted for the initial one, every
+// crash the adversary may inject (and the recovery it allows), every
+// successive coordinator crash and every join. The cap is at least 20000
+// (the CLI's old constant) and at most math.MaxInt.
+func ConfigStepCap(cfg *model.Config) int {
+	n := float64(len(cfg.IDs) + len(cfg.Absent))
+	elections := 1 + float64(cfg.CrashBudget) + float64(len(cfg.Successive)) + float64(len(cfg.Absent))
+	if cfg.Recovery {
+		elections += float64(cfg.CrashBudget)
+	}
+	c := 16 * (n + 2) * (n + 2) * elections
+	switch {
+	case c < 20000:
+		return 20000
+	case c >= float64(math.MaxInt/2):
+		return math.MaxInt / 2
+	}
+	return int(c)
+}
+
+// eventBytes and fairStateBytes are the estimated memory of one recorded
+// event and of one visited state of the fair continuation.
+const (
+	eventBytes     = int64(unsafe.Sizeof(model.Event{}))
+	fairStateBytes = 48
+)
+
+// memSizer is a System that estimates its memory (model.World does).
+type memSizer interface{ MemBytes() int64 }
+
+// SystemBytes estimates the memory s holds, in bytes (0 when s cannot
+// say).
+func SystemBytes(s model.System) int64 {
+	if m, ok := s.(memSizer); ok {
+		return m.MemBytes()
+	}
+	return 0
+}
 
 // Execution is the record of one run.
 type Execution struct {
@@ -214,22 +281,34 @@ type Execution struct {
 	// the execution is not one it speaks of (model.ErrNotApplicable): the
 	// check was not reached.
 	NotApplicable bool
-	// Capped reports that the run stopped at the step cap, neither
-	// quiescent nor provably cycling (with Options.CapUndecided,
-	// termination is then not judged on it).
+	// Capped reports that a cap (MaxSteps or MaxMem) stopped the run
+	// before quiescence and the fair continuation did not provably cycle:
+	// the run is unfinished, "cap reached", which is not a verdict (no
+	// termination violation). CapReason names the cap.
 	Capped bool
+	// CapReason names the cap that stopped the run ("the step cap of N
+	// events", "max-mem 1GiB"); "" unless Capped.
+	CapReason string
+	// MemEstimate is the largest memory estimate of the run, in bytes.
+	MemEstimate int64
 }
 
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
 // checks asks after every event (instantaneous properties) and at the end.
 func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution {
 	max := opt.MaxSteps
-	if max <= 0 {
-		max = DefaultMaxSteps
+	switch {
+	case max == 0:
+		max = ConfigStepCap(s0.Config())
+	case max < 0:
+		max = math.MaxInt
 	}
 	fairAfter := opt.FairAfter
 	if fairAfter <= 0 {
 		fairAfter = max / 2
+		if opt.MaxSteps < 0 {
+			fairAfter = ConfigStepCap(s0.Config()) / 2
+		}
 	}
 	x := &Execution{Initial: s0, Final: s0}
 	if opt.InPlace {
@@ -246,7 +325,34 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	// In the fair phase the FIFO chooser is deterministic, so a revisited
 	// state means the execution cycles forever (a lasso).
 	var seen map[uint64]int
+	// The memory estimate is taken every memEvery events; between two
+	// estimates the events and visited states grow by at most memEvery
+	// each, which the check reserves room for.
+	const memEvery = 1024
+	var base int64
+	if opt.MaxMem > 0 {
+		base = SystemBytes(s0)
+		if !opt.InPlace {
+			base *= 2
+		}
+	}
 	for len(x.Events) < max {
+		if opt.MaxMem > 0 && len(x.Events)%memEvery == 0 {
+			m := base + int64(cap(x.Events))*eventBytes + int64(len(seen))*fairStateBytes
+			if w := SystemBytes(s); w > 0 {
+				m += w - SystemBytes(s0)
+			}
+			x.MemEstimate = max64(x.MemEstimate, m)
+			// Room for the next memEvery events and states, and for the
+			// event slice doubling.
+			if opt.MemProbe != nil {
+				m = max64(m, opt.MemProbe())
+			}
+			if m+int64(memEvery)*(eventBytes+fairStateBytes)+int64(cap(x.Events))*eventBytes > opt.MaxMem {
+				x.CapReason = "max-mem " + formatBytes(opt.MaxMem)
+				break
+			}
+		}
 		buf = s.Enabled(buf[:0])
 		if len(buf) == 0 {
 			break
@@ -277,20 +383,48 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	x.Quiescent = s.Quiescent()
-	end := checks
-	if !x.Quiescent && x.Livelock == "" {
-		// The step cap was reached and the fair continuation did not
-		// provably cycle: "cap reached", undecided.
-		x.Capped = true
-		if opt.CapUndecided {
-			end.Props &^= model.Termination
-		}
+	if !x.Quiescent && x.Livelock == "" && x.CapReason == "" && len(x.Events) >= max {
+		x.CapReason = fmt.Sprintf("the step cap of %d events", max)
 	}
-	x.Violation, x.NotApplicable = checkEndNA(params, s, end, x.Quiescent)
+	if x.CapReason != "" && !x.Quiescent {
+		// Unfinished, not a verdict: only the instantaneous checks (done
+		// above) apply; termination is not judged (whatever
+		// Options.CapUndecided says).
+		x.Capped = true
+		return x
+	}
+	x.CapReason = ""
+	x.Violation, x.NotApplicable = checkEndNA(params, s, checks, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}
 	return x
+}
+
+func max64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// formatBytes renders a byte count with a binary unit (1GiB, 1.5MiB).
+func formatBytes(v int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	u := 0
+	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {
+		v /= 1024
+		u++
+	}
+	if u == 0 && v >= 1024 {
+		f := float64(v)
+		for u+1 < len(units) && f >= 1024 {
+			f /= 1024
+			u++
+		}
+		return fmt.Sprintf("%.1f%s", f, units[u])
+	}
+	return fmt.Sprintf("%d%s", v, units[u])
 }
 
 // CheckStep checks the instantaneous properties after step number step.
@@ -383,4 +517,40 @@ func Replay(s0 model.System, events []model.Event, checks Checks, lenient bool) 
 	x.Quiescent = x.Final.Quiescent()
 	x.Violation = CheckEnd(x.Initial, x.Final, checks, x.Quiescent)
 	return x, nil
+}
+
+// Complete replays events leniently on a clone of s0 (skipping the events
+// that are not enabled) and finishes the execution under the fair FIFO
+// schedule within opt's caps, so that end-of-run properties are judged on
+// a complete execution; a livelock ends it at the first revisited state (a
+// lasso: prefix and one cycle). It is what shrinking judges candidates by.
+func Complete(s0 model.System, events []model.Event, checks Checks, opt Options) *Execution {
+	x := &Execution{Initial: s0, Final: s0.Clone()}
+	s := x.Final
+	for _, ev := range events {
+		if s.Apply(ev) != nil {
+			continue
+		}
+		x.Events = append(x.Events, ev)
+		if v := CheckStep(s, checks, len(x.Events)); v != nil {
+			x.Violation = v
+			return x
+		}
+	}
+	p := ParamsOf(s0)
+	rest := opt
+	rest.FairAfter, rest.InPlace, rest.Params = 1, true, &p
+	switch {
+	case opt.MaxSteps == 0:
+		rest.MaxSteps = max(ConfigStepCap(s0.Config())-len(x.Events), 0) + 1
+	case opt.MaxSteps > 0:
+		rest.MaxSteps = max(opt.MaxSteps-len(x.Events), 0) + 1
+	}
+	r := Execute(s, FIFO{}, checks, rest)
+	if r.Violation != nil && r.Violation.Step > 0 {
+		r.Violation.Step += len(x.Events)
+	}
+	x.Events = append(x.Events, r.Events...)
+	x.Quiescent, x.Violation, x.Livelock, x.Capped, x.CapReason = r.Quiescent, r.Violation, r.Livelock, r.Capped, r.CapReason
+	return x
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"unsafe"
 )
 
 // Simulator is the fast mutable simulator with its state type erased.
@@ -31,6 +32,9 @@ type SimResult struct {
 	LearnHops []int32
 	// Faults counts sends to non-members or to self (a broken algorithm).
 	Faults int64
+	// Capped, when not empty, names the bound that stopped the run before
+	// quiescence ("the step cap of N events", "max-mem 1GiB").
+	Capped string
 }
 
 // Sim runs an algorithm's step functions over large n with no copying and
@@ -68,7 +72,27 @@ type Sim[S any] struct {
 	// env is the scratch Env handed to every step (see step).
 	env   Env
 	batch [1]Message
+	// maxMem is the memory bound (SetMaxMem; 0 = none); baseBytes the
+	// estimate without the messages in flight; qwatch the queue length
+	// beyond which the next step may grow the queue (then memOver
+	// decides whether the grown queue still fits).
+	maxMem, baseBytes int64
+	qwatch            int
+	// probe, when set (SetMemProbe), reports the memory in use; Run calls
+	// it every probeEvery events.
+	probe func() int64
 }
+
+// probeEvery is the number of events between two calls of a Sim's memory
+// probe.
+const probeEvery = 1 << 16
+
+// SetMemProbe sets a function that reports the memory in use (the CLI
+// reads the Go heap): with SetMaxMem, Run also stops, Capped, when it
+// reports more than the bound, every probeEvery events. It sees what the
+// estimate cannot (the slices inside process states) and changes only
+// where a run that reaches the bound stops.
+func (s *Sim[S]) SetMemProbe(probe func() int64) { s.probe = probe }
 
 // simProc is the Sim's bookkeeping of one process.
 type simProc struct {
@@ -189,24 +213,116 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 	return s, nil
 }
 
+// SimBytes estimates the memory of a Sim of n processes and its result,
+// before it is built (see WorldBytes): each process's state value and
+// bookkeeping, the initial message queue (async timing) and the result's
+// copies of the views, statuses and clocks.
+func (a *Algorithm[S]) SimBytes(n int, sync bool) int64 {
+	var s S
+	b := 4096 + int64(n)*(int64(unsafe.Sizeof(s))+perProcessBytes()+int64(unsafe.Sizeof(simProc{}))+4+
+		int64(unsafe.Sizeof(View{}))+1+4)
+	if !sync {
+		c := 16
+		for c < n {
+			c <<= 1
+		}
+		b += int64(c) * int64(unsafe.Sizeof(qmsg{}))
+	}
+	return b
+}
+
+// SetMaxMem bounds the estimated memory of the run (0 = none): Run stops,
+// with SimResult.Capped set, at the first step that could grow the message
+// queue past it (async timing), or at the first round whose message
+// buffers could (sync timing).
+func (s *Sim[S]) SetMaxMem(bytes int64) {
+	s.maxMem = bytes
+	s.baseBytes = s.alg.SimBytes(len(s.states), s.r.cfg.Timing == Sync) - int64(len(s.queue.buf))*int64(unsafe.Sizeof(qmsg{}))
+	s.qwatch = -1
+	if bytes <= 0 {
+		s.qwatch = int(^uint(0) >> 1)
+	}
+}
+
+// memOver reports that the message buffers may grow past maxMem within
+// the next step (async) or round (sync).
+func (s *Sim[S]) memOver() bool {
+	if s.maxMem <= 0 {
+		return false
+	}
+	if s.sync {
+		return s.baseBytes+2*int64(cap(s.next)+cap(s.spare))*int64(unsafe.Sizeof(Message{})) > s.maxMem
+	}
+	l, fan := len(s.queue.buf), len(s.states)
+	if s.queue.n+fan <= l {
+		s.qwatch = l - fan
+		return false
+	}
+	// The queue may double within the step: old and new buffers coexist.
+	if s.baseBytes+3*int64(l)*int64(unsafe.Sizeof(qmsg{}))+int64(len(s.queue.extra))*int64(unsafe.Sizeof(Message{})) > s.maxMem {
+		return true
+	}
+	s.qwatch = l
+	return false
+}
+
 // Run executes the fixed schedule (see Sim).
 func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	capped := func() bool { return maxEvents > 0 && s.events >= maxEvents }
 	s.sync = s.r.cfg.Timing == Sync
-	pending := false // an initiation was left undone at the cap
+	if s.maxMem == 0 {
+		s.qwatch = int(^uint(0) >> 1)
+	}
+	over := false
+	// next is the event count of the next cap or probe check.
+	stop := int64(1<<63 - 1)
+	if maxEvents > 0 {
+		stop = maxEvents
+	}
+	probing := s.probe != nil && s.maxMem > 0
+	next := stop
+	if probing {
+		next = min(stop, s.events+probeEvery)
+	}
+	pending := false // an initiation was left undone at a cap or bound
 	for i := range s.states {
 		if s.r.initiator[i] && s.status[i] == Live {
 			if capped() {
 				pending = true
 				break
 			}
+			if s.queue.n > s.qwatch && s.memOver() || probing && s.events >= next && s.probe() > s.maxMem {
+				pending, over = true, true
+				break
+			}
+			if probing && s.events >= next {
+				next = min(stop, s.events+probeEvery)
+			}
 			s.events++
 			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
 		}
 	}
 	phase := 0
-	for !capped() {
+	for !over {
+		if s.events >= next {
+			if s.events >= stop {
+				break
+			}
+			if s.probe() > s.maxMem {
+				over = true
+				break
+			}
+			next = min(stop, s.events+probeEvery)
+		}
+		if s.queue.n > s.qwatch && s.memOver() {
+			over = true
+			break
+		}
 		if s.sync {
+			if s.maxMem > 0 && s.memOver() {
+				over = true
+				break
+			}
 			if len(s.next) == 0 && !s.anyTimer() {
 				if !pending && s.fail(&phase) {
 					continue
@@ -227,14 +343,41 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			break
 		}
 	}
-	res := SimResult{Quiescent: !pending && (!capped() || (s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer())),
+	quiet := s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer()
+	res := SimResult{Quiescent: !pending && (!capped() && !over || quiet),
 		Events: s.events, Rounds: s.rounds, Counts: s.counts.clone(),
 		Views: make([]View, len(s.states)), Status: append([]Status(nil), s.status...),
 		LearnHops: append([]int32(nil), s.learn...), Faults: s.faults}
 	for i := range s.states {
 		res.Views[i] = s.alg.View(s.states[i])
 	}
+	switch {
+	case res.Quiescent:
+	case over:
+		res.Capped = "max-mem " + formatBytes(s.maxMem)
+	case capped():
+		res.Capped = fmt.Sprintf("the step cap of %d events", maxEvents)
+	}
 	return res
+}
+
+// formatBytes renders a byte count with a binary unit (1GiB, 1.5MiB).
+func formatBytes(v int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	u := 0
+	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {
+		v /= 1024
+		u++
+	}
+	if u == 0 && v >= 1024 {
+		f := float64(v)
+		for u+1 < len(units) && f >= 1024 {
+			f /= 1024
+			u++
+		}
+		return fmt.Sprintf("%.1f%s", f, units[u])
+	}
+	return fmt.Sprintf("%d%s", v, units[u])
 }
 
 // fail applies successive crash number *phase (Config.Successive) at

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"unsafe"
 )
 
 // Status is a process's membership and liveness.
@@ -1125,4 +1126,33 @@ func (w *World[S]) Fingerprint() uint64 {
 	h := fnv.New64a()
 	h.Write(w.Encode(nil))
 	return h.Sum64()
+}
+
+// perProcessBytes estimates what one process costs a World or a Sim
+// beside its state value: the config's resolution (an Env, initiator,
+// crashed, absent and initial flags), the topology's order, sorted and
+// index entries, and the World's status, pending flag, timer slice
+// header, hop and learn clocks and view.
+func perProcessBytes() int64 {
+	return int64(unsafe.Sizeof(Env{})) + 4 + 3*4 + // resolved, topology
+		int64(unsafe.Sizeof(Status(0))) + 1 + int64(unsafe.Sizeof([]timer(nil))) + 8 + int64(unsafe.Sizeof(View{}))
+}
+
+// WorldBytes estimates the memory of the initial World of n processes,
+// before it is built, so that a command can refuse a configuration that
+// cannot fit its memory bound. It counts each process's state value and
+// bookkeeping (not what a state's slices point to) and is a guard, not an
+// exact size.
+func (a *Algorithm[S]) WorldBytes(n int) int64 {
+	var s S
+	return 4096 + int64(n)*(int64(unsafe.Sizeof(s))+perProcessBytes())
+}
+
+// MemBytes estimates the memory w holds now: WorldBytes for its processes
+// plus the messages in flight, the links used, the observations and
+// faults recorded.
+func (w *World[S]) MemBytes() int64 {
+	return w.alg.WorldBytes(len(w.states)) + int64(w.inflight)*int64(unsafe.Sizeof(Message{})) +
+		int64(len(w.links))*int64(unsafe.Sizeof(link{})) + int64(len(w.obs))*int64(unsafe.Sizeof(Observation{})) +
+		int64(len(w.faults))*64
 }

@@ -62,3 +62,26 @@ func Minimize(events []model.Event, fails func([]model.Event) bool) []model.Even
 	}
 	return cur
 }
+
+// MinimizeWithin is Minimize with a budget on its work: the total length
+// of the candidates it hands to fails. When the budget runs out it stops
+// and returns the smallest failing list found so far with done false (the
+// result still fails, but may not be 1-minimal). budget <= 0 means none.
+func MinimizeWithin(events []model.Event, fails func([]model.Event) bool, budget int64) (out []model.Event, done bool) {
+	spent := int64(0)
+	exhausted := false
+	// Once the budget is spent every further candidate is judged not to
+	// fail, which makes Minimize return the list it holds.
+	out = Minimize(events, func(c []model.Event) bool {
+		if exhausted {
+			return false
+		}
+		spent += int64(len(c))
+		if budget > 0 && spent > budget {
+			exhausted = true
+			return false
+		}
+		return fails(c)
+	})
+	return out, !exhausted
+}

@@ -20,6 +20,9 @@ type Trace struct {
 	Steps []Step
 	// Snapshots reports that every step carries a State.
 	Snapshots bool
+	// SnapshotsOmitted, when set, says why Record left the snapshots out
+	// although they were asked for (WithSnapshotLimit); not encoded.
+	SnapshotsOmitted string
 	// Outcome is the outcome after the last event.
 	Outcome model.Outcome
 	// Violation is the property violation the trace demonstrates, or nil.
@@ -63,12 +66,43 @@ func (t *Trace) Events() []model.Event {
 type Option func(*options)
 
 type options struct {
-	snapshots bool
+	snapshots     bool
+	snapshotLimit int64
 }
 
 // WithSnapshots makes Record store a readable Snapshot of the World after
 // every event, so that a diverging replay can show a diff.
 func WithSnapshots() Option { return func(o *options) { o.snapshots = true } }
+
+// WithSnapshotLimit makes Record leave every snapshot out (Trace.Snapshots
+// false, a reason in Trace.SnapshotsOmitted) once their estimated size
+// (SnapshotSize) passes limit bytes, so that a long execution of many
+// processes still gives a trace of bounded size. 0 means no limit.
+func WithSnapshotLimit(limit int64) Option { return func(o *options) { o.snapshotLimit = limit } }
+
+// MaxEvents is the largest number of events a trace file written by the
+// CLI holds: a longer execution is summarised instead of written (see
+// docs/CLI.md).
+const MaxEvents = 1_000_000
+
+// SnapshotLimit is the CLI's limit on the estimated size of a trace's
+// snapshots (WithSnapshotLimit).
+const SnapshotLimit = 64 << 20
+
+// SnapshotSize estimates the encoded size of sn in bytes.
+func SnapshotSize(sn *Snapshot) int64 {
+	b := int64(64)
+	for _, xs := range [][]string{sn.Status, sn.Views, sn.States, sn.InFlight} {
+		for _, x := range xs {
+			b += int64(len(x)) + 3
+		}
+	}
+	return b
+}
+
+// EstimateBytes estimates the encoded size of a trace of steps events of
+// n processes without snapshots (the event and fingerprint of each step).
+func EstimateBytes(steps int) int64 { return 256 + int64(steps)*80 }
 
 // Record builds the trace of applying events to s0, which must be the
 // initial World of an execution (no event applied yet). s0 is cloned, not
@@ -103,15 +137,34 @@ func Record(s0 model.System, events []model.Event, v *Violation, note string, op
 	}
 	t := &Trace{Config: cfg, Steps: make([]Step, len(events)), Snapshots: o.snapshots, Violation: v, Note: note}
 	s := s0.Clone()
+	var size int64
 	for i, ev := range events {
 		if err := s.Apply(ev); err != nil {
 			return nil, fmt.Errorf("record: step %d: %w", i+1, err)
 		}
 		t.Steps[i] = Step{Event: ev, Fingerprint: s.Fingerprint()}
-		if o.snapshots {
-			t.Steps[i].State = SnapshotOf(s)
+		if t.Snapshots {
+			sn := SnapshotOf(s)
+			size += SnapshotSize(sn)
+			if o.snapshotLimit > 0 && size > o.snapshotLimit {
+				t.Snapshots = false
+				t.SnapshotsOmitted = fmt.Sprintf("the snapshots of the %d steps would take more than %s; every step's fingerprint is kept", len(events), formatSize(o.snapshotLimit))
+				for j := range t.Steps[:i] {
+					t.Steps[j].State = nil
+				}
+				continue
+			}
+			t.Steps[i].State = sn
 		}
 	}
 	t.Outcome = model.Summarize(s)
 	return t, nil
+}
+
+// formatSize renders a byte count as MiB or bytes.
+func formatSize(b int64) string {
+	if b >= 1<<20 && b%(1<<20) == 0 {
+		return fmt.Sprintf("%dMiB", b>>20)
+	}
+	return fmt.Sprintf("%d bytes", b)
 }

@@ -69,6 +69,7 @@ func (e *engine) bfs() {
 					panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 				}
 				e.res.Transitions++
+				e.tick(depth + 1)
 				var pc []int32
 				if e.opt.Counts == CountsPerProcess {
 					pc = append([]int32(nil), u.pc...)

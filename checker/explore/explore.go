@@ -93,7 +93,9 @@ type Options struct {
 	// Merge); always on for a shard.
 	KeepFingerprints bool
 	// Progress, when set, is called every ProgressEvery states (default
-	// 1<<16) and at the end. It must not change the search.
+	// 1<<16), every progressTicks transitions (so that a search that
+	// meets no new states, or the livelock search, still reports) and at
+	// the end. It must not change the search.
 	Progress      func(Progress)
 	ProgressEvery int64
 	// JoinsBeforeEnd makes a quiescent state final only once every
@@ -115,9 +117,16 @@ type Progress struct {
 	// States and Transitions so far; Depth is the current path length.
 	States, Transitions int64
 	Depth               int
+	// Phase names the part of the search running ("" for the main
+	// search, "livelock search" for the fairness check).
+	Phase string
 	// Done is set on the last call.
 	Done bool
 }
+
+// progressTicks is the number of transitions between two Progress calls
+// when no new state appears.
+const progressTicks = 4096
 
 // Range is the minimum and maximum of one count over complete executions.
 type Range struct {

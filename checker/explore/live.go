@@ -162,6 +162,10 @@ func (l *liveSearch) run() {
 			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 		}
 		l.transitions++
+		if e.opt.Progress != nil && l.transitions%progressTicks == 0 {
+			e.opt.Progress(Progress{States: int64(l.vis.n), Transitions: l.transitions, Depth: len(l.frames),
+				Phase: fmt.Sprintf("livelock search (after the main search's %d states)", e.states())})
+		}
 		cls := l.class(f.w, ev)
 		k := l.key(w)
 		slot, found := l.vis.find(k)
@@ -184,7 +188,8 @@ func (l *liveSearch) run() {
 			l.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
 			continue
 		}
-		if e.opt.MaxMem > 0 && l.vis.bytes()+int64(len(l.frames))*e.worldBytes*2 > e.opt.MaxMem {
+		// The main search's tables are still held: they count too.
+		if e.opt.MaxMem > 0 && e.memory()+l.vis.bytes()+int64(len(l.frames))*e.worldBytes*2 > e.opt.MaxMem {
 			l.stop = describeBound("max-mem", e.opt.MaxMem)
 			break
 		}

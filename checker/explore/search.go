@@ -37,6 +37,9 @@ type engine struct {
 	// stackBytes is the current estimate of the search stack or queue.
 	stackBytes   int64
 	nextProgress int64
+	// nextTick is the transition count of the next Progress call made on
+	// transitions (tick).
+	nextTick int64
 	// frontier counts the nodes met at the shard depth.
 	frontier int64
 	// shardDepth is the depth at which shards split (0 = not split).
@@ -62,7 +65,7 @@ func newEngine(s0 model.System, opt Options) *engine {
 	e := &engine{s0: s0, opt: opt, checks: opt.checks(), n: s0.N(),
 		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts == model.Accurate,
 		vis:      newTable(opt.BFS), violVis: newTable(false), violIdx: map[string]int{},
-		nextProgress: opt.ProgressEvery, guardLeft: 1000}
+		nextProgress: opt.ProgressEvery, nextTick: progressTicks, guardLeft: 1000}
 	if opt.KeepFingerprints {
 		e.finals = newTable(false)
 	}
@@ -141,6 +144,17 @@ func (e *engine) memory() int64 {
 	return m
 }
 
+// nextMemory is the memory estimate the next new state may reach: one
+// more World on the stack or queue and, when that state's insertion
+// doubles the visited set, the old and the new table side by side.
+func (e *engine) nextMemory() int64 {
+	m := e.memory() + e.worldBytes
+	if t := e.vis; (t.n+1)*4 >= len(t.keys)*3 {
+		m += 2 * t.bytes()
+	}
+	return m
+}
+
 // bounds checks the state and memory bounds after a new state.
 func (e *engine) bounds() {
 	if m := e.memory(); m > e.res.MemEstimate {
@@ -149,7 +163,9 @@ func (e *engine) bounds() {
 	switch {
 	case e.opt.MaxStates > 0 && e.states() >= e.opt.MaxStates:
 		e.stop = describeBound("max-states", e.opt.MaxStates)
-	case e.opt.MaxMem > 0 && e.res.MemEstimate > e.opt.MaxMem:
+	case e.opt.MaxMem > 0 && e.nextMemory() > e.opt.MaxMem:
+		// Stop before the next state could take the estimate past the
+		// bound: the bound is kept, not overshot by one state.
 		e.stop = describeBound("max-mem", e.opt.MaxMem)
 	}
 }
@@ -160,6 +176,16 @@ func (e *engine) states() int64 {
 		n += int64(e.prefix.n)
 	}
 	return n
+}
+
+// tick reports progress every progressTicks transitions, new states or
+// not.
+func (e *engine) tick(depth int) {
+	if e.opt.Progress == nil || e.res.Transitions < e.nextTick {
+		return
+	}
+	e.nextTick = e.res.Transitions + progressTicks
+	e.opt.Progress(Progress{States: e.states(), Transitions: e.res.Transitions, Depth: depth})
 }
 
 func (e *engine) progress(depth int) {
@@ -580,6 +606,7 @@ func (e *engine) dfs() {
 			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 		}
 		e.res.Transitions++
+		e.tick(cd)
 		if cd > e.res.MaxDepth {
 			e.res.MaxDepth = cd
 		}

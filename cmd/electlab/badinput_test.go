@@ -121,7 +121,16 @@ func TestBadInput(t *testing.T) {
 		{name: "engine sim with crash budget", args: runCR("-ids", "3,1,2", "-engine", "sim", "-crash-budget", "1"), want: []string{"-crash-budget"}},
 		{name: "engine sim with trace", args: runCR("-ids", "3,1,2", "-engine", "sim", "-trace", traceOut), want: []string{"-engine sim", "-trace"}},
 		{name: "bad render run", args: runCR("-ids", "3,1,2", "-render", "png"), want: []string{`"png"`}},
-		{name: "negative max-steps run", args: runCR("-ids", "3,1,2", "-max-steps", "-1"), want: []string{"-max-steps -1"}},
+		{name: "negative max-steps run", args: runCR("-ids", "3,1,2", "-max-steps", "-1"), want: []string{"-max-steps", "-1 is negative"}},
+		{name: "word max-steps run", args: runCR("-ids", "3,1,2", "-max-steps", "lots"), want: []string{"-max-steps", "want auto, 0 (no cap)"}},
+		{name: "bad max-mem run", args: runCR("-ids", "3,1,2", "-max-mem", "lots"), want: []string{"-max-mem", "bad size"}},
+		{name: "run over max-mem", args: runCR("-n", "100000", "-engine", "world", "-max-mem", "1MiB"), want: []string{"the World engine for n=100000 needs about", "over -max-mem 1MiB"}},
+		{name: "sim over max-mem", args: runCR("-n", "100000", "-engine", "sim", "-max-mem", "1MiB"), want: []string{"the fast simulator for n=100000 needs about", "over -max-mem 1MiB"}},
+		{name: "check over max-mem", args: checkCR("-n", "100000", "-max-mem", "1MiB"), want: []string{"the World engine for n=100000", "over -max-mem 1MiB"}},
+		{name: "explore over max-mem", args: []string{"explore", "-algo", "changroberts", "-n", "100000", "-max-mem", "1MiB"}, want: []string{"an exhaustive search for n=100000", "over -max-mem 1MiB"}},
+		{name: "shrink no file", args: []string{"shrink"}, want: []string{"shrink: missing trace FILE"}},
+		{name: "shrink missing file", args: []string{"shrink", "/nonexistent/t.json"}, want: []string{"/nonexistent/t.json"}},
+		{name: "shrink negative budget", args: []string{"shrink", "x.json", "-budget", "-1"}, want: []string{"-budget -1 is negative"}},
 
 		// Scenario files.
 		{name: "scenario with -algo", args: []string{"run", "-scenario", scOK, "-algo", "changroberts"}, want: []string{"-scenario", "-algo"}},
@@ -148,7 +157,7 @@ func TestBadInput(t *testing.T) {
 		{name: "check claim of another algorithm", args: []string{"check", "-algo", "ringpoll", "-ids", "3,1,2", "-claim", "C-RING1-5"}, want: []string{`"C-RING1-5"`, "ringpoll"}},
 		{name: "check growth claim", args: []string{"check", "-algo", "lelann", "-ids", "3,1,2", "-claim", "C-RING1-1"}, want: []string{"C-RING1-1", "growth"}},
 		{name: "check zero schedules", args: checkCR("-ids", "3,1,2", "-schedules", "0"), want: []string{"-schedules 0"}},
-		{name: "check zero max-steps", args: checkCR("-ids", "3,1,2", "-max-steps", "0"), want: []string{"-max-steps 0"}},
+		{name: "check negative max-steps", args: checkCR("-ids", "3,1,2", "-max-steps", "-3"), want: []string{"-max-steps", "-3 is negative"}},
 		{name: "check duplicate ids", args: checkCR("-ids", "4,4"), want: []string{"duplicate", "4"}},
 
 		// claims.

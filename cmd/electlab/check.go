@@ -5,10 +5,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"electlab/algos"
 	"electlab/checker"
 	"electlab/model"
+	"electlab/traces"
 )
 
 func specOf(s model.System) model.Spec {
@@ -24,7 +26,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	claimID := fs.String("claim", "", "check this claim's properties or bound instead of the generic ones (safety, agreement, validity, termination)")
 	out := fs.String("out", ".", "directory for the counterexample trace")
 	staggered := fs.Bool("staggered", false, "let the adversary interleave initiations with deliveries")
-	maxSteps := fs.Int("max-steps", 20000, "cap on the events of one execution")
+	maxSteps := newStepsFlag()
+	fs.Var(maxSteps, "max-steps", stepsUsage)
+	maxMemS := memFlag(fs)
 	jsonOut := fs.Bool("json", false, "print the result as JSON")
 	schedule := fs.String("schedule", "mix", "adversary: mix (rotate oldest-first, newest-first and uniform, FIFO first), or one of fifo, random, newest, oldest")
 	if _, err := parseFlags(fs, args, 0); err != nil {
@@ -37,8 +41,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	if *count < 1 {
 		return usagef("-schedules %d: need at least 1", *count)
 	}
-	if *maxSteps < 1 {
-		return usagef("-max-steps %d: need at least 1", *maxSteps)
+	maxMem, err := parseMem(*maxMemS)
+	if err != nil {
+		return err
 	}
 	strategies := map[string]checker.Strategy{"random": checker.Uniform, "newest": checker.Newest, "oldest": checker.Oldest}
 	if _, ok := strategies[*schedule]; !ok && *schedule != "mix" && *schedule != "fifo" {
@@ -64,15 +69,24 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		}
 		what = c.ID + ": " + claimedText(c)
 	}
+	// The initial World and the running copy.
+	if err := checkMem(2*worldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {
+		return err
+	}
 	s0, err := spec.NewSystem(cfg)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	eng := &checker.Engine{MaxSteps: *maxSteps, Minimize: minimize}
+	opt := checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem, MemProbe: heapInUse}
+	defer boundMemory(maxMem)()
+	eng := &checker.Engine{MaxSteps: maxSteps.resolve(cfg), Minimize: minimize}
 	if *schedule == "fifo" && *count > 1 {
 		*count = 1 // the FIFO schedule is deterministic: one run covers it
 	}
+	capped, firstCap := 0, ""
+	progress := checkProgress(stderr, *count)
 	for k := range *count {
+		progress(k)
 		cs := &checker.Case{Config: cfg, Seed: cf.seed + uint64(k), Strategy: checker.Strategy(k % 3), Staggered: *staggered}
 		switch *schedule {
 		case "mix":
@@ -82,29 +96,121 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		default:
 			cs.Strategy = strategies[*schedule]
 		}
-		x := checker.Execute(s0, cs.Chooser(), checks, checker.Options{MaxSteps: *maxSteps})
+		x := checker.Execute(s0, cs.Chooser(), checks, opt)
 		if x.Violation == nil {
+			if x.Capped {
+				if capped == 0 {
+					firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.CapReason)
+				}
+				capped++
+			}
 			continue
 		}
-		ce := eng.Shrink(spec, checks, cs, x)
+		ce, shrunk := shrinkCheck(eng, spec, checks, cs, x, opt)
 		if err := os.MkdirAll(*out, 0o755); err != nil {
 			return usagef("-out %s: %v", *out, err)
 		}
 		path := filepath.Join(*out, fmt.Sprintf("electlab-%s-%s-seed%d.json", info.Name, ce.Violation.Property, cs.Seed))
 		note := fmt.Sprintf("found by electlab check (schedule %d of %d, seed %d), checking %s", k+1, *count, cs.Seed, what)
-		if err := saveCounterexample(path, ce, *claimID, note); err != nil {
+		if shrunk != "" {
+			note += "; " + shrunk
+		}
+		saved, notes, err := saveCounterexample(path, ce, *claimID, note)
+		if err != nil {
 			return err
+		}
+		if notes != "" {
+			fmt.Fprintf(stderr, "electlab: %s\n", notes)
+		}
+		if shrunk != "" {
+			fmt.Fprintf(stderr, "electlab: %s\n", shrunk)
+		}
+		if !saved {
+			path = ""
 		}
 		if *jsonOut {
 			writeJSON(stdout, map[string]any{"violation": ce.Violation, "trace": path, "events": len(ce.Events), "schedules_tried": k + 1})
-		} else {
+		} else if saved {
 			fmt.Fprintf(stdout, "VIOLATION after %d schedule(s): %s\ntrace: %s (%d events; replay with: electlab replay %s)\n", k+1, ce.Violation.Error(), path, len(ce.Events), path)
+		} else {
+			fmt.Fprintf(stdout, "VIOLATION after %d schedule(s): %s\n%s\n", k+1, ce.Violation.Error(), notes)
+		}
+		if !saved {
+			return &findingError{fmt.Sprintf("%s violated; the trace (%d events) is over the trace limit and was not written", ce.Violation.Property, len(ce.Events))}
 		}
 		return &findingError{fmt.Sprintf("%s violated; trace written to %s", ce.Violation.Property, path)}
 	}
+	done := *count - capped
 	if *jsonOut {
-		return writeJSON(stdout, map[string]any{"violation": nil, "schedules_tried": *count, "checked": what})
+		if err := writeJSON(stdout, map[string]any{"violation": nil, "schedules_tried": *count, "schedules_unfinished": capped, "checked": what}); err != nil {
+			return err
+		}
+	} else if capped == 0 {
+		fmt.Fprintf(stdout, "no violation in %d schedules (seeds %d..%d) checking %s\n", *count, cf.seed, cf.seed+uint64(*count)-1, what)
+	} else {
+		fmt.Fprintf(stdout, "no violation in %d finished schedules of %d (seeds %d..%d) checking %s\n", done, *count, cf.seed, cf.seed+uint64(*count)-1, what)
+		fmt.Fprintf(stdout, "unfinished   %d schedule(s) reached a cap (not a verdict; first: %s)\n", capped, firstCap)
 	}
-	fmt.Fprintf(stdout, "no violation in %d schedules (seeds %d..%d) checking %s\n", *count, cf.seed, cf.seed+uint64(*count)-1, what)
+	if capped > 0 {
+		return &capError{fmt.Sprintf("%d of %d schedules unfinished: cap reached (not a verdict); raise -max-steps or -max-mem", capped, *count)}
+	}
 	return nil
+}
+
+// shrinkBudget bounds the work of shrinking one counterexample of check:
+// the total events of the candidate executions judged.
+const shrinkBudget = 20_000_000
+
+// shrinkLimit is the length up to which check shrinks a counterexample as
+// the claims engine does (smaller configurations, then a 1-minimal event
+// list); a longer one is only minimized, within shrinkBudget.
+const shrinkLimit = 2000
+
+// shrinkCheck shrinks check's violating execution x. A short one goes
+// through the claims engine's shrinker; a long one (a large n) only
+// through a bounded minimization, since every candidate replays the whole
+// execution. note says when the result may not be minimal.
+func shrinkCheck(eng *checker.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
+	if len(x.Events) <= shrinkLimit {
+		return eng.Shrink(spec, checks, cs, x), ""
+	}
+	prop := x.Violation.Property
+	s0 := x.Initial
+	events, done := traces.MinimizeWithin(x.Events, func(evs []model.Event) bool {
+		y := checker.Complete(s0, evs, checks, opt)
+		return y.Violation != nil && y.Violation.Property == prop
+	}, shrinkBudget)
+	y := checker.Complete(s0, events, checks, opt)
+	if y.Violation == nil || y.Violation.Property != prop {
+		// Cannot happen for a deterministic property; keep the original.
+		y = x
+	}
+	note := ""
+	if !done {
+		note = fmt.Sprintf("shrinking stopped at its budget of %d replayed events: the trace (%d of the %d events found) may not be minimal", shrinkBudget, len(y.Events), len(x.Events))
+	}
+	return &checker.Counterexample{N: s0.N(), Config: cs.Config, Events: y.Events, Violation: y.Violation, Initial: s0}, note
+}
+
+// checkProgress returns a function that check calls before schedule k:
+// once the search has run two seconds it prints, every two seconds, a
+// progress line on stderr (schedules done, rate, ETA), when stderr is a
+// file (the process's own; not a buffer a caller inspects). It is a wall
+// clock on stderr only; it never changes the results.
+func checkProgress(stderr io.Writer, total int) func(k int) {
+	if _, ok := stderr.(*os.File); !ok {
+		return func(int) {}
+	}
+	t0 := time.Now()
+	last := t0
+	return func(k int) {
+		now := time.Now()
+		if k == 0 || now.Sub(t0) < progressEvery || now.Sub(last) < progressEvery {
+			return
+		}
+		last = now
+		el := now.Sub(t0).Seconds()
+		rate := float64(k) / el
+		fmt.Fprintf(stderr, "electlab: check: %d of %d schedules, %.1f schedules/s, %.0fs elapsed, ETA %.0fs\n", k, total, rate, el, float64(total-k)/rate)
+	}
 }

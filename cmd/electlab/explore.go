@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unsafe"
 
 	"electlab/algos"
 	"electlab/checker"
@@ -192,6 +193,11 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 			return usagef("-shard splits the depth-first search; drop -bfs")
 		}
 	}
+	// The initial World, the search's working copies (at least the start
+	// and one successor) and one state's enabled events.
+	if err := checkMem(exploreMinBytes(spec, cfg), opt.MaxMem, "an exhaustive search", cfg); err != nil {
+		return err
+	}
 	s0, err := spec.NewSystem(cfg)
 	if err != nil {
 		return usagef("%v", err)
@@ -224,11 +230,18 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		if v.CycleStart >= 0 {
 			note += fmt.Sprintf("; a livelock: the events from number %d on form a cycle back to the state after event %d", len(prefix)+v.CycleStart+1, len(prefix)+v.CycleStart)
 		}
-		if err := saveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", note); err != nil {
+		saved, notes, err := saveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", note)
+		if err != nil {
 			return err
 		}
-		rep.Violations[0].Trace = path
-		finding = &findingError{fmt.Sprintf("%s violated; trace written to %s", v.Property, path)}
+		if notes != "" {
+			fmt.Fprintf(stderr, "electlab: %s\n", notes)
+		}
+		finding = &findingError{fmt.Sprintf("%s violated; the trace is over the trace limit and was not written", v.Property)}
+		if saved {
+			rep.Violations[0].Trace = path
+			finding = &findingError{fmt.Sprintf("%s violated; trace written to %s", v.Property, path)}
+		}
 	}
 	if *jsonOut {
 		if err := writeJSON(stdout, rep); err != nil {
@@ -240,28 +253,56 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	return finding
 }
 
-// progressPrinter prints a progress line on stderr at most every two
-// seconds once a search has run for two seconds (the only wall clock in
-// electlab's output; it never changes the results).
+// exploreMinBytes is the least memory a search of cfg needs: the initial
+// World, the start and one successor on the stack, and one state's
+// enabled events (one initiation per process, at the start).
+func exploreMinBytes(spec model.Spec, cfg *model.Config) int64 {
+	n := int64(len(cfg.IDs) + len(cfg.Absent))
+	return 3*worldBytes(spec, cfg) + n*int64(unsafe.Sizeof(model.Event{}))
+}
+
+// progressEvery is the interval between two progress lines.
+const progressEvery = 2 * time.Second
+
+// progressPrinter prints a progress line on stderr every two seconds once
+// a search has run for two seconds, whether or not new states appear
+// (the search calls it every few thousand transitions as well as every
+// few thousand states): states, transitions, depth, phase and rates
+// since the start and over the last interval. It is the only wall clock in
+// electlab's output and never changes the results.
 func progressPrinter(stderr io.Writer) func(explore.Progress) {
-	t0 := time.Now()
+	return progressPrinterClock(stderr, time.Now)
+}
+
+// progressPrinterClock is progressPrinter with its clock (tests).
+func progressPrinterClock(stderr io.Writer, now func() time.Time) func(explore.Progress) {
+	t0 := now()
 	last := t0
-	printed := false
+	var lastStates, lastTrans int64
+	lastPhase, printed := "", false
 	return func(p explore.Progress) {
-		now := time.Now()
+		t := now()
 		if p.Done {
 			if printed {
-				el := now.Sub(t0).Seconds()
+				el := t.Sub(t0).Seconds()
 				fmt.Fprintf(stderr, "electlab: explored %d states, %d transitions in %.1fs (%.0f states/s)\n", p.States, p.Transitions, el, float64(p.States)/el)
 			}
 			return
 		}
-		if now.Sub(t0) < 2*time.Second || now.Sub(last) < 2*time.Second {
+		if t.Sub(t0) < progressEvery || t.Sub(last) < progressEvery {
 			return
 		}
-		last, printed = now, true
-		el := now.Sub(t0).Seconds()
-		fmt.Fprintf(stderr, "electlab: %d states, %d transitions, depth %d, %.0f states/s\n", p.States, p.Transitions, p.Depth, float64(p.States)/el)
+		if p.Phase != lastPhase {
+			lastStates, lastTrans, lastPhase = 0, 0, p.Phase
+		}
+		dt := t.Sub(last).Seconds()
+		phase := ""
+		if p.Phase != "" {
+			phase = ", " + p.Phase
+		}
+		fmt.Fprintf(stderr, "electlab: %d states (+%.0f/s), %d transitions (+%.0f/s), depth %d%s, %.0fs elapsed, ETA unknown\n",
+			p.States, float64(p.States-lastStates)/dt, p.Transitions, float64(p.Transitions-lastTrans)/dt, p.Depth, phase, t.Sub(t0).Seconds())
+		last, lastStates, lastTrans, printed = t, p.States, p.Transitions, true
 	}
 }
 
@@ -380,11 +421,7 @@ func printExplore(w io.Writer, r *exploreReport) {
 		fmt.Fprintf(w, "  sends+receives (SR)    %d..%d\n", mn.SR, mx.SR)
 		fmt.Fprintf(w, "  forwards               %d..%d\n", mn.Forwards, mx.Forwards)
 	}
-	cyc := "none (every execution ends)"
-	if r.Cycle {
-		cyc = "yes (some execution can run forever); fair livelocks are listed below"
-	}
-	fmt.Fprintf(w, "cycles       %s\n", cyc)
+	fmt.Fprintf(w, "cycles       %s\n", cycleLine(r))
 	for _, v := range r.Violations {
 		where := "at the end"
 		if v.Step > 0 {
@@ -399,6 +436,31 @@ func printExplore(w io.Writer, r *exploreReport) {
 		fmt.Fprintf(w, "             and %d more distinct violation(s)\n", r.More)
 	}
 	fmt.Fprintf(w, "verdict      %s\n", r.Verdict)
+}
+
+// cycleLine is the report's cycles line: it names the livelocks it says
+// are listed, and claims that every execution ends only after a complete
+// search.
+func cycleLine(r *exploreReport) string {
+	livelocks := 0
+	for _, v := range r.Violations {
+		if v.CycleStart >= 0 {
+			livelocks++
+		}
+	}
+	switch {
+	case r.Cycle && livelocks > 0:
+		return fmt.Sprintf("yes (some execution can run forever); %d fair livelock(s), listed below as termination violations", livelocks)
+	case r.Cycle && !r.Complete:
+		return "yes (some execution can run forever); no fair livelock found before the search was cut (incomplete: " + r.Incomplete + ")"
+	case r.Cycle && r.More > 0:
+		return "yes (some execution can run forever); no fair livelock among the violations listed (more were not listed)"
+	case r.Cycle:
+		return "yes (some execution can run forever), but none is fair: no livelock"
+	case !r.Complete:
+		return "none in the states explored (search incomplete: longer executions were not explored)"
+	}
+	return "none (every execution ends)"
 }
 
 // exploreMerge reads the -json outputs of the parts of a split search and
@@ -466,11 +528,15 @@ func exploreMerge(files []string, jsonOut bool, outDir string, stdout io.Writer)
 		}
 		path := filepath.Join(outDir, fmt.Sprintf("electlab-%s-%s-explore.json", rep.Algorithm, v.Property))
 		cv := &checker.Violation{Property: v.Property, Step: v.Step, Message: v.Message}
-		if err := saveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", "found by electlab explore (merged parts)"); err != nil {
+		saved, notes, err := saveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", "found by electlab explore (merged parts)")
+		if err != nil {
 			return err
 		}
-		v.Trace = path
-		finding = &findingError{fmt.Sprintf("%s violated; trace written to %s", v.Property, path)}
+		finding = &findingError{fmt.Sprintf("%s violated; the trace is over the trace limit and was not written (%s)", v.Property, notes)}
+		if saved {
+			v.Trace = path
+			finding = &findingError{fmt.Sprintf("%s violated; trace written to %s", v.Property, path)}
+		}
 	}
 	if jsonOut {
 		if err := writeJSON(stdout, rep); err != nil {

@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 
 	"electlab/algos"
+	"electlab/checker"
+	"electlab/checker/explore"
 	"electlab/model"
 )
 
@@ -225,4 +229,140 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		return nil, nil, nil, usagef("%v", err)
 	}
 	return spec, cfg, nil, nil
+}
+
+// stepsFlag is -max-steps: "auto" (the default: a cap derived from the
+// configuration, checker.ConfigStepCap), 0 (no cap) or a positive number of
+// events. Every command and engine reads it the same way.
+type stepsFlag struct {
+	auto bool
+	n    int
+}
+
+func newStepsFlag() *stepsFlag { return &stepsFlag{auto: true} }
+
+func (f *stepsFlag) String() string {
+	if f == nil || f.auto {
+		return "auto"
+	}
+	return strconv.Itoa(f.n)
+}
+
+func (f *stepsFlag) Set(s string) error {
+	if s == "auto" {
+		f.auto, f.n = true, 0
+		return nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want auto, 0 (no cap) or a number of events")
+	}
+	if v < 0 {
+		return fmt.Errorf("%d is negative (want auto, 0 for no cap, or a number of events)", v)
+	}
+	f.auto, f.n = false, v
+	return nil
+}
+
+// options returns the flag as checker.Options.MaxSteps: 0 (the derived
+// default) for auto, checker.NoCap for 0.
+func (f *stepsFlag) options() int {
+	switch {
+	case f.auto:
+		return 0
+	case f.n == 0:
+		return checker.NoCap
+	}
+	return f.n
+}
+
+// resolve returns the cap in events for cfg (0 = none).
+func (f *stepsFlag) resolve(cfg *model.Config) int {
+	if f.auto {
+		return checker.ConfigStepCap(cfg)
+	}
+	return f.n
+}
+
+const stepsUsage = "cap on the events of one execution: auto (derived from n and the configuration: at least 20000, 16(n+2)^2 per possible election), 0 for no cap (then -max-mem bounds the run), or a number; a run that reaches it is unfinished (cap reached, not a verdict: exit status 4)"
+
+// memFlag registers -max-mem on fs (default 1GiB).
+func memFlag(fs *flag.FlagSet) *string {
+	return fs.String("max-mem", "1GiB", "bound on the estimated memory (the World or simulator, recorded events, visited states), e.g. 512MiB, 4GiB; 0 = none. A configuration whose estimate exceeds it is refused (exit status 2); a run that reaches it stops, unfinished (exit status 4)")
+}
+
+// parseMem parses a -max-mem value.
+func parseMem(s string) (int64, error) {
+	v, err := explore.ParseBytes(s)
+	if err != nil {
+		return 0, usagef("-max-mem: %v", err)
+	}
+	return v, nil
+}
+
+// sizer estimates memory before a World or a Sim is built (every
+// model.Algorithm does).
+type sizer interface {
+	WorldBytes(n int) int64
+	SimBytes(n int, sync bool) int64
+}
+
+// fallbackProcessBytes is the estimate per process for a Spec that cannot
+// estimate itself.
+const fallbackProcessBytes = 1024
+
+// worldBytes estimates one World of cfg.
+func worldBytes(spec model.Spec, cfg *model.Config) int64 {
+	n := len(cfg.IDs) + len(cfg.Absent)
+	if s, ok := spec.(sizer); ok {
+		return s.WorldBytes(n)
+	}
+	return int64(n) * fallbackProcessBytes
+}
+
+// simBytes estimates the fast simulator for cfg.
+func simBytes(spec model.Spec, cfg *model.Config) int64 {
+	n := len(cfg.IDs) + len(cfg.Absent)
+	if s, ok := spec.(sizer); ok {
+		return s.SimBytes(n, cfg.Timing == model.Sync)
+	}
+	return int64(n) * fallbackProcessBytes
+}
+
+// checkMem refuses (a usage error, exit status 2) a configuration whose
+// up-front estimate need exceeds the bound max (0 = none); what says
+// what needs the memory.
+func checkMem(need, max int64, what string, cfg *model.Config) error {
+	if max > 0 && need > max {
+		return usagef("%s for n=%d needs about %s (estimate), over -max-mem %s: raise -max-mem (0 for none) or lower -n",
+			what, len(cfg.IDs)+len(cfg.Absent), explore.FormatBytes(need), explore.FormatBytes(max))
+	}
+	return nil
+}
+
+// heapInUse is the memory probe of a bounded run: the bytes of heap
+// objects in use (live, and garbage not yet collected) times 5/4. Under
+// boundMemory the collector keeps the heap under the bound, so the probe
+// passes the bound when live data reach 80% of it: the run stops there
+// instead of thrashing the collector, with room for the runtime's own
+// memory.
+func heapInUse() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64()) / 4 * 5
+}
+
+// boundMemory makes the Go collector keep the heap under maxMem (so that
+// heapInUse, the probe, measures live data near the bound) until the
+// returned function restores the previous limit. maxMem 0 changes
+// nothing.
+func boundMemory(maxMem int64) (restore func()) {
+	if maxMem <= 0 {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(maxMem)
+	return func() { debug.SetMemoryLimit(old) }
 }

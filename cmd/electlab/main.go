@@ -7,12 +7,16 @@
 //	electlab list                          algorithms, variants, options and claims
 //	electlab run     -algo A -n N [...]     one execution and its summary
 //	electlab check   -algo A -n N [...]     adversarial search; writes a trace on failure
+//	electlab explore -algo A -n N [...]     exhaustive search of every schedule
 //	electlab replay  FILE [-render text|mermaid]
+//	electlab shrink  FILE [-o FILE]        shrink a recorded trace's violation
 //	electlab claims  [-json|-md] [-claim ID] [-algo A]
 //	electlab reproduce -paper ID [-table T] [-runs R] [-seed S] [-json]
 //
-// Exit status: 0 success; 1 a property was violated (check) or a replay
-// diverged; 2 bad input (flags, files); 3 an internal error.
+// Exit status: 0 success; 1 a property was violated (check, explore) or a
+// replay diverged; 2 bad input (flags, files, a configuration over
+// -max-mem); 3 an internal error; 4 a cap or bound was reached before an
+// execution or search finished, with nothing found: no verdict.
 package main
 
 import (
@@ -36,18 +40,54 @@ type findingError struct{ msg string }
 
 func (e *findingError) Error() string { return e.msg }
 
-const topUsage = `usage: electlab <command> [flags]
+// capError says a cap or bound (-max-steps, -max-mem, -max-states, ...)
+// stopped an execution or a search before it finished and nothing was
+// found: not a verdict, exit status 4.
+type capError struct{ msg string }
 
-commands:
-  list     algorithms, their variants (readings), options and claims
-  run      one execution and its summary
-  check    adversarial search for a property violation; writes a trace on failure
-  explore  exhaustive search of every schedule: states, min/max messages, verdicts
-  replay   replay a trace file, verify it and render it
-  claims   every registered claim with the verdict the tool computes
-  reproduce  re-run a paper's experiments; its tables beside the printed numbers
+func (e *capError) Error() string { return e.msg }
 
-Run "electlab <command> -h" for the flags of a command.`
+// command is one entry of the command table.
+type command struct {
+	name, help string
+	run        func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands is the command table: dispatch, the usage and the
+// unknown-command message all come from it.
+func commands() []command {
+	return []command{
+		{"list", "algorithms, their variants (readings), options and claims", cmdList},
+		{"run", "one execution and its summary", cmdRun},
+		{"check", "adversarial search for a property violation; writes a trace on failure", cmdCheck},
+		{"explore", "exhaustive search of every schedule: states, min/max messages, verdicts", cmdExplore},
+		{"replay", "replay a trace file, verify it and render it", cmdReplay},
+		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
+		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
+		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
+	}
+}
+
+// commandNames lists the commands as "a, b, ... or z".
+func commandNames() string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// topUsage is the usage printed by electlab help.
+func topUsage() string {
+	var b strings.Builder
+	b.WriteString("usage: electlab <command> [flags]\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.help)
+	}
+	b.WriteString("\nRun \"electlab <command> -h\" for the flags of a command.\n")
+	b.WriteString("Exit status: 0 done; 1 a violation found (or a replay diverged); 2 bad input;\n3 internal error; 4 a cap or bound reached first (not a verdict).")
+	return b.String()
+}
 
 func main() {
 	os.Exit(realMain(os.Args[1:], os.Stdout, os.Stderr))
@@ -63,32 +103,20 @@ func realMain(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "electlab: missing command (want list, run, check, replay or claims; electlab help shows the usage)")
+		fmt.Fprintf(stderr, "electlab: missing command (want %s; electlab help shows the usage)\n", commandNames())
 		return 2
 	}
-	var err error
 	switch args[0] {
-	case "list":
-		err = cmdList(args[1:], stdout, stderr)
-	case "run":
-		err = cmdRun(args[1:], stdout, stderr)
-	case "check":
-		err = cmdCheck(args[1:], stdout, stderr)
-	case "explore":
-		err = cmdExplore(args[1:], stdout, stderr)
-	case "replay":
-		err = cmdReplay(args[1:], stdout, stderr)
-	case "claims":
-		err = cmdClaims(args[1:], stdout, stderr)
-	case "reproduce":
-		err = cmdReproduce(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprintln(stdout, topUsage)
+		fmt.Fprintln(stdout, topUsage())
 		return 0
-	default:
-		err = usagef("unknown command %q (want list, run, check, replay or claims)", args[0])
 	}
-	return exitCode(err, stderr)
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return exitCode(c.run(args[1:], stdout, stderr), stderr)
+		}
+	}
+	return exitCode(usagef("unknown command %q (want %s)", args[0], commandNames()), stderr)
 }
 
 func exitCode(err error, stderr io.Writer) int {
@@ -97,6 +125,7 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	var ue *usageError
 	var fe *findingError
+	var ce *capError
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
@@ -106,6 +135,9 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.As(err, &fe):
 		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.msg))
 		return 1
+	case errors.As(err, &ce):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(ce.msg))
+		return 4
 	default:
 		fmt.Fprintln(stderr, "electlab: "+oneLine(err.Error()))
 		return 3

@@ -51,14 +51,22 @@ func TestRenderSVGShiViz(t *testing.T) {
 		t.Errorf("the SVG does not start with its root or lacks the violated property:\n%.400s", r.stdout)
 	}
 
-	// run -render prints the same rendering as replay of the run's trace.
+	// run -render prints the same rendering as replay of the run's trace,
+	// as the whole of stdout (run -render svg > f.svg is a valid SVG); the
+	// summary goes to stderr.
 	tp := filepath.Join(dir, "run.json")
 	cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-trace", tp).mustCode(t, 0)
-	for _, format := range []string{"svg", "shiviz"} {
+	for _, format := range []string{"text", "mermaid", "svg", "shiviz"} {
 		want := cli(t, "replay", tp, "-render", format).mustCode(t, 0).stdout
-		got := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-render", format).mustCode(t, 0).stdout
-		if !strings.HasPrefix(got, want+"\n") || !strings.Contains(got[len(want):], "leader") {
-			t.Errorf("run -render %s is not replay's rendering followed by the summary:\n%.300s", format, got)
+		r := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-render", format).mustCode(t, 0)
+		if r.stdout != want {
+			t.Errorf("run -render %s: stdout is not exactly replay's rendering:\n%.300s", format, r.stdout)
 		}
+		if !strings.Contains(r.stderr, "leader") {
+			t.Errorf("run -render %s: the summary is not on stderr:\n%s", format, r)
+		}
+	}
+	if out := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-render", "svg").stdout; !strings.HasSuffix(strings.TrimSpace(out), "</svg>") {
+		t.Errorf("run -render svg: stdout does not end with the SVG's root end tag:\n...%s", out[max(0, len(out)-200):])
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"electlab/algos"
 	"electlab/checker"
 	"electlab/model"
 	"electlab/traces"
@@ -16,6 +15,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "replay FILE [-render text|mermaid|svg|shiviz] [-o FILE]", stderr)
 	render := fs.String("render", "text", "rendering: text (step table), mermaid (sequenceDiagram), svg (space-time diagram), shiviz (ShiViz log) or none")
 	outPath := fs.String("o", "", "write the rendering to this file instead of stdout")
+	maxMemS := memFlag(fs)
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -26,13 +26,13 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if *render != "none" && !validRender(*render) {
 		return usagef("-render %q: want text, mermaid, svg, shiviz or none", *render)
 	}
-	t, err := traces.Load(pos[0])
+	maxMem, err := parseMem(*maxMemS)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
-	spec, err := algos.Lookup(t.Config.Algo)
+	t, spec, err := loadTraceBounded(pos[0], maxMem)
 	if err != nil {
-		return usagef("%s: %v", pos[0], err)
+		return err
 	}
 	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
 	if t.Violation != nil {

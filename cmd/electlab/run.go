@@ -30,6 +30,11 @@ type runReport struct {
 	Steps        int64               `json:"steps"`
 	TimeHops     int64               `json:"time_hops"`
 	Violations   []checker.Violation `json:"violations"`
+	// Capped names the cap or bound that stopped the run before
+	// quiescence (left out when none did): unfinished, not a verdict.
+	Capped string `json:"capped,omitempty"`
+	// MaxSteps is the step cap the run had (0 = none).
+	MaxSteps int `json:"max_steps"`
 }
 
 type runOptions struct {
@@ -97,10 +102,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print the summary as JSON")
 	schedule := fs.String("schedule", "fifo", "schedule: fifo (fair, oldest message first), random, newest (adversarial: newest message first) or oldest")
 	staggered := fs.Bool("staggered", false, "let a random schedule interleave initiations with deliveries")
-	maxSteps := fs.Int("max-steps", checker.DefaultMaxSteps, "cap on the events of the execution (the fast simulator: 0 = none)")
+	maxSteps := newStepsFlag()
+	fs.Var(maxSteps, "max-steps", stepsUsage)
+	maxMemS := memFlag(fs)
 	engine := fs.String("engine", "auto", "auto (fast simulator for n > 2000 under the fifo schedule), world, or sim")
 	tracePath := fs.String("trace", "", "write the execution as a trace file (world engine only)")
-	render := fs.String("render", "", "also print the execution: text (step table), mermaid (sequenceDiagram), svg (space-time diagram) or shiviz (ShiViz log)")
+	render := fs.String("render", "", "print the execution instead of the summary (which goes to stderr): text (step table), mermaid (sequenceDiagram), svg (space-time diagram) or shiviz (ShiViz log)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
@@ -112,8 +119,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *maxSteps < 0 {
-		return usagef("-max-steps %d is negative", *maxSteps)
+	maxMem, err := parseMem(*maxMemS)
+	if err != nil {
+		return err
 	}
 	if *render != "" && !validRender(*render) {
 		return usagef("-render %q: want text, mermaid, svg or shiviz", *render)
@@ -153,13 +161,26 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	v, _ := info.ParseVariant(cfg.Variant)
 	rep.Variant = info.FormatVariant(v)
 	props := model.Safety | model.Agreement | model.Validity | model.Termination
+	rep.MaxSteps = maxSteps.resolve(cfg)
 	if useSim {
 		rep.Engine = "sim"
+		if err := checkMem(simBytes(spec, cfg), maxMem, "the fast simulator", cfg); err != nil {
+			return err
+		}
 		sim, err := spec.NewSim(cfg)
 		if err != nil {
 			return usagef("%v", err)
 		}
-		res := sim.Run(int64(*maxSteps))
+		if b, ok := sim.(interface {
+			SetMaxMem(int64)
+			SetMemProbe(func() int64)
+		}); ok {
+			b.SetMaxMem(maxMem)
+			b.SetMemProbe(heapInUse)
+		}
+		defer boundMemory(maxMem)()
+		res := sim.Run(int64(rep.MaxSteps))
+		rep.Capped = res.Capped
 		topo, _ := model.NewTopology(info.Topology, append(append([]model.ID(nil), cfg.IDs...), cfg.Absent...))
 		final := &model.Final{Alg: info, T: topo, Views: res.Views, Statuses: res.Status}
 		rep.Leader, rep.Agreed = model.AgreedLeader(final)
@@ -175,9 +196,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		}
 		rep.Quiescent, rep.Steps = res.Quiescent, res.Events
 		rep.Messages = model.NamedCounts(info, &res.Counts)
-		if !res.Quiescent {
+		switch {
+		case res.Capped != "":
+			// Unfinished: not a verdict.
+		case !res.Quiescent:
 			rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropTermination, Message: fmt.Sprintf("not quiescent after %d events", res.Events)})
-		} else {
+		default:
 			for _, c := range []struct {
 				name string
 				f    func(model.Snapshot) error
@@ -192,14 +216,20 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		rep.Engine = "world"
+		// The initial World and the running copy.
+		if err := checkMem(2*worldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {
+			return err
+		}
 		s0, err := spec.NewSystem(cfg)
 		if err != nil {
 			return usagef("%v", err)
 		}
-		x, err := runPrefixed(s0, prefix, ch, checker.Checks{Props: props}, *maxSteps)
+		defer boundMemory(maxMem)()
+		x, err := runPrefixed(s0, prefix, ch, checker.Checks{Props: props}, checker.Options{MaxSteps: maxSteps.options(), MaxMem: maxMem, MemProbe: heapInUse})
 		if err != nil {
 			return err
 		}
+		rep.Capped = x.CapReason
 		out := model.Summarize(x.Final)
 		rep.Leader, rep.Agreed, rep.Coordinators = out.Leader, out.Agreed, out.Coordinators
 		rep.Quiescent, rep.Steps, rep.Messages = out.Quiescent, out.Events, out.Messages
@@ -207,21 +237,33 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		if x.Violation != nil {
 			rep.Violations = append(rep.Violations, *x.Violation)
 		}
-		if err := writeOutputs(x, *tracePath, *render, stdout); err != nil {
+		if err := writeOutputs(x, *tracePath, *render, stdout, stderr); err != nil {
 			return err
 		}
 	}
-	if *jsonOut {
-		return writeJSON(stdout, rep)
+	var capped error
+	if rep.Capped != "" {
+		capped = &capError{fmt.Sprintf("run unfinished after %d events: cap reached (not a verdict): %s", rep.Steps, rep.Capped)}
 	}
-	printRun(stdout, &rep)
-	return nil
+	if *jsonOut {
+		if err := writeJSON(stdout, rep); err != nil {
+			return err
+		}
+		return capped
+	}
+	// A rendering is the whole of stdout: the summary goes to stderr.
+	if *render != "" {
+		printRun(stderr, &rep)
+	} else {
+		printRun(stdout, &rep)
+	}
+	return capped
 }
 
 // runPrefixed applies a scenario's scripted events, then continues with ch.
-func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, checks checker.Checks, maxSteps int) (*checker.Execution, error) {
+func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, checks checker.Checks, opt checker.Options) (*checker.Execution, error) {
 	if len(prefix) == 0 {
-		return checker.Execute(s0, ch, checks, checker.Options{MaxSteps: maxSteps}), nil
+		return checker.Execute(s0, ch, checks, opt), nil
 	}
 	pre, err := checker.Replay(s0, prefix, checker.Checks{Props: checks.Props &^ (model.Agreement | model.Validity | model.Termination)}, false)
 	if err != nil {
@@ -230,8 +272,9 @@ func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, chec
 	if pre.Violation != nil {
 		return pre, nil
 	}
-	rest := checker.Execute(pre.Final, ch, checks, checker.Options{MaxSteps: maxSteps})
-	x := &checker.Execution{Initial: s0, Final: rest.Final, Events: append(pre.Events, rest.Events...), Quiescent: rest.Quiescent, Violation: rest.Violation}
+	rest := checker.Execute(pre.Final, ch, checks, opt)
+	x := &checker.Execution{Initial: s0, Final: rest.Final, Events: append(pre.Events, rest.Events...), Quiescent: rest.Quiescent, Violation: rest.Violation,
+		Livelock: rest.Livelock, Capped: rest.Capped, CapReason: rest.CapReason, MemEstimate: rest.MemEstimate, NotApplicable: rest.NotApplicable}
 	if x.Violation != nil && x.Violation.Step > 0 {
 		x.Violation.Step += len(pre.Events)
 	}
@@ -282,7 +325,10 @@ func printRun(w io.Writer, r *runReport) {
 	fmt.Fprintf(w, "messages     sends %d (%s), transmissions %d, deliveries %d, forwarded by crashed nodes %d\n",
 		r.Messages.Sends, strings.Join(per, ", "), r.Messages.Transmissions, r.Messages.Deliveries, r.Messages.Forwards)
 	q := "quiescent"
-	if !r.Quiescent {
+	switch {
+	case r.Capped != "":
+		q = "NOT quiescent: cap reached (not a verdict): " + r.Capped
+	case !r.Quiescent:
 		q = "NOT quiescent"
 	}
 	fmt.Fprintf(w, "steps        %d (%s)\n", r.Steps, q)

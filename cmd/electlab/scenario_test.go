@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -120,4 +122,25 @@ func TestScenarioEmptyValues(t *testing.T) {
 		"BUG-12: an \"initiators\" line with no value means all initiators (the flag -initiators '' is an error)")
 	r.mustCode(t, 2)
 	r.oneErrorLine(t)
+}
+
+// TestKabashiJoinScenario: the shipped kabashi-join scenario does what its
+// comment says: run stops at the first safety violation, after the join
+// (step 2), with 1 transmission (3 sends) and both 2 and 1 coordinators.
+func TestKabashiJoinScenario(t *testing.T) {
+	var rep runJSON
+	cli(t, "run", "-scenario", "../../testdata/cli/kabashi-join.scenario", "-json").mustCode(t, 0).decode(t, &rep)
+	if rep.Steps != 2 || rep.Quiescent || len(rep.Violations) != 1 || rep.Violations[0].Property != "single-coordinator" || rep.Violations[0].Step != 2 ||
+		rep.Messages.Sends != 3 || rep.Messages.Transmissions != 1 {
+		t.Errorf("kabashi-join: %+v", rep)
+	}
+	b, err := os.ReadFile("../../testdata/cli/kabashi-join.scenario")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"stops at the first", "violation after step 2", "sends 3 (transmissions 1)"} {
+		if !strings.Contains(strings.Join(strings.Fields(string(bytes.ReplaceAll(b, []byte("#"), nil))), " "), w) {
+			t.Errorf("the scenario's comment does not say %q", w)
+		}
+	}
 }
