@@ -282,3 +282,31 @@ func TestCappedRunsMakeTerminationPartial(t *testing.T) {
 		t.Fatalf("derived cap: %s (%s)", res.Verdict, res.Summary)
 	}
 }
+
+// C-FCEABOB-5's check speaks of the Fig. 5 narrative only (12 never
+// replies): the executions of its settings in which 12 replies, or of
+// another configuration, are not applicable and do not count as reaching
+// the check.
+func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
+	var c *model.Claim
+	var spec model.Spec
+	for _, s := range algos.All {
+		info := s.Meta()
+		for i := range info.Claims {
+			if info.Claims[i].ID == "C-FCEABOB-5" {
+				c, spec = &info.Claims[i], s
+			}
+		}
+	}
+	if c == nil {
+		t.Fatal("C-FCEABOB-5 is not registered")
+	}
+	e := reducedEngine()
+	e.ExhaustiveLimit = 4000 // the narrative's configurations, enumerated
+	res := e.CheckClaim(spec, c)
+	for i, r := range res.Rows {
+		if r.Covered.Reached == 0 || r.Covered.Reached >= r.Covered.Executions {
+			t.Errorf("row %d (%s, %s): %d of %d executions reached the narrative check; want some, not all", i+1, r.Setting, r.Variant, r.Covered.Reached, r.Covered.Executions)
+		}
+	}
+}
