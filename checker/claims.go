@@ -796,7 +796,10 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			if (c.Kind == model.Bound && c.Relation == model.AtLeast) || (c.Kind == model.Growth && c.Stat == model.StatMin) {
 				better = best < 0 || m < best
 			}
-			if better {
+			// The refuting execution of a bound is the size's point: an
+			// Exactly bound refuted below the claim would otherwise show
+			// the largest value, which may equal the claim.
+			if better || (violated && c.Kind == model.Bound) {
 				best = m
 				pt.Measured = m
 				if c.Formula != nil {
@@ -894,6 +897,13 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 			if exploring && exploreSchedulable(c) {
 				all, why := e.exploreSize(spec, c, st, variant, n, checks, &row, &exploreLeft, observe)
 				if row.Verdict != Holds {
+					if ce := row.Counterexample; ce != nil && ce.Initial != nil {
+						// The counterexample found by the search is the
+						// size's point, as a sampled one is.
+						if x, err := Replay(ce.Initial, ce.Events, checks, false); err == nil && x.Final.Quiescent() {
+							observe(ce.Initial, x.Final, true)
+						}
+					}
 					pt.Reached = attained
 					row.Points = appendPoint(row.Points, pt)
 					break

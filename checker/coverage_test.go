@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -280,5 +281,136 @@ func TestCappedRunsMakeTerminationPartial(t *testing.T) {
 	e.MaxSteps = 0 // derived: every run finishes
 	if res := e.CheckClaim(changroberts.Algorithm, c); res.Verdict != checker.Holds || res.Rows[0].Covered.Capped != 0 {
 		t.Fatalf("derived cap: %s (%s)", res.Verdict, res.Summary)
+	}
+}
+
+// C-FCEABOB-5's check speaks of the Fig. 5 narrative only (12 never
+// replies): the executions of its settings in which 12 replies, or of
+// another configuration, are not applicable and do not count as reaching
+// the check.
+func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
+	var c *model.Claim
+	var spec model.Spec
+	for _, s := range algos.All {
+		info := s.Meta()
+		for i := range info.Claims {
+			if info.Claims[i].ID == "C-FCEABOB-5" {
+				c, spec = &info.Claims[i], s
+			}
+		}
+	}
+	if c == nil {
+		t.Fatal("C-FCEABOB-5 is not registered")
+	}
+	e := reducedEngine()
+	e.ExhaustiveLimit = 4000 // the narrative's configurations, enumerated
+	res := e.CheckClaim(spec, c)
+	for i, r := range res.Rows {
+		if r.Covered.Reached == 0 || r.Covered.Reached >= r.Covered.Executions {
+			t.Errorf("row %d (%s, %s): %d of %d executions reached the narrative check; want some, not all", i+1, r.Setting, r.Variant, r.Covered.Reached, r.Covered.Executions)
+		}
+	}
+}
+
+// refutationProblems lists the REFUTED rows of result res whose evidence
+// contradicts or is missing: a row with no counterexample, no arithmetic
+// and no fit to show (or a fit but no execution); a bound row whose point
+// at the refuting size satisfies the claimed relation although the
+// refutation is by the bound (or has no counterexample to name another
+// property).
+func refutationProblems(c *model.Claim, res *checker.ClaimResult) []string {
+	var out []string
+	for i, r := range res.Rows {
+		if r.Verdict != checker.Refuted {
+			continue
+		}
+		ce := r.Counterexample
+		fit := c.Kind == model.Growth && r.FitNote != "" && r.Executions > 0
+		if ce == nil && r.Arithmetic == "" && !fit {
+			out = append(out, fmt.Sprintf("row %d (%s, %s): REFUTED with no counterexample, arithmetic or fit (%d executions)", i+1, r.Setting, r.Variant, r.Executions))
+			continue
+		}
+		if c.Kind != model.Bound || len(r.Points) == 0 || (ce != nil && ce.Violation.Property != checker.PropBound) {
+			continue
+		}
+		p := r.Points[len(r.Points)-1]
+		if p.Claimed == "" {
+			continue
+		}
+		q, ok := new(big.Rat).SetString(p.Claimed)
+		if !ok || !q.Num().IsInt64() || !q.Denom().IsInt64() {
+			out = append(out, fmt.Sprintf("row %d (%s): claimed %q is not a number", i+1, r.Setting, p.Claimed))
+			continue
+		}
+		if c.Relation.Holds(p.Measured, model.RatFrac(q.Num().Int64(), q.Denom().Int64())) {
+			out = append(out, fmt.Sprintf("row %d (%s, %s): REFUTED by the bound, but its point n=%d: %d satisfies %s %s", i+1, r.Setting, r.Variant, p.N, p.Measured, c.Relation, p.Claimed))
+		}
+	}
+	return out
+}
+
+// Every registered claim, checked with a reduced engine: no REFUTED row
+// lacks its evidence or shows a point that satisfies the bound it
+// refutes.
+func TestNoRefutationWithoutEvidence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks every claim")
+	}
+	e := reducedEngine()
+	refuted := 0
+	for _, spec := range algos.All {
+		info := spec.Meta()
+		for i := range info.Claims {
+			c := &info.Claims[i]
+			res := e.CheckClaim(spec, c)
+			for _, r := range res.Rows {
+				if r.Verdict == checker.Refuted {
+					refuted++
+				}
+			}
+			for _, p := range refutationProblems(c, res) {
+				t.Errorf("%s (%s): %s", c.ID, info.Name, p)
+			}
+		}
+	}
+	if refuted == 0 {
+		t.Fatal("no REFUTED row in the registry: the walk checks nothing")
+	}
+}
+
+// The refutation rule can fail: a row stripped of its counterexample, and
+// a bound row whose point is made to satisfy its claim, are caught; an
+// Exactly bound refuted below the claim shows the refuting value.
+func TestRefutationRuleCanFail(t *testing.T) {
+	c := &model.Claim{ID: "C-TEST-EXACT", Source: "test", Says: "exact", Kind: model.Bound,
+		Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Formula:     func(p model.Params) model.Rat { return model.RatInt(int64(p.N * p.N)) },
+		FormulaText: "n^2", NMin: 3, NMax: 5,
+		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators}}}
+	e := reducedEngine()
+	e.Cases = 20
+	res := e.CheckClaim(changroberts.Algorithm, c)
+	r := res.Rows[0]
+	if r.Verdict != checker.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropBound {
+		t.Fatalf("n^2 exactly on Chang-Roberts: %s (%s)", res.Verdict, res.Summary)
+	}
+	if probs := refutationProblems(c, res); len(probs) > 0 {
+		t.Fatalf("a genuine refutation: %v", probs)
+	}
+	noEvidence := *res
+	noEvidence.Rows = append([]checker.Row(nil), res.Rows...)
+	noEvidence.Rows[0].Counterexample = nil
+	if len(refutationProblems(c, &noEvidence)) == 0 {
+		t.Error("the rule accepts a REFUTED row without a counterexample")
+	}
+	satisfied := *res
+	satisfied.Rows = append([]checker.Row(nil), res.Rows...)
+	pts := append([]checker.Point(nil), r.Points...)
+	last := &pts[len(pts)-1]
+	last.Measured = 9 // n^2 at n=3
+	last.Claimed = "9"
+	satisfied.Rows[0].Points = pts
+	if len(refutationProblems(c, &satisfied)) == 0 {
+		t.Error("the rule accepts a bound refutation whose point satisfies the bound")
 	}
 }

@@ -56,11 +56,17 @@ func joinCount(s model.System) (int64, bool) {
 // spliced checks the join's result at quiescence: in the complete reading
 // every member knows every other member (the joiner included); in the
 // ring readings the Succ links form one ring through every process in
-// increasing id order, with Pred the inverse of Succ.
+// increasing id order, with Pred the inverse of Succ. A run without
+// exactly one joiner is not one the claim speaks of
+// (model.ErrNotApplicable); a joiner not live at quiescence is a join
+// that did not complete, a violation.
 func spliced(s model.System) error {
 	j := joiner(s)
-	if j < 0 || s.Status(j) != model.Live {
-		return nil
+	if j < 0 {
+		return model.ErrNotApplicable
+	}
+	if s.Status(j) != model.Live {
+		return fmt.Errorf("the joiner %d is not live at quiescence: the join did not complete", s.Topo().Order[j])
 	}
 	n := s.N()
 	st := func(i int) State { return s.State(i).(State) }

@@ -455,6 +455,9 @@ func evidenceText(r *checker.Row) string {
 		return fmt.Sprintf("counterexample (%s%d events, n=%d, %s): %s", where, len(ce.Events), ce.N, ce.Config.String(), ce.Violation.Error())
 	}
 	s := fmt.Sprintf("%d executions; %s", r.Executions, r.Coverage)
+	if r.Verdict == checker.Refuted && r.FitNote != "" {
+		s = "refuted by the fit: " + r.FitNote + "; " + s
+	}
 	if r.Unfinished > 0 {
 		s += fmt.Sprintf("; %d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
 	}
@@ -467,7 +470,9 @@ func evidenceText(r *checker.Row) string {
 // headline summarises an entry's measurement and evidence in two short
 // cells for the table.
 func headline(c *claimEntry) (measured, evidence string) {
-	if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
+	if len(c.Rows) == 0 {
+		// A claim judged from its parts (or not registered): its summary
+		// is its evidence, not a count of executions it did not run.
 		return "-", c.Summary
 	}
 	if c.Verdict == checker.Partial || c.Verdict == checker.Unchecked {
@@ -488,7 +493,13 @@ func headline(c *claimEntry) (measured, evidence string) {
 			ce := r.Counterexample
 			m := "-"
 			if n := len(r.Points); n > 0 && r.Points[n-1].Claimed != "" {
-				m = fmt.Sprintf("n=%d: %d (claimed %s)", r.Points[n-1].N, r.Points[n-1].Measured, r.Points[n-1].Claimed)
+				p := r.Points[n-1]
+				m = fmt.Sprintf("n=%d: %d (claimed %s)", p.N, p.Measured, p.Claimed)
+				if ce.Violation.Property != checker.PropBound {
+					// Refuted by another property (named in the
+					// evidence): the bound itself is met.
+					m = fmt.Sprintf("n=%d: %d (claimed %s; bound met)", p.N, p.Measured, p.Claimed)
+				}
 			}
 			where := fmt.Sprintf("%d-event trace", len(ce.Events))
 			if ce.TracePath != "" {
@@ -497,6 +508,9 @@ func headline(c *claimEntry) (measured, evidence string) {
 			return m, fmt.Sprintf("counterexample at n=%d (%s), reading %s: %s", ce.N, where, r.Variant, ce.Violation.Property)
 		case r.Arithmetic != "" && r.Verdict != checker.Holds:
 			return "-", r.Setting + ": " + r.Arithmetic
+		case r.Verdict == checker.Refuted && r.FitNote != "":
+			m, _ := headlineMeasured(c)
+			return m, fmt.Sprintf("%s, reading %s: %s (%d executions)", r.Setting, r.Variant, r.FitNote, r.Executions)
 		}
 		_ = exhaustive
 	}

@@ -33,16 +33,69 @@ type reproClaim struct {
 	// the simulation gives. Columns absent here have no formula for the
 	// same quantity (e.g. a send+receive average against a send count).
 	formulaOf map[string]string
+	// sameQuantity lists, per printed column, what the column counts
+	// under each of its readings and the paper's formula for it there
+	// (a Row.Formulas value, scaled): a printed number farther than half
+	// a unit of its last digit from the formula under every reading that
+	// has one is INCONSISTENT. A reading without a formula (NoFormula)
+	// leaves that column to the model under it: the inconsistency is
+	// then shown, and the model's means still decide the column.
+	sameQuantity map[string][]quantityReading
+	// quantities says which printed column is which quantity and why
+	// each formula is, or is not, comparable with it (the claim's rule).
+	quantities string
+}
+
+// quantityReading is one reading of what a printed column counts.
+type quantityReading struct {
+	// Name names the reading ("messages", "AMB-HIER-4 (a), sends +
+	// receives").
+	Name string
+	// Formula selects the row's formula values for the same quantity
+	// under this reading; Factor scales them (2: every message counted
+	// once sent and once received).
+	Formula func(r reproduce.Row, column string) bool
+	Factor  int64
+	// NoFormula, when set, says why the paper has no formula for the
+	// column's quantity under this reading.
+	NoFormula string
 }
 
 // reproClaims are the catalog claims checked through `electlab reproduce`.
 var reproClaims = []reproClaim{
-	{ID: "C-FCEABR-9", Paper: "000", Table: "3"},
+	{ID: "C-FCEABR-9", Paper: "000", Table: "3", sameQuantity: map[string][]quantityReading{"ANSRM": {
+		{Name: "messages", Formula: eq1Column, Factor: 1},
+		{Name: "sends + receives", Formula: eq1Column, Factor: 2},
+	}}, quantities: fceabr9Quantities},
 	{ID: "C-FCEABOB-4", Paper: "003", Table: "3", formulaOf: map[string]string{"NOM": "eq.(2)", "VMN": "eq.(1)", "sum": "Σ eq.(2)", "total": "Σ eq.(2) + eq.(1)"}},
-	{ID: "C-HIER-3", Paper: "003", Table: "5"},
+	{ID: "C-HIER-3", Paper: "003", Table: "5", sameQuantity: map[string][]quantityReading{"avg send+received": {
+		{Name: "AMB-HIER-4 (a) (fault = FPN), messages", Formula: eq4AtFault, Factor: 1},
+		{Name: "AMB-HIER-4 (a) (fault = FPN), sends + receives", Formula: eq4AtFault, Factor: 2},
+		{Name: "AMB-HIER-4 (b) (fault = GCoordinator crashes)", NoFormula: "a run is the initial election followed by that many GCoordinator re-elections, for which [S3] gives no formula (eq.(4) counts the initial election alone)"},
+	}}, quantities: hier3Quantities},
 	{ID: "C-FCEABR-15", Paper: "000", Table: "fig11,fig12", judge: judgeFewer, rule: fewerRule},
 	{ID: "C-FCEABR-16", Paper: "000", Table: "3", judge: judgeConvergence, rule: convergenceRule, moreRuns: convergenceRuns},
 }
+
+// eq1Column selects [S0] eq.(1) at N = NPS and at N = NPS−1 (Table 3).
+func eq1Column(_ reproduce.Row, column string) bool { return strings.HasPrefix(column, "eq.(1) N=") }
+
+// eq4AtFault selects [S3] eq.(4) at FPN = the row's "Number of fault"
+// (Table 5).
+func eq4AtFault(r reproduce.Row, column string) bool {
+	return column == fmt.Sprintf("eq.(4) FPN=%d", r.FPN)
+}
+
+// fceabr9Quantities says what [S0] Table 3's columns count.
+const fceabr9Quantities = "Table 3's columns: ANSRM (\"average number of send and receive messages\"; the text calls the same number \"the average number of messages passed\") is the mean, over 200 runs with random ids and detectors, of the messages of one election with NOF detectors (NOF = FPN: \"320 processes which 11 processes finds crash out\"). " +
+	"[S0] eq.(1) gives that count for every run from N and FPN alone, so it is the mean's value too: the same quantity, read as messages (eq.(1)) or as sends plus receives (2·eq.(1): every message sent once and received once), at N = NPS or NPS−1 (the crashed coordinator left out). " +
+	"A printed ANSRM that differs from all four is INCONSISTENT, whatever the model gives. SD is eq.(13)'s S_x̄ over the runs, which no formula of the paper predicts: only the model's runs are compared with it."
+
+// hier3Quantities says what [S3] Table 5's columns count.
+const hier3Quantities = "Table 5's columns: \"Average number of send and received message\" is the mean, over 200 runs with random placement and detectors, of the messages of the hierarchical election. " +
+	"Under AMB-HIER-4 (a) (\"Number of fault\" = FPN, the default) a run is the initial election with FPN ring starters, which [S3] eq.(4) counts for every run: the same quantity, as messages (eq.(4)) or as sends plus receives (2·eq.(4)); a printed average that differs from both is INCONSISTENT under (a). " +
+	"Under AMB-HIER-4 (b) (that many GCoordinator crashes) a run is the initial election followed by as many re-elections, for which [S3] gives no formula (eq.(4) counts one election): there the model's means alone are compared with it. " +
+	"\"Total Number of Processes\" is NS·SPN (table arithmetic); SD is eq.(26)'s S_x̄ over the runs, which no formula predicts: only the model's runs are compared with it."
 
 // reproFor returns the reproduction that checks catalog claim id, or nil.
 func reproFor(id string) *reproClaim {
@@ -71,6 +124,9 @@ func (rc *reproClaim) ruleText() string {
 	if rc.rule != "" {
 		return rc.rule
 	}
+	if rc.quantities != "" {
+		return reproRule + " " + rc.quantities
+	}
 	return reproRule
 }
 
@@ -78,8 +134,8 @@ func (rc *reproClaim) ruleText() string {
 const reproRule = "the table is re-run with the paper's repetition count and seeded random ids and detectors, under every reading the reproduction names. " +
 	"A printed mean is reproduced by a reading when the reading's mean lies within two standard errors (eq.(13)'s S_x̄) plus half a unit of the printed last digit; " +
 	"a printed standard deviation (SD) is compared with the reading's S_x̄, within three times S_x̄'s own sampling error S_x̄/√(2(n−1)) plus half a unit. " +
-	"A printed number that differs from the paper's own formula for the same quantity (where the paper gives one) is INCONSISTENT, whatever the simulation gives. " +
-	"HOLDS when some reading reproduces every printed number; REFUTED, row by row, where none does (and the paper agrees with its formula); the claim is REFUTED if a row is, else INCONSISTENT if a row is."
+	"A printed number that differs (by more than half a unit of its last digit) from the paper's own formula for the same quantity, under every reading of what the column counts that has a formula, is INCONSISTENT, whatever the simulation gives; a column whose quantity no formula of the paper counts is compared with the model only. " +
+	"HOLDS when some reading reproduces every printed number; a row is REFUTED where no reading reproduces a printed number that is not itself INCONSISTENT with the paper's formula, else INCONSISTENT where one is; the claim is REFUTED if a row is, else INCONSISTENT if a row is."
 
 // reproEntry checks a catalog claim by reproducing its table with the
 // paper's repetition count and the engine's seed. A printed number is
@@ -121,18 +177,25 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 		e.Verdict, e.Summary, e.Rows = rc.judge(tables, cmd)
 		return e
 	}
-	bad, inconsistent, total := 0, 0, 0
+	bad, amb, inconsistent, partly, total := 0, 0, 0, 0, 0
 	for _, t := range tables {
 		for _, r := range t.Rows {
-			row, checked, ok := reproRow(t, r, cmd)
+			row, checked, full, shown := judgeReproRow(rc, t, r, cmd)
 			if checked == 0 {
 				continue
 			}
 			total += checked
-			if inconsistentWithFormula(rc, &row, r) {
+			if shown {
 				inconsistent++
-			} else if !ok {
+				if !full {
+					partly++
+				}
+			}
+			switch row.Verdict {
+			case checker.Refuted:
 				bad++
+			case checker.Ambiguous:
+				amb++
 			}
 			e.Rows = append(e.Rows, row)
 		}
@@ -144,8 +207,14 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 		e.Verdict = checker.Refuted
 		e.Summary = fmt.Sprintf("%d of %d rows have a printed number no reading reproduces (`%s`; the rows give the arithmetic)", bad, len(e.Rows), cmd)
 		if inconsistent > 0 {
-			e.Summary += fmt.Sprintf("; %d rows print a number that differs from the paper's own formula (INCONSISTENT)", inconsistent)
+			e.Summary += fmt.Sprintf("; %d rows print a number that differs from the paper's own formula for the same quantity (INCONSISTENT, the arithmetic first in each row)", inconsistent)
+			if partly > 0 {
+				e.Summary += fmt.Sprintf(", in %d of them only under the readings of the column that have a formula (the rule says which)", partly)
+			}
 		}
+	case amb > 0:
+		e.Verdict = checker.Ambiguous
+		e.Summary = fmt.Sprintf("%d of %d rows print a number the model reproduces under one reading of its column and that differs from the paper's own formula under the readings that have one (`%s`; the rows give the arithmetic)", amb, len(e.Rows), cmd)
 	case inconsistent > 0:
 		e.Verdict = checker.Inconsistent
 		e.Summary = fmt.Sprintf("%d of %d rows print a number that differs from the paper's own formula for it, shown with the arithmetic (the model's means are in the rows; `%s`)", inconsistent, len(e.Rows), cmd)
@@ -156,35 +225,167 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 	return e
 }
 
+// judgeReproRow judges one reproduced row: a printed number the model
+// does not reproduce refutes it unless the paper contradicts itself on
+// that very number (under every reading of the column); else a number
+// that differs from the paper's formula makes it INCONSISTENT. full
+// reports such a number in the row, shown one that differs at least under
+// the readings with a formula.
+func judgeReproRow(rc *reproClaim, t *reproduce.Table, r reproduce.Row, cmd string) (row checker.Row, checked int, full, shown bool) {
+	row, checked, failed := reproRowColumns(t, r, cmd)
+	cols, shown := inconsistentColumns(rc, &row, r)
+	row.Verdict = checker.Holds
+	var refuting []string
+	for _, col := range failed {
+		if !cols[col] {
+			row.Verdict = checker.Refuted
+			refuting = append(refuting, col)
+		}
+	}
+	switch {
+	case row.Verdict == checker.Refuted:
+		if shown {
+			// The refutation first: the row's verdict, then the
+			// inconsistency it also shows.
+			row.Arithmetic = fmt.Sprintf("REFUTED: no reading of the model reproduces the printed %s; ", strings.Join(refuting, ", ")) + row.Arithmetic
+		}
+	case len(cols) > 0:
+		row.Verdict = checker.Inconsistent
+	case shown:
+		// The model reproduces a number that contradicts the paper's
+		// formula under the readings that have one: the verdict depends
+		// on the reading.
+		row.Verdict = checker.Ambiguous
+		row.Arithmetic = "AMBIGUOUS (INCONSISTENT under the readings with a formula; reproduced by the model): " + row.Arithmetic
+	}
+	return row, checked, len(cols) > 0, shown
+}
+
 // inconsistentWithFormula marks row INCONSISTENT when one of its printed
 // numbers differs from the paper's own formula for the same quantity
 // (rc.formulaOf), with the arithmetic first in the row's evidence.
 func inconsistentWithFormula(rc *reproClaim, row *checker.Row, r reproduce.Row) bool {
-	var diffs []string
-	for _, pv := range r.Printed {
-		name, ok := rc.formulaOf[pv.Column]
-		if !ok {
-			continue
-		}
-		for _, f := range r.Formulas {
-			if f.Column != name {
-				continue
-			}
-			p, okp := new(big.Rat).SetString(pv.Exact)
-			q, okq := new(big.Rat).SetString(f.Exact)
-			if !okp || !okq || p.Cmp(q) == 0 {
-				continue
-			}
-			d := new(big.Rat).Sub(p, q)
-			diffs = append(diffs, fmt.Sprintf("%s printed %s, the paper's %s gives %s: printed − formula = %s − %s = %s", pv.Column, pv.Text, name, f.Exact, pv.Exact, f.Exact, signedRat(d)))
-		}
-	}
-	if len(diffs) == 0 {
+	full, _ := inconsistentColumns(rc, row, r)
+	if len(full) == 0 {
 		return false
 	}
 	row.Verdict = checker.Inconsistent
-	row.Arithmetic = "INCONSISTENT: " + strings.Join(diffs, "; ") + "; " + row.Arithmetic
 	return true
+}
+
+// inconsistentColumns compares row r's printed numbers with the paper's
+// own formulas for the same quantity (rc.formulaOf, rc.sameQuantity) and
+// puts the arithmetic first in the row's evidence. full are the columns
+// that differ under every reading with a formula and no reading without
+// one; shown reports that some column differs under every reading with a
+// formula (INCONSISTENT there, full or not).
+func inconsistentColumns(rc *reproClaim, row *checker.Row, r reproduce.Row) (full map[string]bool, shown bool) {
+	full = map[string]bool{}
+	var diffs []string
+	for _, pv := range r.Printed {
+		p, okp := new(big.Rat).SetString(pv.Exact)
+		if !okp {
+			continue
+		}
+		half := new(big.Rat)
+		half.SetFloat64(halfUnit(pv.Text))
+		if name, ok := rc.formulaOf[pv.Column]; ok {
+			for _, f := range r.Formulas {
+				if f.Column != name {
+					continue
+				}
+				q, okq := new(big.Rat).SetString(f.Exact)
+				if !okq || withinRat(p, q, half) {
+					continue
+				}
+				d := new(big.Rat).Sub(p, q)
+				full[pv.Column] = true
+				diffs = append(diffs, fmt.Sprintf("%s printed %s, the paper's %s gives %s: printed − formula = %s − %s = %s", pv.Column, pv.Text, name, f.Exact, pv.Exact, f.Exact, signedRat(d)))
+			}
+		}
+		readings, ok := rc.sameQuantity[pv.Column]
+		if !ok {
+			continue
+		}
+		var under, none []string
+		compared, agrees := false, false
+		for _, qr := range readings {
+			if qr.NoFormula != "" {
+				none = append(none, fmt.Sprintf("under %s not comparable: %s", qr.Name, qr.NoFormula))
+				continue
+			}
+			for _, f := range r.Formulas {
+				if qr.Formula == nil || !qr.Formula(r, f.Column) {
+					continue
+				}
+				q, okq := new(big.Rat).SetString(f.Exact)
+				if !okq {
+					continue
+				}
+				q.Mul(q, new(big.Rat).SetInt64(qr.Factor))
+				compared = true
+				formula := f.Column
+				if qr.Factor != 1 {
+					formula = fmt.Sprintf("%d·%s", qr.Factor, f.Column)
+				}
+				d := new(big.Rat).Sub(p, q)
+				if withinRat(p, q, half) {
+					agrees = true
+					under = append(under, fmt.Sprintf("%s: %s = %s, equal within half a unit", qr.Name, formula, ratDec(q)))
+					continue
+				}
+				under = append(under, fmt.Sprintf("%s: %s = %s, printed − formula = %s − %s = %s", qr.Name, formula, ratDec(q), pv.Text, ratDec(q), ratDecSigned(d)))
+			}
+		}
+		if !compared || agrees {
+			continue
+		}
+		shown = true
+		what := "under every reading"
+		if len(none) > 0 {
+			what = "under every reading with a formula"
+		} else {
+			full[pv.Column] = true
+		}
+		diffs = append(diffs, fmt.Sprintf("%s printed %s differs from the paper's own formula for the same quantity %s (%s)%s", pv.Column, pv.Text, what, strings.Join(under, "; "), prefixed("; ", strings.Join(none, "; "))))
+	}
+	if len(full) > 0 {
+		shown = true
+	}
+	if len(diffs) > 0 {
+		row.Arithmetic = "INCONSISTENT: " + strings.Join(diffs, "; ") + "; " + row.Arithmetic
+	}
+	return full, shown
+}
+
+// withinRat reports |p − q| ≤ tol.
+func withinRat(p, q, tol *big.Rat) bool {
+	d := new(big.Rat).Sub(p, q)
+	return d.Abs(d).Cmp(tol) <= 0
+}
+
+// ratDec renders x exactly when it is an integer, else to two decimals.
+func ratDec(x *big.Rat) string {
+	if x.IsInt() {
+		return x.Num().String()
+	}
+	return x.FloatString(2)
+}
+
+// ratDecSigned is ratDec with its sign.
+func ratDecSigned(x *big.Rat) string {
+	if x.Sign() > 0 {
+		return "+" + ratDec(x)
+	}
+	return ratDec(x)
+}
+
+// prefixed returns sep + s, or "" when s is empty.
+func prefixed(sep, s string) string {
+	if s == "" {
+		return ""
+	}
+	return sep + s
 }
 
 // signedRat renders d with its sign.
@@ -208,11 +409,18 @@ type entryInfo struct{ Source, Title string }
 // reproRow judges the printed numbers of one reproduced row: how many it
 // checked and whether each is reproduced by some reading.
 func reproRow(t *reproduce.Table, r reproduce.Row, cmd string) (checker.Row, int, bool) {
+	row, checked, failed := reproRowColumns(t, r, cmd)
+	return row, checked, len(failed) == 0
+}
+
+// reproRowColumns is reproRow, naming the printed columns no reading
+// reproduces.
+func reproRowColumns(t *reproduce.Table, r reproduce.Row, cmd string) (checker.Row, int, []string) {
 	row := checker.Row{Setting: fmt.Sprintf("Table %s, %s", t.ID, r.Label), Variant: "-", Model: "SYNC-LOCKSTEP (reproduce)",
 		Verdict: checker.Holds, Executions: t.Runs, Covered: reproCovered(t.Runs),
 		Coverage: fmt.Sprintf("%d seeded random runs per reading (`%s`)", t.Runs, cmd)}
-	var parts []string
-	checked, ok := 0, true
+	var parts, failed []string
+	checked := 0
 	for _, pv := range r.Printed {
 		half := halfUnit(pv.Text)
 		var match []string
@@ -260,14 +468,14 @@ func reproRow(t *reproduce.Table, r reproduce.Row, cmd string) (checker.Row, int
 			parts = append(parts, fmt.Sprintf("%s printed %s: reproduced by %s", pv.Column, pv.Text, strings.Join(match, "; ")))
 			continue
 		}
-		ok = false
+		failed = append(failed, pv.Column)
 		parts = append(parts, fmt.Sprintf("%s printed %s: no reading reproduces it; closest %s (%s) differs by %.4g, tolerance %.3g", pv.Column, pv.Text, what, closest, closestDiff, tol))
 	}
-	if !ok {
+	if len(failed) > 0 {
 		row.Verdict = checker.Refuted
 	}
 	row.Arithmetic = strings.Join(append(parts, r.Notes...), "; ")
-	return row, checked, ok
+	return row, checked, failed
 }
 
 // halfUnit is half a unit of the last printed digit of text ("112" → 0.5,

@@ -184,3 +184,56 @@ func TestReproInconsistentWithFormula(t *testing.T) {
 		t.Fatal("a claim without formulaOf judged a printed number against a formula")
 	}
 }
+
+// A printed column compared with the paper's formula for the same
+// quantity under each reading of what it counts: INCONSISTENT when it
+// differs from every reading's value (not when one agrees within half a
+// unit); with a reading that has no formula, the difference is shown but
+// the model's means still decide the column, so an unreproduced number
+// refutes the row. An unreproduced number that is fully INCONSISTENT
+// leaves the row INCONSISTENT, another unreproduced column refutes it.
+func TestReproSameQuantity(t *testing.T) {
+	eq := func(_ reproduce.Row, col string) bool { return strings.HasPrefix(col, "eq.(1)") }
+	both := &reproClaim{ID: "C-TEST", sameQuantity: map[string][]quantityReading{"AVG": {
+		{Name: "messages", Formula: eq, Factor: 1}, {Name: "sends + receives", Formula: eq, Factor: 2}}}}
+	partial := &reproClaim{ID: "C-TEST", sameQuantity: map[string][]quantityReading{"AVG": {
+		{Name: "messages", Formula: eq, Factor: 1}, {Name: "crashes", NoFormula: "no formula"}}}}
+	stats := reproduce.Summarize([]int64{100, 100, 100, 100})
+	tab := &reproduce.Table{ID: "T", Runs: stats.Runs}
+	mk := func(printed string, reproduced bool, sd string) reproduce.Row {
+		p, _ := strconv.ParseFloat(printed, 64)
+		r := reproduce.Row{Label: "row", FPN: 3,
+			Printed:  []reproduce.Value{{Column: "AVG", Text: printed, Exact: printed, Float: p}},
+			Formulas: []reproduce.Value{{Column: "eq.(1) N=40", Exact: "320/3"}, {Column: "eq.(1) N=39", Exact: "104"}},
+			Measured: []reproduce.Measured{{Reading: "r", Stats: stats, Printed: []reproduce.Diff{{Column: "AVG", MeanMinus: stats.Mean - p}}}}}
+		if reproduced {
+			r.Measured[0].Printed[0].MeanMinus = 0
+		}
+		if sd != "" {
+			f, _ := strconv.ParseFloat(sd, 64)
+			r.Printed = append(r.Printed, reproduce.Value{Column: "SD", Text: sd, Exact: sd, Float: f})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name       string
+		rc         *reproClaim
+		r          reproduce.Row
+		verdict    string
+		full, seen bool
+		inText     string
+	}{
+		{"equal to eq.(1) at N=39", both, mk("104", false, ""), checker.Refuted, false, false, ""},
+		{"equal to 2·eq.(1) within half a unit", both, mk("213", true, ""), checker.Holds, false, false, ""},
+		{"differs from every reading, model agrees", both, mk("112", true, ""), checker.Inconsistent, true, true, "112 − 104 = +8"},
+		{"differs from every reading, model disagrees", both, mk("112", false, ""), checker.Inconsistent, true, true, "2·eq.(1) N=39 = 208"},
+		{"differs, another column unreproduced", both, mk("112", true, "5"), checker.Refuted, true, true, "SD printed 5: no reading"},
+		{"a reading without a formula, model disagrees", partial, mk("112", false, ""), checker.Refuted, false, true, "under crashes not comparable: no formula"},
+		{"a reading without a formula, model agrees", partial, mk("112", true, ""), checker.Ambiguous, false, true, "under every reading with a formula"},
+	} {
+		row, _, full, seen := judgeReproRow(tc.rc, tab, tc.r, "cmd")
+		if row.Verdict != tc.verdict || full != tc.full || seen != tc.seen || !strings.Contains(row.Arithmetic, tc.inText) {
+			t.Errorf("%s: %s full %v shown %v (%s); want %s full %v shown %v, %q", tc.name, row.Verdict, full, seen, row.Arithmetic, tc.verdict, tc.full, tc.seen, tc.inText)
+		}
+	}
+}
