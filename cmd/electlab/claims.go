@@ -142,11 +142,15 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&eng.GrowthCases, "growth-cases", eng.GrowthCases, "random configurations per size for growth claims (long executions)")
 	fs.IntVar(&eng.ExhaustiveLimit, "exhaustive-limit", eng.ExhaustiveLimit, "enumerate a size exhaustively when it has at most this many configurations")
 	fs.IntVar(&eng.MaxN, "max-n", 0, "cap every claim's largest size (0 = the claim's own)")
-	fs.IntVar(&eng.MaxSteps, "max-steps", eng.MaxSteps, "cap on the events of one execution (0 = derived from its size: max(20000, 64·n²))")
+	maxSteps := newStepsFlag()
+	fs.Var(maxSteps, "max-steps", "cap on the events of one execution: auto (derived from its size: max(20000, 64·n²) events) or a number; 0 (no cap) is refused here, since one execution that never ends would stop the whole report. A cap that is reached is counted and shown, never a violation")
 	reproList := fs.String("reproduce", "", "also reproduce these papers (comma-separated ids, e.g. 000,003) with -seed beside the claims and write reproduce-ID.txt and reproduce-ID.json under -out, the same bytes as `electlab reproduce -paper ID -seed S -out DIR`")
 	exploreStates := fs.Int64("explore-states", explore.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
+	}
+	if !maxSteps.auto {
+		eng.MaxSteps = maxSteps.n
 	}
 	if *exploreStates < 0 {
 		return usagef("-explore-states %d is negative", *exploreStates)
@@ -163,8 +167,8 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case eng.GrowthCases < 1:
 		return usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
-	case eng.MaxSteps < 0:
-		return usagef("-max-steps %d is negative", eng.MaxSteps)
+	case !maxSteps.auto && maxSteps.n == 0:
+		return usagef("-max-steps 0: the claims engine always caps its executions (one that never ended would stop the report); give auto or a number of events")
 	case eng.ExhaustiveLimit < 0:
 		return usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
 	case eng.MaxN < 0 || eng.MaxN == 1:
