@@ -250,6 +250,11 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	} else {
 		printExplore(stdout, rep)
 	}
+	if finding == nil && !rep.Complete {
+		// A bound cut the search before it decided anything: the same
+		// "cap reached (not a verdict)" as run and check (exit status 4).
+		return &capError{fmt.Sprintf("search incomplete: %s: cap reached (not a verdict); raise the bound to decide", rep.Incomplete)}
+	}
 	return finding
 }
 
