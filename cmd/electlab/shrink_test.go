@@ -146,7 +146,7 @@ func TestCommandsKeepMaxMem(t *testing.T) {
 		t.Errorf("check under a small -max-mem:\n%s", r)
 	}
 	var rep exploreReport
-	cli(t, "explore", "-algo", "lelann", "-ids", "3,1,2,5,4", "-max-mem", "64KiB", "-json").mustCode(t, 0).decode(t, &rep)
+	cli(t, "explore", "-algo", "lelann", "-ids", "3,1,2,5,4", "-max-mem", "64KiB", "-json").mustCode(t, 4).decode(t, &rep)
 	if rep.Complete || !strings.Contains(rep.Incomplete, "max-mem 64KiB") || rep.MemEstimate > 64<<10 {
 		t.Errorf("explore under 64KiB: complete %v, incomplete %q, estimate %d", rep.Complete, rep.Incomplete, rep.MemEstimate)
 	}
