@@ -1254,43 +1254,23 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	maxSteps, _ := e.caps(s0.N())
 	if e.Minimize != nil {
 		events = e.Minimize(events, func(evs []model.Event) bool {
-			y := complete(s0, evs, checks, maxSteps, undecided)
+			y := completeCapped(s0, evs, checks, maxSteps, undecided)
 			return y.Violation != nil && y.Violation.Property == prop
 		})
-		y := complete(s0, events, checks, maxSteps, undecided)
+		y := completeCapped(s0, events, checks, maxSteps, undecided)
 		events, bestX = y.Events, y
 	}
 	return &Counterexample{N: s0.N(), Config: best.Config, Events: events, Violation: bestX.Violation, Initial: s0}
 }
 
-// complete replays events leniently (skipping those not enabled) and then
-// finishes the execution under the fair FIFO schedule, so end-of-run
-// properties are judged on a complete execution; a livelock ends it at the
-// first revisited state (a lasso: prefix and one cycle).
-func complete(s0 model.System, events []model.Event, checks Checks, maxSteps int, capUndecided bool) *Execution {
+// completeCapped is Complete under the engine's caps: maxSteps events at
+// most (DefaultMaxSteps when not positive), a cap reached left undecided
+// when capUndecided.
+func completeCapped(s0 model.System, events []model.Event, checks Checks, maxSteps int, capUndecided bool) *Execution {
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	x := &Execution{Initial: s0, Final: s0.Clone()}
-	s := x.Final
-	for _, ev := range events {
-		if s.Apply(ev) != nil {
-			continue
-		}
-		x.Events = append(x.Events, ev)
-		if v := CheckStep(s, checks, len(x.Events)); v != nil {
-			x.Violation = v
-			return x
-		}
-	}
-	p := ParamsOf(s0)
-	rest := Execute(s, FIFO{}, checks, Options{MaxSteps: maxSteps - len(x.Events) + 1, FairAfter: 1, InPlace: true, Params: &p, CapUndecided: capUndecided})
-	if rest.Violation != nil && rest.Violation.Step > 0 {
-		rest.Violation.Step += len(x.Events)
-	}
-	x.Events = append(x.Events, rest.Events...)
-	x.Quiescent, x.Violation, x.Livelock = rest.Quiescent, rest.Violation, rest.Livelock
-	return x
+	return Complete(s0, events, checks, Options{MaxSteps: maxSteps, CapUndecided: capUndecided})
 }
 
 // smallerConfigs lists configs with one initiator or one dead process

@@ -349,7 +349,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 				m = max64(m, opt.MemProbe())
 			}
 			if m+int64(memEvery)*(eventBytes+fairStateBytes)+int64(cap(x.Events))*eventBytes > opt.MaxMem {
-				x.CapReason = "max-mem " + formatBytes(opt.MaxMem)
+				x.CapReason = "max-mem " + model.FormatBytes(opt.MaxMem)
 				break
 			}
 		}
@@ -406,25 +406,6 @@ func max64(a, b int64) int64 {
 		return a
 	}
 	return b
-}
-
-// formatBytes renders a byte count with a binary unit (1GiB, 1.5MiB).
-func formatBytes(v int64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
-	u := 0
-	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {
-		v /= 1024
-		u++
-	}
-	if u == 0 && v >= 1024 {
-		f := float64(v)
-		for u+1 < len(units) && f >= 1024 {
-			f /= 1024
-			u++
-		}
-		return fmt.Sprintf("%.1f%s", f, units[u])
-	}
-	return fmt.Sprintf("%d%s", v, units[u])
 }
 
 // CheckStep checks the instantaneous properties after step number step.

@@ -354,15 +354,17 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	switch {
 	case res.Quiescent:
 	case over:
-		res.Capped = "max-mem " + formatBytes(s.maxMem)
+		res.Capped = "max-mem " + FormatBytes(s.maxMem)
 	case capped():
 		res.Capped = fmt.Sprintf("the step cap of %d events", maxEvents)
 	}
 	return res
 }
 
-// formatBytes renders a byte count with a binary unit (1GiB, 1.5MiB).
-func formatBytes(v int64) string {
+// FormatBytes renders a byte count with a binary unit (1GiB, 1.5MiB): exact
+// multiples in the largest unit that divides them, other sizes of a KiB or
+// more to one decimal.
+func FormatBytes(v int64) string {
 	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
 	u := 0
 	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {

@@ -14,37 +14,18 @@ import (
 // Every configuration at n = 2..5 (every set of requesting clients) under
 // the fair schedule and seeded adversarial ones, then rapid.
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
-)
-
 // quiet checks the coordinator's lock table at quiescence without crashes:
 // free, nobody queued, every client idle with its demand served.
-func quiet(s model.System) error {
-	if !s.Quiescent() {
-		return nil
+var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) error {
+	st := state.(central.State)
+	if st.Holder != model.None || len(st.Queue) > 0 {
+		return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
 	}
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			return nil
-		}
-	}
-	for i := range s.N() {
-		st := s.State(i).(central.State)
-		id := s.Topo().Order[i]
-		if st.Holder != model.None || len(st.Queue) > 0 {
-			return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
-		}
-		if st.Phase != central.Idle {
-			return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
-		}
+	if st.Phase != central.Idle {
+		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
 	}
 	return nil
-}
+})
 
 func checks(demand int) checker.Checks {
 	three := func(model.Params) model.Rat { return model.RatInt(3) }
@@ -62,7 +43,7 @@ func checks(demand int) checker.Checks {
 }
 
 func TestPropCentral(t *testing.T) {
-	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+	for _, st := range proptest.MutexSettings() {
 		for d, variant := range []string{"once", "twice"} {
 			t.Run(st.Name+"/"+variant, func(t *testing.T) {
 				proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
@@ -98,10 +79,10 @@ func TestPropCentralDelay(t *testing.T) {
 
 // TestPropCentralCrash: one crash anywhere never breaks mutual exclusion.
 func TestPropCentralCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: oneCrash, Variant: "twice", NMin: 2, NMax: 4,
+	proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
 		Checks: checker.Checks{Custom: checker.LinearizableLock}})
 }
 
 func TestPropCentralRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: central.Algorithm, Setting: asyncStag, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+	proptest.Rapid(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
 }

@@ -15,37 +15,18 @@ import (
 // Every set of requesting processes at n = 3..5 under the fair schedule
 // and seeded adversarial ones, then rapid.
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
-)
-
 // quiet checks every process at quiescence without crashes: idle, its
 // vote free (every vote given was released), no vote held.
-func quiet(s model.System) error {
-	if !s.Quiescent() {
-		return nil
+var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) error {
+	st := state.(decentral.State)
+	if st.Voted != model.None {
+		return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
 	}
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			return nil
-		}
-	}
-	for i := range s.N() {
-		st := s.State(i).(decentral.State)
-		id := s.Topo().Order[i]
-		if st.Voted != model.None {
-			return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
-		}
-		if st.Phase != decentral.Idle || st.Held != 0 {
-			return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
-		}
+	if st.Phase != decentral.Idle || st.Held != 0 {
+		return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
 	}
 	return nil
-}
+})
 
 // accounting: at quiescence without crashes the entries' costs add up to
 // every message sent (each entry counts its requests, the votes it
@@ -106,12 +87,12 @@ func TestPropDecentralNoContention(t *testing.T) {
 // TestPropDecentralCrash: one crash anywhere never breaks mutual
 // exclusion.
 func TestPropDecentralCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: oneCrash, Variant: "twice,parallel,release-obtained", NMin: 3, NMax: 4,
+	proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel,release-obtained", NMin: 3, NMax: 4,
 		Checks: checker.Checks{Custom: checker.LinearizableLock}})
 }
 
 func TestPropDecentralRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: decentral.Algorithm, Setting: asyncStag, Variant: "twice,parallel,release-on-success", NMin: 3, NMax: 5, Checks: checks(2, false)})
+	proptest.Rapid(t, proptest.Target{Spec: decentral.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice,parallel,release-on-success", NMin: 3, NMax: 5, Checks: checks(2, false)})
 }
 
 // checks judges every execution's lock history, and every quiescent one's
@@ -148,7 +129,7 @@ func live(st model.Setting, variant string) bool {
 // request answered, under every setting; and, where [S2]'s "starvation"
 // does not strike, every request enters with every vote returned.
 func TestPropDecentral(t *testing.T) {
-	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+	for _, st := range proptest.MutexSettings() {
 		for d, demand := range []string{"once", "twice"} {
 			for _, variant := range variants(demand) {
 				t.Run(st.Name+"/"+variant, func(t *testing.T) {

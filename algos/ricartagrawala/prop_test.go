@@ -14,40 +14,21 @@ import (
 // set of requesting processes at n = 2..5 under the fair schedule and
 // seeded adversarial ones, then rapid.
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
-)
-
 // quiet checks every process at quiescence without crashes: idle, no
 // deferred reply left owed, its clock past every request it made.
-func quiet(s model.System) error {
-	if !s.Quiescent() {
-		return nil
+var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) error {
+	st := state.(ricartagrawala.State)
+	if st.Deferred != 0 {
+		return fmt.Errorf("at quiescence process %d still owes deferred replies (mask %b)", id, st.Deferred)
 	}
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			return nil
-		}
+	if st.Phase != ricartagrawala.Idle {
+		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
 	}
-	for i := range s.N() {
-		st := s.State(i).(ricartagrawala.State)
-		id := s.Topo().Order[i]
-		if st.Deferred != 0 {
-			return fmt.Errorf("at quiescence process %d still owes deferred replies (mask %b)", id, st.Deferred)
-		}
-		if st.Phase != ricartagrawala.Idle {
-			return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
-		}
-		if st.Asked > 0 && st.L < st.TS {
-			return fmt.Errorf("process %d's Lamport clock %d is behind its last request's timestamp %d", id, st.L, st.TS)
-		}
+	if st.Asked > 0 && st.L < st.TS {
+		return fmt.Errorf("process %d's Lamport clock %d is behind its last request's timestamp %d", id, st.L, st.TS)
 	}
 	return nil
-}
+})
 
 func checks(demand int) checker.Checks {
 	twoN1 := func(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
@@ -64,7 +45,7 @@ func checks(demand int) checker.Checks {
 }
 
 func TestPropRicartAgrawala(t *testing.T) {
-	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+	for _, st := range proptest.MutexSettings() {
 		for d, demand := range []string{"once", "twice"} {
 			for _, send := range []string{"parallel", "sequential"} {
 				variant := demand + "," + send
@@ -103,10 +84,10 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 // TestPropRicartAgrawalaCrash: one crash anywhere never breaks mutual
 // exclusion.
 func TestPropRicartAgrawalaCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: oneCrash, Variant: "twice,parallel", NMin: 2, NMax: 4,
+	proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel", NMin: 2, NMax: 4,
 		Checks: checker.Checks{Custom: checker.LinearizableLock}})
 }
 
 func TestPropRicartAgrawalaRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: asyncStag, Variant: "twice,parallel", NMin: 2, NMax: 5, Checks: checks(2)})
+	proptest.Rapid(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice,parallel", NMin: 2, NMax: 5, Checks: checks(2)})
 }

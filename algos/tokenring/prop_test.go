@@ -14,14 +14,6 @@ import (
 // of requesting processes at n = 2..5 under the fair schedule and seeded
 // adversarial ones, then rapid.
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncStag  = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-	oneCrash   = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
-)
-
 // oneToken is an invariant of every state of a crash-free run: exactly one
 // token exists (held by one process or in flight), a process in its
 // critical section holds it, a parked token is not in use, and every token
@@ -122,7 +114,7 @@ func checks(demand int) checker.Checks {
 }
 
 func TestPropTokenRing(t *testing.T) {
-	for _, st := range []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord} {
+	for _, st := range proptest.MutexSettings() {
 		for d, variant := range []string{"once", "twice"} {
 			t.Run(st.Name+"/"+variant, func(t *testing.T) {
 				proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
@@ -134,10 +126,10 @@ func TestPropTokenRing(t *testing.T) {
 // TestPropTokenRingCrash: one crash anywhere never breaks mutual exclusion
 // (a lost token costs liveness only).
 func TestPropTokenRingCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: oneCrash, Variant: "twice", NMin: 2, NMax: 4,
+	proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
 		Checks: checker.Checks{Custom: checker.LinearizableLock, Invariant: oneToken}})
 }
 
 func TestPropTokenRingRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: tokenring.Algorithm, Setting: asyncStag, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+	proptest.Rapid(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
 }

@@ -344,24 +344,8 @@ func describeBound(name string, v int64) string {
 	return fmt.Sprintf("%s %d", name, v)
 }
 
-// FormatBytes renders a byte count with a binary unit (1GiB, 512MiB).
-func FormatBytes(v int64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
-	u := 0
-	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {
-		v /= 1024
-		u++
-	}
-	if u == 0 && v >= 1024 {
-		f := float64(v)
-		for u+1 < len(units) && f >= 1024 {
-			f /= 1024
-			u++
-		}
-		return fmt.Sprintf("%.1f%s", f, units[u])
-	}
-	return fmt.Sprintf("%d%s", v, units[u])
-}
+// FormatBytes renders a byte count with a binary unit (model.FormatBytes).
+func FormatBytes(v int64) string { return model.FormatBytes(v) }
 
 // ParseBytes parses a size such as 1GiB, 512MiB, 64KiB, 100MB or 1000.
 func ParseBytes(s string) (int64, error) {

@@ -375,3 +375,41 @@ func Only(tgs []Target, subs ...string) []Target {
 	}
 	return out
 }
+
+// The settings the mutual-exclusion packages' property tests run under:
+// any set of requesting clients, in async FIFO, lock-step, staggered and
+// unordered timing, and with one crash injected.
+var (
+	MutexAsync     = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	MutexSync      = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
+	MutexStaggered = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
+	MutexUnordered = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
+	MutexOneCrash  = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
+)
+
+// MutexSettings are the crash-free settings above, in that order.
+func MutexSettings() []model.Setting {
+	return []model.Setting{MutexAsync, MutexSync, MutexStaggered, MutexUnordered}
+}
+
+// AtCrashFreeQuiescence returns an end-of-run check that calls each on
+// every process (its index, id and state) of a quiescent state in which
+// no process crashed, stopping at the first error; other states pass.
+func AtCrashFreeQuiescence(each func(i int, id model.ID, st any) error) func(model.System) error {
+	return func(s model.System) error {
+		if !s.Quiescent() {
+			return nil
+		}
+		for i := range s.N() {
+			if s.Status(i) != model.Live {
+				return nil
+			}
+		}
+		for i := range s.N() {
+			if err := each(i, s.Topo().Order[i], s.State(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
