@@ -9,6 +9,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/internal/report"
 	"electlab/model"
 	"electlab/traces"
 )
@@ -67,7 +68,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		if c.Kind == model.Growth {
 			return usagef("-claim %s is a growth claim: it is checked over sizes by electlab claims, not on one config", c.ID)
 		}
-		what = c.ID + ": " + claimedText(c)
+		what = c.ID + ": " + report.ClaimedText(c)
 	}
 	// The initial World and the running copy.
 	if err := checkMem(2*worldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {

@@ -49,6 +49,7 @@ import (
 	"testing"
 
 	"electlab/algos"
+	"electlab/internal/report"
 )
 
 // repoRoot is the repository's root, from this package's directory.
@@ -583,7 +584,7 @@ func checkDocFile(path, tmp string, short, update bool, ran map[string]bool) (p 
 		}
 		ls = slices.Concat(ls[:e.first], nl, ls[e.end:])
 	}
-	return p, problems, logs, writeFileAtomic(path, []byte(strings.Join(ls, "\n")))
+	return p, problems, logs, report.WriteFileAtomic(path, []byte(strings.Join(ls, "\n")))
 }
 
 // fileBlock is the generated section `file:PATH`: the repository file

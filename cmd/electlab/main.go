@@ -25,6 +25,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"electlab/internal/report"
 )
 
 // usageError is bad input from the user: exit status 2, one line on stderr.
@@ -126,11 +128,15 @@ func exitCode(err error, stderr io.Writer) int {
 	var ue *usageError
 	var fe *findingError
 	var ce *capError
+	var de *report.DirError // the report directory (-out) cannot be written: bad input
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
 	case errors.As(err, &ue):
 		fmt.Fprintln(stderr, "electlab: "+oneLine(ue.msg))
+		return 2
+	case errors.As(err, &de):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(de.Error()))
 		return 2
 	case errors.As(err, &fe):
 		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.msg))

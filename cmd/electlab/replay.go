@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"electlab/checker"
+	"electlab/internal/report"
 	"electlab/model"
 	"electlab/traces"
 )
@@ -74,7 +75,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *outPath != "" {
-		if err := writeFileAtomic(*outPath, buf.Bytes()); err != nil {
+		if err := report.WriteFileAtomic(*outPath, buf.Bytes()); err != nil {
 			return usagef("-o %s: %v", *outPath, err)
 		}
 	} else {

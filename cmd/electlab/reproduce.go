@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"electlab/internal/report"
 	"electlab/reproduce"
 )
 
@@ -38,25 +40,25 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	if p.NotYet != "" {
 		return usagef("-paper %s: %s", p.ID, p.NotYet)
 	}
-	if *table != "" && !contains(p.TableIDs(), *table) {
+	if *table != "" && !slices.Contains(p.TableIDs(), *table) {
 		return usagef("-table %q: paper %s has no such table (known: %s)", *table, p.ID, strings.Join(p.TableIDs(), ", "))
 	}
-	defer batchGC()()
+	defer report.BatchGC()()
 	// The tables are independent: reproduce them on every CPU into a
 	// cache, then assemble the report from it, in paper order.
-	var keys []tableKey
+	var keys []report.TableKey
 	for _, t := range p.TableIDs() {
 		if *table == "" || *table == t {
-			keys = append(keys, tableKey{p.ID, t, *runs})
+			keys = append(keys, report.TableKey{Paper: p.ID, Table: t, Runs: *runs})
 		}
 	}
 	cache := &reproduce.Cache{}
-	tasks := tableTasks(keys, *seed, cache)
-	prog := newProgress(stderr, len(tasks))
-	prog.phase("reproduced", len(tasks))
-	defer prog.finish()
-	runTasks(tasks, reportWorkers(), prog)
-	prog.finish()
+	tasks := report.TableTasks(keys, *seed, cache)
+	prog := report.NewProgress(stderr, len(tasks))
+	prog.Phase("reproduced", len(tasks))
+	defer prog.Finish()
+	report.RunTasks(tasks, report.Workers(), prog)
+	prog.Finish()
 	rep, err := reproduce.Reproduce(p, *table, reproduce.Options{Runs: *runs, Seed: *seed, Cache: cache})
 	if err != nil {
 		var ny *reproduce.ErrNotYet
@@ -114,7 +116,7 @@ func writeReproduction(dir, id string, text, js []byte) error {
 		b   []byte
 	}{{".txt", text}, {".json", js}} {
 		path := filepath.Join(dir, "reproduce-"+id+f.ext)
-		if err := writeFileAtomic(path, f.b); err != nil {
+		if err := report.WriteFileAtomic(path, f.b); err != nil {
 			return usagef("-out %s: %v", dir, err)
 		}
 	}

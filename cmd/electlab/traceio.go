@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"electlab/checker"
+	"electlab/internal/report"
 	"electlab/model"
 	"electlab/traces"
 )
@@ -14,19 +15,6 @@ import (
 // minimize is the claim engine's event-list minimizer.
 func minimize(events []model.Event, fails func([]model.Event) bool) []model.Event {
 	return traces.Minimize(events, fails)
-}
-
-// traceViolation converts a checker violation for a trace; claim names the
-// claim whose checks found it ("" for the generic properties).
-func traceViolation(v *checker.Violation, claim string) *traces.Violation {
-	if v == nil {
-		return nil
-	}
-	prop := v.Property
-	if claim != "" {
-		prop = checker.ClaimProperty(claim, prop)
-	}
-	return &traces.Violation{Property: prop, Step: v.Step, Message: v.Message}
 }
 
 // traceMaxEvents is the trace limit the CLI applies (traces.MaxEvents;
@@ -53,7 +41,7 @@ func saveCounterexample(path string, ce *checker.Counterexample, claim, note str
 	if len(ce.Events) > traceMaxEvents {
 		return false, traceTooLong(path, len(ce.Events), ce.Violation), nil
 	}
-	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
+	t, err := traces.Record(ce.Initial, ce.Events, report.TraceViolation(ce.Violation, claim), note, traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
 	if err != nil {
 		return false, "", fmt.Errorf("recording the counterexample: %v", err)
 	}
@@ -85,7 +73,7 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 		}
 		return nil
 	}
-	t, err := traces.Record(x.Initial, x.Events, traceViolation(x.Violation, ""), "recorded by electlab run", traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
+	t, err := traces.Record(x.Initial, x.Events, report.TraceViolation(x.Violation, ""), "recorded by electlab run", traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
 	if err != nil {
 		return err
 	}

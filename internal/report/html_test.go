@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"electlab/algos"
 	"electlab/checker"
 	"electlab/model"
+	"electlab/traces"
 )
 
 // testReport builds a small report with every verdict and every plot
@@ -22,11 +23,11 @@ import (
 // (C-RING1-1), a bound only one reading meets (AMBIGUOUS), a table claim
 // with a misprinted row (INCONSISTENT), a behaviour claim and a claim no
 // algorithm registers (UNCHECKED). Quick engine settings keep it fast.
-func testReport(t testing.TB) *claimsReport {
+func testReport(t testing.TB) *Report {
 	t.Helper()
 	eng := checker.DefaultEngine()
-	eng.MaxN, eng.Cases, eng.GrowthCases, eng.Minimize = 6, 20, 4, minimize
-	rep := &claimsReport{Tool: "electlab", Schema: ReportSchema, Seed: eng.Seed, Cases: eng.Cases, Claims: []claimEntry{}}
+	eng.MaxN, eng.Cases, eng.GrowthCases, eng.Minimize = 6, 20, 4, traces.Minimize
+	rep := &Report{Tool: "electlab", Schema: Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []Entry{}}
 	reg := func(id, algo string) (model.Spec, *model.Claim) {
 		for _, r := range algos.ClaimsFor(id) {
 			if r.Spec.Meta().Name == algo {
@@ -37,11 +38,11 @@ func testReport(t testing.TB) *claimsReport {
 		return nil, nil
 	}
 	cr, bound := reg("C-RING1-5", "changroberts")
-	rep.add(checkEntry(eng, cr, bound))
+	rep.Add(checkEntry(eng, cr, bound))
 	ll, growth := reg("C-RING1-1", "lelann")
-	rep.add(checkEntry(eng, ll, growth))
+	rep.Add(checkEntry(eng, ll, growth))
 	_, behaviour := reg("C-RING1-4", "changroberts")
-	rep.add(checkEntry(eng, cr, behaviour))
+	rep.Add(checkEntry(eng, cr, behaviour))
 
 	amb := *bound
 	amb.ID = "C-TEST-AMB"
@@ -49,7 +50,7 @@ func testReport(t testing.TB) *claimsReport {
 	amb.Settings[0].Initiators = model.ManyInitiators
 	amb.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
 	amb.FormulaText = "n(n+1)/2+n"
-	rep.add(checkEntry(eng, cr, &amb))
+	rep.Add(checkEntry(eng, cr, &amb))
 
 	table := model.Claim{ID: "C-TEST-TABLE", Source: "test table", Says: "printed 3n-1", Kind: model.Table, FormulaText: "3n-1",
 		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
@@ -58,9 +59,9 @@ func testReport(t testing.TB) *claimsReport {
 			{Label: "Table 1, n=4", Params: model.Params{N: 4}, Printed: model.RatInt(11)},
 			{Label: "Table 1, n=10", Params: model.Params{N: 10}, Printed: model.RatInt(30)},
 		}}
-	rep.add(checkEntry(eng, cr, &table))
+	rep.Add(checkEntry(eng, cr, &table))
 	ce := algos.Catalog[0]
-	rep.add(claimJob{entry: &ce}.run(eng))
+	rep.Add(Job{entry: &ce}.run(eng))
 
 	// The growth claim's verdict on so few sizes does not matter here
 	// (only its plots do).
@@ -79,10 +80,10 @@ func testReport(t testing.TB) *claimsReport {
 // timestamp; the SVGs are well-formed XML.
 func TestReportDirDeterministic(t *testing.T) {
 	d1, d2 := t.TempDir(), t.TempDir()
-	if err := writeReportDir(d1, testReport(t), nil); err != nil {
+	if err := WriteDir(d1, testReport(t), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeReportDir(d2, testReport(t), nil); err != nil {
+	if err := WriteDir(d2, testReport(t), nil); err != nil {
 		t.Fatal(err)
 	}
 	f1, f2 := listTree(t, d1), listTree(t, d2)
@@ -175,7 +176,7 @@ var attrRe = regexp.MustCompile(`(?:src|href)="([^"]*)"`)
 func TestReportHTML(t *testing.T) {
 	dir := t.TempDir()
 	rep := testReport(t)
-	if err := writeReportDir(dir, rep, nil); err != nil {
+	if err := WriteDir(dir, rep, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := string(readFile(t, filepath.Join(dir, "report.html")))

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ func plotPath(stem, ext string) string { return "plots/" + stem + "." + ext }
 // plots of each entry (Plots, rowPlots, tablePlot). The plots are built
 // in report order, rendered on every CPU (each rendering depends only on
 // its plot) and written in report order.
-func writePlots(dir string, rep *claimsReport, prog *progress) error {
+func writePlots(dir string, rep *Report, prog *Progress) error {
 	type plotFile struct {
 		stem string
 		p    *plot.Plot
@@ -104,9 +104,9 @@ func writePlots(dir string, rep *claimsReport, prog *progress) error {
 			}
 		}
 	}
-	tasks := make([]task, len(files))
+	tasks := make([]Task, len(files))
 	for i, f := range files {
-		tasks[i] = task{label: f.stem, run: func() {
+		tasks[i] = Task{label: f.stem, run: func() {
 			for _, ext := range plotFormats {
 				data, err := renderPlot(f.p, ext)
 				if err != nil {
@@ -117,15 +117,15 @@ func writePlots(dir string, rep *claimsReport, prog *progress) error {
 			}
 		}}
 	}
-	prog.phase("rendered plot", len(tasks))
-	runTasks(tasks, reportWorkers(), prog)
+	prog.Phase("rendered plot", len(tasks))
+	RunTasks(tasks, Workers(), prog)
 	for _, f := range files {
 		if f.err != nil {
 			return f.err
 		}
 		for k, ext := range plotFormats {
-			if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(plotPath(f.stem, ext))), f.data[k]); err != nil {
-				return usagef("-out %s: %v", dir, err)
+			if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(plotPath(f.stem, ext))), f.data[k]); err != nil {
+				return &DirError{Dir: dir, Err: err}
 			}
 		}
 	}
@@ -206,7 +206,7 @@ func (t niceTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // quantityLabel names a claim's measured quantity for the y axis.
-func quantityLabel(c *claimEntry) string {
+func quantityLabel(c *Entry) string {
 	if c.claim != nil && (c.claim.Kind == model.Bound || c.claim.Kind == model.Growth) && c.claim.Quantity == model.Time {
 		return "time (link delays t_wc)"
 	}
@@ -218,7 +218,7 @@ func quantityLabel(c *claimEntry) string {
 
 // rowTitle is a plot's title: the claim, the row's setting and its
 // reading.
-func rowTitle(c *claimEntry, ri int) string {
+func rowTitle(c *Entry, ri int) string {
 	r := &c.Rows[ri]
 	t := fmt.Sprintf("%s (%s) row %d: %s\n%s", c.ID, c.Algorithm, ri+1, r.Verdict, cell(r.Setting, 64))
 	if r.Variant != "" && r.Variant != "-" {
@@ -256,7 +256,7 @@ func line(xys plotter.XYs, col color.Color, dashed bool) (*plotter.Line, error) 
 // that violate the bound (or, for a tight bound, do not reach it) are red. A Growth row also shows the claimed
 // order and the fitted exponent as curves through the largest point. It
 // returns nil when the row has no points.
-func rowPlot(c *claimEntry, ri int) (*plot.Plot, error) {
+func rowPlot(c *Entry, ri int) (*plot.Plot, error) {
 	r := &c.Rows[ri]
 	if len(r.Points) == 0 || c.claim == nil {
 		return nil, nil
@@ -375,7 +375,7 @@ func padX(p *plot.Plot) {
 // tablePlot draws a Table claim: the paper's formula evaluated exactly at
 // each printed row's parameters against the number the paper prints, the
 // rows that differ in red. Rows are placed at their n.
-func tablePlot(c *claimEntry) (*plot.Plot, error) {
+func tablePlot(c *Entry) (*plot.Plot, error) {
 	if c.claim == nil || len(c.claim.Rows) == 0 {
 		return nil, nil
 	}
@@ -429,7 +429,7 @@ func tablePlot(c *claimEntry) (*plot.Plot, error) {
 }
 
 // plotCaption describes a row's plot for the HTML report.
-func plotCaption(c *claimEntry, ri int) string {
+func plotCaption(c *Entry, ri int) string {
 	if ri < 0 {
 		return fmt.Sprintf("%s (%s): each printed number (cross) against the paper's formula %s at the same parameters (ring); red crosses differ.", c.ID, c.Algorithm, c.claim.FormulaText)
 	}

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"os"
@@ -15,9 +15,9 @@ var claimsDocPath = filepath.Join("..", "..", "docs", "CLAIMS.md")
 // TestClaimsDocFresh fails when docs/CLAIMS.md differs from what the
 // registry generates. `make docs` (ELECTLAB_UPDATE_DOCS=1) rewrites it.
 func TestClaimsDocFresh(t *testing.T) {
-	want := renderClaimsDoc()
+	want := ClaimsDoc()
 	if os.Getenv("ELECTLAB_UPDATE_DOCS") != "" {
-		if err := writeFileAtomic(claimsDocPath, []byte(want)); err != nil {
+		if err := WriteFileAtomic(claimsDocPath, []byte(want)); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", claimsDocPath)
@@ -46,7 +46,7 @@ func TestClaimsDocFresh(t *testing.T) {
 // TestClaimsDocComplete: the generated document names every catalog claim
 // and every registration, with the reason of every unregistered claim.
 func TestClaimsDocComplete(t *testing.T) {
-	doc := renderClaimsDoc()
+	doc := ClaimsDoc()
 	for _, ce := range algos.Catalog {
 		if !strings.Contains(doc, "\n### "+ce.ID+"\n") {
 			t.Errorf("no section for %s", ce.ID)

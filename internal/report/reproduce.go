@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -145,8 +145,8 @@ const reproRule = "the table is re-run with the paper's repetition count and see
 // within three times S_x̄'s own sampling error, S_x̄/√(2(n−1)), plus half a
 // unit. The claim HOLDS when every printed number is reproduced by some
 // reading and is REFUTED, row by row, where none reproduces it.
-func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cache) claimEntry {
-	e := claimEntry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title,
+func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cache) Entry {
+	e := Entry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title,
 		Kind: "table", Claimed: "printed numbers = the model's means (statistical)", Formal: reproRule, Rows: []checker.Row{}}
 	e.Formal = rc.ruleText()
 	p, err := reproduce.Lookup(rc.Paper)

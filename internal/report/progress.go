@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ var (
 	progressTick = time.Second
 )
 
-// progress reports on stderr how far a long command (`claims`,
+// Progress reports on stderr how far a long command (`claims`,
 // `reproduce`) has got once it has been running for longer than
 // progressAfter: per phase (checking the claims, writing the traces,
 // rendering the plots), how many of its steps are done, the step just
@@ -33,7 +33,7 @@ var (
 // with \r (also refreshed every progressTick while a long step runs,
 // naming it) and erased at the end, so nothing of it is left above the
 // report. A nil *progress reports nothing.
-type progress struct {
+type Progress struct {
 	w        io.Writer
 	start    time.Time
 	terminal bool
@@ -52,11 +52,11 @@ type progress struct {
 	stopped    sync.WaitGroup
 }
 
-// newProgress starts reporting the progress of a command whose first
+// NewProgress starts reporting the progress of a command whose first
 // phase checks total claims on w.
-func newProgress(w io.Writer, total int) *progress {
+func NewProgress(w io.Writer, total int) *Progress {
 	t := now()
-	p := &progress{w: w, start: t, terminal: isTerminal(w), verb: "checked", total: total, phaseStart: t}
+	p := &Progress{w: w, start: t, terminal: isTerminal(w), verb: "checked", total: total, phaseStart: t}
 	if p.terminal {
 		p.startTicker()
 	}
@@ -74,7 +74,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 // startTicker refreshes the terminal line every progressTick until finish.
-func (p *progress) startTicker() {
+func (p *Progress) startTicker() {
 	p.stop = make(chan struct{})
 	p.stopped.Add(1)
 	go func() {
@@ -96,10 +96,10 @@ func (p *progress) startTicker() {
 	}()
 }
 
-// phase starts a new phase of total steps, each reported as "verb k/total".
+// Phase starts a new phase of total steps, each reported as "verb k/total".
 // Its steps are many and short (traces, plots, tables): off a terminal, a
 // line is printed at most every progressTick, and for the last step.
-func (p *progress) phase(verb string, total int) {
+func (p *Progress) Phase(verb string, total int) {
 	if p == nil {
 		return
 	}
@@ -110,7 +110,7 @@ func (p *progress) phase(verb string, total int) {
 
 // begin records that the step label ("C-RING1-5, changroberts") has
 // started.
-func (p *progress) begin(label string) {
+func (p *Progress) begin(label string) {
 	if p == nil {
 		return
 	}
@@ -122,7 +122,7 @@ func (p *progress) begin(label string) {
 // done records that the step label has finished; line says it is worth a
 // line of its own (a claim without a model is not, but the last step of a
 // phase always closes the count).
-func (p *progress) done(label string, line bool) {
+func (p *Progress) done(label string, line bool) {
 	if p == nil {
 		return
 	}
@@ -146,11 +146,11 @@ func (p *progress) done(label string, line bool) {
 
 // step records one finished step of the phase that has no begin (a step
 // too short to be named while it runs).
-func (p *progress) step(label string) { p.done(label, true) }
+func (p *Progress) step(label string) { p.done(label, true) }
 
 // show prints msg as the progress line, with the elapsed time and the
 // phase's ETA, when the run has lasted long enough. p.mu is held.
-func (p *progress) show(msg string) {
+func (p *Progress) show(msg string) {
 	t := now()
 	elapsed := t.Sub(p.start)
 	if elapsed < progressAfter {
@@ -178,8 +178,8 @@ func (p *progress) show(msg string) {
 	p.width = n
 }
 
-// finish stops the refreshes and erases the terminal's progress line.
-func (p *progress) finish() {
+// Finish stops the refreshes and erases the terminal's progress line.
+func (p *Progress) Finish() {
 	if p == nil {
 		return
 	}
@@ -194,4 +194,13 @@ func (p *progress) finish() {
 		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.width)+"\r")
 		p.printed = false
 	}
+}
+
+// SetClock replaces the clock of the progress lines and returns the
+// function that restores the previous one. Tests use it: a clock that
+// stands still never reaches progressAfter, so nothing is printed.
+func SetClock(clock func() time.Time) (restore func()) {
+	old := now
+	now = clock
+	return func() { now = old }
 }

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -12,19 +12,19 @@ import (
 	"electlab/reproduce"
 )
 
-// reportWorkers is how many claims `claims` checks at once: one per CPU
+// Workers is how many claims `claims` checks at once: one per CPU
 // Go may use (GOMAXPROCS). Each claim's result depends only on the seed
 // and the claim, never on the order or the interleaving of the checks, so
 // the report is the same bytes with any number of workers (a test checks
 // it).
-func reportWorkers() int { return runtime.GOMAXPROCS(0) }
+func Workers() int { return runtime.GOMAXPROCS(0) }
 
-// task is one unit of work of `claims` or `reproduce`: checking one
+// Task is one unit of work of `claims` or `reproduce`: checking one
 // claim, or reproducing one table. A task writes its result where its run
 // function says (a slot of its own, or a reproduce.Cache entry), never
 // into shared state another task reads while it runs, so the results do
 // not depend on which worker runs it or when.
-type task struct {
+type Task struct {
 	// label names the task in progress lines ("C-RING1-5, changroberts",
 	// "reproduce 000 table 3").
 	label string
@@ -35,13 +35,13 @@ type task struct {
 	quiet bool
 }
 
-// runTasks runs the tasks on up to workers goroutines, handing them out
+// RunTasks runs the tasks on up to workers goroutines, handing them out
 // in the given order (put the longest first), and returns when every
 // task is done. Progress is reported as tasks finish. A panic in a task
 // is re-raised on the caller's goroutine, naming the task (so the
 // command's recover reports an internal error); the other workers stop
 // taking tasks.
-func runTasks(tasks []task, workers int, prog *progress) {
+func RunTasks(tasks []Task, workers int, prog *Progress) {
 	if workers < 1 {
 		workers = 1
 	}
@@ -101,37 +101,39 @@ func runTasks(tasks []task, workers int, prog *progress) {
 	}
 }
 
-// claimTasks returns one task per job, each writing its entry to out[i].
-func claimTasks(jobs []claimJob, eng *checker.Engine, out []claimEntry) []task {
-	tasks := make([]task, len(jobs))
+// ClaimTasks returns one task per job, each writing its entry to out[i].
+func ClaimTasks(jobs []Job, eng *checker.Engine, out []Entry) []Task {
+	tasks := make([]Task, len(jobs))
 	for i, j := range jobs {
-		tasks[i] = task{label: j.label(), quiet: j.reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
+		tasks[i] = Task{label: j.Label(), quiet: j.reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
 	}
 	return tasks
 }
 
 // runClaims checks the jobs with up to workers claims at a time and
 // returns their entries in the jobs' order.
-func runClaims(jobs []claimJob, eng *checker.Engine, workers int, prog *progress) []claimEntry {
-	out := make([]claimEntry, len(jobs))
-	runTasks(claimTasks(jobs, eng, out), workers, prog)
+func runClaims(jobs []Job, eng *checker.Engine, workers int, prog *Progress) []Entry {
+	out := make([]Entry, len(jobs))
+	RunTasks(ClaimTasks(jobs, eng, out), workers, prog)
 	return out
 }
 
-// tableKey names one reproduction of one table: paper, table id and
+// TableKey names one reproduction of one table: paper, table id and
 // repetitions (0: the paper's own).
-type tableKey struct {
-	paper, table string
-	runs         int
+type TableKey struct {
+	// Paper and Table name the table; Runs is the repetitions of
+	// each row (0: the paper's own).
+	Paper, Table string
+	Runs         int
 }
 
-// reproTables lists the tables the jobs' reproduce-checked claims and the
+// ReproTables lists the tables the jobs' reproduce-checked claims and the
 // papers (whole, with the paper's repetition counts) need, each once: the
 // longer runs of a table first (they take longest), then in paper order.
-func reproTables(jobs []claimJob, papers []*reproduce.Paper) []tableKey {
-	var long, rest []tableKey
-	seen := map[tableKey]bool{}
-	add := func(k tableKey, long_ bool) {
+func ReproTables(jobs []Job, papers []*reproduce.Paper) []TableKey {
+	var long, rest []TableKey
+	seen := map[TableKey]bool{}
+	add := func(k TableKey, long_ bool) {
 		if seen[k] {
 			return
 		}
@@ -147,42 +149,42 @@ func reproTables(jobs []claimJob, papers []*reproduce.Paper) []tableKey {
 			continue
 		}
 		for _, t := range strings.Split(j.repro.Table, ",") {
-			add(tableKey{j.repro.Paper, t, 0}, false)
+			add(TableKey{j.repro.Paper, t, 0}, false)
 			if j.repro.moreRuns > 0 {
-				add(tableKey{j.repro.Paper, t, j.repro.moreRuns}, true)
+				add(TableKey{j.repro.Paper, t, j.repro.moreRuns}, true)
 			}
 		}
 	}
 	for _, p := range papers {
 		for _, t := range p.TableIDs() {
-			add(tableKey{p.ID, t, 0}, false)
+			add(TableKey{p.ID, t, 0}, false)
 		}
 	}
 	return append(long, rest...)
 }
 
-// tableTasks returns one task per table, each computing it into cache
+// TableTasks returns one task per table, each computing it into cache
 // (an error is kept there too, and reported by whoever asks for the
 // table).
-func tableTasks(keys []tableKey, seed uint64, cache *reproduce.Cache) []task {
-	tasks := make([]task, 0, len(keys))
+func TableTasks(keys []TableKey, seed uint64, cache *reproduce.Cache) []Task {
+	tasks := make([]Task, 0, len(keys))
 	for _, k := range keys {
-		p, err := reproduce.Lookup(k.paper)
+		p, err := reproduce.Lookup(k.Paper)
 		if err != nil || p.NotYet != "" {
 			continue // the claim or the command reports it
 		}
-		label := fmt.Sprintf("reproduce %s table %s", k.paper, k.table)
-		if k.runs > 0 {
-			label += fmt.Sprintf(" (%d runs)", k.runs)
+		label := fmt.Sprintf("reproduce %s table %s", k.Paper, k.Table)
+		if k.Runs > 0 {
+			label += fmt.Sprintf(" (%d runs)", k.Runs)
 		}
-		tasks = append(tasks, task{label: label, run: func() {
-			reproduce.Reproduce(p, k.table, reproduce.Options{Runs: k.runs, Seed: seed, Cache: cache})
+		tasks = append(tasks, Task{label: label, run: func() {
+			reproduce.Reproduce(p, k.Table, reproduce.Options{Runs: k.Runs, Seed: seed, Cache: cache})
 		}})
 	}
 	return tasks
 }
 
-// batchGC lets the garbage collector use more memory for less CPU during
+// BatchGC lets the garbage collector use more memory for less CPU during
 // a long batch run (`claims`, `reproduce`), which allocates many
 // short-lived worlds: GOGC 800 instead of 100, with a soft limit of 1 GiB
 // past which it collects as often as needed. The full report with both
@@ -192,7 +194,7 @@ func tableTasks(keys []tableKey, seed uint64, cache *reproduce.Cache) []task {
 // or GOMEMLIMIT, and never the output: no result reads the heap (the
 // explore searches bound their own estimate of their memory). It returns
 // the function that restores the previous settings.
-func batchGC() (restore func()) {
+func BatchGC() (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}

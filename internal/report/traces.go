@@ -1,10 +1,11 @@
-package main
+package report
 
 import (
 	"fmt"
 	"path/filepath"
 	"strings"
 
+	"electlab/algos"
 	"electlab/checker"
 	"electlab/model"
 	"electlab/traces"
@@ -36,7 +37,7 @@ func renderingPath(path, ext string) string {
 // NAME.lin.html, when its lock history is not linearizable). The renderings come from replaying the
 // trace, so they show what `electlab replay` shows.
 func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, note string, spec model.Spec) error {
-	t, err := traces.Record(ce.Initial, ce.Events, traceViolation(ce.Violation, claim), note, traces.WithSnapshots())
+	t, err := traces.Record(ce.Initial, ce.Events, TraceViolation(ce.Violation, claim), note, traces.WithSnapshots())
 	if err != nil {
 		return fmt.Errorf("recording the counterexample to %s: %v", claim, err)
 	}
@@ -45,31 +46,31 @@ func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, no
 	if err != nil {
 		return fmt.Errorf("encoding the counterexample to %s: %v", claim, err)
 	}
-	if err := writeFileAtomic(path, data); err != nil {
-		return usagef("-out %s: %v", dir, err)
+	if err := WriteFileAtomic(path, data); err != nil {
+		return &DirError{Dir: dir, Err: err}
 	}
 	if spec == nil {
-		spec = specOf(ce.Initial)
+		spec, _ = algos.Lookup(ce.Initial.Info().Name)
 	}
 	rep, err := traces.Replay(spec, t)
 	if err != nil {
 		return fmt.Errorf("replaying the counterexample to %s: %v", claim, err)
 	}
 	for _, r := range traceRenderings {
-		if err := writeFileAtomic(renderingPath(path, r.ext), []byte(r.render(t, rep))); err != nil {
-			return usagef("-out %s: %v", dir, err)
+		if err := WriteFileAtomic(renderingPath(path, r.ext), []byte(r.render(t, rep))); err != nil {
+			return &DirError{Dir: dir, Err: err}
 		}
 	}
 	// A mutual-exclusion counterexample whose lock history is not
 	// linearizable also gets porcupine's visualization, NAME.lin.html.
 	if _, err := checker.LockCounterexampleHTML(ce, renderingPath(path, ".lin.html")); err != nil {
-		return usagef("-out %s: %v", dir, err)
+		return &DirError{Dir: dir, Err: err}
 	}
 	return nil
 }
 
 // countTraces is the number of counterexample traces rep's directory holds.
-func countTraces(rep *claimsReport) int {
+func countTraces(rep *Report) int {
 	n := 0
 	for ci := range rep.Claims {
 		for ri := range rep.Claims[ci].Rows {
@@ -79,4 +80,17 @@ func countTraces(rep *claimsReport) int {
 		}
 	}
 	return n
+}
+
+// TraceViolation converts a checker violation for a trace; claim names the
+// claim whose checks found it ("" for the generic properties).
+func TraceViolation(v *checker.Violation, claim string) *traces.Violation {
+	if v == nil {
+		return nil
+	}
+	prop := v.Property
+	if claim != "" {
+		prop = checker.ClaimProperty(claim, prop)
+	}
+	return &traces.Violation{Property: prop, Step: v.Step, Message: v.Message}
 }

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -74,7 +74,7 @@ func verdictClass(v string) string {
 
 // entryAnchor is the id of an entry's section: the claim ID, and the
 // algorithm when there is one (C-RING1-7 is registered twice).
-func entryAnchor(c *claimEntry) string {
+func entryAnchor(c *Entry) string {
 	a := "claim-" + c.ID
 	if c.Algorithm != "-" && c.Algorithm != "" {
 		a += "-" + c.Algorithm
@@ -95,7 +95,7 @@ func newHTMLPlot(stem, alt, caption string) *htmlPlot {
 }
 
 // htmlData turns the report into the template's data.
-func htmlData(rep *claimsReport) *htmlReport {
+func htmlData(rep *Report) *htmlReport {
 	v := rep.Verdicts
 	d := &htmlReport{Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims)}
 	for _, c := range []struct {
@@ -149,8 +149,8 @@ func htmlData(rep *claimsReport) *htmlReport {
 	return d
 }
 
-// renderClaimsHTML renders the report as one static HTML page.
-func renderClaimsHTML(rep *claimsReport) string {
+// HTML renders the report as one static HTML page.
+func HTML(rep *Report) string {
 	var b strings.Builder
 	if err := htmlTemplate.Execute(&b, htmlData(rep)); err != nil {
 		// The template and its data are the program's own: a failure

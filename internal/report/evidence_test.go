@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 // another property says the bound itself is met; a bound refuted by the
 // bound shows the refuting value.
 func TestHeadlineDoesNotContradictItself(t *testing.T) {
-	composite := &claimEntry{ID: "C-X", Verdict: checker.Refuted, Summary: "judged from its parts in this report: C-X.a: REFUTED"}
+	composite := &Entry{ID: "C-X", Verdict: checker.Refuted, Summary: "judged from its parts in this report: C-X.a: REFUTED"}
 	if m, ev := headline(composite); m != "-" || ev != composite.Summary {
 		t.Errorf("composite: %q, %q", m, ev)
 	}
@@ -22,15 +22,15 @@ func TestHeadlineDoesNotContradictItself(t *testing.T) {
 			Points:         []checker.Point{{N: 5, Measured: measured, Claimed: "8"}},
 			Counterexample: &checker.Counterexample{N: 5, Config: &model.Config{}, Violation: &checker.Violation{Property: prop, Message: "m"}}}
 	}
-	other := &claimEntry{ID: "C-Y", Kind: "bound", Verdict: checker.Refuted, Rows: []checker.Row{row(checker.PropAgreement, 8)}}
+	other := &Entry{ID: "C-Y", Kind: "bound", Verdict: checker.Refuted, Rows: []checker.Row{row(checker.PropAgreement, 8)}}
 	if m, ev := headline(other); !strings.Contains(m, "bound met") || !strings.Contains(ev, "agreement") {
 		t.Errorf("refuted by agreement: %q, %q", m, ev)
 	}
-	bound := &claimEntry{ID: "C-Z", Kind: "bound", Verdict: checker.Refuted, Rows: []checker.Row{row(checker.PropBound, 9)}}
+	bound := &Entry{ID: "C-Z", Kind: "bound", Verdict: checker.Refuted, Rows: []checker.Row{row(checker.PropBound, 9)}}
 	if m, _ := headline(bound); m != "n=5: 9 (claimed 8)" {
 		t.Errorf("refuted by the bound: %q", m)
 	}
-	for _, c := range []*claimEntry{composite, other, bound} {
+	for _, c := range []*Entry{composite, other, bound} {
 		if _, ev := headline(c); strings.Contains(ev, "0 executions") {
 			t.Errorf("%s: evidence %q", c.ID, ev)
 		}

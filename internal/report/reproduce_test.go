@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strconv"
@@ -115,11 +115,11 @@ func TestJudgeFewerCatchesBreaks(t *testing.T) {
 // verdict of its parts ("ID.part") in the report, and stays UNCHECKED when
 // none is there; a registered entry is left alone.
 func TestJudgeFromParts(t *testing.T) {
-	parent := func(id string) claimEntry {
-		return claimEntry{ID: id, Algorithm: "-", Verdict: checker.Unchecked}
+	parent := func(id string) Entry {
+		return Entry{ID: id, Algorithm: "-", Verdict: checker.Unchecked}
 	}
-	part := func(id, v string) claimEntry { return claimEntry{ID: id, Algorithm: "a", Verdict: v} }
-	got := judgeFromParts([]claimEntry{
+	part := func(id, v string) Entry { return Entry{ID: id, Algorithm: "a", Verdict: v} }
+	got := JudgeFromParts([]Entry{
 		parent("C-X-1"), part("C-X-1.a", checker.Holds), part("C-X-1.b", checker.Refuted),
 		parent("C-X-2"), part("C-X-2.a", checker.Holds), part("C-X-2.b", checker.Ambiguous),
 		parent("C-X-3"), part("C-X-3.a", checker.Holds),

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -34,80 +34,6 @@ func fakeClock(step time.Duration) func() {
 	return func() { now = old }
 }
 
-// TestClaimsProgress: a claims run that lasts more than a second reports
-// its progress on stderr, one line per checked claim; stdout and the
-// report files are the same bytes as without progress.
-func TestClaimsProgress(t *testing.T) {
-	args := func(dir string) []string {
-		return []string{"claims", "-algo", "changroberts", "-max-n", "4", "-cases", "5", "-out", dir}
-	}
-	restore := fakeClock(0) // the clock stands still: never more than a second
-	d1 := t.TempDir()
-	quiet := cli(t, args(d1)...).mustCode(t, 0)
-	restore()
-	if quiet.stderr != "" {
-		t.Errorf("a fast run wrote on stderr:\n%s", quiet)
-	}
-
-	restore = fakeClock(1500 * time.Millisecond) // every reading: +1.5 s
-	d2 := t.TempDir()
-	slow := cli(t, args(d2)...).mustCode(t, 0)
-	restore()
-	if slow.stdout != quiet.stdout {
-		t.Errorf("the progress changed stdout")
-	}
-	lines := slow.stderrLines()
-	jobs := planClaims("", "changroberts")
-	var checking []string
-	for _, l := range lines {
-		if strings.HasPrefix(l, "electlab: checked ") {
-			checking = append(checking, l)
-		}
-	}
-	if len(checking) != len(jobs) {
-		t.Errorf("want one progress line per claim (%d), got:\n%s", len(jobs), slow.stderr)
-	}
-	// The lines come in the order the claims finish (any, with several
-	// workers); each names its claim once and counts up to 4/4.
-	for i, l := range checking {
-		if !strings.HasPrefix(l, fmt.Sprintf("electlab: checked %d/4: C-RING1-", i+1)) || !strings.Contains(l, "s elapsed") || strings.Contains(l, "\r") {
-			t.Errorf("progress line %d: %q", i+1, l)
-		}
-		if eta := strings.Contains(l, ", ETA "); eta != (i+1 < len(jobs)) {
-			t.Errorf("progress line %d: an ETA only before the last claim: %q", i+1, l)
-		}
-	}
-	for _, j := range jobs {
-		n := 0
-		for _, l := range checking {
-			if strings.Contains(l, ": "+j.label()+" (") {
-				n++
-			}
-		}
-		if n != 1 {
-			t.Errorf("%s is named by %d progress lines, want 1:\n%s", j.label(), n, slow.stderr)
-		}
-	}
-	// Writing the report is a phase of its own (plots; this run refutes
-	// nothing, so it writes no trace).
-	if l := lines[len(lines)-1]; !strings.HasPrefix(l, "electlab: rendered plot ") {
-		t.Errorf("the last progress line is %q, want the plots'", l)
-	}
-	f1, f2 := listTree(t, d1), listTree(t, d2)
-	if strings.Join(f1, " ") != strings.Join(f2, " ") {
-		t.Fatalf("different files: %v vs %v", f1, f2)
-	}
-	for _, f := range f1 {
-		b := readFile(t, d2+"/"+f)
-		if !bytes.Equal(readFile(t, d1+"/"+f), b) {
-			t.Errorf("%s differs with progress", f)
-		}
-		if bytes.Contains(b, []byte("electlab: checked")) {
-			t.Errorf("%s holds a progress line", f)
-		}
-	}
-}
-
 // TestProgressTerminal: on a terminal the line is rewritten in place with
 // \r (also by the refresh while a claim runs) and erased at the end.
 func TestProgressTerminal(t *testing.T) {
@@ -123,7 +49,7 @@ func TestProgressTerminal(t *testing.T) {
 		return buf.Write(p)
 	})
 	t0 := now()
-	p := &progress{w: w, total: 3, start: t0, phaseStart: t0, verb: "checked", terminal: true}
+	p := &Progress{w: w, total: 3, start: t0, phaseStart: t0, verb: "checked", terminal: true}
 	p.startTicker()
 	p.begin("C-A, x")
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) { // a refresh naming C-A
@@ -139,8 +65,8 @@ func TestProgressTerminal(t *testing.T) {
 	p.done("C-B", false)
 	p.begin("C-C, y")
 	p.done("C-C, y", true)
-	p.finish()
-	p.finish() // idempotent
+	p.Finish()
+	p.Finish() // idempotent
 	mu.Lock()
 	out := buf.String()
 	mu.Unlock()
@@ -171,12 +97,12 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 func TestProgressPhaseThrottled(t *testing.T) {
 	defer fakeClock(300 * time.Millisecond)()
 	var buf bytes.Buffer
-	p := newProgress(&buf, 0)
-	p.phase("rendered plot", 100)
+	p := NewProgress(&buf, 0)
+	p.Phase("rendered plot", 100)
 	for i := range 100 {
 		p.step(fmt.Sprintf("plot-%d", i))
 	}
-	p.finish()
+	p.Finish()
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	// Each step reads the clock twice or three times (0.6-0.9 s): about
 	// one line every second or two steps, far fewer than 100.

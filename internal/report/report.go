@@ -1,0 +1,565 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/model"
+	"electlab/reproduce"
+)
+
+// Schema is the version of the claims report's JSON schema
+// (documented in docs/REPORT.md).
+const Schema = 2
+
+// Report is the JSON form of the claims report.
+type Report struct {
+	Tool     string        `json:"tool"`
+	Schema   int           `json:"schema"`
+	Seed     uint64        `json:"seed"`
+	Cases    int           `json:"cases_per_size"`
+	Verdicts VerdictCounts `json:"verdicts"`
+	Claims   []Entry       `json:"claims"`
+}
+
+// VerdictCounts counts the report's entries by verdict.
+type VerdictCounts struct {
+	Holds        int `json:"HOLDS"`
+	Partial      int `json:"PARTIAL"`
+	Refuted      int `json:"REFUTED"`
+	Inconsistent int `json:"INCONSISTENT"`
+	Ambiguous    int `json:"AMBIGUOUS"`
+	Unchecked    int `json:"UNCHECKED"`
+}
+
+// Entry is one claim of the report, as checked for one algorithm (or
+// UNCHECKED with the reason): what the paper says, the verdict and its rows.
+type Entry struct {
+	ID         string `json:"id"`
+	Algorithm  string `json:"algorithm"`
+	Source     string `json:"source"`
+	Says       string `json:"says"`
+	Formal     string `json:"formal"`
+	Kind       string `json:"kind"`
+	Claimed    string `json:"claimed"`
+	Accounting string `json:"accounting,omitempty"`
+	Verdict    string `json:"verdict"`
+	Summary    string `json:"summary"`
+	// Unchecked are the parts of the claim the tool does not check (a
+	// claim with one is PARTIAL at most).
+	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
+	Rows      []checker.Row     `json:"rows"`
+	// Plots are the SVG plots written for this entry (with -out only),
+	// relative to the report directory.
+	Plots []string `json:"plots,omitempty"`
+
+	// claim is the registered claim (nil for an UNCHECKED catalog entry
+	// no algorithm registers); spec is its algorithm.
+	claim *model.Claim
+	spec  model.Spec
+	// rowPlots[i] is the plot stem of row i ("" when it has none);
+	// tablePlot is the stem of a Table claim's plot.
+	rowPlots  []string
+	tablePlot string
+}
+
+// Add appends an entry and counts its verdict.
+func (rep *Report) Add(e Entry) {
+	rep.Claims = append(rep.Claims, e)
+	switch e.Verdict {
+	case checker.Holds:
+		rep.Verdicts.Holds++
+	case checker.Partial:
+		rep.Verdicts.Partial++
+	case checker.Refuted:
+		rep.Verdicts.Refuted++
+	case checker.Inconsistent:
+		rep.Verdicts.Inconsistent++
+	case checker.Ambiguous:
+		rep.Verdicts.Ambiguous++
+	default:
+		rep.Verdicts.Unchecked++
+	}
+}
+
+// ClaimedText states what a claim claims, from its data.
+func ClaimedText(c *model.Claim) string {
+	switch c.Kind {
+	case model.Bound:
+		s := fmt.Sprintf("%s messages %s %s", c.Accounting, c.Relation, c.FormulaText)
+		if c.Quantity == model.Time {
+			s = fmt.Sprintf("time %s %s", c.Relation, c.FormulaText)
+		}
+		if c.Tight {
+			s += ", attained at every size"
+		}
+		return s
+	case model.Growth:
+		stat := ""
+		if c.Stat != model.StatMax {
+			stat = " (" + c.Stat.String() + ")"
+		}
+		if c.Quantity == model.Time {
+			return fmt.Sprintf("time%s grows as %s", stat, c.OrderText())
+		}
+		return fmt.Sprintf("%s messages%s grow as %s", c.Accounting, stat, c.OrderText())
+	case model.Table:
+		return fmt.Sprintf("printed numbers = %s", c.FormulaText)
+	}
+	var props []string
+	for _, p := range []struct {
+		bit  model.Property
+		name string
+	}{{model.Safety, checker.PropSafety}, {model.Agreement, checker.PropAgreement}, {model.Validity, checker.PropValidity}, {model.Termination, checker.PropTermination}} {
+		if c.Props&p.bit != 0 {
+			props = append(props, p.name)
+		}
+	}
+	if c.Invariant != nil {
+		props = append(props, "the claim's own invariant (every instant)")
+	}
+	if c.Custom != nil {
+		props = append(props, "the claim's own check")
+	}
+	return strings.Join(props, ", ")
+}
+
+// check, or a catalog claim no algorithm registers (UNCHECKED).
+type Job struct {
+	reg   *algos.Registered
+	entry *algos.CatalogEntry
+	// repro, when set, checks the unregistered catalog entry through
+	// `electlab reproduce` (reproduce.go), with the tables of
+	// cache (nil: none shared).
+	repro *reproClaim
+	cache *reproduce.Cache
+}
+
+// Plan lists the report's entries in report order: every catalog
+// claim, in catalog order, once per algorithm that registers it (or once,
+// UNCHECKED with the reason, when none does), then the claims found in the
+// seeds beyond the catalog; filtered by -claim and -algo.
+func Plan(claimID, algo string) []Job {
+	want := func(r algos.Registered) bool {
+		return (claimID == "" || r.Claim.ID == claimID) && (algo == "" || r.Spec.Meta().Name == algo)
+	}
+	var jobs []Job
+	for i := range algos.Catalog {
+		ce := &algos.Catalog[i]
+		if claimID != "" && ce.ID != claimID {
+			continue
+		}
+		regs := algos.ClaimsFor(ce.ID)
+		for _, r := range regs {
+			if want(r) {
+				jobs = append(jobs, Job{reg: &r})
+			}
+		}
+		if len(regs) == 0 && algo == "" {
+			jobs = append(jobs, Job{entry: ce, repro: reproFor(ce.ID)})
+		}
+	}
+	for _, r := range algos.Extra() {
+		if want(r) {
+			jobs = append(jobs, Job{reg: &r})
+		}
+	}
+	return jobs
+}
+
+// Label names the job in progress lines.
+func (j Job) Label() string {
+	if j.reg == nil {
+		return j.entry.ID
+	}
+	return j.reg.Claim.ID + ", " + j.reg.Spec.Meta().Name
+}
+
+// run checks the job's claim (or states why it is UNCHECKED).
+func (j Job) run(eng *checker.Engine) Entry {
+	if j.reg == nil && j.repro != nil {
+		return reproEntry(j.repro, &entryInfo{Source: j.entry.Source, Title: j.entry.Title}, eng.Seed, j.cache)
+	}
+	if j.reg == nil {
+		ce := j.entry
+		return Entry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
+			Verdict: checker.Unchecked, Summary: ce.Pending, Rows: []checker.Row{}}
+	}
+	return checkEntry(eng, j.reg.Spec, j.reg.Claim)
+}
+
+// checkEntry checks claim c of spec and returns its report entry.
+func checkEntry(eng *checker.Engine, spec model.Spec, c *model.Claim) Entry {
+	res := eng.CheckClaim(spec, c)
+	e := Entry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
+		Kind: c.Kind.String(), Claimed: ClaimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows,
+		claim: c, spec: spec}
+	if e.Rows == nil {
+		e.Rows = []checker.Row{}
+	}
+	if c.Kind == model.Bound {
+		e.Accounting = c.Accounting.String()
+	}
+	e.Unchecked = c.Unchecked
+	for _, col := range c.Columns {
+		if col.NotChecked != "" {
+			e.Unchecked = append(e.Unchecked, model.ClaimPart{Name: col.Name + " column", Why: col.NotChecked})
+		}
+	}
+	return e
+}
+
+// WriteDir writes the report directory: every counterexample trace
+// with its text and Mermaid renderings (traces/), the plots (plots/),
+// report.json, report.md and report.html. Each file is written whole or
+// not at all; the same report gives the same bytes.
+func WriteDir(dir string, rep *Report, prog *Progress) error {
+	for _, sub := range []string{"traces", "plots"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return &DirError{Dir: dir, Err: err}
+		}
+	}
+	prog.Phase("wrote trace", countTraces(rep))
+	for ci := range rep.Claims {
+		c := &rep.Claims[ci]
+		for ri := range c.Rows {
+			ce := c.Rows[ri].Counterexample
+			if ce == nil {
+				continue
+			}
+			name := checker.CounterexampleFile(c.ID, c.Algorithm, c.Rows[ri].Variant, ri)
+			note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, c.Algorithm, c.Rows[ri].Setting, c.Rows[ri].Variant)
+			if err := writeCounterexample(dir, name, ce, c.ID, note, c.spec); err != nil {
+				return err
+			}
+			ce.TracePath = filepath.ToSlash(filepath.Join("traces", name))
+			prog.step(name)
+		}
+	}
+	if err := writePlots(dir, rep, prog); err != nil {
+		return err
+	}
+	var js bytes.Buffer
+	if err := WriteJSON(&js, rep); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{
+		{"report.json", js.Bytes()},
+		{"report.md", []byte(Markdown(rep))},
+		{"report.html", []byte(HTML(rep))},
+	} {
+		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return &DirError{Dir: dir, Err: err}
+		}
+	}
+	return nil
+}
+
+// WriteFileAtomic writes data to a temporary file beside path and renames
+// it, so path is complete or absent.
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// pointsText renders per-size measurements: "3:8≤8 4:11≤11".
+func pointsText(c *Entry, r *checker.Row) string {
+	if len(r.Points) == 0 || c.Kind == "behaviour" {
+		return "-"
+	}
+	var parts []string
+	for _, p := range r.Points {
+		if p.Claimed != "" {
+			parts = append(parts, fmt.Sprintf("n=%d: %d (claimed %s)", p.N, p.Measured, p.Claimed))
+		} else {
+			parts = append(parts, fmt.Sprintf("n=%d: %d", p.N, p.Measured))
+		}
+	}
+	s := strings.Join(parts, ", ")
+	if c.Kind == "growth" {
+		s += fmt.Sprintf("; fitted exponent %.2f", r.Fit)
+		if r.FitNote != "" {
+			s += " (" + r.FitNote + ")"
+		}
+	}
+	return s
+}
+
+func evidenceText(r *checker.Row) string {
+	if r.Arithmetic != "" {
+		return r.Arithmetic
+	}
+	if ce := r.Counterexample; ce != nil {
+		where := ""
+		if ce.TracePath != "" {
+			where = ce.TracePath + ", "
+		}
+		return fmt.Sprintf("counterexample (%s%d events, n=%d, %s): %s", where, len(ce.Events), ce.N, ce.Config.String(), ce.Violation.Error())
+	}
+	s := fmt.Sprintf("%d executions; %s", r.Executions, r.Coverage)
+	if r.Verdict == checker.Refuted && r.FitNote != "" {
+		s = "refuted by the fit: " + r.FitNote + "; " + s
+	}
+	if r.Unfinished > 0 {
+		s += fmt.Sprintf("; %d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
+	}
+	if r.Partial != "" && !strings.Contains(r.Coverage, r.Partial) {
+		s += "; " + r.Verdict + ": " + r.Partial
+	}
+	return s
+}
+
+// headline summarises an entry's measurement and evidence in two short
+// cells for the table.
+func headline(c *Entry) (measured, evidence string) {
+	if len(c.Rows) == 0 {
+		// A claim judged from its parts (or not registered): its summary
+		// is its evidence, not a count of executions it did not run.
+		return "-", c.Summary
+	}
+	if c.Verdict == checker.Partial || c.Verdict == checker.Unchecked {
+		m, _ := headlineMeasured(c)
+		return m, c.Summary
+	}
+	execs, exhaustive := 0, 0
+	for i := range c.Rows {
+		execs += c.Rows[i].Executions
+	}
+	for i := range c.Rows {
+		r := &c.Rows[i]
+		if r.Outside {
+			continue
+		}
+		switch {
+		case r.Counterexample != nil:
+			ce := r.Counterexample
+			m := "-"
+			if n := len(r.Points); n > 0 && r.Points[n-1].Claimed != "" {
+				p := r.Points[n-1]
+				m = fmt.Sprintf("n=%d: %d (claimed %s)", p.N, p.Measured, p.Claimed)
+				if ce.Violation.Property != checker.PropBound {
+					// Refuted by another property (named in the
+					// evidence): the bound itself is met.
+					m = fmt.Sprintf("n=%d: %d (claimed %s; bound met)", p.N, p.Measured, p.Claimed)
+				}
+			}
+			where := fmt.Sprintf("%d-event trace", len(ce.Events))
+			if ce.TracePath != "" {
+				where = ce.TracePath
+			}
+			return m, fmt.Sprintf("counterexample at n=%d (%s), reading %s: %s", ce.N, where, r.Variant, ce.Violation.Property)
+		case r.Arithmetic != "" && r.Verdict != checker.Holds:
+			return "-", r.Setting + ": " + r.Arithmetic
+		case r.Verdict == checker.Refuted && r.FitNote != "":
+			m, _ := headlineMeasured(c)
+			return m, fmt.Sprintf("%s, reading %s: %s (%d executions)", r.Setting, r.Variant, r.FitNote, r.Executions)
+		}
+		_ = exhaustive
+	}
+	measured, _ = headlineMeasured(c)
+	if c.Kind == "table" {
+		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
+	}
+	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
+}
+
+// headlineMeasured is the largest measured value of the first row with
+// points ("-" when none).
+func headlineMeasured(c *Entry) (measured string, ok bool) {
+	for i := range c.Rows {
+		r := &c.Rows[i]
+		if n := len(r.Points); n > 0 && c.Kind != "behaviour" {
+			p := r.Points[n-1]
+			measured = fmt.Sprintf("n=%d: %d", p.N, p.Measured)
+			if p.Claimed != "" {
+				measured += " (claimed " + p.Claimed + ")"
+			}
+			if c.Kind == "growth" {
+				measured += fmt.Sprintf(", exponent %.2f", r.Fit)
+			}
+			break
+		}
+	}
+	if measured == "" {
+		return "-", false
+	}
+	return measured, true
+}
+
+// cell shortens s to at most n runes for a table cell, marking the cut.
+func cell(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// Text renders the report as the plain-text table `claims` prints.
+func Text(rep *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "electlab claims report (seed %d, %d random cases per size beyond exhaustive enumeration)\n", rep.Seed, rep.Cases)
+	fmt.Fprintf(&b, "verdicts: %s\n\n", countsText(&rep.Verdicts))
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CLAIM\tALGORITHM\tVERDICT\tCLAIMED\tMEASURED (largest n)\tEVIDENCE")
+	for i := range rep.Claims {
+		c := &rep.Claims[i]
+		m, ev := headline(c)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, c.Algorithm, c.Verdict, cell(c.Claimed, 40), cell(m, 32), cell(ev, 90))
+	}
+	tw.Flush()
+	b.WriteString("\nDetails (every setting and reading; the full evidence is in -json, -md and -out):\n")
+	for _, c := range rep.Claims {
+		if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s (%s) — %s: %s\n", c.ID, c.Algorithm, c.Verdict, c.Summary)
+		fmt.Fprintf(&b, "  %s says %s\n  checked: %s\n", c.Source, c.Says, c.Formal)
+		for _, p := range c.Unchecked {
+			fmt.Fprintf(&b, "  not checked: %s (%s)\n", p.Name, p.Why)
+		}
+		for i := range c.Rows {
+			r := &c.Rows[i]
+			outside := ""
+			if r.Outside {
+				outside = " [outside the paper's assumptions; informative]"
+			}
+			fmt.Fprintf(&b, "  - %s, reading %s, %s: %s%s\n", r.Setting, r.Variant, r.Model, r.Verdict, outside)
+			if pt := pointsText(&c, r); pt != "-" {
+				fmt.Fprintf(&b, "      measured: %s\n", pt)
+			}
+			fmt.Fprintf(&b, "      evidence: %s\n", evidenceText(r))
+		}
+	}
+	return b.String()
+}
+
+// countsText renders the verdict counts: "59 HOLDS, 2 PARTIAL, …".
+func countsText(v *VerdictCounts) string {
+	return fmt.Sprintf("%d HOLDS, %d PARTIAL, %d REFUTED, %d INCONSISTENT, %d AMBIGUOUS, %d UNCHECKED",
+		v.Holds, v.Partial, v.Refuted, v.Inconsistent, v.Ambiguous, v.Unchecked)
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// Markdown renders the report as Markdown (`claims -md`, report.md).
+func Markdown(rep *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# electlab claims report\n\nSeed %d; %d random cases per size beyond exhaustive enumeration. Every verdict below was computed by running the models; claimed values are the papers' formulas evaluated in code.\n\n", rep.Seed, rep.Cases)
+	fmt.Fprintf(&b, "**%s**\n\n", countsText(&rep.Verdicts))
+	b.WriteString("| Claim | Algorithm | Source | Claimed | Verdict |\n|---|---|---|---|---|\n")
+	for _, c := range rep.Claims {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | **%s** |\n", c.ID, c.Algorithm, mdEscape(c.Source), mdEscape(c.Claimed), c.Verdict)
+	}
+	for _, c := range rep.Claims {
+		fmt.Fprintf(&b, "\n## %s (%s): %s\n\n%s\n\n> %s — %s\n\nChecked: %s\n\n", c.ID, c.Algorithm, c.Verdict, c.Summary, mdEscape(c.Says), mdEscape(c.Source), mdEscape(c.Formal))
+		for _, p := range c.Unchecked {
+			fmt.Fprintf(&b, "Not checked: %s (%s)\n\n", mdEscape(p.Name), mdEscape(p.Why))
+		}
+		b.WriteString("| Setting | Reading | Model | Verdict | Measured | Evidence |\n|---|---|---|---|---|---|\n")
+		for i := range c.Rows {
+			r := &c.Rows[i]
+			setting := r.Setting
+			if r.Outside {
+				setting += " *(outside the paper's assumptions)*"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
+		}
+	}
+	return b.String()
+}
+
+// JudgeFromParts gives a catalog claim that no algorithm registers as a
+// whole, but that is checked in parts (registered claims "ID.part", e.g.
+// C-FCEABR-1.speed and C-FCEABR-1.messages), the verdict of its parts in
+// the same report: REFUTED if a part is refuted, else INCONSISTENT, else
+// AMBIGUOUS, else UNCHECKED if a part is, else PARTIAL if a part is, else
+// HOLDS. An entry whose parts
+// are not in the report (a -claim or -algo filter) stays UNCHECKED.
+func JudgeFromParts(entries []Entry) []Entry {
+	rank := map[string]int{checker.Holds: 0, checker.Partial: 1, checker.Unchecked: 2, checker.Ambiguous: 3, checker.Inconsistent: 4, checker.Refuted: 5}
+	for i := range entries {
+		e := &entries[i]
+		if e.claim != nil || e.Verdict != checker.Unchecked || e.Algorithm != "-" {
+			continue
+		}
+		var parts []string
+		worst := ""
+		for _, p := range entries {
+			if !strings.HasPrefix(p.ID, e.ID+".") {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s (%s): %s", p.ID, p.Algorithm, p.Verdict))
+			if worst == "" || rank[p.Verdict] > rank[worst] {
+				worst = p.Verdict
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		e.Verdict = worst
+		e.Summary = "judged from its parts in this report: " + strings.Join(parts, "; ")
+	}
+	return entries
+}
+
+// DirError is a failure to create or write the report directory Dir (the
+// CLI's -out): a problem with the user's input, not with the report.
+type DirError struct {
+	Dir string
+	Err error
+}
+
+// Error reads "-out DIR: cause", as the CLI prints it.
+func (e *DirError) Error() string { return fmt.Sprintf("-out %s: %v", e.Dir, e.Err) }
+
+// Unwrap returns the cause.
+func (e *DirError) Unwrap() error { return e.Err }
+
+// WriteJSON writes v as indented JSON and a newline, as every JSON output
+// of electlab is written.
+func WriteJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// SetCache makes the job take the reproduced tables it needs from cache
+// (computing those missing into it), so tables are shared between jobs.
+func (j *Job) SetCache(cache *reproduce.Cache) { j.cache = cache }
