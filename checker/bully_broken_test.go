@@ -71,19 +71,6 @@ func bullyEngine() *checker.Engine {
 	return e
 }
 
-// rowOf returns the row of res for the given setting-name prefix and
-// reading prefix.
-func rowOf(t *testing.T, res *checker.ClaimResult, setting, variant string) checker.Row {
-	t.Helper()
-	for _, r := range res.Rows {
-		if strings.HasPrefix(r.Setting, setting) && strings.HasPrefix(r.Variant, variant) {
-			return r
-		}
-	}
-	t.Fatalf("%s: no row %q / %q in %+v", res.Claim.ID, setting, variant, res.Rows)
-	return checker.Row{}
-}
-
 // Reference: [S4] §II.A "Worst case: O(n²) = n² − 1" (C-KAB-2.worst under
 // convention B) and "Best case: n − 1" (C-KAB-2): a variant that never
 // reaches the extreme is refuted by the extreme row alone, with no

@@ -111,8 +111,6 @@ func lone(s model.System) bool {
 	return len(s.Config().Crashed) == s.N()-1 && kBelowN(s)
 }
 
-func always(model.System) bool { return true }
-
 // inSites: n is the SPN of one of the paper's sites.
 func inSites(s model.System) bool { return SitesK(s.N()) > 0 }
 

@@ -92,9 +92,11 @@ func reelectsAt(st triggerStatement, pOf func(model.System) int) func(model.Syst
 		p := pOf(s)
 		at := st.at(p)
 		if at > crashes {
+			//lint:ignore ST1005 P is [S3]'s name for the process (a capital in the paper)
 			return fmt.Errorf("P = %d: the statement's crash %d is beyond the %d crashes of the run", p, at, crashes)
 		}
 		if !found {
+			//lint:ignore ST1005 P is [S3]'s name for the process (a capital in the paper)
 			return fmt.Errorf("P = %d: no new election in %d successive crashes; %s says crash %d starts one", p, crashes, st.source, at)
 		}
 		if first.Crash != at {
@@ -102,6 +104,7 @@ func reelectsAt(st triggerStatement, pOf func(model.System) int) func(model.Syst
 			if first.Full {
 				kind = "a full Election"
 			}
+			//lint:ignore ST1005 P is [S3]'s name for the process (a capital in the paper)
 			return fmt.Errorf("P = %d: the first new election (%s) follows crash %d; %s says crash %d", p, kind, first.Crash, st.source, at)
 		}
 		return nil

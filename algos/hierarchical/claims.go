@@ -357,7 +357,6 @@ func gReplaced(s model.System) error {
 var (
 	syncAny    = model.Setting{Name: "sync, all live, every informer set (measured: one informer per site)", Timing: model.Sync, Initiators: model.AnyInitiators}
 	asyncAny   = model.Setting{Name: "async fifo, all live, every informer set (measured: one informer per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncLone   = model.Setting{Name: "sync, every crash set (measured: each site's one live process is its informer)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1}
 	syncLoneF  = model.Setting{Name: "sync, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
 	asyncLoneF = model.Setting{Name: "async fifo, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
 	syncG      = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
