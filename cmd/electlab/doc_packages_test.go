@@ -1,0 +1,197 @@
+package main
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The generated package map of docs/ARCHITECTURE.md (`packages`): every
+// package of the module, what it owns (the first sentence of its package
+// comment) and which of the module's packages its non-test files import,
+// read from the source, so the map cannot drift from the code.
+func init() {
+	docGenerators["packages"] = packagesMD
+}
+
+// modulePath is the module's import path prefix.
+const modulePath = "electlab"
+
+// pkgInfo is one package of the module, read from its non-test files.
+type pkgInfo struct {
+	dir     string   // relative to the module root, "." for the root
+	owns    string   // the first sentence of the package comment
+	imports []string // the module's packages it imports, relative, sorted
+}
+
+// modulePackages parses every non-test Go file under root (the module
+// root) and returns its packages in path order. testdata, hidden
+// directories and the report output directory are skipped.
+func modulePackages(root string) ([]pkgInfo, error) {
+	byDir := map[string]*pkgInfo{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			base := d.Name()
+			if rel != "." && (strings.HasPrefix(base, ".") || base == "testdata" || rel == "report" || rel == "bin") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(rel))
+		p := byDir[dir]
+		if p == nil {
+			p = &pkgInfo{dir: dir}
+			byDir[dir] = p
+		}
+		if f.Doc != nil && p.owns == "" {
+			p.owns = firstSentence(f.Doc.Text())
+		}
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			if rest, ok := strings.CutPrefix(path, modulePath+"/"); ok && !slices.Contains(p.imports, rest) {
+				p.imports = append(p.imports, rest)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []pkgInfo
+	for _, p := range byDir {
+		slices.Sort(p.imports)
+		out = append(out, *p)
+	}
+	slices.SortFunc(out, func(a, b pkgInfo) int { return strings.Compare(a.dir, b.dir) })
+	return out, nil
+}
+
+// firstSentence is the text up to the first ". " (or the whole first
+// paragraph), on one line.
+func firstSentence(doc string) string {
+	doc, _, _ = strings.Cut(doc, "\n\n")
+	doc = strings.Join(strings.Fields(doc), " ")
+	for from := 0; ; {
+		i := strings.Index(doc[from:], ". ")
+		if i < 0 {
+			break
+		}
+		i += from
+		// Not an abbreviation's period ("ref.", "e.g.", "al.").
+		word := doc[strings.LastIndex(doc[:i], " ")+1 : i]
+		if !slices.Contains([]string{"ref", "e.g", "i.e", "cf", "al", "etc"}, strings.TrimLeft(word, "(")) {
+			doc = doc[:i+1]
+			break
+		}
+		from = i + 2
+	}
+	if len(doc) > 240 {
+		cut := strings.LastIndex(doc[:240], " ")
+		doc = doc[:cut] + " …"
+	}
+	return doc
+}
+
+// packagesMD renders the package map as a Markdown table.
+func packagesMD() string {
+	pkgs, err := modulePackages(".")
+	if err != nil {
+		return "reading the packages failed: " + err.Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d packages (generated from the source by `make docs`; imports are the module's own, non-test files).\n\n", len(pkgs))
+	b.WriteString("| package | what it owns | imports |\n|---|---|---|\n")
+	for _, p := range pkgs {
+		imps := "—"
+		if len(p.imports) > 0 {
+			imps = strings.Join(p.imports, ", ")
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", p.dir, strings.ReplaceAll(p.owns, "|", `\|`), imps)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// layerAllowed says which of the module's packages a package may import
+// (non-test files): the layering docs/ARCHITECTURE.md describes. Each
+// exception is named with its reason.
+func layerAllowed(dir, imp string) bool {
+	under := func(p, prefix string) bool { return p == prefix || strings.HasPrefix(p, prefix+"/") }
+	switch {
+	case under(dir, "model"):
+		return under(imp, "model")
+	case dir == "algos":
+		// The registry lists every algorithm package.
+		return under(imp, "model") || under(imp, "algos")
+	case under(dir, "algos"):
+		if dir == "algos/fceabr" && imp == "algos/ringpoll" {
+			// C-FCEABR-4 and C-FCEABR-8 compare FCEABR with the basic
+			// Ring model itself ([S3] Tables 1 and 2).
+			return true
+		}
+		if dir == "algos/hierarchical" && (imp == "algos/fceabr" || imp == "algos/fceabob") {
+			// A combinator: [S3]'s hierarchy runs fceabob's step inside a
+			// site and fceabr.K's on the virtual ring of site coordinators.
+			return true
+		}
+		return under(imp, "model")
+	case under(dir, "traces"):
+		return under(imp, "model") || under(imp, "checker")
+	case under(dir, "checker"):
+		return under(imp, "model") || under(imp, "checker") || under(imp, "traces")
+	case under(dir, "reproduce"):
+		return !under(imp, "cmd") && !under(imp, "internal")
+	case under(dir, "internal"):
+		return !under(imp, "cmd")
+	}
+	return true
+}
+
+// TestPackageLayers: no package imports above its layer (model below
+// algos, algos below checker and traces, those below reproduce, internal
+// and cmd), so the generated map and the rules agree.
+func TestPackageLayers(t *testing.T) {
+	pkgs, err := modulePackages("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) < 10 {
+		t.Fatalf("found %d packages: is the module root ../..?", len(pkgs))
+	}
+	for _, p := range pkgs {
+		if p.owns == "" {
+			t.Errorf("package %s has no package comment", p.dir)
+		}
+		for _, imp := range p.imports {
+			if !layerAllowed(p.dir, imp) {
+				t.Errorf("package %s imports %s, above its layer (see layerAllowed)", p.dir, imp)
+			}
+		}
+	}
+}
+
+// TestPackageLayersCanFail: the rule rejects an algorithm importing the
+// checker and the model importing an algorithm.
+func TestPackageLayersCanFail(t *testing.T) {
+	for _, c := range [][2]string{{"algos/bully", "checker"}, {"model", "algos/bully"}, {"checker", "cmd/electlab"}, {"algos/lelann", "algos/ringpoll"}} {
+		if layerAllowed(c[0], c[1]) {
+			t.Errorf("%s importing %s is allowed", c[0], c[1])
+		}
+	}
+}
