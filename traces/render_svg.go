@@ -177,10 +177,18 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 	d.changes = make([][]svgChange, len(order))
 	d.anns = make([][]svgAnn, d.n)
 	d.marks = make([][]svgMark, d.n)
-	lines := make([]int, len(order)) // annotation lines at each process in the current row
-	rowLines := make([]int, d.n)
-	// outDir[i][p]: bit 1 when an arrow leaves p's event point of step i
-	// rightwards, bit 2 leftwards.
+	rowLines := d.annotate(d.outDirections())
+	d.layoutStepColumn()
+	d.layoutRows(rowLines)
+	d.paginate()
+	return d
+}
+
+// outDirections returns, for each step i with a send, outDir[i][p]: bit 1
+// when an arrow leaves p's event point of step i rightwards, bit 2
+// leftwards.
+func (d *svgDiagram) outDirections() [][]uint8 {
+	order := d.order
 	outDir := make([][]uint8, d.n)
 	for _, m := range d.fl.msgs {
 		pf, ok1 := d.index[m.msg.From]
@@ -197,6 +205,15 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 			outDir[m.sendStep][pf] |= 2
 		}
 	}
+	return outDir
+}
+
+// annotate fills d.anns, d.marks and d.changes from the replayed effects
+// and returns the number of annotation lines of each step's row.
+func (d *svgDiagram) annotate(outDir [][]uint8) []int {
+	order := d.order
+	lines := make([]int, len(order)) // annotation lines at each process in the current row
+	rowLines := make([]int, d.n)
 	left := make([]bool, len(order))
 	for i := 0; i < d.n && d.rep != nil && i < len(d.rep.Effects); i++ {
 		clear(lines)
@@ -269,8 +286,13 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 			d.anns[i][k].left = left[d.anns[i][k].p]
 		}
 	}
+	return rowLines
+}
 
-	// The step column.
+// layoutStepColumn fills the step column's texts and sets the gutter and
+// document widths.
+func (d *svgDiagram) layoutStepColumn() {
+	t, rep, order := d.t, d.rep, d.order
 	d.stepText = make([]string, d.n)
 	numW := len(strconv.Itoa(d.n))
 	longest := len("end")
@@ -283,8 +305,12 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 	}
 	d.gutter = svgMargin + textW(numW+2+longest) + svgMargin
 	d.width = max(d.gutter+(len(order)+1)*svgColW+svgMargin, svgMinWidth)
+}
 
-	// Rows, with the violation band under its step (or in the end row).
+// layoutRows places the rows, with the violation band under its step (or
+// in the end row); rowLines[i] is the number of annotation lines of row i.
+func (d *svgDiagram) layoutRows(rowLines []int) {
+	t := d.t
 	d.vioRow = -1
 	if v := t.Violation; v != nil {
 		d.vioRow = d.n
@@ -307,8 +333,10 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 		d.rowTop[i], d.rowH[i] = y, h
 		y += h
 	}
+}
 
-	// Pages of equal size.
+// paginate cuts the steps into pages of equal size.
+func (d *svgDiagram) paginate() {
 	k := max(1, (d.n+SVGStepsPerPage-1)/SVGStepsPerPage)
 	per := max(1, (d.n+k-1)/k)
 	for first := 0; first < d.n || (first == 0 && d.n == 0); first += per {
@@ -317,7 +345,6 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 			break
 		}
 	}
-	return d
 }
 
 // textW is the width of n characters of the diagram's font.
