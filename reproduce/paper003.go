@@ -92,25 +92,7 @@ func s3Table3(runs int, seed uint64) (*Table, error) {
 		row.Formulas = []Value{newValue("eq.(2)", "2·SCAN+SPN−1", fromRat(e2)), newValue("eq.(2) at SCAN+1", "2·(SCAN+1)+SPN−1", fromRat(e2k))}
 		eq2Sum += int64(row.Formulas[0].Float)
 		nomSum += st.nom
-		var rds []reading
-		for _, kr := range kReadings {
-			f := "eq.(2)"
-			if kr.extra > 0 {
-				f = "eq.(2) at SCAN+1"
-			}
-			spn, k := st.spn, st.scan+kr.extra
-			site := func(s *sample) (*model.Counts, error) { return sites(s, 1, spn, k, false) }
-			rds = append(rds,
-				siteReading("FCEABOB "+kr.tag+", sends", sends, f, []string{"NOM"}, site),
-				siteReading("FCEABOB "+kr.tag+", send+receive", sendRecv, "", []string{"NOM"}, site))
-		}
-		for _, tr := range topReadings {
-			spn, k, rd := st.spn, st.scan, tr.readings
-			site := func(s *sample) (*model.Counts, error) {
-				return s.cached("top/"+rd, func() (*model.Counts, error) { return siteElectionR(sub(s, 1), spn, k, rd) })
-			}
-			rds = append(rds, siteReading("FCEABOB "+tr.tag+", sends", sends, "", []string{"NOM"}, site))
-		}
+		rds := s3SiteReadings(st.spn, st.scan)
 		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
 			return nil, err
 		}
@@ -119,24 +101,8 @@ func s3Table3(runs int, seed uint64) (*Table, error) {
 		t.Rows = append(t.Rows, row)
 	}
 	// The virtual ring.
-	ring := Row{Label: "virtual ring: NS=8, P=3, FPN=1", N: 8, FPN: 1, Printed: []Value{intValue("VMN", "16", s3VMNPrinted)}}
-	e1, err := eq1Value("eq.(1)", 8, 1)
+	ring, e1, err := s3RingRow(runs, seed, t.ID)
 	if err != nil {
-		return nil, err
-	}
-	ring.Formulas = []Value{e1}
-	var rrds []reading
-	for _, v := range []string{"r1", "r2"} {
-		for _, c := range []counted{sends, sendRecv} {
-			f := "eq.(1)"
-			if c != sends {
-				f = ""
-			}
-			rrds = append(rrds, siteReading(fmt.Sprintf("FCEABR-K P=3 %s, %s", v, c), c, f, []string{"VMN"},
-				func(s *sample) (*model.Counts, error) { return vringK(s, 0, 8, s3P, 1, false, v) }))
-		}
-	}
-	if err := measureRow(&ring, stream(seed, t.ID, ring.Label), runs, rrds); err != nil {
 		return nil, err
 	}
 	t.Rows = append(t.Rows, ring)
@@ -154,35 +120,7 @@ func s3Table3(runs int, seed uint64) (*Table, error) {
 			ftext = "Σ eq.(2) + eq.(1)"
 		}
 		row.Formulas = []Value{intValue(ftext, ftext, f)}
-		var rds []reading
-		for _, kr := range kReadings {
-			for _, c := range []counted{sends, sendRecv} {
-				fc := ""
-				if c == sends && kr.extra == 0 {
-					fc = ftext
-				}
-				extra, withRing := kr.extra, tot.withRing
-				rds = append(rds, siteReading(fmt.Sprintf("FCEABOB %s%s, %s", kr.tag, map[bool]string{true: " + FCEABR-K P=3 r2", false: ""}[withRing], c), c, fc, []string{tot.col},
-					func(s *sample) (*model.Counts, error) {
-						var cs []*model.Counts
-						for j, st := range s3Sites {
-							c, err := sitesAt(s, uint64(j), st.spn, st.scan+extra)
-							if err != nil {
-								return nil, err
-							}
-							cs = append(cs, c)
-						}
-						if withRing {
-							c, err := vringK(s, 0, 8, s3P, 1, false, "r2")
-							if err != nil {
-								return nil, err
-							}
-							cs = append(cs, c)
-						}
-						return addCounts(cs...), nil
-					}))
-			}
-		}
+		rds := s3SumReadings(tot.col, ftext, tot.withRing)
 		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
 			return nil, err
 		}
@@ -198,6 +136,95 @@ func s3Table3(runs int, seed uint64) (*Table, error) {
 	t.Findings = append(t.Findings, nomOffsets(offsets, nomSum))
 	findings(t)
 	return t, nil
+}
+
+// s3SiteReadings are Table 3's readings of one site of spn processes
+// with scan alternatives: sends and send+receive at each of kReadings,
+// and the sends of each of topReadings.
+func s3SiteReadings(spn, scan int) []reading {
+	var rds []reading
+	for _, kr := range kReadings {
+		f := "eq.(2)"
+		if kr.extra > 0 {
+			f = "eq.(2) at SCAN+1"
+		}
+		k := scan + kr.extra
+		site := func(s *sample) (*model.Counts, error) { return sites(s, 1, spn, k, false) }
+		rds = append(rds,
+			siteReading("FCEABOB "+kr.tag+", sends", sends, f, []string{"NOM"}, site),
+			siteReading("FCEABOB "+kr.tag+", send+receive", sendRecv, "", []string{"NOM"}, site))
+	}
+	for _, tr := range topReadings {
+		rd := tr.readings
+		site := func(s *sample) (*model.Counts, error) {
+			return s.cached("top/"+rd, func() (*model.Counts, error) { return siteElectionR(sub(s, 1), spn, scan, rd) })
+		}
+		rds = append(rds, siteReading("FCEABOB "+tr.tag+", sends", sends, "", []string{"NOM"}, site))
+	}
+	return rds
+}
+
+// s3RingRow measures the virtual ring's row (FCEABR-K on NS = 8
+// ECoordinators, P = 3) against the printed VMN and eq.(1); it returns the
+// row and eq.(1)'s value.
+func s3RingRow(runs int, seed uint64, tableID string) (Row, Value, error) {
+	ring := Row{Label: "virtual ring: NS=8, P=3, FPN=1", N: 8, FPN: 1, Printed: []Value{intValue("VMN", "16", s3VMNPrinted)}}
+	e1, err := eq1Value("eq.(1)", 8, 1)
+	if err != nil {
+		return Row{}, Value{}, err
+	}
+	ring.Formulas = []Value{e1}
+	var rrds []reading
+	for _, v := range []string{"r1", "r2"} {
+		for _, c := range []counted{sends, sendRecv} {
+			f := "eq.(1)"
+			if c != sends {
+				f = ""
+			}
+			rrds = append(rrds, siteReading(fmt.Sprintf("FCEABR-K P=3 %s, %s", v, c), c, f, []string{"VMN"},
+				func(s *sample) (*model.Counts, error) { return vringK(s, 0, 8, s3P, 1, false, v) }))
+		}
+	}
+	if err := measureRow(&ring, stream(seed, tableID, ring.Label), runs, rrds); err != nil {
+		return Row{}, Value{}, err
+	}
+	return ring, e1, nil
+}
+
+// s3SumReadings are the readings of a sum row (column col, formula text
+// ftext): each site's counts added in each run, plus the virtual ring's
+// (FCEABR-K P=3 r2) when withRing.
+func s3SumReadings(col, ftext string, withRing bool) []reading {
+	var rds []reading
+	for _, kr := range kReadings {
+		for _, c := range []counted{sends, sendRecv} {
+			fc := ""
+			if c == sends && kr.extra == 0 {
+				fc = ftext
+			}
+			extra := kr.extra
+			rds = append(rds, siteReading(fmt.Sprintf("FCEABOB %s%s, %s", kr.tag, map[bool]string{true: " + FCEABR-K P=3 r2", false: ""}[withRing], c), c, fc, []string{col},
+				func(s *sample) (*model.Counts, error) {
+					var cs []*model.Counts
+					for j, st := range s3Sites {
+						c, err := sitesAt(s, uint64(j), st.spn, st.scan+extra)
+						if err != nil {
+							return nil, err
+						}
+						cs = append(cs, c)
+					}
+					if withRing {
+						c, err := vringK(s, 0, 8, s3P, 1, false, "r2")
+						if err != nil {
+							return nil, err
+						}
+						cs = append(cs, c)
+					}
+					return addCounts(cs...), nil
+				}))
+		}
+	}
+	return rds
 }
 
 // nomOffsets states the most common printed NOM − eq.(2) over the sites,

@@ -177,10 +177,18 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 	d.changes = make([][]svgChange, len(order))
 	d.anns = make([][]svgAnn, d.n)
 	d.marks = make([][]svgMark, d.n)
-	lines := make([]int, len(order)) // annotation lines at each process in the current row
-	rowLines := make([]int, d.n)
-	// outDir[i][p]: bit 1 when an arrow leaves p's event point of step i
-	// rightwards, bit 2 leftwards.
+	rowLines := d.annotate(d.outDirections())
+	d.layoutStepColumn()
+	d.layoutRows(rowLines)
+	d.paginate()
+	return d
+}
+
+// outDirections returns, for each step i with a send, outDir[i][p]: bit 1
+// when an arrow leaves p's event point of step i rightwards, bit 2
+// leftwards.
+func (d *svgDiagram) outDirections() [][]uint8 {
+	order := d.order
 	outDir := make([][]uint8, d.n)
 	for _, m := range d.fl.msgs {
 		pf, ok1 := d.index[m.msg.From]
@@ -197,6 +205,15 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 			outDir[m.sendStep][pf] |= 2
 		}
 	}
+	return outDir
+}
+
+// annotate fills d.anns, d.marks and d.changes from the replayed effects
+// and returns the number of annotation lines of each step's row.
+func (d *svgDiagram) annotate(outDir [][]uint8) []int {
+	order := d.order
+	lines := make([]int, len(order)) // annotation lines at each process in the current row
+	rowLines := make([]int, d.n)
 	left := make([]bool, len(order))
 	for i := 0; i < d.n && d.rep != nil && i < len(d.rep.Effects); i++ {
 		clear(lines)
@@ -269,8 +286,13 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 			d.anns[i][k].left = left[d.anns[i][k].p]
 		}
 	}
+	return rowLines
+}
 
-	// The step column.
+// layoutStepColumn fills the step column's texts and sets the gutter and
+// document widths.
+func (d *svgDiagram) layoutStepColumn() {
+	t, rep, order := d.t, d.rep, d.order
 	d.stepText = make([]string, d.n)
 	numW := len(strconv.Itoa(d.n))
 	longest := len("end")
@@ -283,8 +305,12 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 	}
 	d.gutter = svgMargin + textW(numW+2+longest) + svgMargin
 	d.width = max(d.gutter+(len(order)+1)*svgColW+svgMargin, svgMinWidth)
+}
 
-	// Rows, with the violation band under its step (or in the end row).
+// layoutRows places the rows, with the violation band under its step (or
+// in the end row); rowLines[i] is the number of annotation lines of row i.
+func (d *svgDiagram) layoutRows(rowLines []int) {
+	t := d.t
 	d.vioRow = -1
 	if v := t.Violation; v != nil {
 		d.vioRow = d.n
@@ -307,8 +333,10 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 		d.rowTop[i], d.rowH[i] = y, h
 		y += h
 	}
+}
 
-	// Pages of equal size.
+// paginate cuts the steps into pages of equal size.
+func (d *svgDiagram) paginate() {
 	k := max(1, (d.n+SVGStepsPerPage-1)/SVGStepsPerPage)
 	per := max(1, (d.n+k-1)/k)
 	for first := 0; first < d.n || (first == 0 && d.n == 0); first += per {
@@ -317,7 +345,6 @@ func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 			break
 		}
 	}
-	return d
 }
 
 // textW is the width of n characters of the diagram's font.
@@ -579,6 +606,8 @@ func (d *svgDiagram) statusAt(p, i int) model.Status {
 	return s
 }
 
+// renderPage draws page k of the diagram at y0, h high; the first page
+// carries the header lines hdr and the legend, firstHead high.
 func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHead int) {
 	pg := d.pages[k]
 	last := k == len(d.pages)-1
@@ -590,43 +619,12 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 	o.f(`<title>%s</title>`, xmlText(pageName))
 	top := svgMargin
 	if k == 0 {
-		for i, l := range hdr {
-			o.text(svgMargin, top+13+18*i, l.attrs, l.text)
-		}
-		ly := top + 18*len(hdr) + 6
-		xs, rows, _ := d.legendLayout()
-		o.f(`<g fill="%s">`, svgInk)
-		for i, it := range svgLegend {
-			cy := ly + svgLegendRow*rows[i] + 10
-			o.f(`<g>`)
-			it.draw(o, xs[i], cy)
-			lx := xs[i] + 28
-			if it.label == "decision" || it.label == "coordinator" {
-				lx = xs[i] + svgBoxW("leader=X", annCoord) + 8
-			}
-			o.text(lx, cy+4, "", it.label)
-			o.f(`</g>`)
-		}
-		o.f(`</g>`)
+		d.renderLegend(o, hdr, top)
 		top += firstHead
 	}
 	o.text(svgMargin, top+12, `fill="`+svgGrey+`"`, pageName)
 	top += 18
-	// Process header: the id in a box, and the status at the page's start
-	// when it is not live.
-	headY := top + 6
-	for p, id := range d.order {
-		x := d.x(p)
-		label := strconv.Itoa(int(id))
-		w := textW(len(label)) + 12
-		o.f(`<g><title>process %d</title>`, id)
-		o.f(`<rect x="%d" y="%d" width="%d" height="18" rx="3" fill="#ffffff" stroke="%s" stroke-width="1.5"/>`, x-w/2, headY, w, svgInk)
-		o.text(x, headY+13, `text-anchor="middle" font-weight="bold" fill="`+svgInk+`"`, label)
-		o.f(`</g>`)
-		if s := d.statusAt(p, pg[0]); s != model.Live {
-			o.text(x, headY+32, `text-anchor="middle" fill="`+svgGrey+`" font-size="10"`, s.String())
-		}
-	}
+	d.renderProcessHeads(o, pg[0], top+6)
 	top += svgHeadBand
 	// Global y ga..gb is drawn from local y top.
 	ga := d.rowTop[pg[0]]
@@ -637,7 +635,69 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 	ly := func(g int) int { return top + g - ga }
 	lyf := func(g float64) float64 { return float64(top) + g - float64(ga) }
 
-	// Row shading and the step column.
+	d.renderRows(o, pg, last, ly)
+	d.renderProcessLines(o, pg, top-8, gb, ly)
+
+	// Message lines, then marks and annotations, then the message labels,
+	// each placed along its arrow where it covers the least of the
+	// annotations, marks and labels already there.
+	var labels []svgLabel
+	o.f(`<g>`)
+	for mi := range d.fl.msgs {
+		if l, ok := d.renderMsg(o, mi, ga, gb, lyf); ok {
+			labels = append(labels, l)
+		}
+	}
+	o.f(`</g>`)
+	taken := d.renderMarks(o, pg, ly)
+	renderLabels(o, labels, taken)
+	d.renderViolation(o, pg, last, ly)
+	o.f(`</svg>`)
+}
+
+// renderLegend draws the document header lines hdr and the legend under
+// them, from y top (the first page only).
+func (d *svgDiagram) renderLegend(o *svgOut, hdr []svgLine, top int) {
+	for i, l := range hdr {
+		o.text(svgMargin, top+13+18*i, l.attrs, l.text)
+	}
+	ly := top + 18*len(hdr) + 6
+	xs, rows, _ := d.legendLayout()
+	o.f(`<g fill="%s">`, svgInk)
+	for i, it := range svgLegend {
+		cy := ly + svgLegendRow*rows[i] + 10
+		o.f(`<g>`)
+		it.draw(o, xs[i], cy)
+		lx := xs[i] + 28
+		if it.label == "decision" || it.label == "coordinator" {
+			lx = xs[i] + svgBoxW("leader=X", annCoord) + 8
+		}
+		o.text(lx, cy+4, "", it.label)
+		o.f(`</g>`)
+	}
+	o.f(`</g>`)
+}
+
+// renderProcessHeads draws the process header at y headY: the id in a box,
+// and the status at step first (the page's start) when it is not live.
+func (d *svgDiagram) renderProcessHeads(o *svgOut, first, headY int) {
+	for p, id := range d.order {
+		x := d.x(p)
+		label := strconv.Itoa(int(id))
+		w := textW(len(label)) + 12
+		o.f(`<g><title>process %d</title>`, id)
+		o.f(`<rect x="%d" y="%d" width="%d" height="18" rx="3" fill="#ffffff" stroke="%s" stroke-width="1.5"/>`, x-w/2, headY, w, svgInk)
+		o.text(x, headY+13, `text-anchor="middle" font-weight="bold" fill="`+svgInk+`"`, label)
+		o.f(`</g>`)
+		if s := d.statusAt(p, first); s != model.Live {
+			o.text(x, headY+32, `text-anchor="middle" fill="`+svgGrey+`" font-size="10"`, s.String())
+		}
+	}
+}
+
+// renderRows draws the row shading and the step column of page pg; ly maps
+// global y to the page's.
+func (d *svgDiagram) renderRows(o *svgOut, pg [2]int, last bool, ly func(int) int) {
 	o.f(`<g>`)
 	for i := pg[0]; i < pg[1]; i++ {
 		if i%2 == 1 {
@@ -660,12 +720,15 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 		o.text(numRight+textW(2), ly(d.ev(d.n))+4, `fill="`+svgGrey+`"`, "end")
 	}
 	o.f(`</g>`)
+}
 
-	// Process lines, styled by status.
+// renderProcessLines draws the process lines of page pg from local y from
+// to global y gb, styled by status.
+func (d *svgDiagram) renderProcessLines(o *svgOut, pg [2]int, from0, gb int, ly func(int) int) {
 	o.f(`<g>`)
 	for p := range d.order {
 		x := d.x(p)
-		from := top - 8
+		from := from0
 		s := d.statusAt(p, pg[0])
 		for _, c := range d.changes[p] {
 			if c.step < pg[0] || c.step >= pg[1] {
@@ -678,18 +741,11 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 		svgStatusLine(o, x, from, x, ly(gb), s)
 	}
 	o.f(`</g>`)
+}
 
-	// Message lines, then marks and annotations, then the message labels,
-	// each placed along its arrow where it covers the least of the
-	// annotations, marks and labels already there.
-	var labels []svgLabel
-	o.f(`<g>`)
-	for mi := range d.fl.msgs {
-		if l, ok := d.renderMsg(o, mi, ga, gb, lyf); ok {
-			labels = append(labels, l)
-		}
-	}
-	o.f(`</g>`)
+// renderMarks draws the marks and annotations of page pg and returns the
+// rectangles they cover.
+func (d *svgDiagram) renderMarks(o *svgOut, pg [2]int, ly func(int) int) []svgRect {
 	var taken []svgRect
 	o.f(`<g>`)
 	for i := pg[0]; i < pg[1]; i++ {
@@ -736,6 +792,13 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 		}
 	}
 	o.f(`</g>`)
+	return taken
+}
+
+// renderLabels draws the message labels, each placed along its arrow where
+// it covers the least of taken (the annotations, marks and labels already
+// there).
+func renderLabels(o *svgOut, labels []svgLabel, taken []svgRect) {
 	o.f(`<g>`)
 	for _, l := range labels {
 		r := placeLabel(l, taken)
@@ -746,8 +809,10 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 		o.f(`</g>`)
 	}
 	o.f(`</g>`)
+}
 
-	// The violation.
+// renderViolation draws the violation band when its row is on page pg.
+func (d *svgDiagram) renderViolation(o *svgOut, pg [2]int, last bool, ly func(int) int) {
 	if d.vioRow >= pg[0] && (d.vioRow < pg[1] || (last && d.vioRow == d.n)) {
 		by := ly(d.rowTop[d.vioRow] + d.rowH[d.vioRow] - d.bandH())
 		o.f(`<g><title>%s</title>`, xmlText(oneLine(violationText(d.t.Violation))))
@@ -757,7 +822,6 @@ func (d *svgDiagram) renderPage(o *svgOut, k, y0, h int, hdr []svgLine, firstHea
 		}
 		o.f(`</g>`)
 	}
-	o.f(`</svg>`)
 }
 
 // msgTitle describes message mi: its send and its end, as the text table

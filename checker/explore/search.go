@@ -499,6 +499,112 @@ func allMask(n int) uint64 {
 // visits and awake now (Godefroid's condition), so every reachable state is
 // visited.
 func (e *engine) dfs() {
+	stack, onStack := e.dfsRoot()
+	depth := 0
+	var sl []model.Event
+	for depth >= 0 && !e.stopped() {
+		f := stack[depth]
+		i := nextTodo(f)
+		if i >= len(f.en) {
+			delete(onStack, f.free)
+			f.w = nil
+			depth--
+			continue
+		}
+		f.next = i + 1
+		if i < 64 {
+			f.todo &^= 1 << i
+		}
+		ev := f.en[i]
+		sl = e.childSleep(f, i, sl)
+		if i < 64 {
+			f.done |= 1 << i
+		}
+		if !e.guard(f, i, sl) {
+			return
+		}
+		cd := depth + 1
+		// The shard split: at the split depth, keep every Shards-th node.
+		if cd == e.shardDepth {
+			k := e.frontier
+			e.frontier++
+			if int(k%int64(e.opt.Shards)) != e.opt.Shard {
+				continue
+			}
+		}
+		// The last event to explore from f may change f's World in place
+		// (not while the rest of a persistent set may still be needed).
+		var w model.System
+		if lastChild(f, i) {
+			w, f.w = f.w, nil
+		} else {
+			w = f.w.Clone()
+		}
+		var transBefore int64
+		if e.opt.Counts == CountsPerProcess {
+			transBefore = w.Counts().Transmissions
+		}
+		faultsBefore := len(w.Faults())
+		if err := w.Apply(ev); err != nil {
+			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
+		}
+		e.res.Transitions++
+		e.tick(cd)
+		if cd > e.res.MaxDepth {
+			e.res.MaxDepth = cd
+		}
+		if e.ringNext && !e.ringStep(f, w, faultsBefore) {
+			return
+		}
+		var c *frame
+		stack, c = e.frameAt(stack, cd)
+		f = stack[depth]
+		if e.opt.Counts == CountsPerProcess {
+			c.pc = append(c.pc[:0], f.pc...)
+			countEffects(w, ev, c.pc, transBefore)
+		}
+		full, free := e.keys(w, c.pc)
+		// A violation is reported and the search goes on past it, so
+		// that every reachable state is visited whatever the order (the
+		// sleep sets rely on it).
+		c.tainted = f.tainted
+		if v := e.stepCheck(w, faultsBefore, cd); v != nil {
+			e.violation(v, full, stackPath(stack, cd, ev), f.tainted)
+			c.tainted = true
+		}
+		if at, ok := onStack[free]; ok {
+			e.cycle = true
+			if f.rest != 0 {
+				// The cycle proviso: a persistent set whose event closes
+				// a cycle on the stack expands fully (no event is
+				// postponed forever).
+				f.todo |= f.rest &^ f.sleep
+				f.rest = 0
+			}
+			if stack[at].full != full {
+				// The same World with other counts: a cycle that sends.
+				// Looping again repeats what is explored from stack[at].
+				e.res.CountsLowerBound = true
+				continue
+			}
+		}
+		expand, halt := e.visit(stack, c, w, ev, i, cd, full, free, sl)
+		if halt {
+			return
+		}
+		if !expand {
+			continue
+		}
+		depth = cd
+		onStack[free] = int32(cd)
+		e.stackBytes = int64(cd+1) * e.worldBytes
+	}
+}
+
+// dfsRoot sets up the search: the shard split depth, the root frame (the
+// initial state, recorded as visited and checked when final) and the set
+// of states on the stack.
+func (e *engine) dfsRoot() ([]*frame, map[uint64]int32) {
 	if e.opt.Shards > 1 {
 		e.shardDepth = e.splitDepth()
 	}
@@ -521,198 +627,152 @@ func (e *engine) dfs() {
 		e.vis.insert(i, root.full, 0, 0)
 	}
 	root.sleep, root.todo = 0, allMask(len(root.en))&^root.rest
-	path := func(d int, last model.Event) func() []model.Event {
-		return func() []model.Event {
-			evs := make([]model.Event, 0, d)
-			for k := 1; k < d; k++ {
-				evs = append(evs, stack[k].ev)
-			}
-			return append(evs, last)
-		}
-	}
 	root.tainted = false
 	if e.isFinal(w0) {
 		e.final(w0, root.full, func() []model.Event { return nil }, false)
 	}
 	onStack[root.free] = 0
-	depth := 0
-	var sl []model.Event
-	for depth >= 0 && !e.stopped() {
-		f := stack[depth]
-		i := f.next
-		for i < len(f.en) && i < 64 && f.todo&(1<<i) == 0 {
-			i++
+	return stack, onStack
+}
+
+// stackPath returns the path to the state at depth d: the events of
+// stack[1..d-1], then last.
+func stackPath(stack []*frame, d int, last model.Event) func() []model.Event {
+	return func() []model.Event {
+		evs := make([]model.Event, 0, d)
+		for k := 1; k < d; k++ {
+			evs = append(evs, stack[k].ev)
 		}
-		if i >= len(f.en) {
-			delete(onStack, f.free)
-			f.w = nil
-			depth--
-			continue
-		}
-		f.next = i + 1
-		if i < 64 {
-			f.todo &^= 1 << i
-		}
-		ev := f.en[i]
-		sl = e.childSleep(f, i, sl)
-		if i < 64 {
-			f.done |= 1 << i
-		}
-		// The guard: the first pairs put to sleep are checked to commute;
-		// if one does not (a model whose state encoding the independence
-		// relation does not fit), the search starts again without the
-		// reduction (Explore).
-		for k := 0; k < len(sl) && e.guardLeft > 0; k++ {
-			e.guardLeft--
-			if err := e.commutes(f.w, sl[k], ev); err != nil {
-				e.porBroken = err.Error()
-				e.stop = "reduction guard"
-				return
-			}
-		}
-		if e.opt.checkIndependence != nil && !e.opt.NoPOR {
-			e.verifyIndependence(f, i)
-		}
-		cd := depth + 1
-		// The shard split: at the split depth, keep every Shards-th node.
-		if cd == e.shardDepth {
-			k := e.frontier
-			e.frontier++
-			if int(k%int64(e.opt.Shards)) != e.opt.Shard {
-				continue
-			}
-		}
-		// The last event to explore from f may change f's World in place
-		// (not while the rest of a persistent set may still be needed).
-		last := f.rest == 0
-		for j := i + 1; j < len(f.en); j++ {
-			if j >= 64 || f.todo&(1<<j) != 0 {
-				last = false
-				break
-			}
-		}
-		var w model.System
-		if last {
-			w, f.w = f.w, nil
-		} else {
-			w = f.w.Clone()
-		}
-		var transBefore int64
-		if e.opt.Counts == CountsPerProcess {
-			transBefore = w.Counts().Transmissions
-		}
-		faultsBefore := len(w.Faults())
-		if err := w.Apply(ev); err != nil {
-			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
-		}
-		e.res.Transitions++
-		e.tick(cd)
-		if cd > e.res.MaxDepth {
-			e.res.MaxDepth = cd
-		}
-		if e.ringNext {
-			topo := w.Topo()
-			for _, ef := range w.Effects() {
-				if (ef.Kind == model.Sent || ef.Kind == model.Forwarded) && topo.Order[topo.Next(topo.IndexOf(ef.Msg.From))] != ef.Msg.To {
-					e.porBroken = fmt.Sprintf("%s sent %s, not to its ring successor", w.Info().Name, ef.Msg)
-					e.stop = "reduction guard"
-					return
-				}
-			}
-			// Visibility: an event of a persistent set that changes who
-			// acts as coordinator, or adds a fault, makes the state
-			// expand fully (single-coordinator safety is preserved).
-			if f.rest != 0 && (coordMask(w) != f.coord || len(w.Faults()) > faultsBefore) {
-				f.todo |= f.rest &^ f.sleep
-				f.rest = 0
-			}
-		}
-		var c *frame
-		stack, c = e.frameAt(stack, cd)
-		f = stack[depth]
-		if e.opt.Counts == CountsPerProcess {
-			c.pc = append(c.pc[:0], f.pc...)
-			countEffects(w, ev, c.pc, transBefore)
-		}
-		full, free := e.keys(w, c.pc)
-		// A violation is reported and the search goes on past it, so
-		// that every reachable state is visited whatever the order (the
-		// sleep sets rely on it).
-		c.tainted = f.tainted
-		if v := e.stepCheck(w, faultsBefore, cd); v != nil {
-			e.violation(v, full, path(cd, ev), f.tainted)
-			c.tainted = true
-		}
-		if at, ok := onStack[free]; ok {
-			e.cycle = true
-			if f.rest != 0 {
-				// The cycle proviso: a persistent set whose event closes
-				// a cycle on the stack expands fully (no event is
-				// postponed forever).
-				f.todo |= f.rest &^ f.sleep
-				f.rest = 0
-			}
-			if stack[at].full != full {
-				// The same World with other counts: a cycle that sends.
-				// Looping again repeats what is explored from stack[at].
-				e.res.CountsLowerBound = true
-				continue
-			}
-		}
-		prefix := cd < e.shardDepth
-		tab := e.vis
-		if prefix {
-			tab = e.prefix
-		}
-		slot, found := tab.find(full)
-		var stored uint64
-		if found {
-			stored = tab.vals[slot]
-			if stored == 0 && !prefix {
-				continue
-			}
-		}
-		e.setup(c, w)
-		c.ev, c.pos, c.full, c.free = ev, i, full, free
-		zc := sleepMask(c.en, sl)
-		switch {
-		case found && !prefix:
-			if stored&^zc == 0 {
-				continue
-			}
-			tab.vals[slot] = stored & zc
-			c.sleep, c.todo = zc, stored&^zc
-		default:
-			if !found {
-				tab.insert(slot, full, zc, 0)
-				if e.isFinal(w) {
-					e.final(w, full, path(cd, ev), c.tainted)
-				}
-				if e.timersBreakPOR && !e.opt.NoPOR {
-					if _, ok := w.EarliestTimer(); ok {
-						e.porBroken = "this model's state includes the order of timer deadlines, so events that arm timers do not commute"
-						e.stop = "reduction guard"
-						return
-					}
-				}
-				e.bounds()
-				e.progress(cd)
-			}
-			c.sleep, c.todo = zc, allMask(len(c.en))&^zc&^c.rest
-		}
-		if len(c.en) == 0 {
-			continue
-		}
-		if e.opt.MaxDepth > 0 && cd >= e.opt.MaxDepth {
-			if e.stop == "" {
-				e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
-			}
-			continue
-		}
-		depth = cd
-		onStack[free] = int32(cd)
-		e.stackBytes = int64(cd+1) * e.worldBytes
+		return append(evs, last)
 	}
+}
+
+// nextTodo is the position of the next event to explore from f, at or
+// after f.next (len(f.en) or more when none is left).
+func nextTodo(f *frame) int {
+	i := f.next
+	for i < len(f.en) && i < 64 && f.todo&(1<<i) == 0 {
+		i++
+	}
+	return i
+}
+
+// guard checks, before event i of f is explored, that the first pairs put
+// to sleep (sl) commute with it; if one does not (a model whose state
+// encoding the independence relation does not fit), it stops the search,
+// which starts again without the reduction (Explore), and returns false.
+// It also runs Options.checkIndependence.
+func (e *engine) guard(f *frame, i int, sl []model.Event) bool {
+	ev := f.en[i]
+	for k := 0; k < len(sl) && e.guardLeft > 0; k++ {
+		e.guardLeft--
+		if err := e.commutes(f.w, sl[k], ev); err != nil {
+			e.porBroken = err.Error()
+			e.stop = "reduction guard"
+			return false
+		}
+	}
+	if e.opt.checkIndependence != nil && !e.opt.NoPOR {
+		e.verifyIndependence(f, i)
+	}
+	return true
+}
+
+// lastChild reports whether event i is the last to explore from f, with
+// no persistent-set remainder that may still be needed.
+func lastChild(f *frame, i int) bool {
+	if f.rest != 0 {
+		return false
+	}
+	for j := i + 1; j < len(f.en); j++ {
+		if j >= 64 || f.todo&(1<<j) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ringStep checks the step from f that reached w against ringNextOnly's
+// communication relation (a send to another than the ring successor stops
+// the search and returns false), and expands f's persistent set fully when
+// the step is visible: it changes who acts as coordinator, or adds a fault
+// (faultsBefore were there before it), so single-coordinator safety is
+// preserved.
+func (e *engine) ringStep(f *frame, w model.System, faultsBefore int) bool {
+	topo := w.Topo()
+	for _, ef := range w.Effects() {
+		if (ef.Kind == model.Sent || ef.Kind == model.Forwarded) && topo.Order[topo.Next(topo.IndexOf(ef.Msg.From))] != ef.Msg.To {
+			e.porBroken = fmt.Sprintf("%s sent %s, not to its ring successor", w.Info().Name, ef.Msg)
+			e.stop = "reduction guard"
+			return false
+		}
+	}
+	if f.rest != 0 && (coordMask(w) != f.coord || len(w.Faults()) > faultsBefore) {
+		f.todo |= f.rest &^ f.sleep
+		f.rest = 0
+	}
+	return true
+}
+
+// visit looks the state w (keys full and free), reached at depth cd by
+// event ev (position i in its parent, stack[cd-1]) with the events sl
+// asleep, up in the visited table and fills its frame c: a state met
+// before is explored again only for the events asleep at its earlier
+// visits and awake now; a new one is recorded, checked when final, and
+// counted against the bounds. expand says the search goes on from c; halt
+// that the reduction guard stopped the search.
+func (e *engine) visit(stack []*frame, c *frame, w model.System, ev model.Event, i, cd int, full, free uint64, sl []model.Event) (expand, halt bool) {
+	prefix := cd < e.shardDepth
+	tab := e.vis
+	if prefix {
+		tab = e.prefix
+	}
+	slot, found := tab.find(full)
+	var stored uint64
+	if found {
+		stored = tab.vals[slot]
+		if stored == 0 && !prefix {
+			return false, false
+		}
+	}
+	e.setup(c, w)
+	c.ev, c.pos, c.full, c.free = ev, i, full, free
+	zc := sleepMask(c.en, sl)
+	switch {
+	case found && !prefix:
+		if stored&^zc == 0 {
+			return false, false
+		}
+		tab.vals[slot] = stored & zc
+		c.sleep, c.todo = zc, stored&^zc
+	default:
+		if !found {
+			tab.insert(slot, full, zc, 0)
+			if e.isFinal(w) {
+				e.final(w, full, stackPath(stack, cd, ev), c.tainted)
+			}
+			if e.timersBreakPOR && !e.opt.NoPOR {
+				if _, ok := w.EarliestTimer(); ok {
+					e.porBroken = "this model's state includes the order of timer deadlines, so events that arm timers do not commute"
+					e.stop = "reduction guard"
+					return false, true
+				}
+			}
+			e.bounds()
+			e.progress(cd)
+		}
+		c.sleep, c.todo = zc, allMask(len(c.en))&^zc&^c.rest
+	}
+	if len(c.en) == 0 {
+		return false, false
+	}
+	if e.opt.MaxDepth > 0 && cd >= e.opt.MaxDepth {
+		if e.stop == "" {
+			e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
+		}
+		return false, false
+	}
+	return true, false
 }
 
 // verifyIndependence checks that every event independent of event i at f
