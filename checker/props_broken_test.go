@@ -10,6 +10,7 @@ import (
 	"electlab/algos/ricartagrawala"
 	"electlab/checker"
 	"electlab/model"
+	"electlab/model/electcheck"
 )
 
 // The obligation, coordinator and recovery checks each catch a
@@ -110,7 +111,7 @@ func TestElectedBestCatchesCoordinatorNotActing(t *testing.T) {
 		return v
 	}
 	cfg := &model.Config{Algo: real.Info.Name, Variant: "once", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1, 2}, Timing: model.Sync}
-	checks := checker.Checks{Custom: checker.ElectedBest}
+	checks := checker.Checks{Custom: electcheck.ElectedBest}
 	if x := runFair(t, real, cfg, checks); x.Violation != nil || !x.Quiescent {
 		t.Fatalf("the real algorithm: %v (quiescent %v)", x.Violation, x.Quiescent)
 	}

@@ -10,7 +10,7 @@
 // local and cost no message. Clients are part of the model: a process asks
 // to enter on its start input (and, under the "twice" demand, once more a
 // time unit after it left), records "request", "enter" and "leave"
-// observations for the lock history (see checker/lincheck.go), and leaves
+// observations for the lock history (see model/lockcheck), and leaves
 // its critical section when a timer fires, so the adversary can interleave
 // anything with a critical section.
 //

@@ -1,6 +1,9 @@
 package central
 
-import "electlab/model"
+import (
+	"electlab/model"
+	"electlab/model/lockcheck"
+)
 
 // The claims of [S2]'s table row "Centralized", as data. The printed
 // values are the paper's; every measured value comes from the engine.
@@ -39,7 +42,7 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
-			model.NamedCheck(model.CheckMutualExclusion),
+			lockcheck.MutualExclusion,
 			answersOwed),
 		Invariant: coordinatorNamed,
 		NMin:      2, NMax: 6,
@@ -69,7 +72,7 @@ var claims = []model.Claim{
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
 		Props:     model.Safety | model.Termination,
-		Custom:    model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), answersOwed),
+		Custom:    model.AllChecks(lockcheck.MutualExclusion, answersOwed),
 		Invariant: coordinatorNamed,
 		NMin:      2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
@@ -81,7 +84,7 @@ var claims = []model.Claim{
 		Says:   `"Centralized | Problems: Coordinator crash"`,
 		Formal: "with one crash injected anywhere during the run (a crashed client's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problem: clients wait forever for a crashed coordinator), never mutual exclusion",
 		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		Custom: lockcheck.LinearizableLock,
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{
 			{Name: "async fifo, any requesting clients, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},

@@ -8,6 +8,7 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
 )
 
 // Property tests of the centralized lock: no golden, no shipped trace.
@@ -32,7 +33,7 @@ func checks(demand int) checker.Checks {
 	return checker.Checks{
 		Props: model.Safety | model.Termination,
 		Custom: model.AllChecks(
-			checker.MutualExclusion,
+			lockcheck.MutualExclusion,
 			model.AnswersOwed("request", "grant"),
 			model.AnswersOwed("grant", "release"),
 			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
@@ -80,7 +81,7 @@ func TestPropCentralDelay(t *testing.T) {
 // TestPropCentralCrash: one crash anywhere never breaks mutual exclusion.
 func TestPropCentralCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
 }
 
 func TestPropCentralRapid(t *testing.T) {

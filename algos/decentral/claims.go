@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"electlab/model"
+	"electlab/model/lockcheck"
 )
 
 // The claims of [S2]'s table row "Decentralized", as data. m is the
@@ -77,7 +78,7 @@ var claims = []model.Claim{
 		// staggers requests under sync timing, finds it where the
 		// engine's three schedules do not.
 		Props:  model.Termination,
-		Custom: model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), model.AnswersOwed("request", "grant", "deny")),
+		Custom: model.AllChecks(lockcheck.MutualExclusion, model.AnswersOwed("request", "grant", "deny")),
 		NMin:   3, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},
@@ -88,7 +89,7 @@ var claims = []model.Claim{
 		Says:   `"Decentralized | Problems: starvation"`,
 		Formal: "with one crash injected anywhere during the run (a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crashed coordinator's vote is lost, which costs liveness, never mutual exclusion",
 		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		Custom: lockcheck.LinearizableLock,
 		NMin:   3, NMax: 5,
 		Settings: []model.Setting{
 			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},

@@ -1,6 +1,9 @@
 package ricartagrawala
 
-import "electlab/model"
+import (
+	"electlab/model"
+	"electlab/model/lockcheck"
+)
 
 // The claims of [S2]'s table row "Distributed", as data.
 
@@ -26,7 +29,7 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.Exactly, twoNMinus1, "2(n-1)", "messages per entry/exit"),
-			model.NamedCheck(model.CheckMutualExclusion),
+			lockcheck.MutualExclusion,
 			model.AnswersOwed("request", "reply")),
 		NMin: 2, NMax: 7,
 		Settings: []model.Setting{asyncAny, syncAny},
@@ -55,7 +58,7 @@ var claims = []model.Claim{
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
 		Props:  model.Safety | model.Termination,
-		Custom: model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), model.AnswersOwed("request", "reply")),
+		Custom: model.AllChecks(lockcheck.MutualExclusion, model.AnswersOwed("request", "reply")),
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice,parallel", "twice,sequential"},
@@ -66,7 +69,7 @@ var claims = []model.Claim{
 		Says:   `"Distributed | Problems: Crash of any process"`,
 		Formal: "with one crash injected anywhere during the run (a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problem: every requester waits forever for the crashed process's reply), never mutual exclusion",
 		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		Custom: lockcheck.LinearizableLock,
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{
 			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},

@@ -8,6 +8,7 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
 )
 
 // Property tests of Ricart–Agrawala: no golden, no shipped trace. Every
@@ -35,7 +36,7 @@ func checks(demand int) checker.Checks {
 	return checker.Checks{
 		Props: model.Safety | model.Termination,
 		Custom: model.AllChecks(
-			checker.MutualExclusion,
+			lockcheck.MutualExclusion,
 			// Every request is answered by exactly one reply: none
 			// deferred for ever, none sent twice.
 			model.AnswersOwed("request", "reply"),
@@ -85,7 +86,7 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 // exclusion.
 func TestPropRicartAgrawalaCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
 }
 
 func TestPropRicartAgrawalaRapid(t *testing.T) {

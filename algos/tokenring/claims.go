@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"electlab/model"
+	"electlab/model/lockcheck"
 )
 
 // The claims of [S2]'s table row "Token ring", as data.
@@ -31,7 +32,7 @@ var claims = []model.Claim{
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.AtLeast, one, "1", "token passes per entry/exit"),
 			passAccounting,
-			model.NamedCheck(model.CheckMutualExclusion)),
+			lockcheck.MutualExclusion),
 		Invariant: oneToken,
 		NMin:      2, NMax: 6,
 		Settings: []model.Setting{asyncAny, syncAny},
@@ -73,7 +74,7 @@ var claims = []model.Claim{
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
 		Props:  model.Safety | model.Termination,
-		Custom: model.NamedCheck(model.CheckMutualExclusion),
+		Custom: lockcheck.MutualExclusion,
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
 		Variants: []string{"twice"},
@@ -84,7 +85,7 @@ var claims = []model.Claim{
 		Says:   `"Token ring | Problems: Lost token, process crash"`,
 		Formal: "with one crash injected anywhere during the run (the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problems: the token is lost, the others wait for ever), never mutual exclusion",
 		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
+		Custom: lockcheck.LinearizableLock,
 		NMin:   2, NMax: 5,
 		Settings: []model.Setting{
 			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},

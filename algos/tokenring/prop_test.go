@@ -8,6 +8,7 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
 )
 
 // Property tests of the token ring: no golden, no shipped trace. Every set
@@ -108,7 +109,7 @@ func passes(s model.System) error {
 func checks(demand int) checker.Checks {
 	return checker.Checks{
 		Props:     model.Safety | model.Termination,
-		Custom:    model.AllChecks(checker.MutualExclusion, quiet, passes, proptest.Served(demand)),
+		Custom:    model.AllChecks(lockcheck.MutualExclusion, quiet, passes, proptest.Served(demand)),
 		Invariant: oneToken,
 	}
 }
@@ -127,7 +128,7 @@ func TestPropTokenRing(t *testing.T) {
 // (a lost token costs liveness only).
 func TestPropTokenRingCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock, Invariant: oneToken}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock, Invariant: oneToken}})
 }
 
 func TestPropTokenRingRapid(t *testing.T) {
