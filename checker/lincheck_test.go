@@ -17,6 +17,7 @@ import (
 	"electlab/checker"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // The lock model and the history builder on hand-made histories.
@@ -153,9 +154,9 @@ var votesTwice = brokenCopy(decentral.Algorithm, "decentral-votes-twice", func(e
 // duplicatesToken: a token-ring process that leaves keeps a copy of the
 // token it passes on.
 var duplicatesToken = brokenCopy(tokenring.Algorithm, "tokenring-duplicates", func(env *model.Env, s tokenring.State, in model.Input, out *model.Outbox) tokenring.State {
-	wasIn := s.Phase == tokenring.InCS
+	wasIn := s.Phase == mutex.InCS
 	s = tokenring.Algorithm.Step(env, s, in, out)
-	if in.Kind == model.InTimer && in.Timer == tokenring.TimerLeave && wasIn {
+	if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave && wasIn {
 		s.Has, s.Parked = true, true
 	}
 	return s
@@ -163,8 +164,8 @@ var duplicatesToken = brokenCopy(tokenring.Algorithm, "tokenring-duplicates", fu
 
 // dropsToken: a token-ring process that leaves loses the token.
 var dropsToken = brokenCopy(tokenring.Algorithm, "tokenring-drops", func(env *model.Env, s tokenring.State, in model.Input, out *model.Outbox) tokenring.State {
-	if in.Kind == model.InTimer && in.Timer == tokenring.TimerLeave && s.Phase == tokenring.InCS {
-		s.Phase, s.Has = tokenring.Idle, false
+	if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave && s.Phase == mutex.InCS {
+		s.Phase, s.Has = mutex.Idle, false
 		out.Observe(model.ObsLeave, 0)
 		return s
 	}

@@ -11,6 +11,7 @@ import (
 	"electlab/checker"
 	"electlab/model"
 	"electlab/model/electcheck"
+	"electlab/model/mutex"
 )
 
 // The obligation, coordinator and recovery checks each catch a
@@ -40,7 +41,7 @@ func wantViolation(t *testing.T, x *checker.Execution, sub string) {
 func TestAnswersOwedCatchesForgottenDeferredReplies(t *testing.T) {
 	broken := *ricartagrawala.Algorithm
 	broken.Step = func(env *model.Env, s ricartagrawala.State, in model.Input, out *model.Outbox) ricartagrawala.State {
-		if in.Kind == model.InTimer && in.Timer == ricartagrawala.TimerLeave {
+		if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave {
 			s.Deferred = 0
 		}
 		return ricartagrawala.Algorithm.Step(env, s, in, out)

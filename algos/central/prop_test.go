@@ -9,6 +9,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of the centralized lock: no golden, no shipped trace.
@@ -22,7 +23,7 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 	if st.Holder != model.None || len(st.Queue) > 0 {
 		return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
 	}
-	if st.Phase != central.Idle {
+	if st.Phase != mutex.Idle {
 		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of decentralized voting: no golden, no shipped trace.
@@ -23,7 +24,7 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 	if st.Voted != model.None {
 		return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
 	}
-	if st.Phase != decentral.Idle || st.Held != 0 {
+	if st.Phase != mutex.Idle || st.Held != 0 {
 		return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of Ricart–Agrawala: no golden, no shipped trace. Every
@@ -22,7 +23,7 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 	if st.Deferred != 0 {
 		return fmt.Errorf("at quiescence process %d still owes deferred replies (mask %b)", id, st.Deferred)
 	}
-	if st.Phase != ricartagrawala.Idle {
+	if st.Phase != mutex.Idle {
 		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
 	}
 	if st.Asked > 0 && st.L < st.TS {

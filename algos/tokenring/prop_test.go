@@ -9,6 +9,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of the token ring: no golden, no shipped trace. Every set
@@ -27,10 +28,10 @@ func oneToken(s model.System) error {
 		if st.Has {
 			tokens++
 		}
-		if st.Phase == tokenring.InCS && !st.Has {
+		if st.Phase == mutex.InCS && !st.Has {
 			return fmt.Errorf("process %d is in its critical section without the token", id)
 		}
-		if st.Parked && (!st.Has || st.Phase == tokenring.InCS) {
+		if st.Parked && (!st.Has || st.Phase == mutex.InCS) {
 			return fmt.Errorf("process %d has a parked token it does not hold or uses", id)
 		}
 	}
@@ -68,7 +69,7 @@ func quiet(s model.System) error {
 		if st.Parked {
 			parked++
 		}
-		if st.Phase != tokenring.Idle {
+		if st.Phase != mutex.Idle {
 			return fmt.Errorf("at quiescence process %d is in phase %d", s.Topo().Order[i], st.Phase)
 		}
 	}
