@@ -167,14 +167,6 @@ func Quorum(env *model.Env) uint64 {
 
 func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
 
-func popcount(x uint64) int32 {
-	c := int32(0)
-	for ; x != 0; x &= x - 1 {
-		c++
-	}
-	return c
-}
-
 // cycle is the client cycle (package mutex) with the voting request and
 // release.
 var cycle = &mutex.Cycle[State]{

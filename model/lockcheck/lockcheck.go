@@ -206,11 +206,9 @@ func LockHistoryOf(s model.System, events []model.Event) *LockHistory {
 	end := 2*int64(len(obs)) + 4
 	// crashTime is the time of p's crash.
 	crashEvent := map[model.ID]int64{}
-	if events != nil {
-		for k, ev := range events {
-			if ev.Kind == model.EvCrash {
-				crashEvent[ev.P] = int64(k) // the crash is event number k (0-based), applied after k events
-			}
+	for k, ev := range events {
+		if ev.Kind == model.EvCrash {
+			crashEvent[ev.P] = int64(k) // the crash is event number k (0-based), applied after k events
 		}
 	}
 	crashTime := func(p model.ID, last int) int64 {
