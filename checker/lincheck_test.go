@@ -16,18 +16,24 @@ import (
 	"electlab/algos/tokenring"
 	"electlab/checker"
 	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // The lock model and the history builder on hand-made histories.
 
-func op(client int, in checker.LockInput, call, ret int64, unknown bool) porcupine.Operation {
-	return porcupine.Operation{ClientId: client, Input: in, Call: call, Output: checker.LockOutput{Unknown: unknown}, Return: ret}
+func op(client int, in lockcheck.LockInput, call, ret int64, unknown bool) porcupine.Operation {
+	return porcupine.Operation{ClientId: client, Input: in, Call: call, Output: lockcheck.LockOutput{Unknown: unknown}, Return: ret}
 }
 
-func acq(p model.ID) checker.LockInput { return checker.LockInput{Op: checker.Acquire, Client: p} }
-func rel(p model.ID) checker.LockInput { return checker.LockInput{Op: checker.Release, Client: p} }
-func crashRel(p model.ID) checker.LockInput {
-	return checker.LockInput{Op: checker.CrashRelease, Client: p}
+func acq(p model.ID) lockcheck.LockInput {
+	return lockcheck.LockInput{Op: lockcheck.Acquire, Client: p}
+}
+func rel(p model.ID) lockcheck.LockInput {
+	return lockcheck.LockInput{Op: lockcheck.Release, Client: p}
+}
+func crashRel(p model.ID) lockcheck.LockInput {
+	return lockcheck.LockInput{Op: lockcheck.CrashRelease, Client: p}
 }
 
 func TestLockModel(t *testing.T) {
@@ -56,7 +62,7 @@ func TestLockModel(t *testing.T) {
 			op(1, acq(2), 2, 3, false), op(1, rel(2), 4, 5, false),
 			op(2, acq(3), 6, 7, false)}, true},
 	} {
-		got := porcupine.CheckOperations(checker.LockModel, tc.ops)
+		got := porcupine.CheckOperations(lockcheck.LockModel, tc.ops)
 		if got != tc.ok {
 			t.Errorf("%s: linearizable = %v, want %v", tc.name, got, tc.ok)
 		}
@@ -70,7 +76,7 @@ func runMutex(t *testing.T, spec model.Spec, cfg *model.Config) *checker.Executi
 	if err != nil {
 		t.Fatal(err)
 	}
-	return checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination, Custom: checker.MutualExclusion}, checker.Options{MaxSteps: 5000, FairAfter: 1})
+	return checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Termination, Custom: lockcheck.MutualExclusion}, checker.Options{MaxSteps: 5000, FairAfter: 1})
 }
 
 // Every mutual-exclusion algorithm, two requests from every process: the
@@ -87,7 +93,7 @@ func TestMutexHistories(t *testing.T) {
 				t.Errorf("%s %v: %v", spec.Meta().Name, timing, x.Violation)
 				continue
 			}
-			h := checker.LockHistoryOf(x.Final, x.Events)
+			h := lockcheck.LockHistoryOf(x.Final, x.Events)
 			if len(h.Entries) != 8 || len(h.Pending) != 0 {
 				t.Errorf("%s %v: %d entries, %d pending, want 8 and 0", spec.Meta().Name, timing, len(h.Entries), len(h.Pending))
 			}
@@ -148,9 +154,9 @@ var votesTwice = brokenCopy(decentral.Algorithm, "decentral-votes-twice", func(e
 // duplicatesToken: a token-ring process that leaves keeps a copy of the
 // token it passes on.
 var duplicatesToken = brokenCopy(tokenring.Algorithm, "tokenring-duplicates", func(env *model.Env, s tokenring.State, in model.Input, out *model.Outbox) tokenring.State {
-	wasIn := s.Phase == tokenring.InCS
+	wasIn := s.Phase == mutex.InCS
 	s = tokenring.Algorithm.Step(env, s, in, out)
-	if in.Kind == model.InTimer && in.Timer == tokenring.TimerLeave && wasIn {
+	if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave && wasIn {
 		s.Has, s.Parked = true, true
 	}
 	return s
@@ -158,8 +164,8 @@ var duplicatesToken = brokenCopy(tokenring.Algorithm, "tokenring-duplicates", fu
 
 // dropsToken: a token-ring process that leaves loses the token.
 var dropsToken = brokenCopy(tokenring.Algorithm, "tokenring-drops", func(env *model.Env, s tokenring.State, in model.Input, out *model.Outbox) tokenring.State {
-	if in.Kind == model.InTimer && in.Timer == tokenring.TimerLeave && s.Phase == tokenring.InCS {
-		s.Phase, s.Has = tokenring.Idle, false
+	if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave && s.Phase == mutex.InCS {
+		s.Phase, s.Has = mutex.Idle, false
 		out.Observe(model.ObsLeave, 0)
 		return s
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"electlab/model"
+	"electlab/model/electcheck"
 )
 
 // Property names, as reported in violations and traces.
@@ -37,64 +38,14 @@ func SingleCoordinator(s model.Snapshot) error {
 }
 
 // Agreement checks that every live process holds the same leader and that
-// it is not None. It is meant for quiescent worlds.
-func Agreement(s model.Snapshot) error {
-	leader, have := model.None, false
-	var holder model.ID
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			continue
-		}
-		id, l := s.Topo().Order[i], s.View(i).Leader
-		if l == model.None {
-			return fmt.Errorf("live process %d knows no leader", id)
-		}
-		if have && l != leader {
-			return fmt.Errorf("live process %d holds leader %d but process %d holds %d", holder, leader, id, l)
-		}
-		leader, holder, have = l, id, true
-	}
-	if !have {
-		return fmt.Errorf("no live process")
-	}
-	return nil
-}
+// it is not None. It is meant for quiescent worlds. It is
+// electcheck.Agreement, kept here beside the other properties.
+func Agreement(s model.Snapshot) error { return electcheck.Agreement(s) }
 
 // Validity checks that the leader held by live processes is live and is the
-// highest live id (the lowest for MinID algorithms). Agreement is checked
-// separately; Validity checks every live process's leader.
-func Validity(s model.Snapshot) error {
-	want := model.None
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			continue
-		}
-		id := s.Topo().Order[i]
-		if want == model.None || (s.Info().MinID && id < want) || (!s.Info().MinID && id > want) {
-			want = id
-		}
-	}
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			continue
-		}
-		l := s.View(i).Leader
-		if l == model.None {
-			continue
-		}
-		if j := s.Topo().IndexOf(l); j < 0 || s.Status(j) != model.Live {
-			return fmt.Errorf("process %d holds leader %d, which is not live", s.Topo().Order[i], l)
-		}
-		if l != want {
-			which := "highest"
-			if s.Info().MinID {
-				which = "lowest"
-			}
-			return fmt.Errorf("process %d holds leader %d, but the %s live id is %d", s.Topo().Order[i], l, which, want)
-		}
-	}
-	return nil
-}
+// highest live id (the lowest for MinID algorithms); it is
+// electcheck.Validity.
+func Validity(s model.Snapshot) error { return electcheck.Validity(s) }
 
 // NoModelFaults checks that the algorithm never asked the model for
 // something impossible (a send to a non-member or to itself).

@@ -10,6 +10,8 @@ import (
 	"electlab/algos/ricartagrawala"
 	"electlab/checker"
 	"electlab/model"
+	"electlab/model/electcheck"
+	"electlab/model/mutex"
 )
 
 // The obligation, coordinator and recovery checks each catch a
@@ -39,7 +41,7 @@ func wantViolation(t *testing.T, x *checker.Execution, sub string) {
 func TestAnswersOwedCatchesForgottenDeferredReplies(t *testing.T) {
 	broken := *ricartagrawala.Algorithm
 	broken.Step = func(env *model.Env, s ricartagrawala.State, in model.Input, out *model.Outbox) ricartagrawala.State {
-		if in.Kind == model.InTimer && in.Timer == ricartagrawala.TimerLeave {
+		if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave {
 			s.Deferred = 0
 		}
 		return ricartagrawala.Algorithm.Step(env, s, in, out)
@@ -110,7 +112,7 @@ func TestElectedBestCatchesCoordinatorNotActing(t *testing.T) {
 		return v
 	}
 	cfg := &model.Config{Algo: real.Info.Name, Variant: "once", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1, 2}, Timing: model.Sync}
-	checks := checker.Checks{Custom: checker.ElectedBest}
+	checks := checker.Checks{Custom: electcheck.ElectedBest}
 	if x := runFair(t, real, cfg, checks); x.Violation != nil || !x.Quiescent {
 		t.Fatalf("the real algorithm: %v (quiescent %v)", x.Violation, x.Quiescent)
 	}

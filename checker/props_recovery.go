@@ -12,10 +12,6 @@ import (
 // just recovered from failure"; [S4] §II, "If a process that was previously
 // down comes back up, it initiates an election procedure".
 
-func init() {
-	model.RegisterCheck(model.CheckRecoveredConverge, RecoveredConverge)
-}
-
 // RecoveredConverge checks, on a quiescent world, that every process that
 // was crashed or absent at the start of the run and is live at the end
 // (it recovered or joined) holds the best live id. From the final world

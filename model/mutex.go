@@ -2,7 +2,7 @@ package model
 
 // Vocabulary shared by the mutual-exclusion algorithms (algos/central,
 // decentral, ricartagrawala, tokenring, failover) and their checks
-// (checker/lincheck.go): the observation tags of the clients' history and
+// (model/lockcheck): the observation tags of the clients' history and
 // the parameters every one of them takes.
 
 // Observation tags of a mutual-exclusion client, made by the client process

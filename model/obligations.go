@@ -11,22 +11,7 @@ import (
 // an algorithm package (which may import only model) can name them, and the
 // claim engine, the CLI's check and the package tests all run the same
 // code. The recovery check, which needs the generic Validity rule, lives
-// in package checker and is named by CheckRecoveredConverge.
-
-// CheckRecoveredConverge names the check (registered by package checker)
-// that every process which recovered or joined during the run and is live
-// at the end holds the best live id (the highest; the lowest for MinID
-// algorithms) at quiescence: a recovered process does not keep trusting a
-// stale coordinator. Reference: [S2] Bully slide, "Process initiates
-// election if it just recovered from failure"; [S4] §II.
-const CheckRecoveredConverge = "recovered-converge"
-
-// CheckElectedBest names the check (registered by package checker) that,
-// in a run without any crash, every live process ends holding the best
-// live id and exactly that process acts as coordinator: the coordinator a
-// composed service uses is the one [S1] names ("chooses the
-// highest-priority nonfailed process as the new coordinator").
-const CheckElectedBest = "elected-best"
+// in package checker (RecoveredConverge).
 
 // crashFree reports whether no process was ever crashed or absent in the
 // run that ended in s, as far as the final world tells: none is crashed or

@@ -10,7 +10,7 @@
 // local and cost no message. Clients are part of the model: a process asks
 // to enter on its start input (and, under the "twice" demand, once more a
 // time unit after it left), records "request", "enter" and "leave"
-// observations for the lock history (see checker/lincheck.go), and leaves
+// observations for the lock history (see model/lockcheck), and leaves
 // its critical section when a timer fires, so the adversary can interleave
 // anything with a critical section.
 //
@@ -24,6 +24,7 @@ import (
 	"strconv"
 
 	"electlab/model"
+	"electlab/model/mutex"
 )
 
 // Message kinds.
@@ -41,46 +42,11 @@ var (
 	Release = kinds[2]
 )
 
-// Timers.
-const (
-	// TimerLeave ends a critical section (armed on entry).
-	TimerLeave uint8 = 1
-	// TimerThink starts the next request (armed on leaving, while the
-	// demand is not exhausted).
-	TimerThink uint8 = 2
-)
-
-// CSTime and ThinkTime are how long a critical section and the pause
-// before the next request last, in time units (rounds in sync timing).
-const (
-	CSTime    = 1
-	ThinkTime = 1
-)
-
-// Ambiguity indices (into model.Env.Variant).
-const (
-	// AmbDemand is PARAM-DEMAND: how many times each requesting process
-	// asks to enter: once (reading 0) or twice (reading 1).
-	AmbDemand = 0
-)
-
-// Phase is where a client is in its request cycle.
-type Phase uint8
-
-const (
-	// Idle: not asking and not in the critical section.
-	Idle Phase = iota
-	// Waiting: asked, not yet granted.
-	Waiting
-	// InCS: in the critical section.
-	InCS
-)
-
 // State is one process's state: its client part, and at the coordinator
 // the lock table.
 type State struct {
 	// Phase is the client's phase.
-	Phase Phase
+	Phase mutex.Phase
 	// Asked is the number of requests the client has made (≤ the demand).
 	Asked uint8
 	// Holder is, at the coordinator, the client the lock is granted to
@@ -129,54 +95,45 @@ var Algorithm = &model.Algorithm[State]{
 	},
 }
 
-// Demand returns the number of requests per requesting process under the
-// variant in force.
-func Demand(env *model.Env) uint8 { return env.Reading(AmbDemand) + 1 }
-
 // Coordinator returns the coordinator: the best member at the start.
 func Coordinator(env *model.Env) model.ID { return env.InitialCoordinator(false) }
 
+// cycle is the client cycle (package mutex) with central's request and
+// release.
+var cycle = &mutex.Cycle[State]{
+	Client:  client,
+	Ask:     ask,
+	Release: release,
+}
+
+// client points at the client fields of s.
+func client(s *State) mutex.Client {
+	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
+}
+
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	for _, m := range in.Msgs {
-		if m.Hops > s.Clock {
-			s.Clock = m.Hops
-		}
+	s, handled := cycle.Step(env, s, in, out)
+	if handled || in.Kind != model.InDeliver {
+		return s
 	}
-	switch in.Kind {
-	case model.InStart:
-		// A process asks to enter: the client side of the model.
-		if s.Phase == Idle && s.Asked == 0 {
-			s = ask(env, s, out)
-		}
-	case model.InTimer:
-		switch in.Timer {
-		case TimerLeave:
-			s = leave(env, s, out)
-		case TimerThink:
-			if s.Phase == Idle && s.Asked < Demand(env) {
-				s = ask(env, s, out)
+	for _, m := range in.Msgs {
+		switch m.Kind {
+		case Request:
+			// Catalog C-MUTEX-1: "request, grant, release" — the
+			// coordinator grants a free lock, else queues the
+			// requester (textbook rule; the seeds give the table
+			// only).
+			s = serve(env, s, m.From, out)
+		case Grant:
+			if s.Phase == mutex.Waiting {
+				s.Cost++
+				s = enter(s, out)
+				// The delay before entry of a client that is not
+				// the coordinator, in message times (hop clock).
+				out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
 			}
-		}
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			switch m.Kind {
-			case Request:
-				// Catalog C-MUTEX-1: "request, grant, release" — the
-				// coordinator grants a free lock, else queues the
-				// requester (textbook rule; the seeds give the table
-				// only).
-				s = serve(env, s, m.From, out)
-			case Grant:
-				if s.Phase == Waiting {
-					s.Cost++
-					s = enter(s, out)
-					// The delay before entry of a client that is not
-					// the coordinator, in message times (hop clock).
-					out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
-				}
-			case Release:
-				s = free(env, s, m.From, out)
-			}
+		case Release:
+			s = free(env, s, m.From, out)
 		}
 	}
 	return s
@@ -184,8 +141,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 
 // ask makes a request: to the coordinator, or locally at the coordinator.
 func ask(env *model.Env, s State, out *model.Outbox) State {
-	s.Phase, s.Asked, s.Cost, s.ReqClock = Waiting, s.Asked+1, 0, s.Clock
-	out.Observe(model.ObsRequest, s.Clock)
+	s.Cost, s.ReqClock = 0, s.Clock
 	c := Coordinator(env)
 	if c == env.Self {
 		return serve(env, s, env.Self, out)
@@ -235,22 +191,16 @@ func free(env *model.Env, s State, p model.ID, out *model.Outbox) State {
 
 // enter is the client entering its critical section.
 func enter(s State, out *model.Outbox) State {
-	if s.Phase != Waiting {
+	if s.Phase != mutex.Waiting {
 		return s
 	}
-	s.Phase = InCS
-	out.Observe(model.ObsEnter, s.Clock)
-	out.SetTimer(TimerLeave, CSTime)
+	client(&s).Enter(out)
 	return s
 }
 
-// leave is the client leaving its critical section.
-func leave(env *model.Env, s State, out *model.Outbox) State {
-	if s.Phase != InCS {
-		return s
-	}
-	s.Phase = Idle
-	out.Observe(model.ObsLeave, 0)
+// release is the client leaving its critical section: the lock goes back
+// to the coordinator.
+func release(env *model.Env, s State, out *model.Outbox) State {
 	if c := Coordinator(env); c == env.Self {
 		s = free(env, s, env.Self, out)
 	} else {
@@ -258,9 +208,6 @@ func leave(env *model.Env, s State, out *model.Outbox) State {
 		out.Send(c, Release, 0, 0)
 		// The entry's messages: request, grant, release.
 		out.Observe(model.ObsCost, s.Cost)
-	}
-	if s.Asked < Demand(env) {
-		out.SetTimer(TimerThink, ThinkTime)
 	}
 	return s
 }

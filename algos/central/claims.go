@@ -1,6 +1,10 @@
 package central
 
-import "electlab/model"
+import (
+	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
+)
 
 // The claims of [S2]'s table row "Centralized", as data. The printed
 // values are the paper's; every measured value comes from the engine.
@@ -10,14 +14,7 @@ func two(model.Params) model.Rat   { return model.RatInt(2) }
 
 // Settings shared by the claims below (complete graph: one id arrangement
 // stands for all; every initiator set is a set of requesting clients).
-var (
-	asyncAny   = model.Setting{Name: "async fifo, any set of requesting clients", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync, any set of requesting clients", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncOne   = model.Setting{Name: "async fifo, one requesting client (no contention)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
-	syncOne    = model.Setting{Name: "sync, one requesting client (no contention)", Timing: model.Sync, Initiators: model.OneInitiator}
-	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered, any set of requesting clients", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-)
+var set = mutex.SettingsFor("client", "no contention")
 
 // answersOwed: at quiescence without crashes every request delivered got
 // exactly one grant, and every grant delivered exactly one release.
@@ -39,11 +36,11 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
-			model.NamedCheck(model.CheckMutualExclusion),
+			lockcheck.MutualExclusion,
 			answersOwed),
 		Invariant: coordinatorNamed,
 		NMin:      2, NMax: 6,
-		Settings: []model.Setting{asyncAny, syncAny},
+		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
 	},
 	{
@@ -56,37 +53,13 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsDelay),
 		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, two, "2", "delay before entry"),
 		NMin:    2, NMax: 6,
-		Settings: []model.Setting{asyncOne, syncOne},
+		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once", "twice"},
 	},
-	{
-		ID:     "C-MUTEX-5",
-		Source: "[S2] comparison table, caption",
-		Says:   `"A comparison of four mutual exclusion algorithms."`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live client left waiting); every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",
-		Kind:   model.Behaviour,
-		// Safety holds trivially (no process acts as an election
-		// coordinator here); it makes the claim a target of the rapid
-		// behaviour search, which then checks the Custom check too.
-		Props:     model.Safety | model.Termination,
-		Custom:    model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), answersOwed),
-		Invariant: coordinatorNamed,
-		NMin:      2, NMax: 5,
-		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
-		Variants: []string{"twice"},
-	},
-	{
-		ID:     "C-MUTEX-6",
-		Source: "[S2] comparison table, column Problems",
-		Says:   `"Centralized | Problems: Coordinator crash"`,
-		Formal: "with one crash injected anywhere during the run (a crashed client's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problem: clients wait forever for a crashed coordinator), never mutual exclusion",
-		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
-		NMin:   2, NMax: 5,
-		Settings: []model.Setting{
-			{Name: "async fifo, any requesting clients, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
-			{Name: "sync, any requesting clients, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
-		},
-		Variants: []string{"twice"},
-	},
+	mutex.NoFailureClaim("client", "; every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",
+		model.Claim{Invariant: coordinatorNamed, NMin: 2, Variants: []string{"twice"}},
+		answersOwed),
+	mutex.CrashClaim("client", `"Centralized | Problems: Coordinator crash"`,
+		"a crashed client's pending acquire has an unknown result and a crashed holder releases implicitly",
+		"a crash costs liveness (the table's problem: clients wait forever for a crashed coordinator)", 2, "twice"),
 }

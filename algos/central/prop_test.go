@@ -8,6 +8,8 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of the centralized lock: no golden, no shipped trace.
@@ -21,7 +23,7 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 	if st.Holder != model.None || len(st.Queue) > 0 {
 		return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
 	}
-	if st.Phase != central.Idle {
+	if st.Phase != mutex.Idle {
 		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
 	}
 	return nil
@@ -32,7 +34,7 @@ func checks(demand int) checker.Checks {
 	return checker.Checks{
 		Props: model.Safety | model.Termination,
 		Custom: model.AllChecks(
-			checker.MutualExclusion,
+			lockcheck.MutualExclusion,
 			model.AnswersOwed("request", "grant"),
 			model.AnswersOwed("grant", "release"),
 			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
@@ -80,7 +82,7 @@ func TestPropCentralDelay(t *testing.T) {
 // TestPropCentralCrash: one crash anywhere never breaks mutual exclusion.
 func TestPropCentralCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
 }
 
 func TestPropCentralRapid(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"electlab/model"
+	"electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Decentralized", as data. m is the
@@ -16,14 +17,8 @@ func threeM(p model.Params) model.Rat { return model.RatInt(int64(3 * M(p.N))) }
 // twoM is the printed delay 2m.
 func twoM(p model.Params) model.Rat { return model.RatInt(int64(2 * M(p.N))) }
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo, any set of requesting processes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync, any set of requesting processes", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncOne   = model.Setting{Name: "async fifo, one requesting process (no contention, k = 1)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
-	syncOne    = model.Setting{Name: "sync, one requesting process (no contention, k = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
-	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered, any set of requesting processes", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-)
+// set holds the settings of the claims below (package mutex names them).
+var set = mutex.SettingsFor("process", "no contention, k = 1")
 
 // sizes covers m = 2, 3, 4 and 6 (the catalog's m ∈ {2, 3, 6}).
 var sizes = []int{3, 4, 5, 6, 10, 11}
@@ -39,7 +34,7 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom:  model.EveryObservation(model.ObsCost, model.Exactly, threeM, "3m", "messages per entry/exit"),
 		NMin:    3, NMax: 11, Sizes: sizes,
-		Settings: []model.Setting{asyncOne, syncOne},
+		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel,release-obtained", "twice,parallel,release-on-success"},
 	},
 	{
@@ -50,7 +45,7 @@ var claims = []model.Claim{
 		Kind:   model.Behaviour,
 		Custom: perAttempt,
 		NMin:   3, NMax: 5,
-		Settings: []model.Setting{asyncAny, syncAny},
+		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success"},
 	},
 	{
@@ -63,39 +58,25 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsDelay),
 		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, twoM, "2m", "delay before entry"),
 		NMin:    3, NMax: 11, Sizes: sizes,
-		Settings: []model.Setting{asyncOne, syncOne},
+		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
 	},
-	{
-		ID:     "C-MUTEX-5",
-		Source: "[S2] comparison table, caption and row Decentralized, column Problems",
-		Says:   `"A comparison of four mutual exclusion algorithms." / "Decentralized | Problems: starvation"`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
-		Kind:   model.Behaviour,
-		// Not a target of the rapid behaviour search (no Safety): the
-		// starvation this row lists is expected, and rapid, which also
-		// staggers requests under sync timing, finds it where the
-		// engine's three schedules do not.
-		Props:  model.Termination,
-		Custom: model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), model.AnswersOwed("request", "grant", "deny")),
-		NMin:   3, NMax: 5,
-		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
-		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},
-	},
-	{
-		ID:     "C-MUTEX-6",
-		Source: "[S2] comparison table, column Problems",
-		Says:   `"Decentralized | Problems: starvation"`,
-		Formal: "with one crash injected anywhere during the run (a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crashed coordinator's vote is lost, which costs liveness, never mutual exclusion",
-		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
-		NMin:   3, NMax: 5,
-		Settings: []model.Setting{
-			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
-			{Name: "sync, any requesting processes, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
+	mutex.NoFailureClaim("process", "; the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
+		model.Claim{
+			Source: "[S2] comparison table, caption and row Decentralized, column Problems",
+			Says:   `"A comparison of four mutual exclusion algorithms." / "Decentralized | Problems: starvation"`,
+			// Not a target of the rapid behaviour search (no Safety):
+			// the starvation this row lists is expected, and rapid,
+			// which also staggers requests under sync timing, finds it
+			// where the engine's three schedules do not.
+			Props:    model.Termination,
+			NMin:     3,
+			Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},
 		},
-		Variants: []string{"twice,parallel,release-obtained"},
-	},
+		model.AnswersOwed("request", "grant", "deny")),
+	mutex.CrashClaim("process", `"Decentralized | Problems: starvation"`,
+		"a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly",
+		"a crashed coordinator's vote is lost, which costs liveness", 3, "twice,parallel,release-obtained"),
 }
 
 // perAttempt checks every entry's cost against 3mk with its own k: the

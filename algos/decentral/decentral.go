@@ -33,6 +33,7 @@ import (
 	"strconv"
 
 	"electlab/model"
+	"electlab/model/mutex"
 )
 
 // Message kinds.
@@ -54,28 +55,18 @@ var (
 	Release = kinds[3]
 )
 
-// Timers.
-const (
-	// TimerLeave ends a critical section.
-	TimerLeave uint8 = 1
-	// TimerThink starts the next request.
-	TimerThink uint8 = 2
-	// TimerRetry starts the next attempt after a failed one.
-	TimerRetry uint8 = 3
-)
+// TimerRetry starts the next attempt after a failed one (the client
+// cycle's timers are mutex.TimerLeave and mutex.TimerThink).
+const TimerRetry uint8 = 3
 
-// CSTime, ThinkTime and Backoff are the critical section's length, the
-// pause before the next request and the back-off after a failed attempt.
-const (
-	CSTime    = 1
-	ThinkTime = 1
-	Backoff   = 1
-)
+// Backoff is the back-off after a failed attempt (the critical section's
+// length and the pause before the next request are mutex.CSTime and
+// mutex.ThinkTime).
+const Backoff = 1
 
-// Ambiguity indices (into model.Env.Variant).
+// Ambiguity indices (into model.Env.Variant); PARAM-DEMAND is
+// mutex.AmbDemand.
 const (
-	// AmbDemand is PARAM-DEMAND (requests per requesting process).
-	AmbDemand = 0
 	// AmbSend is AMB-MUTEX-SEND (parallel or sequential requests).
 	AmbSend = 1
 	// AmbRelease is AMB-MUTEX-RELEASE (what a failed attempt releases).
@@ -102,23 +93,12 @@ var ReleaseAmbiguity = model.Ambiguity{
 	Default: 0,
 }
 
-// Phase is where a client is in its request cycle.
-type Phase uint8
-
-const (
-	// Idle: not asking and not in the critical section.
-	Idle Phase = iota
-	// Waiting: an attempt is under way (or backing off).
-	Waiting
-	// InCS: in the critical section.
-	InCS
-)
-
 // State is one process's state: its client part and its coordinator's
 // vote. Masks are indexed by process index (n ≤ 64).
 type State struct {
-	// Phase is the client's phase.
-	Phase Phase
+	// Phase is the client's phase (Waiting: an attempt is under way, or
+	// backing off).
+	Phase mutex.Phase
 	// Asked is the number of requests made so far (≤ the demand).
 	Asked uint8
 	// Attempt is the current request's attempt number k (1-based,
@@ -187,37 +167,28 @@ func Quorum(env *model.Env) uint64 {
 
 func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
 
-func popcount(x uint64) int32 {
-	c := int32(0)
-	for ; x != 0; x &= x - 1 {
-		c++
-	}
-	return c
+// cycle is the client cycle (package mutex) with the voting request and
+// release.
+var cycle = &mutex.Cycle[State]{
+	Client:  client,
+	Ask:     ask,
+	Release: leave,
+}
+
+// client points at the client fields of s.
+func client(s *State) mutex.Client {
+	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
 }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	for _, m := range in.Msgs {
-		if m.Hops > s.Clock {
-			s.Clock = m.Hops
-		}
+	s, handled := cycle.Step(env, s, in, out)
+	if handled {
+		return s
 	}
 	switch in.Kind {
-	case model.InStart:
-		if s.Phase == Idle && s.Asked == 0 {
-			s = ask(env, s, out)
-		}
 	case model.InTimer:
-		switch in.Timer {
-		case TimerLeave:
-			s = leave(env, s, out)
-		case TimerThink:
-			if s.Phase == Idle && s.Asked < env.Reading(AmbDemand)+1 {
-				s = ask(env, s, out)
-			}
-		case TimerRetry:
-			if s.Phase == Waiting {
-				s = attempt(env, s, out)
-			}
+		if in.Timer == TimerRetry && s.Phase == mutex.Waiting {
+			s = attempt(env, s, out)
 		}
 	case model.InDeliver:
 		for _, m := range in.Msgs {
@@ -245,9 +216,8 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 
 // ask makes a request: its first attempt.
 func ask(env *model.Env, s State, out *model.Outbox) State {
-	s.Phase, s.Asked, s.Attempt = Waiting, s.Asked+1, 0
+	s.Attempt = 0
 	s.Cost, s.ReqClock = 0, s.Clock
-	out.Observe(model.ObsRequest, s.Clock)
 	return attempt(env, s, out)
 }
 
@@ -285,7 +255,7 @@ func onVote(env *model.Env, s State, m model.Message, out *model.Outbox) State {
 	b := bit(env, m.From)
 	// A vote always answers the current attempt: a parallel attempt
 	// waits for every vote, a sequential one has one request out.
-	if s.Phase != Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+	if s.Phase != mutex.Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
 		return s
 	}
 	s.Replied |= b
@@ -294,11 +264,10 @@ func onVote(env *model.Env, s State, m model.Message, out *model.Outbox) State {
 		s.Granted |= b
 		if s.Granted == Quorum(env) {
 			// m votes: enter.
-			s.Phase, s.Held = InCS, 0
-			out.Observe(model.ObsEnter, s.Clock)
+			s.Held = 0
+			client(&s).Enter(out)
 			out.Observe("attempts", int32(s.Attempt))
 			out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
-			out.SetTimer(TimerLeave, CSTime)
 			return s
 		}
 		if env.Reading(AmbSend) == Sequential {
@@ -336,17 +305,10 @@ func release(env *model.Env, s State, mask uint64, out *model.Outbox) State {
 	return s
 }
 
+// leave is the process leaving its critical section.
 func leave(env *model.Env, s State, out *model.Outbox) State {
-	if s.Phase != InCS {
-		return s
-	}
-	s.Phase = Idle
-	out.Observe(model.ObsLeave, 0)
 	// Leaving, the process gives back the m votes.
 	s = release(env, s, Quorum(env), out)
 	out.Observe(model.ObsCost, s.Cost)
-	if s.Asked < env.Reading(AmbDemand)+1 {
-		out.SetTimer(TimerThink, ThinkTime)
-	}
 	return s
 }

@@ -9,6 +9,8 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of decentralized voting: no golden, no shipped trace.
@@ -22,7 +24,7 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 	if st.Voted != model.None {
 		return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
 	}
-	if st.Phase != decentral.Idle || st.Held != 0 {
+	if st.Phase != mutex.Idle || st.Held != 0 {
 		return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
 	}
 	return nil
@@ -79,7 +81,7 @@ func TestPropDecentralNoContention(t *testing.T) {
 		for _, send := range []string{"parallel", "sequential"} {
 			st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
 			proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: st, Variant: "twice," + send, NMin: 3, NMax: 7,
-				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(checker.MutualExclusion, quiet, accounting, noContention(send == "sequential"))}})
+				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(lockcheck.MutualExclusion, quiet, accounting, noContention(send == "sequential"))}})
 		}
 	}
 }
@@ -88,7 +90,7 @@ func TestPropDecentralNoContention(t *testing.T) {
 // exclusion.
 func TestPropDecentralCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel,release-obtained", NMin: 3, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
 }
 
 func TestPropDecentralRapid(t *testing.T) {
@@ -104,9 +106,9 @@ func TestPropDecentralRapid(t *testing.T) {
 func checks(demand int, live bool) checker.Checks {
 	c := checker.Checks{
 		Custom: model.AllChecks(
-			checker.LinearizableLock,
+			lockcheck.LinearizableLock,
 			model.AnswersOwed("request", "grant", "deny"),
-			checker.NoStarvation, quiet, proptest.Served(demand), accounting),
+			lockcheck.NoStarvation, quiet, proptest.Served(demand), accounting),
 	}
 	if live {
 		c.Props = model.Termination

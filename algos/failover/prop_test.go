@@ -10,6 +10,7 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
 )
 
 // Property tests of the composed services: no golden, no shipped trace.
@@ -51,7 +52,7 @@ func TestPropNoCrash(t *testing.T) {
 			st := model.Setting{Name: "no crash, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators}
 			proptest.Check(t, proptest.Target{Spec: spec, Setting: st, Variant: "twice", NMin: 3, NMax: 5, Seeds: 3,
 				Checks: checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination,
-					Custom: model.AllChecks(checker.MutualExclusion, proptest.OneCoordinatorAtEnd, proptest.Served(2))}})
+					Custom: model.AllChecks(lockcheck.MutualExclusion, proptest.OneCoordinatorAtEnd, proptest.Served(2))}})
 		}
 	}
 }
@@ -64,7 +65,7 @@ func TestPropCrashRapid(t *testing.T) {
 	for _, budget := range []int{1, 2} {
 		st := model.Setting{Name: "async fifo, crashes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: budget, Staggered: true}
 		proptest.Rapid(t, proptest.Target{Spec: failover.Central(bully.Algorithm), Setting: st, Variant: "twice", NMin: 3, NMax: 4,
-			Checks: checker.Checks{Props: model.Safety, Custom: checker.LinearizableLock}})
+			Checks: checker.Checks{Props: model.Safety, Custom: lockcheck.LinearizableLock}})
 	}
 }
 
@@ -127,7 +128,7 @@ func TestPropTakeover(t *testing.T) {
 				r := checker.NewRandom(seed*1009+uint64(n), checker.Uniform)
 				r.FaultRate = 0
 				ch := &crashInCS{r: r}
-				x := checker.Execute(s0, ch, checker.Checks{Props: model.Safety, Custom: checker.MutualExclusion}, checker.Options{MaxSteps: 4000})
+				x := checker.Execute(s0, ch, checker.Checks{Props: model.Safety, Custom: lockcheck.MutualExclusion}, checker.Options{MaxSteps: 4000})
 				runs++
 				if ch.done {
 					crashed++

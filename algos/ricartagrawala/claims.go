@@ -1,19 +1,17 @@
 package ricartagrawala
 
-import "electlab/model"
+import (
+	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
+)
 
 // The claims of [S2]'s table row "Distributed", as data.
 
 func twoNMinus1(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo, any set of requesting processes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync, any set of requesting processes", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncOne   = model.Setting{Name: "async fifo, one requesting process (no contention)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
-	syncOne    = model.Setting{Name: "sync, one requesting process (no contention)", Timing: model.Sync, Initiators: model.OneInitiator}
-	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered, any set of requesting processes", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-)
+// set holds the settings of the claims below (package mutex names them).
+var set = mutex.SettingsFor("process", "no contention")
 
 var claims = []model.Claim{
 	{
@@ -26,10 +24,10 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.Exactly, twoNMinus1, "2(n-1)", "messages per entry/exit"),
-			model.NamedCheck(model.CheckMutualExclusion),
+			lockcheck.MutualExclusion,
 			model.AnswersOwed("request", "reply")),
 		NMin: 2, NMax: 7,
-		Settings: []model.Setting{asyncAny, syncAny},
+		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once,parallel", "twice,parallel", "twice,sequential"},
 	},
 	{
@@ -42,36 +40,13 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsDelay),
 		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, twoNMinus1, "2(n-1)", "delay before entry"),
 		NMin:    2, NMax: 10,
-		Settings: []model.Setting{asyncOne, syncOne},
+		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
 	},
-	{
-		ID:     "C-MUTEX-5",
-		Source: "[S2] comparison table, caption",
-		Says:   `"A comparison of four mutual exclusion algorithms."`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting); every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",
-		Kind:   model.Behaviour,
-		// Safety holds trivially (no process acts as an election
-		// coordinator here); it makes the claim a target of the rapid
-		// behaviour search, which then checks the Custom check too.
-		Props:  model.Safety | model.Termination,
-		Custom: model.AllChecks(model.NamedCheck(model.CheckMutualExclusion), model.AnswersOwed("request", "reply")),
-		NMin:   2, NMax: 5,
-		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
-		Variants: []string{"twice,parallel", "twice,sequential"},
-	},
-	{
-		ID:     "C-MUTEX-6",
-		Source: "[S2] comparison table, column Problems",
-		Says:   `"Distributed | Problems: Crash of any process"`,
-		Formal: "with one crash injected anywhere during the run (a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problem: every requester waits forever for the crashed process's reply), never mutual exclusion",
-		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
-		NMin:   2, NMax: 5,
-		Settings: []model.Setting{
-			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
-			{Name: "sync, any requesting processes, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
-		},
-		Variants: []string{"twice,parallel"},
-	},
+	mutex.NoFailureClaim("process", "; every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",
+		model.Claim{NMin: 2, Variants: []string{"twice,parallel", "twice,sequential"}},
+		model.AnswersOwed("request", "reply")),
+	mutex.CrashClaim("process", `"Distributed | Problems: Crash of any process"`,
+		"a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly",
+		"a crash costs liveness (the table's problem: every requester waits forever for the crashed process's reply)", 2, "twice,parallel"),
 }

@@ -8,6 +8,8 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of Ricart–Agrawala: no golden, no shipped trace. Every
@@ -21,7 +23,7 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 	if st.Deferred != 0 {
 		return fmt.Errorf("at quiescence process %d still owes deferred replies (mask %b)", id, st.Deferred)
 	}
-	if st.Phase != ricartagrawala.Idle {
+	if st.Phase != mutex.Idle {
 		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
 	}
 	if st.Asked > 0 && st.L < st.TS {
@@ -35,7 +37,7 @@ func checks(demand int) checker.Checks {
 	return checker.Checks{
 		Props: model.Safety | model.Termination,
 		Custom: model.AllChecks(
-			checker.MutualExclusion,
+			lockcheck.MutualExclusion,
 			// Every request is answered by exactly one reply: none
 			// deferred for ever, none sent twice.
 			model.AnswersOwed("request", "reply"),
@@ -85,7 +87,7 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 // exclusion.
 func TestPropRicartAgrawalaCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
 }
 
 func TestPropRicartAgrawalaRapid(t *testing.T) {

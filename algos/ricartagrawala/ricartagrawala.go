@@ -27,6 +27,7 @@ import (
 	"strconv"
 
 	"electlab/model"
+	"electlab/model/mutex"
 )
 
 // Message kinds.
@@ -42,24 +43,9 @@ var (
 	Reply = kinds[1]
 )
 
-// Timers.
+// Ambiguity indices (into model.Env.Variant); PARAM-DEMAND is
+// mutex.AmbDemand.
 const (
-	// TimerLeave ends a critical section.
-	TimerLeave uint8 = 1
-	// TimerThink starts the next request.
-	TimerThink uint8 = 2
-)
-
-// CSTime and ThinkTime are the critical section's and the pause's length.
-const (
-	CSTime    = 1
-	ThinkTime = 1
-)
-
-// Ambiguity indices (into model.Env.Variant).
-const (
-	// AmbDemand is PARAM-DEMAND (requests per requesting process).
-	AmbDemand = 0
 	// AmbSend is AMB-MUTEX-SEND: requests in parallel (reading 0) or
 	// one after the other, each after the previous reply (reading 1).
 	AmbSend = 1
@@ -71,23 +57,12 @@ const (
 	Sequential uint8 = 1
 )
 
-// Phase is where a client is in its request cycle.
-type Phase uint8
-
-const (
-	// Idle: not asking and not in the critical section.
-	Idle Phase = iota
-	// Waiting: requested, not every reply received.
-	Waiting
-	// InCS: in the critical section.
-	InCS
-)
-
 // State is one process's state. Bit masks are indexed by process index
 // (so n ≤ 64).
 type State struct {
-	// Phase is the client's phase.
-	Phase Phase
+	// Phase is the client's phase (Waiting: requested, not every reply
+	// received).
+	Phase mutex.Phase
 	// Asked is the number of requests made so far (≤ the demand).
 	Asked uint8
 	// L is the Lamport clock: raised past every timestamp received,
@@ -149,34 +124,30 @@ func others(env *model.Env) uint64 {
 	return all &^ (1 << uint(env.Index))
 }
 
+// cycle is the client cycle (package mutex) with Ricart–Agrawala's request
+// and release.
+var cycle = &mutex.Cycle[State]{
+	Client:  client,
+	Ask:     ask,
+	Release: release,
+}
+
+// client points at the client fields of s.
+func client(s *State) mutex.Client {
+	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
+}
+
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	for _, m := range in.Msgs {
-		if m.Hops > s.Clock {
-			s.Clock = m.Hops
-		}
+	s, handled := cycle.Step(env, s, in, out)
+	if handled || in.Kind != model.InDeliver {
+		return s
 	}
-	switch in.Kind {
-	case model.InStart:
-		if s.Phase == Idle && s.Asked == 0 {
-			s = ask(env, s, out)
-		}
-	case model.InTimer:
-		switch in.Timer {
-		case TimerLeave:
-			s = leave(env, s, out)
-		case TimerThink:
-			if s.Phase == Idle && s.Asked < env.Reading(AmbDemand)+1 {
-				s = ask(env, s, out)
-			}
-		}
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			switch m.Kind {
-			case Request:
-				s = onRequest(env, s, m, out)
-			case Reply:
-				s = onReply(env, s, m, out)
-			}
+	for _, m := range in.Msgs {
+		switch m.Kind {
+		case Request:
+			s = onRequest(env, s, m, out)
+		case Reply:
+			s = onReply(env, s, m, out)
 		}
 	}
 	return s
@@ -186,9 +157,8 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 // process (or to the first of them, sequentially).
 func ask(env *model.Env, s State, out *model.Outbox) State {
 	s.L++
-	s.Phase, s.Asked, s.TS = Waiting, s.Asked+1, s.L
+	s.TS = s.L
 	s.Sent, s.Replied, s.Cost, s.ReqClock = 0, 0, 0, s.Clock
-	out.Observe(model.ObsRequest, s.Clock)
 	return sendNext(env, s, out)
 }
 
@@ -221,7 +191,7 @@ func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) Stat
 		s.L = m.A
 	}
 	s.L++
-	if s.Phase == InCS || (s.Phase == Waiting && precedes(env, s, m.A, m.From)) {
+	if s.Phase == mutex.InCS || (s.Phase == mutex.Waiting && precedes(env, s, m.A, m.From)) {
 		// Ricart–Agrawala: a process in its critical section, or waiting
 		// with an earlier request, defers its reply until it leaves.
 		s.Deferred |= bit(env, m.From)
@@ -235,17 +205,15 @@ func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) Stat
 
 func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State {
 	b := bit(env, m.From)
-	if s.Phase != Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+	if s.Phase != mutex.Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
 		return s
 	}
 	s.Replied |= b
 	s.Cost++
 	if s.Replied == others(env) {
 		// Every other process has replied: enter.
-		s.Phase = InCS
-		out.Observe(model.ObsEnter, s.Clock)
+		client(&s).Enter(out)
 		out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
-		out.SetTimer(TimerLeave, CSTime)
 		return s
 	}
 	if s.Sent == s.Replied {
@@ -255,12 +223,8 @@ func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 	return s
 }
 
-func leave(env *model.Env, s State, out *model.Outbox) State {
-	if s.Phase != InCS {
-		return s
-	}
-	s.Phase = Idle
-	out.Observe(model.ObsLeave, 0)
+// release is the process leaving its critical section.
+func release(env *model.Env, s State, out *model.Outbox) State {
 	out.Observe(model.ObsCost, s.Cost)
 	// Leaving, the process sends every deferred reply.
 	for i, q := range env.Topo.Order {
@@ -269,8 +233,5 @@ func leave(env *model.Env, s State, out *model.Outbox) State {
 		}
 	}
 	s.Deferred = 0
-	if s.Asked < env.Reading(AmbDemand)+1 {
-		out.SetTimer(TimerThink, ThinkTime)
-	}
 	return s
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Token ring", as data.
@@ -12,12 +14,8 @@ func one(model.Params) model.Rat       { return model.RatInt(1) }
 func nPasses(p model.Params) model.Rat { return model.RatInt(int64(p.N)) }
 func nMinus1(p model.Params) model.Rat { return model.RatInt(int64(p.N - 1)) }
 
-var (
-	asyncAny   = model.Setting{Name: "async fifo, any set of requesting processes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	syncAny    = model.Setting{Name: "sync, any set of requesting processes", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncStag  = model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	asyncUnord = model.Setting{Name: "async unordered, any set of requesting processes", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-)
+// set holds the settings of the claims below (package mutex names them).
+var set = mutex.SettingsFor("process", "no contention")
 
 var claims = []model.Claim{
 	{
@@ -31,10 +29,10 @@ var claims = []model.Claim{
 		Custom: model.AllChecks(
 			model.EveryObservation(model.ObsCost, model.AtLeast, one, "1", "token passes per entry/exit"),
 			passAccounting,
-			model.NamedCheck(model.CheckMutualExclusion)),
+			lockcheck.MutualExclusion),
 		Invariant: oneToken,
 		NMin:      2, NMax: 6,
-		Settings: []model.Setting{asyncAny, syncAny},
+		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
 	},
 	{
@@ -47,7 +45,7 @@ var claims = []model.Claim{
 		Measure: model.MaxObservation(model.ObsCost),
 		Custom:  model.EveryObservation(model.ObsCost, model.AtMost, nPasses, "n", "token passes per entry/exit"),
 		NMin:    2, NMax: 6,
-		Settings: []model.Setting{asyncAny, syncAny},
+		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
 	},
 	{
@@ -60,38 +58,13 @@ var claims = []model.Claim{
 		Measure: maxDelay,
 		Custom:  checkDelays,
 		NMin:    2, NMax: 6,
-		Settings: []model.Setting{asyncAny, syncAny},
+		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
 	},
-	{
-		ID:     "C-MUTEX-5",
-		Source: "[S2] comparison table, caption",
-		Says:   `"A comparison of four mutual exclusion algorithms."`,
-		Formal: "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live process left waiting)",
-		Kind:   model.Behaviour,
-		// Safety holds trivially (no process acts as an election
-		// coordinator here); it makes the claim a target of the rapid
-		// behaviour search, which then checks the Custom check too.
-		Props:  model.Safety | model.Termination,
-		Custom: model.NamedCheck(model.CheckMutualExclusion),
-		NMin:   2, NMax: 5,
-		Settings: []model.Setting{asyncAny, syncAny, asyncStag, asyncUnord},
-		Variants: []string{"twice"},
-	},
-	{
-		ID:     "C-MUTEX-6",
-		Source: "[S2] comparison table, column Problems",
-		Says:   `"Token ring | Problems: Lost token, process crash"`,
-		Formal: "with one crash injected anywhere during the run (the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly), the lock history stays linearizable: a crash costs liveness (the table's problems: the token is lost, the others wait for ever), never mutual exclusion",
-		Kind:   model.Behaviour,
-		Custom: model.NamedCheck(model.CheckLockLinearizable),
-		NMin:   2, NMax: 5,
-		Settings: []model.Setting{
-			{Name: "async fifo, any requesting processes, one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
-			{Name: "sync, any requesting processes, one crash", Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
-		},
-		Variants: []string{"twice"},
-	},
+	mutex.NoFailureClaim("process", "", model.Claim{NMin: 2, Variants: []string{"twice"}}),
+	mutex.CrashClaim("process", `"Token ring | Problems: Lost token, process crash"`,
+		"the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly",
+		"a crash costs liveness (the table's problems: the token is lost, the others wait for ever)", 2, "twice"),
 }
 
 // oneToken is an invariant of every state of a run without crashes: exactly

@@ -8,6 +8,8 @@ import (
 	"electlab/checker"
 	"electlab/checker/proptest"
 	"electlab/model"
+	"electlab/model/lockcheck"
+	"electlab/model/mutex"
 )
 
 // Property tests of the token ring: no golden, no shipped trace. Every set
@@ -26,10 +28,10 @@ func oneToken(s model.System) error {
 		if st.Has {
 			tokens++
 		}
-		if st.Phase == tokenring.InCS && !st.Has {
+		if st.Phase == mutex.InCS && !st.Has {
 			return fmt.Errorf("process %d is in its critical section without the token", id)
 		}
-		if st.Parked && (!st.Has || st.Phase == tokenring.InCS) {
+		if st.Parked && (!st.Has || st.Phase == mutex.InCS) {
 			return fmt.Errorf("process %d has a parked token it does not hold or uses", id)
 		}
 	}
@@ -67,7 +69,7 @@ func quiet(s model.System) error {
 		if st.Parked {
 			parked++
 		}
-		if st.Phase != tokenring.Idle {
+		if st.Phase != mutex.Idle {
 			return fmt.Errorf("at quiescence process %d is in phase %d", s.Topo().Order[i], st.Phase)
 		}
 	}
@@ -108,7 +110,7 @@ func passes(s model.System) error {
 func checks(demand int) checker.Checks {
 	return checker.Checks{
 		Props:     model.Safety | model.Termination,
-		Custom:    model.AllChecks(checker.MutualExclusion, quiet, passes, proptest.Served(demand)),
+		Custom:    model.AllChecks(lockcheck.MutualExclusion, quiet, passes, proptest.Served(demand)),
 		Invariant: oneToken,
 	}
 }
@@ -127,7 +129,7 @@ func TestPropTokenRing(t *testing.T) {
 // (a lost token costs liveness only).
 func TestPropTokenRingCrash(t *testing.T) {
 	proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: checker.LinearizableLock, Invariant: oneToken}})
+		Checks: checker.Checks{Custom: lockcheck.LinearizableLock, Invariant: oneToken}})
 }
 
 func TestPropTokenRingRapid(t *testing.T) {

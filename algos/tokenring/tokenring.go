@@ -33,6 +33,7 @@ import (
 	"strconv"
 
 	"electlab/model"
+	"electlab/model/mutex"
 )
 
 // Message kinds.
@@ -49,49 +50,20 @@ var (
 	Wake = kinds[1]
 )
 
-// Timers.
-const (
-	// TimerLeave ends a critical section.
-	TimerLeave uint8 = 1
-	// TimerThink starts the next request.
-	TimerThink uint8 = 2
-	// TimerWake fires while a request waits for the token: send wake.
-	TimerWake uint8 = 3
-)
-
-// CSTime and ThinkTime are the critical section's and the pause's length.
-const (
-	CSTime    = 1
-	ThinkTime = 1
-)
+// TimerWake fires while a request waits for the token: send wake (the
+// client cycle's timers are mutex.TimerLeave and mutex.TimerThink).
+const TimerWake uint8 = 3
 
 // WakeTime is how long a request waits for the token before waking it: a
 // little over two laps (it fires only when no message is in flight under
 // accurate timeouts).
 func WakeTime(env *model.Env) int64 { return int64(2*env.N() + 2) }
 
-// Ambiguity indices (into model.Env.Variant).
-const (
-	// AmbDemand is PARAM-DEMAND (requests per requesting process).
-	AmbDemand = 0
-)
-
-// Phase is where a client is in its request cycle.
-type Phase uint8
-
-const (
-	// Idle: not asking and not in the critical section.
-	Idle Phase = iota
-	// Waiting: asked, not yet holding the token.
-	Waiting
-	// InCS: in the critical section (it holds the token).
-	InCS
-)
-
 // State is one process's state.
 type State struct {
-	// Phase is the client's phase. Invariant: InCS implies Has.
-	Phase Phase
+	// Phase is the client's phase (Waiting: asked, not yet holding the
+	// token). Invariant: InCS implies Has.
+	Phase mutex.Phase
 	// Asked is the number of requests made so far (≤ the demand).
 	Asked uint8
 	// Has: the process holds the token.
@@ -141,34 +113,32 @@ var Algorithm = &model.Algorithm[State]{
 	},
 }
 
+// cycle is the client cycle (package mutex) with the token ring's request
+// and release.
+var cycle = &mutex.Cycle[State]{
+	Client:  client,
+	Ask:     ask,
+	Release: leave,
+}
+
+// client points at the client fields of s.
+func client(s *State) mutex.Client {
+	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
+}
+
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	for _, m := range in.Msgs {
-		if m.Hops > s.Clock {
-			s.Clock = m.Hops
-		}
+	s, handled := cycle.Step(env, s, in, out)
+	if handled {
+		return s
 	}
 	switch in.Kind {
-	case model.InStart:
-		if s.Phase == Idle && s.Asked == 0 {
-			s = ask(env, s, out)
-		}
 	case model.InTimer:
-		switch in.Timer {
-		case TimerLeave:
-			s = leave(env, s, out)
-		case TimerThink:
-			if s.Phase == Idle && s.Asked < env.Reading(AmbDemand)+1 {
-				s = ask(env, s, out)
-			}
-		case TimerWake:
-			if s.Phase == Waiting && !s.Has {
-				// One wake per request is enough: when it is sent the
-				// token is parked, held in a critical section (its
-				// holder passes it on, and a token that moves reaches
-				// every process that wants it before it parks again)
-				// or lost.
-				out.Send(env.Next(), Wake, int32(env.Self), 0)
-			}
+		if in.Timer == TimerWake && s.Phase == mutex.Waiting && !s.Has {
+			// One wake per request is enough: when it is sent the
+			// token is parked, held in a critical section (its holder
+			// passes it on, and a token that moves reaches every
+			// process that wants it before it parks again) or lost.
+			out.Send(env.Next(), Wake, int32(env.Self), 0)
 		}
 	case model.InDeliver:
 		for _, m := range in.Msgs {
@@ -186,8 +156,6 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 // ask makes a request: enter at once when the (parked) token is here,
 // else wait for it.
 func ask(env *model.Env, s State, out *model.Outbox) State {
-	s.Phase, s.Asked = Waiting, s.Asked+1
-	out.Observe(model.ObsRequest, s.Clock)
 	if s.Has {
 		// [S2] Token ring: a delay of "0" message times — the token is
 		// already here.
@@ -200,7 +168,7 @@ func ask(env *model.Env, s State, out *model.Outbox) State {
 
 func onToken(env *model.Env, s State, m model.Message, out *model.Outbox) State {
 	s.Has, s.A, s.B = true, m.A, m.B
-	if s.Phase == Waiting {
+	if s.Phase == mutex.Waiting {
 		// A process that wants to enter holds the token while it is in
 		// its critical section.
 		out.CancelTimer(TimerWake)
@@ -250,26 +218,17 @@ func pass(env *model.Env, s State, out *model.Outbox) State {
 }
 
 func enter(s State, out *model.Outbox) State {
-	s.Phase = InCS
 	if s.A > 0 {
 		// The passes since the previous exit: that entry/exit's cost.
 		out.Observe(model.ObsCost, s.A)
 	}
 	s.A, s.B = 0, 0
-	out.Observe(model.ObsEnter, s.Clock)
-	out.SetTimer(TimerLeave, CSTime)
+	client(&s).Enter(out)
 	return s
 }
 
+// leave is the process leaving its critical section.
 func leave(env *model.Env, s State, out *model.Outbox) State {
-	if s.Phase != InCS {
-		return s
-	}
-	s.Phase = Idle
-	out.Observe(model.ObsLeave, 0)
-	if s.Asked < env.Reading(AmbDemand)+1 {
-		out.SetTimer(TimerThink, ThinkTime)
-	}
 	// Leaving, the holder passes the token on: the first message of this
 	// entry/exit's cost (A = 1); nobody has skipped it yet (B = 0).
 	out.Observe("pass", 1)

@@ -22,13 +22,16 @@ var table = []Mutant{
 		Old:  "\t\tout.Send(c, Release, 0, 0)",
 		New:  "",
 		What: "release not sent"},
-	{ID: "central-5", Pkg: "central", File: "central.go",
+	// central-5 and central-6 patch the client cycle central shares with
+	// decentral, ricartagrawala and tokenring (model/mutex), run against
+	// central's property tests.
+	{ID: "central-5", Pkg: "central", File: "../../model/mutex/mutex.go",
 		Old:  "return env.Reading(AmbDemand) + 1 }",
 		New:  "return env.Reading(AmbDemand) + 2 }",
 		What: "off-by-one in the demand (one request too many)"},
-	{ID: "central-6", Pkg: "central", File: "central.go",
-		Old:        "		if s.Phase == Idle && s.Asked < Demand(env) {",
-		New:        "		if s.Phase == Idle && s.Asked <= Demand(env) {",
+	{ID: "central-6", Pkg: "central", File: "../../model/mutex/mutex.go",
+		Old:        "		if *cl.Phase == Idle && *cl.Asked < Demand(env) {",
+		New:        "		if *cl.Phase == Idle && *cl.Asked <= Demand(env) {",
 		What:       "off-by-one in the think timer's guard",
 		Equivalent: "leave arms the think timer only while Asked < Demand, so the guard never sees Asked = Demand"},
 
@@ -50,8 +53,8 @@ var table = []Mutant{
 		New:  "\tif s.Replied&others(env) != 0 {",
 		What: "entry granted early (on the first reply)"},
 	{ID: "ra-5", Pkg: "ricartagrawala", File: "ricartagrawala.go",
-		Old:  "\tif s.Phase == InCS || (s.Phase == Waiting && precedes(env, s, m.A, m.From)) {",
-		New:  "\tif s.Phase == Waiting && precedes(env, s, m.A, m.From) {",
+		Old:  "\tif s.Phase == mutex.InCS || (s.Phase == mutex.Waiting && precedes(env, s, m.A, m.From)) {",
+		New:  "\tif s.Phase == mutex.Waiting && precedes(env, s, m.A, m.From) {",
 		What: "a process in its critical section replies at once"},
 	{ID: "ra-6", Pkg: "ricartagrawala", File: "ricartagrawala.go",
 		Old:  "\tif m.A > s.L {\n\t\ts.L = m.A\n\t}",
@@ -84,8 +87,8 @@ var table = []Mutant{
 		New:  "",
 		What: "deny not sent"},
 	{ID: "dec-6", Pkg: "decentral", File: "decentral.go",
-		Old:  "\t\t\ts.Phase, s.Held = InCS, 0",
-		New:  "\t\t\ts.Phase = InCS",
+		Old:  "\t\t\ts.Held = 0\n",
+		New:  "",
 		What: "forgotten reset of the held votes at entry"},
 
 	// tokenring: [S2] row Token ring.

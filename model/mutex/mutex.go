@@ -1,0 +1,138 @@
+// Package mutex is the client cycle the mutual-exclusion algorithms of
+// [S2]'s comparison table share (algos/central, decentral, ricartagrawala,
+// tokenring): a process asks to enter on its start input (and, under the
+// "twice" demand, once more a time unit after it left), records "request",
+// "enter" and "leave" observations for the lock history (model/lockcheck),
+// and leaves its critical section when a timer fires, so the adversary can
+// interleave anything with a critical section. An algorithm keeps the
+// client fields in its state (Client points at them) and gives a Cycle the
+// two things it does itself: what a
+// request sends, and what leaving releases. The package imports only
+// model, so the algorithm packages may use it.
+package mutex
+
+import "electlab/model"
+
+// Phase is where a client is in its request cycle.
+type Phase uint8
+
+const (
+	// Idle: not asking and not in the critical section.
+	Idle Phase = iota
+	// Waiting: asked, not yet entered.
+	Waiting
+	// InCS: in the critical section.
+	InCS
+)
+
+// Timers of the client cycle (an algorithm numbers its own timers from 3).
+const (
+	// TimerLeave ends a critical section (armed on entry).
+	TimerLeave uint8 = 1
+	// TimerThink starts the next request (armed on leaving, while the
+	// demand is not exhausted).
+	TimerThink uint8 = 2
+)
+
+// CSTime and ThinkTime are how long a critical section and the pause
+// before the next request last, in time units (rounds in sync timing).
+const (
+	CSTime    = 1
+	ThinkTime = 1
+)
+
+// AmbDemand is the index of PARAM-DEMAND (model.DemandAmbiguity) in every
+// mutual-exclusion algorithm's ambiguities: how many times each requesting
+// process asks to enter, once (reading 0) or twice (reading 1).
+const AmbDemand = 0
+
+// Demand returns the number of requests per requesting process under the
+// variant in force.
+func Demand(env *model.Env) uint8 { return env.Reading(AmbDemand) + 1 }
+
+// Client points at the client fields of an algorithm's state. They stay
+// the algorithm's own fields, in its own order, so its state prints as it
+// always did.
+type Client struct {
+	// Phase is the client's phase.
+	Phase *Phase
+	// Asked is the number of requests the client has made (≤ the demand).
+	Asked *uint8
+	// Clock is the process's Lamport hop clock (the longest causal chain
+	// of messages it has received), a monitor for the delay observations:
+	// history, which the algorithms leave out of their Encode.
+	Clock *int32
+}
+
+// Enter is the client entering its critical section: it records "enter"
+// (with the hop clock) and arms the leave timer.
+func (c Client) Enter(out *model.Outbox) {
+	*c.Phase = InCS
+	out.Observe(model.ObsEnter, *c.Clock)
+	out.SetTimer(TimerLeave, CSTime)
+}
+
+// Cycle is one algorithm's client cycle over its state S.
+type Cycle[S any] struct {
+	// Client returns the client fields of s.
+	Client func(s *S) Client
+	// Ask is the algorithm's part of a request, called once the request
+	// is recorded (Phase Waiting, Asked counted, "request" observed).
+	Ask func(env *model.Env, s S, out *model.Outbox) S
+	// Release is the algorithm's part of leaving, called once the leave
+	// is recorded (Phase Idle, "leave" observed) and before the think
+	// timer is armed.
+	Release func(env *model.Env, s S, out *model.Outbox) S
+}
+
+// Step runs the client cycle's part of a step: it raises the hop clock
+// past the delivered messages, and handles the start input (the first
+// request) and the two timers of the cycle. handled is false for the
+// inputs the algorithm handles itself (deliveries, its own timers).
+func (c *Cycle[S]) Step(env *model.Env, s S, in model.Input, out *model.Outbox) (_ S, handled bool) {
+	cl := c.Client(&s)
+	for _, m := range in.Msgs {
+		if m.Hops > *cl.Clock {
+			*cl.Clock = m.Hops
+		}
+	}
+	switch {
+	case in.Kind == model.InStart:
+		// A process asks to enter: the client side of the model.
+		if *cl.Phase == Idle && *cl.Asked == 0 {
+			s = c.ask(env, s, out)
+		}
+	case in.Kind == model.InTimer && in.Timer == TimerLeave:
+		s = c.leave(env, s, out)
+	case in.Kind == model.InTimer && in.Timer == TimerThink:
+		if *cl.Phase == Idle && *cl.Asked < Demand(env) {
+			s = c.ask(env, s, out)
+		}
+	default:
+		return s, false
+	}
+	return s, true
+}
+
+// ask makes a request.
+func (c *Cycle[S]) ask(env *model.Env, s S, out *model.Outbox) S {
+	cl := c.Client(&s)
+	*cl.Phase, *cl.Asked = Waiting, *cl.Asked+1
+	out.Observe(model.ObsRequest, *cl.Clock)
+	return c.Ask(env, s, out)
+}
+
+// leave is the client leaving its critical section.
+func (c *Cycle[S]) leave(env *model.Env, s S, out *model.Outbox) S {
+	cl := c.Client(&s)
+	if *cl.Phase != InCS {
+		return s
+	}
+	*cl.Phase = Idle
+	out.Observe(model.ObsLeave, 0)
+	s = c.Release(env, s, out)
+	if *cl.Asked < Demand(env) {
+		out.SetTimer(TimerThink, ThinkTime)
+	}
+	return s
+}
