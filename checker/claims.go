@@ -534,97 +534,11 @@ func columnsNote(c *model.Claim) string {
 // disagree make the claim AMBIGUOUS, one verdict per reading; readings
 // that differ only in coverage (HOLDS, PARTIAL, UNCHECKED) make it PARTIAL.
 func summarize(rows []Row, multi bool) (string, string) {
-	type group struct {
-		verdict string
-		holds   int
-		rows    int
-		// refuted is the refuted row with the smallest parameters.
-		refuted *Row
-		params  []string
+	t := tallyReadings(rows)
+	if len(t.order) == 0 {
+		return summarizeOutside(rows)
 	}
-	byReading := map[string]*group{}
-	var order []string
-	refutedRows := 0
-	var partial []string
-	for i := range rows {
-		r := &rows[i]
-		if r.Outside {
-			continue
-		}
-		key := r.Reading
-		if key == "" {
-			key = r.Variant
-		}
-		g := byReading[key]
-		if g == nil {
-			g = &group{}
-			byReading[key] = g
-			order = append(order, key)
-		}
-		g.rows++
-		if r.Parameters != "" && !containsString(g.params, r.Parameters) {
-			g.params = append(g.params, r.Parameters)
-		}
-		switch r.Verdict {
-		case Holds:
-			g.holds++
-		case Refuted:
-			refutedRows++
-			if g.refuted == nil || lessParams(r.params, g.refuted.params) {
-				g.refuted = r
-			}
-		case Inconsistent:
-			if g.verdict == "" {
-				g.verdict = Inconsistent
-			}
-		default:
-			why := r.Partial
-			if why == "" {
-				why = r.Coverage
-			}
-			partial = append(partial, fmt.Sprintf("%s (%s): %s, %s", r.Setting, key, r.Verdict, why))
-		}
-	}
-	if len(order) == 0 {
-		shown := map[string]int{}
-		var vs []string
-		for _, r := range rows {
-			if shown[r.Verdict] == 0 {
-				vs = append(vs, r.Verdict)
-			}
-			shown[r.Verdict]++
-		}
-		var parts []string
-		for _, v := range vs {
-			parts = append(parts, fmt.Sprintf("%d %s", shown[v], v))
-		}
-		return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget): shown, deciding nothing (" + strings.Join(parts, ", ") + ")"
-	}
-	verdicts := make([]string, len(order))
-	for i, k := range order {
-		g := byReading[k]
-		switch {
-		case g.refuted != nil:
-			g.verdict = Refuted
-		case g.verdict == Inconsistent:
-		case g.holds == g.rows:
-			g.verdict = Holds
-		case g.holds == 0 && len(partial) > 0 && allUnchecked(rows, k):
-			g.verdict = Unchecked
-		default:
-			g.verdict = Partial
-		}
-		verdicts[i] = g.verdict
-	}
-	paramNote := func(g *group) string {
-		if len(g.params) < 2 {
-			return ""
-		}
-		if g.refuted != nil {
-			return fmt.Sprintf("; refuted at the parameters %s (the smallest refuting parameter values checked, of %s)", g.refuted.Parameters, strings.Join(g.params, "; "))
-		}
-		return " at every parameter value checked (" + strings.Join(g.params, "; ") + ")"
-	}
+	verdicts := t.judge(rows)
 	first := verdicts[0]
 	same := true
 	coverageOnly := true
@@ -637,41 +551,164 @@ func summarize(rows []Row, multi bool) (string, string) {
 		}
 	}
 	if same {
-		g := byReading[order[0]]
-		switch first {
-		case Holds:
-			return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi) + paramNote(g)
-		case Partial:
-			return Partial, "holds where checked, but the coverage is partial" + readingsNote(order, multi) + ": " + strings.Join(partial, "; ")
-		case Unchecked:
-			return Unchecked, "no setting within the paper's assumptions reached its check: " + strings.Join(partial, "; ")
-		}
-		s := fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", refutedRows, readingsNote(order, multi))
-		if first == Inconsistent {
-			s = "inconsistent" + readingsNote(order, multi)
-		}
-		if len(order) == 1 {
-			s += paramNote(g)
-		} else {
-			for _, k := range order {
-				if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
-					s += fmt.Sprintf("; %s: refuted at the parameters %s (the smallest refuting values of %s)", k, g.refuted.Parameters, strings.Join(g.params, "; "))
-				}
-			}
-		}
-		return first, s
+		return t.summarizeSame(first, multi)
 	}
-	parts := make([]string, len(order))
-	for i, k := range order {
+	parts := make([]string, len(t.order))
+	for i, k := range t.order {
 		parts[i] = k + ": " + verdicts[i]
-		if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
+		if g := t.byReading[k]; g.refuted != nil && len(g.params) > 1 {
 			parts[i] += " (at " + g.refuted.Parameters + ")"
 		}
 	}
 	if coverageOnly {
-		return Partial, "holds where checked, but not every reading is fully checked: " + strings.Join(parts, "; ") + "; " + strings.Join(partial, "; ")
+		return Partial, "holds where checked, but not every reading is fully checked: " + strings.Join(parts, "; ") + "; " + strings.Join(t.partial, "; ")
 	}
 	return Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; ")
+}
+
+// readingGroup is the rows of one reading within the paper's assumptions.
+type readingGroup struct {
+	verdict string
+	holds   int
+	rows    int
+	// refuted is the refuted row with the smallest parameters.
+	refuted *Row
+	params  []string
+}
+
+// readingTally is the rows within the paper's assumptions grouped by
+// reading (in order of first appearance), with the refuted rows counted
+// and the rows neither holding, refuted nor inconsistent described.
+type readingTally struct {
+	byReading   map[string]*readingGroup
+	order       []string
+	refutedRows int
+	partial     []string
+}
+
+// tallyReadings groups the rows within the paper's assumptions by reading.
+func tallyReadings(rows []Row) *readingTally {
+	t := &readingTally{byReading: map[string]*readingGroup{}}
+	for i := range rows {
+		r := &rows[i]
+		if r.Outside {
+			continue
+		}
+		key := r.Reading
+		if key == "" {
+			key = r.Variant
+		}
+		g := t.byReading[key]
+		if g == nil {
+			g = &readingGroup{}
+			t.byReading[key] = g
+			t.order = append(t.order, key)
+		}
+		g.rows++
+		if r.Parameters != "" && !containsString(g.params, r.Parameters) {
+			g.params = append(g.params, r.Parameters)
+		}
+		switch r.Verdict {
+		case Holds:
+			g.holds++
+		case Refuted:
+			t.refutedRows++
+			if g.refuted == nil || lessParams(r.params, g.refuted.params) {
+				g.refuted = r
+			}
+		case Inconsistent:
+			if g.verdict == "" {
+				g.verdict = Inconsistent
+			}
+		default:
+			why := r.Partial
+			if why == "" {
+				why = r.Coverage
+			}
+			t.partial = append(t.partial, fmt.Sprintf("%s (%s): %s, %s", r.Setting, key, r.Verdict, why))
+		}
+	}
+	return t
+}
+
+// summarizeOutside is the verdict of a claim whose every row is outside
+// the paper's assumptions: UNCHECKED, with the rows' verdicts counted.
+func summarizeOutside(rows []Row) (string, string) {
+	shown := map[string]int{}
+	var vs []string
+	for _, r := range rows {
+		if shown[r.Verdict] == 0 {
+			vs = append(vs, r.Verdict)
+		}
+		shown[r.Verdict]++
+	}
+	var parts []string
+	for _, v := range vs {
+		parts = append(parts, fmt.Sprintf("%d %s", shown[v], v))
+	}
+	return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget): shown, deciding nothing (" + strings.Join(parts, ", ") + ")"
+}
+
+// judge sets each reading's verdict and returns them in reading order.
+func (t *readingTally) judge(rows []Row) []string {
+	verdicts := make([]string, len(t.order))
+	for i, k := range t.order {
+		g := t.byReading[k]
+		switch {
+		case g.refuted != nil:
+			g.verdict = Refuted
+		case g.verdict == Inconsistent:
+		case g.holds == g.rows:
+			g.verdict = Holds
+		case g.holds == 0 && len(t.partial) > 0 && allUnchecked(rows, k):
+			g.verdict = Unchecked
+		default:
+			g.verdict = Partial
+		}
+		verdicts[i] = g.verdict
+	}
+	return verdicts
+}
+
+// paramNote names the parameter values a reading was checked at (and the
+// smallest refuting ones), "" when it was checked at fewer than two.
+func (g *readingGroup) paramNote() string {
+	if len(g.params) < 2 {
+		return ""
+	}
+	if g.refuted != nil {
+		return fmt.Sprintf("; refuted at the parameters %s (the smallest refuting parameter values checked, of %s)", g.refuted.Parameters, strings.Join(g.params, "; "))
+	}
+	return " at every parameter value checked (" + strings.Join(g.params, "; ") + ")"
+}
+
+// summarizeSame is the summary of a claim whose every reading has the
+// verdict v.
+func (t *readingTally) summarizeSame(v string, multi bool) (string, string) {
+	order := t.order
+	g := t.byReading[order[0]]
+	switch v {
+	case Holds:
+		return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi) + g.paramNote()
+	case Partial:
+		return Partial, "holds where checked, but the coverage is partial" + readingsNote(order, multi) + ": " + strings.Join(t.partial, "; ")
+	case Unchecked:
+		return Unchecked, "no setting within the paper's assumptions reached its check: " + strings.Join(t.partial, "; ")
+	}
+	s := fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", t.refutedRows, readingsNote(order, multi))
+	if v == Inconsistent {
+		s = "inconsistent" + readingsNote(order, multi)
+	}
+	if len(order) == 1 {
+		s += g.paramNote()
+	} else {
+		for _, k := range order {
+			if g := t.byReading[k]; g.refuted != nil && len(g.params) > 1 {
+				s += fmt.Sprintf("; %s: refuted at the parameters %s (the smallest refuting values of %s)", k, g.refuted.Parameters, strings.Join(g.params, "; "))
+			}
+		}
+	}
+	return v, s
 }
 
 // allUnchecked reports whether every row of reading key within the
