@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
-	"math/rand/v2"
 	"strings"
 
 	"electlab/model"
@@ -535,97 +534,11 @@ func columnsNote(c *model.Claim) string {
 // disagree make the claim AMBIGUOUS, one verdict per reading; readings
 // that differ only in coverage (HOLDS, PARTIAL, UNCHECKED) make it PARTIAL.
 func summarize(rows []Row, multi bool) (string, string) {
-	type group struct {
-		verdict string
-		holds   int
-		rows    int
-		// refuted is the refuted row with the smallest parameters.
-		refuted *Row
-		params  []string
+	t := tallyReadings(rows)
+	if len(t.order) == 0 {
+		return summarizeOutside(rows)
 	}
-	byReading := map[string]*group{}
-	var order []string
-	refutedRows := 0
-	var partial []string
-	for i := range rows {
-		r := &rows[i]
-		if r.Outside {
-			continue
-		}
-		key := r.Reading
-		if key == "" {
-			key = r.Variant
-		}
-		g := byReading[key]
-		if g == nil {
-			g = &group{}
-			byReading[key] = g
-			order = append(order, key)
-		}
-		g.rows++
-		if r.Parameters != "" && !containsString(g.params, r.Parameters) {
-			g.params = append(g.params, r.Parameters)
-		}
-		switch r.Verdict {
-		case Holds:
-			g.holds++
-		case Refuted:
-			refutedRows++
-			if g.refuted == nil || lessParams(r.params, g.refuted.params) {
-				g.refuted = r
-			}
-		case Inconsistent:
-			if g.verdict == "" {
-				g.verdict = Inconsistent
-			}
-		default:
-			why := r.Partial
-			if why == "" {
-				why = r.Coverage
-			}
-			partial = append(partial, fmt.Sprintf("%s (%s): %s, %s", r.Setting, key, r.Verdict, why))
-		}
-	}
-	if len(order) == 0 {
-		shown := map[string]int{}
-		var vs []string
-		for _, r := range rows {
-			if shown[r.Verdict] == 0 {
-				vs = append(vs, r.Verdict)
-			}
-			shown[r.Verdict]++
-		}
-		var parts []string
-		for _, v := range vs {
-			parts = append(parts, fmt.Sprintf("%d %s", shown[v], v))
-		}
-		return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget): shown, deciding nothing (" + strings.Join(parts, ", ") + ")"
-	}
-	verdicts := make([]string, len(order))
-	for i, k := range order {
-		g := byReading[k]
-		switch {
-		case g.refuted != nil:
-			g.verdict = Refuted
-		case g.verdict == Inconsistent:
-		case g.holds == g.rows:
-			g.verdict = Holds
-		case g.holds == 0 && len(partial) > 0 && allUnchecked(rows, k):
-			g.verdict = Unchecked
-		default:
-			g.verdict = Partial
-		}
-		verdicts[i] = g.verdict
-	}
-	paramNote := func(g *group) string {
-		if len(g.params) < 2 {
-			return ""
-		}
-		if g.refuted != nil {
-			return fmt.Sprintf("; refuted at the parameters %s (the smallest refuting parameter values checked, of %s)", g.refuted.Parameters, strings.Join(g.params, "; "))
-		}
-		return " at every parameter value checked (" + strings.Join(g.params, "; ") + ")"
-	}
+	verdicts := t.judge(rows)
 	first := verdicts[0]
 	same := true
 	coverageOnly := true
@@ -638,41 +551,164 @@ func summarize(rows []Row, multi bool) (string, string) {
 		}
 	}
 	if same {
-		g := byReading[order[0]]
-		switch first {
-		case Holds:
-			return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi) + paramNote(g)
-		case Partial:
-			return Partial, "holds where checked, but the coverage is partial" + readingsNote(order, multi) + ": " + strings.Join(partial, "; ")
-		case Unchecked:
-			return Unchecked, "no setting within the paper's assumptions reached its check: " + strings.Join(partial, "; ")
-		}
-		s := fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", refutedRows, readingsNote(order, multi))
-		if first == Inconsistent {
-			s = "inconsistent" + readingsNote(order, multi)
-		}
-		if len(order) == 1 {
-			s += paramNote(g)
-		} else {
-			for _, k := range order {
-				if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
-					s += fmt.Sprintf("; %s: refuted at the parameters %s (the smallest refuting values of %s)", k, g.refuted.Parameters, strings.Join(g.params, "; "))
-				}
-			}
-		}
-		return first, s
+		return t.summarizeSame(first, multi)
 	}
-	parts := make([]string, len(order))
-	for i, k := range order {
+	parts := make([]string, len(t.order))
+	for i, k := range t.order {
 		parts[i] = k + ": " + verdicts[i]
-		if g := byReading[k]; g.refuted != nil && len(g.params) > 1 {
+		if g := t.byReading[k]; g.refuted != nil && len(g.params) > 1 {
 			parts[i] += " (at " + g.refuted.Parameters + ")"
 		}
 	}
 	if coverageOnly {
-		return Partial, "holds where checked, but not every reading is fully checked: " + strings.Join(parts, "; ") + "; " + strings.Join(partial, "; ")
+		return Partial, "holds where checked, but not every reading is fully checked: " + strings.Join(parts, "; ") + "; " + strings.Join(t.partial, "; ")
 	}
 	return Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; ")
+}
+
+// readingGroup is the rows of one reading within the paper's assumptions.
+type readingGroup struct {
+	verdict string
+	holds   int
+	rows    int
+	// refuted is the refuted row with the smallest parameters.
+	refuted *Row
+	params  []string
+}
+
+// readingTally is the rows within the paper's assumptions grouped by
+// reading (in order of first appearance), with the refuted rows counted
+// and the rows neither holding, refuted nor inconsistent described.
+type readingTally struct {
+	byReading   map[string]*readingGroup
+	order       []string
+	refutedRows int
+	partial     []string
+}
+
+// tallyReadings groups the rows within the paper's assumptions by reading.
+func tallyReadings(rows []Row) *readingTally {
+	t := &readingTally{byReading: map[string]*readingGroup{}}
+	for i := range rows {
+		r := &rows[i]
+		if r.Outside {
+			continue
+		}
+		key := r.Reading
+		if key == "" {
+			key = r.Variant
+		}
+		g := t.byReading[key]
+		if g == nil {
+			g = &readingGroup{}
+			t.byReading[key] = g
+			t.order = append(t.order, key)
+		}
+		g.rows++
+		if r.Parameters != "" && !containsString(g.params, r.Parameters) {
+			g.params = append(g.params, r.Parameters)
+		}
+		switch r.Verdict {
+		case Holds:
+			g.holds++
+		case Refuted:
+			t.refutedRows++
+			if g.refuted == nil || lessParams(r.params, g.refuted.params) {
+				g.refuted = r
+			}
+		case Inconsistent:
+			if g.verdict == "" {
+				g.verdict = Inconsistent
+			}
+		default:
+			why := r.Partial
+			if why == "" {
+				why = r.Coverage
+			}
+			t.partial = append(t.partial, fmt.Sprintf("%s (%s): %s, %s", r.Setting, key, r.Verdict, why))
+		}
+	}
+	return t
+}
+
+// summarizeOutside is the verdict of a claim whose every row is outside
+// the paper's assumptions: UNCHECKED, with the rows' verdicts counted.
+func summarizeOutside(rows []Row) (string, string) {
+	shown := map[string]int{}
+	var vs []string
+	for _, r := range rows {
+		if shown[r.Verdict] == 0 {
+			vs = append(vs, r.Verdict)
+		}
+		shown[r.Verdict]++
+	}
+	var parts []string
+	for _, v := range vs {
+		parts = append(parts, fmt.Sprintf("%d %s", shown[v], v))
+	}
+	return Unchecked, "every setting is outside the paper's assumptions (or beyond the claim's failure budget): shown, deciding nothing (" + strings.Join(parts, ", ") + ")"
+}
+
+// judge sets each reading's verdict and returns them in reading order.
+func (t *readingTally) judge(rows []Row) []string {
+	verdicts := make([]string, len(t.order))
+	for i, k := range t.order {
+		g := t.byReading[k]
+		switch {
+		case g.refuted != nil:
+			g.verdict = Refuted
+		case g.verdict == Inconsistent:
+		case g.holds == g.rows:
+			g.verdict = Holds
+		case g.holds == 0 && len(t.partial) > 0 && allUnchecked(rows, k):
+			g.verdict = Unchecked
+		default:
+			g.verdict = Partial
+		}
+		verdicts[i] = g.verdict
+	}
+	return verdicts
+}
+
+// paramNote names the parameter values a reading was checked at (and the
+// smallest refuting ones), "" when it was checked at fewer than two.
+func (g *readingGroup) paramNote() string {
+	if len(g.params) < 2 {
+		return ""
+	}
+	if g.refuted != nil {
+		return fmt.Sprintf("; refuted at the parameters %s (the smallest refuting parameter values checked, of %s)", g.refuted.Parameters, strings.Join(g.params, "; "))
+	}
+	return " at every parameter value checked (" + strings.Join(g.params, "; ") + ")"
+}
+
+// summarizeSame is the summary of a claim whose every reading has the
+// verdict v.
+func (t *readingTally) summarizeSame(v string, multi bool) (string, string) {
+	order := t.order
+	g := t.byReading[order[0]]
+	switch v {
+	case Holds:
+		return Holds, "holds in every setting within the paper's assumptions" + readingsNote(order, multi) + g.paramNote()
+	case Partial:
+		return Partial, "holds where checked, but the coverage is partial" + readingsNote(order, multi) + ": " + strings.Join(t.partial, "; ")
+	case Unchecked:
+		return Unchecked, "no setting within the paper's assumptions reached its check: " + strings.Join(t.partial, "; ")
+	}
+	s := fmt.Sprintf("refuted in %d setting(s) within the paper's assumptions%s", t.refutedRows, readingsNote(order, multi))
+	if v == Inconsistent {
+		s = "inconsistent" + readingsNote(order, multi)
+	}
+	if len(order) == 1 {
+		s += g.paramNote()
+	} else {
+		for _, k := range order {
+			if g := t.byReading[k]; g.refuted != nil && len(g.params) > 1 {
+				s += fmt.Sprintf("; %s: refuted at the parameters %s (the smallest refuting values of %s)", k, g.refuted.Parameters, strings.Join(g.params, "; "))
+			}
+		}
+	}
+	return v, s
 }
 
 // allUnchecked reports whether every row of reading key within the
@@ -722,294 +758,6 @@ func (e *Engine) seedFor(algo, claim string, si int, variant string, n int) uint
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d|%s|%s|%d|%s|%d", e.Seed, algo, claim, si, variant, n)
 	return h.Sum64()
-}
-
-// checkRow checks one claim under one setting and variant, size by size
-// from the smallest, stopping at the first violation.
-func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) Row {
-	info := spec.Meta()
-	row := Row{Setting: st.Name, Variant: variant, Outside: st.Outside, Verdict: Holds,
-		Model: modelName(st)}
-	cov := &row.Covered
-	cov.Point, cov.Seed, cov.Schedules = checkedPoint(c), e.Seed, 3
-	cov.Family = st.Family != nil
-	beyond := c.FailureBudget > 0 && st.Failures() > c.FailureBudget
-	if beyond {
-		// Beyond the paper's failure budget: shown, never deciding.
-		row.Outside = true
-	}
-	checks := ChecksOf(c)
-	if c.Kind == model.Bound {
-		checks.Bound = c
-	}
-	nmax := c.NMax
-	if e.MaxN > 0 && nmax > e.MaxN {
-		nmax = e.MaxN
-	}
-	var exhaustive, sampled []int
-	// exploring is true while every schedule of every enumerated
-	// configuration is searched, size by size, within exploreLeft states.
-	exploreLeft := e.ExploreStates
-	exploring := e.Explore != nil && exploreLeft > 0
-	exploreStop := ""
-	// searchedOnly are sizes whose every schedule was searched for
-	// violations without the claim being decided for all of them.
-	var searchedOnly []int
-	checked := c.Sizes
-	if len(checked) == 0 {
-		for n := c.NMin; n <= c.NMax; n++ {
-			checked = append(checked, n)
-		}
-	}
-	for _, n := range checked {
-		if n > nmax {
-			break
-		}
-		if st.Family != nil && st.Family(n, variant).Count == 0 {
-			continue // the setting's family has no configuration at this size
-		}
-		pt := Point{N: n}
-		best := int64(-1)
-		// attained: some execution of this size reached a Tight bound's
-		// formula exactly.
-		attained := false
-		// sum and measuredCases accumulate a mean Growth statistic.
-		sum, measuredCases := 0.0, 0
-		// observe records the measurement of one quiescent execution
-		// that started at s0 and ended at final.
-		observe := func(s0, final model.System, violated bool) (measured bool) {
-			if c.Kind != model.Bound && c.Kind != model.Growth {
-				return false
-			}
-			m, ok := MeasureOK(c, final)
-			if !ok {
-				return false
-			}
-			if c.Kind == model.Growth && c.Stat == model.StatMean {
-				sum += float64(m)
-				measuredCases++
-				pt.Mean = sum / float64(measuredCases)
-				pt.Measured = int64(math.Round(pt.Mean))
-				return true
-			}
-			better := best < 0 || m > best
-			if (c.Kind == model.Bound && c.Relation == model.AtLeast) || (c.Kind == model.Growth && c.Stat == model.StatMin) {
-				better = best < 0 || m < best
-			}
-			// The refuting execution of a bound is the size's point: an
-			// Exactly bound refuted below the claim would otherwise show
-			// the largest value, which may equal the claim.
-			if better || (violated && c.Kind == model.Bound) {
-				best = m
-				pt.Measured = m
-				if c.Formula != nil {
-					pt.Claimed = c.Formula(ParamsOf(s0)).String()
-				}
-			}
-			if c.Tight && !violated && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
-				attained = true
-			}
-			return true
-		}
-		run := func(cs *Case) bool {
-			if e.Interrupted != nil && e.Interrupted() {
-				row.Verdict = Unchecked
-				row.Coverage = fmt.Sprintf("interrupted after %d executions (up to n=%d)", row.Executions, n)
-				return false
-			}
-			s0, err := spec.NewSystem(cs.Config)
-			if err != nil {
-				// A generated config the algorithm rejects is a tool bug.
-				row.Verdict = Unchecked
-				row.Coverage = "internal error: " + err.Error()
-				return false
-			}
-			maxSteps, fairAfter := e.caps(s0.N())
-			x := Execute(s0, cs.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
-			row.Executions++
-			pt.Cases++
-			cov.Executions++
-			cov.StepCap = max(cov.StepCap, maxSteps)
-			if !x.Quiescent && x.Violation == nil {
-				row.Unfinished++
-				if x.Livelock != "" {
-					cov.Cycled++
-				} else {
-					cov.Capped++
-				}
-				if row.UnfinishedWhy == "" {
-					why := x.Livelock
-					if why == "" {
-						why = fmt.Sprintf("the step cap of %d events was reached (undecided)", maxSteps)
-					}
-					row.UnfinishedWhy = fmt.Sprintf("%s: %s", cs.Config, why)
-				}
-			}
-			measured := false
-			if x.Quiescent {
-				measured = observe(s0, x.Final, x.Violation != nil)
-			}
-			switch {
-			case x.Violation != nil:
-				cov.Reached++ // judged, and found violated
-			case x.Quiescent:
-				if (measured || cov.Point != PointMeasured) && !x.NotApplicable {
-					cov.Reached++
-				}
-			case cov.Point == PointInstant:
-				cov.Reached++
-			}
-			if x.Violation != nil {
-				row.Verdict = Refuted
-				row.Counterexample = e.shrink(spec, checks, cs, x)
-				return false
-			}
-			return true
-		}
-		// A mean is taken over the sampler's distribution only (see
-		// model.StatMean): enumeration weighs every configuration once,
-		// another distribution, so a mean never enumerates.
-		limit := e.ExhaustiveLimit
-		if c.Kind == model.Growth && c.Stat == model.StatMean {
-			limit = 0
-		}
-		complete := enumerate(info, st, variant, n, limit, func(cfg *model.Config) bool {
-			base := e.seedFor(info.Name, c.ID, si, variant, n)
-			for k, cs := range []*Case{
-				{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: Oldest, Staggered: st.Staggered, Setting: st},
-				{Config: cfg, Seed: base + 1, Strategy: Newest, Staggered: st.Staggered, Setting: st},
-				{Config: cfg, Seed: base + 2, Strategy: Uniform, Staggered: st.Staggered, Setting: st},
-			} {
-				_ = k
-				if !run(cs) {
-					return false
-				}
-			}
-			return true
-		})
-		if row.Verdict != Holds {
-			pt.Reached = attained
-			row.Points = appendPoint(row.Points, pt)
-			break
-		}
-		if complete {
-			exhaustive = append(exhaustive, n)
-			if exploring && exploreSchedulable(c) {
-				all, why := e.exploreSize(spec, c, st, variant, n, checks, &row, &exploreLeft, observe)
-				if row.Verdict != Holds {
-					if ce := row.Counterexample; ce != nil && ce.Initial != nil {
-						// The counterexample found by the search is the
-						// size's point, as a sampled one is.
-						if x, err := Replay(ce.Initial, ce.Events, checks, false); err == nil && x.Final.Quiescent() {
-							observe(ce.Initial, x.Final, true)
-						}
-					}
-					pt.Reached = attained
-					row.Points = appendPoint(row.Points, pt)
-					break
-				}
-				if all && c.Custom != nil {
-					// The claim's own check may read history (observations,
-					// unencoded fields) that the explored state does not
-					// hold: a state reached by two paths is checked on one.
-					// Violations found are real; "all schedules" is not
-					// claimed.
-					searchedOnly = append(searchedOnly, n)
-				} else if all {
-					pt.AllSchedules = true
-					row.AllSchedules = append(row.AllSchedules, n)
-				} else {
-					exploring = false
-					exploreStop = fmt.Sprintf("; the search of every schedule stopped at n=%d: %s", n, why)
-				}
-			}
-		} else {
-			rng := rand.New(rand.NewPCG(e.seedFor(info.Name, c.ID, si, variant, n), 7))
-			for range e.casesFor(c) {
-				if !run(randomCase(rng, info, st, variant, n)) {
-					break
-				}
-			}
-			sampled = append(sampled, n)
-		}
-		pt.Reached = attained
-		row.Points = appendPoint(row.Points, pt)
-		if row.Verdict != Holds {
-			break
-		}
-	}
-	cov.Exhaustive, cov.Sampled, cov.AllSchedules = exhaustive, sampled, row.AllSchedules
-	if len(sampled) > 0 {
-		cov.SampledCases = e.casesFor(c)
-	}
-	if len(exhaustive) == 0 {
-		cov.Schedules = 0
-	}
-	if row.Verdict == Holds && row.Executions == 0 {
-		row.Verdict = Unchecked
-		row.Coverage = fmt.Sprintf("no size checked: the claim's sizes are %d..%d and the cap is %d", c.NMin, c.NMax, nmax)
-	}
-	// The coverage rule: a check no execution reached is UNCHECKED; a
-	// termination promise left undecided by the step cap is PARTIAL.
-	var partialWhy string
-	if row.Verdict == Holds {
-		row.Verdict, partialWhy = cov.judge(row.Verdict, c.Props&model.Termination != 0)
-		row.Partial = partialWhy
-	}
-	if row.Verdict == Holds && c.Kind == model.Growth {
-		fitted := upperHalf(row.Points)
-		row.Fit = FitExponent(fitted, c.LogOrder)
-		tol := GrowthTolerance(fitted, c.LogOrder)
-		if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > tol {
-			row.Verdict = Refuted
-		}
-		cmp := ">"
-		if !math.IsNaN(row.Fit) && math.Abs(row.Fit-c.Order) <= tol {
-			cmp = "≤"
-		}
-		what := "the " + c.Stat.String() + " per size"
-		if c.LogOrder > 0 {
-			what += fmt.Sprintf(" divided by (log n)^%d", c.LogOrder)
-		}
-		row.FitNote = fmt.Sprintf("%s, fitted over n=%s: exponent %.3f against the claimed %s: |%.3f − %g| %s %.3f", what, pointSizes(fitted), row.Fit, c.OrderText(), row.Fit, c.Order, cmp, tol)
-	}
-	if row.Coverage == "" {
-		row.Coverage = coverage(cov, st)
-		if partialWhy != "" {
-			row.Coverage += "; " + row.Verdict + ": " + partialWhy
-		}
-		if len(row.AllSchedules) > 0 {
-			row.Coverage += fmt.Sprintf("; every schedule of every configuration explored at n=%s (%d states)", sizes(row.AllSchedules), row.ExploredStates)
-		}
-		if len(searchedOnly) > 0 {
-			row.Coverage += fmt.Sprintf("; every schedule of every configuration searched for violations at n=%s (%d states), none found; the claim's own check may read history the explored state does not hold, so no size is claimed for all schedules", sizes(searchedOnly), row.ExploredStates)
-		}
-		row.Coverage += exploreStop
-		if c.Kind == model.Growth && c.Stat == model.StatMean {
-			row.Coverage += "; the mean is over " + SamplerDistribution(st)
-		}
-		if row.Counterexample != nil {
-			// The search stopped at the size where it found the violation.
-			last := row.Points
-			at := c.NMin
-			if len(last) > 0 {
-				at = last[len(last)-1].N
-			}
-			stop := fmt.Sprintf("refuted at n=%d, the smallest size searched, after %d executions", at, row.Executions)
-			if len(exhaustive)+len(sampled) == 0 {
-				row.Coverage = stop + fmt.Sprintf("; seed %d", e.Seed)
-			} else {
-				row.Coverage = stop + "; before it: " + row.Coverage
-			}
-		}
-		if generic(info, st) {
-			row.Coverage += "; " + settingNote(info, st)
-		}
-	}
-	if beyond {
-		row.Coverage += fmt.Sprintf("; beyond the claim's failure budget of %d (up to %d failures here): shown, outside the paper's assumptions, it does not decide the verdict", c.FailureBudget, st.Failures())
-	}
-	return row
 }
 
 // exploreSchedulable reports whether exhaustive schedule search applies to

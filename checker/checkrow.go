@@ -1,0 +1,409 @@
+package checker
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"electlab/model"
+)
+
+// checkRow checks one claim under one setting and variant, size by size
+// from the smallest, stopping at the first violation.
+func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) Row {
+	rc := e.newRowCheck(spec, c, st, si, variant)
+	rc.checkSizes()
+	partialWhy := rc.judge()
+	rc.fitGrowth()
+	rc.describe(partialWhy)
+	if rc.beyond {
+		rc.row.Coverage += fmt.Sprintf("; beyond the claim's failure budget of %d (up to %d failures here): shown, outside the paper's assumptions, it does not decide the verdict", c.FailureBudget, st.Failures())
+	}
+	return rc.row
+}
+
+// rowCheck is one row in progress: what it checks (a claim under one
+// setting and variant) and what has been found so far.
+type rowCheck struct {
+	e       *Engine
+	spec    model.Spec
+	info    *model.Info
+	c       *model.Claim
+	st      *model.Setting
+	si      int
+	variant string
+	checks  Checks
+	// nmax is the largest size checked (the claim's NMax, capped by
+	// Engine.MaxN).
+	nmax int
+	// beyond: the setting exceeds the claim's failure budget (shown,
+	// never deciding).
+	beyond bool
+	row    Row
+	// exhaustive and sampled are the sizes whose configurations were all
+	// enumerated, and those sampled.
+	exhaustive, sampled []int
+	// exploring is true while every schedule of every enumerated
+	// configuration is searched, size by size, within exploreLeft states;
+	// exploreStop says why the search stopped ("" = it did not).
+	exploreLeft int64
+	exploring   bool
+	exploreStop string
+	// searchedOnly are sizes whose every schedule was searched for
+	// violations without the claim being decided for all of them.
+	searchedOnly []int
+}
+
+// newRowCheck sets up a row: its identity, coverage record, checks and
+// size cap.
+func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) *rowCheck {
+	rc := &rowCheck{e: e, spec: spec, info: spec.Meta(), c: c, st: st, si: si, variant: variant}
+	rc.row = Row{Setting: st.Name, Variant: variant, Outside: st.Outside, Verdict: Holds,
+		Model: modelName(st)}
+	cov := &rc.row.Covered
+	cov.Point, cov.Seed, cov.Schedules = checkedPoint(c), e.Seed, 3
+	cov.Family = st.Family != nil
+	rc.beyond = c.FailureBudget > 0 && st.Failures() > c.FailureBudget
+	if rc.beyond {
+		// Beyond the paper's failure budget: shown, never deciding.
+		rc.row.Outside = true
+	}
+	rc.checks = ChecksOf(c)
+	if c.Kind == model.Bound {
+		rc.checks.Bound = c
+	}
+	rc.nmax = c.NMax
+	if e.MaxN > 0 && rc.nmax > e.MaxN {
+		rc.nmax = e.MaxN
+	}
+	rc.exploreLeft = e.ExploreStates
+	rc.exploring = e.Explore != nil && rc.exploreLeft > 0
+	return rc
+}
+
+// checkSizes checks the row size by size from the smallest, stopping at
+// the first size whose verdict is not HOLDS.
+func (rc *rowCheck) checkSizes() {
+	c := rc.c
+	checked := c.Sizes
+	if len(checked) == 0 {
+		for n := c.NMin; n <= c.NMax; n++ {
+			checked = append(checked, n)
+		}
+	}
+	for _, n := range checked {
+		if n > rc.nmax {
+			break
+		}
+		if rc.st.Family != nil && rc.st.Family(n, rc.variant).Count == 0 {
+			continue // the setting's family has no configuration at this size
+		}
+		sz := &sizeCheck{rc: rc, n: n, pt: Point{N: n}, best: -1}
+		sz.check()
+		sz.pt.Reached = sz.attained
+		rc.row.Points = appendPoint(rc.row.Points, sz.pt)
+		if rc.row.Verdict != Holds {
+			break
+		}
+	}
+}
+
+// sizeCheck is one size of a row in progress and its measurement.
+type sizeCheck struct {
+	rc *rowCheck
+	n  int
+	pt Point
+	// best is the extreme measured so far (-1 = none).
+	best int64
+	// attained: some execution of this size reached a Tight bound's
+	// formula exactly.
+	attained bool
+	// sum and measuredCases accumulate a mean Growth statistic.
+	sum           float64
+	measuredCases int
+}
+
+// check checks one size: every configuration (each under three
+// schedules, then every schedule when the search applies) when there are
+// few enough, else a sample of random cases.
+func (sz *sizeCheck) check() {
+	rc := sz.rc
+	complete := sz.enumerate()
+	if rc.row.Verdict != Holds {
+		return
+	}
+	if !complete {
+		sz.sample()
+		return
+	}
+	rc.exhaustive = append(rc.exhaustive, sz.n)
+	if rc.exploring && exploreSchedulable(rc.c) {
+		sz.explore()
+	}
+}
+
+// enumerate runs every configuration of the size under three schedules
+// (oldest, newest and uniformly random message first) and reports
+// whether every configuration was enumerated within the engine's limit.
+func (sz *sizeCheck) enumerate() bool {
+	rc := sz.rc
+	e, c, st, info, variant, n := rc.e, rc.c, rc.st, rc.info, rc.variant, sz.n
+	// A mean is taken over the sampler's distribution only (see
+	// model.StatMean): enumeration weighs every configuration once,
+	// another distribution, so a mean never enumerates.
+	limit := e.ExhaustiveLimit
+	if c.Kind == model.Growth && c.Stat == model.StatMean {
+		limit = 0
+	}
+	return enumerate(info, st, variant, n, limit, func(cfg *model.Config) bool {
+		base := e.seedFor(info.Name, c.ID, rc.si, variant, n)
+		for _, cs := range []*Case{
+			{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: Oldest, Staggered: st.Staggered, Setting: st},
+			{Config: cfg, Seed: base + 1, Strategy: Newest, Staggered: st.Staggered, Setting: st},
+			{Config: cfg, Seed: base + 2, Strategy: Uniform, Staggered: st.Staggered, Setting: st},
+		} {
+			if !sz.run(cs) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// sample runs the engine's number of random cases at the size.
+func (sz *sizeCheck) sample() {
+	rc := sz.rc
+	e, c := rc.e, rc.c
+	rng := rand.New(rand.NewPCG(e.seedFor(rc.info.Name, c.ID, rc.si, rc.variant, sz.n), 7))
+	for range e.casesFor(c) {
+		if !sz.run(randomCase(rng, rc.info, rc.st, rc.variant, sz.n)) {
+			break
+		}
+	}
+	rc.sampled = append(rc.sampled, sz.n)
+}
+
+// explore searches every schedule of every configuration of the size
+// (Engine.Explore), within the row's remaining states, and records which
+// sizes it decided for all schedules.
+func (sz *sizeCheck) explore() {
+	rc := sz.rc
+	e, c, n := rc.e, rc.c, sz.n
+	row := &rc.row
+	all, why := e.exploreSize(rc.spec, c, rc.st, rc.variant, n, rc.checks, row, &rc.exploreLeft, sz.observe)
+	if row.Verdict != Holds {
+		if ce := row.Counterexample; ce != nil && ce.Initial != nil {
+			// The counterexample found by the search is the
+			// size's point, as a sampled one is.
+			if x, err := Replay(ce.Initial, ce.Events, rc.checks, false); err == nil && x.Final.Quiescent() {
+				sz.observe(ce.Initial, x.Final, true)
+			}
+		}
+		return
+	}
+	if all && c.Custom != nil {
+		// The claim's own check may read history (observations,
+		// unencoded fields) that the explored state does not
+		// hold: a state reached by two paths is checked on one.
+		// Violations found are real; "all schedules" is not
+		// claimed.
+		rc.searchedOnly = append(rc.searchedOnly, n)
+	} else if all {
+		sz.pt.AllSchedules = true
+		row.AllSchedules = append(row.AllSchedules, n)
+	} else {
+		rc.exploring = false
+		rc.exploreStop = fmt.Sprintf("; the search of every schedule stopped at n=%d: %s", n, why)
+	}
+}
+
+// observe records the measurement of one quiescent execution that
+// started at s0 and ended at final.
+func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bool) {
+	c := sz.rc.c
+	pt := &sz.pt
+	if c.Kind != model.Bound && c.Kind != model.Growth {
+		return false
+	}
+	m, ok := MeasureOK(c, final)
+	if !ok {
+		return false
+	}
+	if c.Kind == model.Growth && c.Stat == model.StatMean {
+		sz.sum += float64(m)
+		sz.measuredCases++
+		pt.Mean = sz.sum / float64(sz.measuredCases)
+		pt.Measured = int64(math.Round(pt.Mean))
+		return true
+	}
+	better := sz.best < 0 || m > sz.best
+	if (c.Kind == model.Bound && c.Relation == model.AtLeast) || (c.Kind == model.Growth && c.Stat == model.StatMin) {
+		better = sz.best < 0 || m < sz.best
+	}
+	// The refuting execution of a bound is the size's point: an
+	// Exactly bound refuted below the claim would otherwise show
+	// the largest value, which may equal the claim.
+	if better || (violated && c.Kind == model.Bound) {
+		sz.best = m
+		pt.Measured = m
+		if c.Formula != nil {
+			pt.Claimed = c.Formula(ParamsOf(s0)).String()
+		}
+	}
+	if c.Tight && !violated && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
+		sz.attained = true
+	}
+	return true
+}
+
+// run executes one case at the size and records it; it reports whether
+// checking goes on (false: interrupted, an internal error or a
+// violation, which makes the row REFUTED with its shrunk counterexample).
+func (sz *sizeCheck) run(cs *Case) bool {
+	rc := sz.rc
+	e, row := rc.e, &rc.row
+	cov := &row.Covered
+	if e.Interrupted != nil && e.Interrupted() {
+		row.Verdict = Unchecked
+		row.Coverage = fmt.Sprintf("interrupted after %d executions (up to n=%d)", row.Executions, sz.n)
+		return false
+	}
+	s0, err := rc.spec.NewSystem(cs.Config)
+	if err != nil {
+		// A generated config the algorithm rejects is a tool bug.
+		row.Verdict = Unchecked
+		row.Coverage = "internal error: " + err.Error()
+		return false
+	}
+	maxSteps, fairAfter := e.caps(s0.N())
+	x := Execute(s0, cs.Chooser(), rc.checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
+	row.Executions++
+	sz.pt.Cases++
+	cov.Executions++
+	cov.StepCap = max(cov.StepCap, maxSteps)
+	if !x.Quiescent && x.Violation == nil {
+		row.Unfinished++
+		if x.Livelock != "" {
+			cov.Cycled++
+		} else {
+			cov.Capped++
+		}
+		if row.UnfinishedWhy == "" {
+			why := x.Livelock
+			if why == "" {
+				why = fmt.Sprintf("the step cap of %d events was reached (undecided)", maxSteps)
+			}
+			row.UnfinishedWhy = fmt.Sprintf("%s: %s", cs.Config, why)
+		}
+	}
+	measured := false
+	if x.Quiescent {
+		measured = sz.observe(s0, x.Final, x.Violation != nil)
+	}
+	switch {
+	case x.Violation != nil:
+		cov.Reached++ // judged, and found violated
+	case x.Quiescent:
+		if (measured || cov.Point != PointMeasured) && !x.NotApplicable {
+			cov.Reached++
+		}
+	case cov.Point == PointInstant:
+		cov.Reached++
+	}
+	if x.Violation != nil {
+		row.Verdict = Refuted
+		row.Counterexample = e.shrink(rc.spec, rc.checks, cs, x)
+		return false
+	}
+	return true
+}
+
+// judge completes the row's coverage record and applies the coverage
+// rule; it returns why the rule made the row PARTIAL or UNCHECKED ("" when
+// it did not).
+func (rc *rowCheck) judge() (partialWhy string) {
+	row, c := &rc.row, rc.c
+	cov := &row.Covered
+	cov.Exhaustive, cov.Sampled, cov.AllSchedules = rc.exhaustive, rc.sampled, row.AllSchedules
+	if len(rc.sampled) > 0 {
+		cov.SampledCases = rc.e.casesFor(c)
+	}
+	if len(rc.exhaustive) == 0 {
+		cov.Schedules = 0
+	}
+	if row.Verdict == Holds && row.Executions == 0 {
+		row.Verdict = Unchecked
+		row.Coverage = fmt.Sprintf("no size checked: the claim's sizes are %d..%d and the cap is %d", c.NMin, c.NMax, rc.nmax)
+	}
+	// The coverage rule: a check no execution reached is UNCHECKED; a
+	// termination promise left undecided by the step cap is PARTIAL.
+	if row.Verdict == Holds {
+		row.Verdict, partialWhy = cov.judge(row.Verdict, c.Props&model.Termination != 0)
+		row.Partial = partialWhy
+	}
+	return partialWhy
+}
+
+// fitGrowth fits the growth exponent of a Growth row that holds so far
+// and refutes it when the exponent is off the claimed order.
+func (rc *rowCheck) fitGrowth() {
+	row, c := &rc.row, rc.c
+	if row.Verdict != Holds || c.Kind != model.Growth {
+		return
+	}
+	fitted := upperHalf(row.Points)
+	row.Fit = FitExponent(fitted, c.LogOrder)
+	tol := GrowthTolerance(fitted, c.LogOrder)
+	if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > tol {
+		row.Verdict = Refuted
+	}
+	cmp := ">"
+	if !math.IsNaN(row.Fit) && math.Abs(row.Fit-c.Order) <= tol {
+		cmp = "≤"
+	}
+	what := "the " + c.Stat.String() + " per size"
+	if c.LogOrder > 0 {
+		what += fmt.Sprintf(" divided by (log n)^%d", c.LogOrder)
+	}
+	row.FitNote = fmt.Sprintf("%s, fitted over n=%s: exponent %.3f against the claimed %s: |%.3f − %g| %s %.3f", what, pointSizes(fitted), row.Fit, c.OrderText(), row.Fit, c.Order, cmp, tol)
+}
+
+// describe writes the row's coverage text (unless a phase already set
+// it: interrupted, an internal error, no size checked).
+func (rc *rowCheck) describe(partialWhy string) {
+	row, c, st := &rc.row, rc.c, rc.st
+	if row.Coverage != "" {
+		return
+	}
+	row.Coverage = coverage(&row.Covered, st)
+	if partialWhy != "" {
+		row.Coverage += "; " + row.Verdict + ": " + partialWhy
+	}
+	if len(row.AllSchedules) > 0 {
+		row.Coverage += fmt.Sprintf("; every schedule of every configuration explored at n=%s (%d states)", sizes(row.AllSchedules), row.ExploredStates)
+	}
+	if len(rc.searchedOnly) > 0 {
+		row.Coverage += fmt.Sprintf("; every schedule of every configuration searched for violations at n=%s (%d states), none found; the claim's own check may read history the explored state does not hold, so no size is claimed for all schedules", sizes(rc.searchedOnly), row.ExploredStates)
+	}
+	row.Coverage += rc.exploreStop
+	if c.Kind == model.Growth && c.Stat == model.StatMean {
+		row.Coverage += "; the mean is over " + SamplerDistribution(st)
+	}
+	if row.Counterexample != nil {
+		// The search stopped at the size where it found the violation.
+		last := row.Points
+		at := c.NMin
+		if len(last) > 0 {
+			at = last[len(last)-1].N
+		}
+		stop := fmt.Sprintf("refuted at n=%d, the smallest size searched, after %d executions", at, row.Executions)
+		if len(rc.exhaustive)+len(rc.sampled) == 0 {
+			row.Coverage = stop + fmt.Sprintf("; seed %d", rc.e.Seed)
+		} else {
+			row.Coverage = stop + "; before it: " + row.Coverage
+		}
+	}
+	if generic(rc.info, st) {
+		row.Coverage += "; " + settingNote(rc.info, st)
+	}
+}
