@@ -53,3 +53,8 @@ func TestSuccessiveGCrashes(t *testing.T) {
 		}
 	}
 }
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, Algorithm)
+}

@@ -189,15 +189,5 @@ func TestRingN(t *testing.T) {
 
 // Reference: catalog §1.3 — every claim is a well-formed declaration.
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		c := &Algorithm.Claims[i]
-		if err := c.Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range c.Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Errorf("claim %s: %v", c.ID, err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

@@ -120,3 +120,22 @@ func SimMatchesWorld(t testing.TB, spec model.Spec, cfg *model.Config) {
 		}
 	}
 }
+
+// ValidateClaims checks every claim of spec: the claim is well-formed
+// (Claim.Validate) and each variant it is checked under parses as a
+// reading of spec.
+func ValidateClaims(t testing.TB, spec model.Spec) {
+	t.Helper()
+	in := spec.Meta()
+	for i := range in.Claims {
+		c := &in.Claims[i]
+		if err := c.Validate(); err != nil {
+			t.Error(err)
+		}
+		for _, v := range c.Variants {
+			if _, err := in.ParseVariant(v); err != nil {
+				t.Errorf("claim %s: %v", c.ID, err)
+			}
+		}
+	}
+}

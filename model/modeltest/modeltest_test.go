@@ -1,0 +1,39 @@
+package modeltest_test
+
+import (
+	"fmt"
+	"testing"
+
+	"electlab/model"
+	"electlab/model/modeltest"
+)
+
+// recorder is a testing.TB that keeps the errors reported to it.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper()                   {}
+func (r *recorder) Error(args ...any)         { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Sprintf(f, a...)) }
+
+// ValidateClaims reports a malformed claim and a variant that does not
+// parse, and nothing for a well-formed claim.
+func TestValidateClaimsCatches(t *testing.T) {
+	good := model.Claim{ID: "ok", Source: "s", Says: "says", NotModelled: "why"}
+	noSource := model.Claim{ID: "bad", Says: "says", NotModelled: "why"}
+	badVariant := good
+	badVariant.ID, badVariant.Variants = "var", []string{"no-such-reading"}
+	for _, tc := range []struct {
+		claim model.Claim
+		want  int
+	}{{good, 0}, {noSource, 1}, {badVariant, 1}} {
+		spec := &model.Algorithm[struct{}]{Info: model.Info{Name: "x", Claims: []model.Claim{tc.claim}}}
+		r := &recorder{TB: t}
+		modeltest.ValidateClaims(r, spec)
+		if len(r.errs) != tc.want {
+			t.Errorf("claim %s: %d errors %q, want %d", tc.claim.ID, len(r.errs), r.errs, tc.want)
+		}
+	}
+}
