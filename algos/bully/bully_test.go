@@ -7,21 +7,6 @@ import (
 	"electlab/model/modeltest"
 )
 
-// subsetsOf lists the non-empty subsets of ids, in mask order.
-func subsetsOf(ids []model.ID) [][]model.ID {
-	var out [][]model.ID
-	for m := 1; m < 1<<len(ids); m++ {
-		var s []model.ID
-		for i, id := range ids {
-			if m&(1<<i) != 0 {
-				s = append(s, id)
-			}
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 // Reference: [S2] Bully slide — "Key Idea: select process with highest ID";
 // "Several processes can initiate an election simultaneously". The old
 // coordinator 6 crashed, every set of other crashed processes (two stay
@@ -29,20 +14,8 @@ func subsetsOf(ids []model.ID) [][]model.ID {
 // under both conventions (AMB-B-1, AMB-B-2).
 func TestElectsMaxLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	for dead := 0; dead < 1<<5; dead++ {
-		crashed := modeltest.IDs(6)
-		var live []model.ID
-		for i, id := range ids[:5] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
-		for _, inits := range subsetsOf(live) {
+	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
+		for _, inits := range modeltest.Subsets(live) {
 			for _, variant := range []string{"default", ConventionB} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
 					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
@@ -50,7 +23,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S4] §II eq.(1) — with one detector P in sync, convention B

@@ -12,18 +12,7 @@ import (
 // every initiator set of one arrangement, both readings and both timings.
 func TestElectsMaxLive(t *testing.T) {
 	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	for dead := 0; dead < 1<<len(perm); dead++ {
-		var crashed, live []model.ID
-		for i, id := range perm {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(perm, nil, 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
 			for _, variant := range []string{"swallow", "resend"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
@@ -36,7 +25,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S1] refinement — "(n - 1) + n + n": with one initiator the

@@ -12,19 +12,7 @@ import (
 // stay live), every detector set, sync and async, every reading.
 func TestElectsMaxLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6, 7)
-	for dead := 0; dead < 1<<6; dead++ {
-		crashed := modeltest.IDs(7)
-		var live []model.ID
-		for i, id := range ids[:6] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(ids[:6], modeltest.IDs(7), 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
 			for _, variant := range []string{"default", "cand-floor", "n-live", "old-skipped", "cand-floor,n-live,old-skipped"} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
@@ -33,7 +21,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S4] §III — "N/2 Candidate processes and N/2 Ordinary

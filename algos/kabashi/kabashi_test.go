@@ -29,19 +29,7 @@ func checkElectedMin(t *testing.T, s model.Snapshot) {
 // reading of AMB-KAB-1 and AMB-KAB-2.
 func TestElectsMinLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	for dead := 0; dead < 1<<5; dead++ {
-		crashed := modeltest.IDs(1)
-		var live []model.ID
-		for i, id := range ids[1:] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(ids[1:], modeltest.IDs(1), 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], nil} {
 			for _, variant := range []string{"wait", "abort", "second-fixed", "second-live", "abort,second-fixed"} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
@@ -50,7 +38,7 @@ func TestElectsMinLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S4] §VI "Best case: 1" and Fig. 1(a) — the second minimum

@@ -71,18 +71,7 @@ func TestCounts(t *testing.T) {
 // electing the highest-priority process", with failed forwarders.
 func TestElectsMaxLive(t *testing.T) {
 	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	for dead := 0; dead < 1<<len(perm); dead++ {
-		var crashed, live []model.ID
-		for i, id := range perm {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(perm, nil, 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
 			for _, variant := range []string{"", "all-announce", "announce-n-1"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
@@ -109,7 +98,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S1] unidirectional rings, basic version — "All links in the

@@ -13,26 +13,8 @@ import (
 // accurate timeouts, both conventions.
 func TestElectsMaxLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	for dead := 0; dead < 1<<5; dead++ {
-		crashed := modeltest.IDs(6)
-		var live []model.ID
-		for i, id := range ids[:5] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
-		for m := 1; m < 1<<len(live); m++ {
-			var inits []model.ID
-			for i, id := range live {
-				if m&(1<<i) != 0 {
-					inits = append(inits, id)
-				}
-			}
+	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
+		for _, inits := range modeltest.Subsets(live) {
 			for _, variant := range []string{"default", ConventionB} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
 					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
@@ -40,7 +22,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: catalog §2, cited-only "modified Bully": "the informer sends

@@ -148,18 +148,7 @@ func TestTagging(t *testing.T) {
 func TestElectsMaxLive(t *testing.T) {
 	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
 	c := Algorithm.Claim("C-SLIDE-3")
-	for dead := 0; dead < 1<<len(perm); dead++ {
-		var crashed, live []model.ID
-		for i, id := range perm {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 1 {
-			continue
-		}
+	modeltest.CrashSets(perm, nil, 1, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], nil} {
 			for _, variant := range []string{"", "lap-last-live"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
@@ -181,7 +170,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S2] Ring-based Election slide — a crash during the

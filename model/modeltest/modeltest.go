@@ -139,3 +139,41 @@ func ValidateClaims(t testing.TB, spec model.Spec) {
 		}
 	}
 }
+
+// CrashSets calls f once for every subset of pool (in mask order: bit i
+// of the mask crashes pool[i]), with crashed = always followed by that
+// subset and live = the rest of pool in pool order, skipping the subsets
+// that leave fewer than minLive live. Each call gets fresh slices.
+func CrashSets(pool, always []model.ID, minLive int, f func(crashed, live []model.ID)) {
+	for dead := 0; dead < 1<<len(pool); dead++ {
+		crashed := append([]model.ID(nil), always...)
+		var live []model.ID
+		for i, id := range pool {
+			if dead&(1<<i) != 0 {
+				crashed = append(crashed, id)
+			} else {
+				live = append(live, id)
+			}
+		}
+		if len(live) < minLive {
+			continue
+		}
+		f(crashed, live)
+	}
+}
+
+// Subsets lists the non-empty subsets of ids in mask order (bit i of the
+// mask takes ids[i]), each in ids order.
+func Subsets(ids []model.ID) [][]model.ID {
+	var out [][]model.ID
+	for m := 1; m < 1<<len(ids); m++ {
+		var s []model.ID
+		for i, id := range ids {
+			if m&(1<<i) != 0 {
+				s = append(s, id)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}

@@ -37,3 +37,18 @@ func TestValidateClaimsCatches(t *testing.T) {
 		}
 	}
 }
+
+// CrashSets enumerates every crash subset of the pool in mask order and
+// skips those with too few live; Subsets lists every non-empty subset.
+func TestCrashSetsAndSubsets(t *testing.T) {
+	var got []string
+	modeltest.CrashSets(modeltest.IDs(1, 2, 3), modeltest.IDs(9), 2, func(crashed, live []model.ID) {
+		got = append(got, fmt.Sprint(crashed, live))
+	})
+	if want := "[[9] [1 2 3] [9 1] [2 3] [9 2] [1 3] [9 3] [1 2]]"; fmt.Sprint(got) != want {
+		t.Errorf("CrashSets: %v, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(modeltest.Subsets(modeltest.IDs(1, 2))), "[[1] [2] [1 2]]"; got != want {
+		t.Errorf("Subsets: %s, want %s", got, want)
+	}
+}
