@@ -33,10 +33,7 @@ func TestElectsMaxLive(t *testing.T) {
 // gets no OK and n sends no I-WON.
 func TestCountsAgainstTm(t *testing.T) {
 	for n := 2; n <= 12; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		for p := 1; p < n; p++ {
 			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
 			b := a.Clone()
@@ -65,20 +62,10 @@ func TestRecoveredHighestTakesOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	apply := func(ev string) {
-		t.Helper()
-		e, err := model.ParseEvent(ev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	apply("detect 1")
-	apply("round 1")
-	apply("round 2")
-	apply("recover 5")
+	modeltest.ApplyNamed(t, s, "detect 1")
+	modeltest.ApplyNamed(t, s, "round 1")
+	modeltest.ApplyNamed(t, s, "round 2")
+	modeltest.ApplyNamed(t, s, "recover 5")
 	modeltest.Drive(t, s)
 	modeltest.CheckElectedMax(t, s)
 }
@@ -88,10 +75,7 @@ func TestRecoveredHighestTakesOver(t *testing.T) {
 // every process joins.
 func TestLowestJoinerCostsNSquaredMinusOne(t *testing.T) {
 	for n := 3; n <= 8; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		// 1 is absent; n, the coordinator, is the initiator whose
 		// detection is a no-op (no detector).
 		cfg := &model.Config{IDs: ids[1:], Absent: ids[:1], Initiators: ids[n-1:], Timing: model.Sync}
@@ -99,16 +83,7 @@ func TestLowestJoinerCostsNSquaredMinusOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf []model.Event
-		for steps := 0; ; steps++ {
-			buf = s.Enabled(buf[:0])
-			if len(buf) == 0 || steps > 1000 {
-				break
-			}
-			if err := s.Apply(buf[0]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		modeltest.ApplyFirst(t, s, 1000)
 		modeltest.CheckElectedMax(t, s)
 		if got, want := s.Counts().Sends, int64(n*n-1); got != want {
 			t.Errorf("n=%d: %d sends, want %d", n, got, want)
@@ -125,21 +100,8 @@ func TestShortT1BreaksSafety(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf []model.Event
 	two := false
-	for !s.Quiescent() {
-		buf = s.Enabled(buf[:0])
-		if err := s.Apply(buf[0]); err != nil {
-			t.Fatal(err)
-		}
-		coords := 0
-		for i := range s.N() {
-			if s.Status(i) == model.Live && s.View(i).Coordinator {
-				coords++
-			}
-		}
-		two = two || coords > 1
-	}
+	modeltest.ApplyFirstUntilQuiescent(t, s, func() { two = two || modeltest.Coordinators(s) > 1 })
 	if !two {
 		t.Error("T1 = 1 round never gave two coordinators")
 	}

@@ -37,10 +37,7 @@ func TestElectsTopTwo(t *testing.T) {
 // r1 (both send both ways), 2N under r2 (each sends outward only).
 func TestOneInitiatorCount(t *testing.T) {
 	for n := 3; n <= 12; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		for _, tc := range []struct {
 			variant string
 			want    int64

@@ -45,10 +45,7 @@ func TestElectsMinLive(t *testing.T) {
 // detects and broadcasts COORDINATOR once: 1 transmission, n − 1 sends.
 func TestSecondMinimumDetects(t *testing.T) {
 	for _, n := range []int{5, 10, 20} {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		w := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids, Crashed: ids[:1], Initiators: ids[1:2], Timing: model.Sync})
 		checkElectedMin(t, w)
 		if c := w.Counts(); c.Transmissions != 1 || c.Sends != int64(n-1) {
@@ -72,20 +69,7 @@ func TestLiteralWaitNamesAnother(t *testing.T) {
 			t.Fatal(err)
 		}
 		two := false
-		var buf []model.Event
-		for !s.Quiescent() {
-			buf = s.Enabled(buf[:0])
-			if err := s.Apply(buf[0]); err != nil {
-				t.Fatal(err)
-			}
-			coords := 0
-			for i := range s.N() {
-				if s.Status(i) == model.Live && s.View(i).Coordinator {
-					coords++
-				}
-			}
-			two = two || coords > 1
-		}
+		modeltest.ApplyFirstUntilQuiescent(t, s, func() { two = two || modeltest.Coordinators(s) > 1 })
 		checkElectedMin(t, s)
 		if two != tc.two {
 			t.Errorf("%s: two coordinators at once = %v, want %v", tc.variant, two, tc.two)
@@ -112,16 +96,7 @@ func TestJoinCosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf []model.Event
-		for steps := 0; ; steps++ {
-			buf = s.Enabled(buf[:0])
-			if len(buf) == 0 || steps > 100 {
-				break
-			}
-			if err := s.Apply(buf[0]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		modeltest.ApplyFirst(t, s, 100)
 		checkElectedMin(t, s)
 		if got := s.Counts().Transmissions; got != tc.want {
 			t.Errorf("%s: %d transmissions, want %d", cfg, got, tc.want)

@@ -111,20 +111,10 @@ func TestUnorderedOvertake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	apply := func(name string) {
-		t.Helper()
-		ev, err := model.ParseEvent(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Apply(ev); err != nil {
-			t.Fatal(err)
-		}
-	}
-	apply("detect 1")        // 1 sends elect(1) to 2
-	apply("deliver 1->2 #1") // 2 sends elect(2), then forwards elect(1): #1, #2 on 2->3
-	apply("deliver 2->3 #2") // elect(1) overtakes: 3 sends elect(3), forwards elect(1)
-	apply("deliver 3->1 #2") // elect(1) is back at 1, which has seen no other id
+	modeltest.ApplyNamed(t, w, "detect 1")        // 1 sends elect(1) to 2
+	modeltest.ApplyNamed(t, w, "deliver 1->2 #1") // 2 sends elect(2), then forwards elect(1): #1, #2 on 2->3
+	modeltest.ApplyNamed(t, w, "deliver 2->3 #2") // elect(1) overtakes: 3 sends elect(3), forwards elect(1)
+	modeltest.ApplyNamed(t, w, "deliver 3->1 #2") // elect(1) is back at 1, which has seen no other id
 	obs := w.Observations()
 	if len(obs) != 2 || obs[0].Tag != "own-returned" || obs[0].Val != 0 || obs[1].Tag != "announce" || obs[1].Val != 1 {
 		t.Fatalf("observations %+v, want own-returned 0 then announce 1", obs)

@@ -32,10 +32,7 @@ func TestElectsMaxLive(t *testing.T) {
 // (N = n−1 live, n never messaged) 2(N−P) + N − 1.
 func TestOneInformerCount(t *testing.T) {
 	for n := 2; n <= 10; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		for p := 1; p < n; p++ {
 			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
 			b := a.Clone()

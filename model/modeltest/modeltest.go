@@ -177,3 +177,70 @@ func Subsets(ids []model.ID) [][]model.ID {
 	}
 	return out
 }
+
+// Seq returns the ids 1..n.
+func Seq(n int) []model.ID {
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	return ids
+}
+
+// ApplyNamed parses each event (as model.ParseEvent reads it) and applies
+// it to s in order, failing the test on the first error.
+func ApplyNamed(t testing.TB, s interface{ Apply(model.Event) error }, events ...string) {
+	t.Helper()
+	for _, name := range events {
+		ev, err := model.ParseEvent(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ApplyFirst applies the first enabled event of s again and again, until
+// no event is enabled or max+1 events have been applied.
+func ApplyFirst(t testing.TB, s model.System, max int) {
+	t.Helper()
+	var buf []model.Event
+	for steps := 0; ; steps++ {
+		buf = s.Enabled(buf[:0])
+		if len(buf) == 0 || steps > max {
+			return
+		}
+		if err := s.Apply(buf[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ApplyFirstUntilQuiescent applies the first enabled event of s until s is
+// quiescent, calling after (when not nil) after each event.
+func ApplyFirstUntilQuiescent(t testing.TB, s model.System, after func()) {
+	t.Helper()
+	var buf []model.Event
+	for !s.Quiescent() {
+		buf = s.Enabled(buf[:0])
+		if err := s.Apply(buf[0]); err != nil {
+			t.Fatal(err)
+		}
+		if after != nil {
+			after()
+		}
+	}
+}
+
+// Coordinators counts the live processes of s acting as coordinator.
+func Coordinators(s model.Snapshot) int {
+	n := 0
+	for i := range s.N() {
+		if s.Status(i) == model.Live && s.View(i).Coordinator {
+			n++
+		}
+	}
+	return n
+}
