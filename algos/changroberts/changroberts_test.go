@@ -62,19 +62,13 @@ func TestResendNeverCheaper(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: modeltest.IDs(7, 6, 5, 4, 3, 2, 1)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "resend"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Forwarding, c.Timing = true, timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(7, 6, 5, 4, 3, 2, 1)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3, 6)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "resend"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {

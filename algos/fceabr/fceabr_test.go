@@ -83,19 +83,13 @@ func TestLiteralMergeLosesSurrogate(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "r2,pairwise"},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3, 1)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3), Variant: "path"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "r2,pairwise"},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3, 1)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3), Variant: "path"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {

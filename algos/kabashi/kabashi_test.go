@@ -105,18 +105,12 @@ func TestJoinCosts(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1), Initiators: modeltest.IDs(6)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1, 2), Initiators: modeltest.IDs(5, 7)},
-		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(1)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(1), Variant: "abort,second-fixed"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1), Initiators: modeltest.IDs(6)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1, 2), Initiators: modeltest.IDs(5, 7)},
+		model.Config{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(1)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(1), Variant: "abort,second-fixed"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {

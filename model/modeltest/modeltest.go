@@ -244,3 +244,16 @@ func Coordinators(s model.Snapshot) int {
 	}
 	return n
 }
+
+// SimMatchesWorldTimings runs SimMatchesWorld on each configuration, first
+// in async then in sync timing (the configuration's Timing is replaced).
+func SimMatchesWorldTimings(t testing.TB, spec model.Spec, cfgs ...model.Config) {
+	t.Helper()
+	for _, cfg := range cfgs {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			c := cfg
+			c.Timing = timing
+			SimMatchesWorld(t, spec, &c)
+		}
+	}
+}
