@@ -139,16 +139,7 @@ func TestTmCatchesAnExtraOK(t *testing.T) {
 func TestRecoverySettingCatchesASilentRecovery(t *testing.T) {
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
 	c.Settings = []model.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}}
-	for _, alg := range []*model.Algorithm[bullyState]{bully.Algorithm, bullyRecoversSilently} {
-		res := bullyEngine().CheckClaim(alg, &c)
-		want := checker.Holds
-		if alg == bullyRecoversSilently {
-			want = checker.Refuted
-		}
-		if res.Verdict != want {
-			t.Errorf("recovery on %s: verdict %s, want %s (%s)", alg.Name, res.Verdict, want, res.Summary)
-		}
-	}
+	holdsThenRefuted(t, bullyEngine(), &c, bully.Algorithm, bullyRecoversSilently)
 }
 
 // Reference: catalog §0.2, "timeouts are accurate in SYNC ... and arbitrary
@@ -269,20 +260,9 @@ func TestKabashiChecksCatchBrokenVariants(t *testing.T) {
 		c := *claimOf(t, &kabashi.Algorithm.Info, tc.claim)
 		c.Variants = []string{tc.variant}
 		c.Settings = c.Settings[tc.setting : tc.setting+1]
-		for _, alg := range []*model.Algorithm[kabState]{kabashi.Algorithm, tc.broken} {
-			res := bullyEngine().CheckClaim(alg, &c)
-			want := checker.Holds
-			if alg == tc.broken {
-				want = checker.Refuted
-			}
-			if res.Verdict != want {
-				t.Errorf("%s on %s: verdict %s, want %s (%s)", tc.claim, alg.Name, res.Verdict, want, res.Summary)
-				continue
-			}
-			if want == checker.Refuted {
-				if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-					t.Errorf("%s on %s: want the claim's own check to fail, got %+v", tc.claim, alg.Name, ce)
-				}
+		if res := holdsThenRefuted(t, bullyEngine(), &c, kabashi.Algorithm, tc.broken); res != nil {
+			if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
+				t.Errorf("%s on %s: want the claim's own check to fail, got %+v", tc.claim, tc.broken.Name, ce)
 			}
 		}
 	}
@@ -332,16 +312,7 @@ func TestModBullyBoundCatchesADoubleAnnouncement(t *testing.T) {
 	c := *claimOf(t, &modbully.Algorithm.Info, "C-MB-1")
 	c.Settings = c.Settings[:1]
 	c.NMax = 6
-	for _, alg := range []*model.Algorithm[mbState]{modbully.Algorithm, mbDoubleAnnounce} {
-		res := bullyEngine().CheckClaim(alg, &c)
-		want := checker.Holds
-		if alg == mbDoubleAnnounce {
-			want = checker.Refuted
-		}
-		if res.Verdict != want {
-			t.Errorf("C-MB-1 on %s: verdict %s, want %s (%s)", alg.Name, res.Verdict, want, res.Summary)
-		}
-	}
+	holdsThenRefuted(t, bullyEngine(), &c, modbully.Algorithm, mbDoubleAnnounce)
 }
 
 // The rapid-driven search draws complete-graph configurations (a crashed

@@ -111,25 +111,23 @@ func simDeliveries(tb testing.TB, n int) int64 {
 	return d
 }
 
-func benchSim(b *testing.B, n int) {
-	ids := cachedRing(n)
+// benchLoop times run over b.N fresh instances: prepare builds one
+// instance outside the timed region (then the garbage is collected), run
+// is timed, check judges its delivery count (first says the first
+// iteration) outside the timed region. It reports msgs/s and msgs/op.
+func benchLoop(b *testing.B, prepare func() (run func() int64), check func(first bool, d int64)) {
 	var total int64
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		sim := newCRSim(b, ids)
+		run := prepare()
 		runtime.GC() // do not charge the previous iteration's garbage to this one
 		b.StartTimer()
-		res := sim.Run(0)
+		d := run()
 		b.StopTimer()
-		if i == 0 {
-			checkCR(b, ids, res)
-			simDelivMu.Lock()
-			simDeliv[n] = res.Counts.Deliveries
-			simDelivMu.Unlock()
-		}
-		total += res.Counts.Deliveries
+		check(i == 0, d)
+		total += d
 		b.StartTimer()
 	}
 	b.StopTimer()
@@ -137,6 +135,25 @@ func benchSim(b *testing.B, n int) {
 		b.ReportMetric(float64(total)/sec, "msgs/s")
 	}
 	b.ReportMetric(float64(total)/float64(b.N), "msgs/op")
+}
+
+func benchSim(b *testing.B, n int) {
+	ids := cachedRing(n)
+	var res model.SimResult
+	benchLoop(b, func() func() int64 {
+		sim := newCRSim(b, ids)
+		return func() int64 {
+			res = sim.Run(0)
+			return res.Counts.Deliveries
+		}
+	}, func(first bool, _ int64) {
+		if first {
+			checkCR(b, ids, res)
+			simDelivMu.Lock()
+			simDeliv[n] = res.Counts.Deliveries
+			simDelivMu.Unlock()
+		}
+	})
 }
 
 // BenchmarkSimChangRoberts1M runs the Sim over a 1,000,000-process ring.
@@ -232,34 +249,22 @@ func (r *bareRing) run() (deliveries int64) {
 func benchBare(b *testing.B, n int) {
 	ids := cachedRing(n)
 	want := simDeliveries(b, n)
-	var total int64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		r := newBareRing(ids)
-		runtime.GC()
-		b.StartTimer()
-		d := r.run()
-		b.StopTimer()
+	var r *bareRing
+	benchLoop(b, func() func() int64 {
+		r = newBareRing(ids)
+		return r.run
+	}, func(first bool, d int64) {
 		if d != want {
 			b.Fatalf("bare loop delivered %d messages, the Sim %d", d, want)
 		}
-		if i == 0 {
+		if first {
 			for p, l := range r.leader {
 				if l != int32(n) {
 					b.Fatalf("bare loop: process %d holds leader %d, want %d", ids[p], l, n)
 				}
 			}
 		}
-		total += d
-		b.StartTimer()
-	}
-	b.StopTimer()
-	if sec := b.Elapsed().Seconds(); sec > 0 {
-		b.ReportMetric(float64(total)/sec, "msgs/s")
-	}
-	b.ReportMetric(float64(total)/float64(b.N), "msgs/op")
+	})
 }
 
 // BenchmarkBareRingChangRoberts1M runs the bare loop over the same
@@ -365,34 +370,22 @@ func (r *stepRing) run() (deliveries int64) {
 func benchStep(b *testing.B, n int) {
 	ids := cachedRing(n)
 	want := simDeliveries(b, n)
-	var total int64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		r := newStepRing(b, ids)
-		runtime.GC()
-		b.StartTimer()
-		d := r.run()
-		b.StopTimer()
+	var r *stepRing
+	benchLoop(b, func() func() int64 {
+		r = newStepRing(b, ids)
+		return r.run
+	}, func(first bool, d int64) {
 		if d != want {
 			b.Fatalf("step loop delivered %d messages, the Sim %d", d, want)
 		}
-		if i == 0 {
+		if first {
 			for p, st := range r.states {
 				if l := changroberts.Algorithm.View(st).Leader; l != model.ID(n) {
 					b.Fatalf("step loop: process %d holds leader %d, want %d", ids[p], l, n)
 				}
 			}
 		}
-		total += d
-		b.StartTimer()
-	}
-	b.StopTimer()
-	if sec := b.Elapsed().Seconds(); sec > 0 {
-		b.ReportMetric(float64(total)/sec, "msgs/s")
-	}
-	b.ReportMetric(float64(total)/float64(b.N), "msgs/op")
+	})
 }
 
 // BenchmarkStepAPIChangRoberts1M drives the algorithm's Step function from

@@ -7,21 +7,6 @@ import (
 	"electlab/model/modeltest"
 )
 
-// subsetsOf lists the non-empty subsets of ids, in mask order.
-func subsetsOf(ids []model.ID) [][]model.ID {
-	var out [][]model.ID
-	for m := 1; m < 1<<len(ids); m++ {
-		var s []model.ID
-		for i, id := range ids {
-			if m&(1<<i) != 0 {
-				s = append(s, id)
-			}
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 // Reference: [S2] Bully slide — "Key Idea: select process with highest ID";
 // "Several processes can initiate an election simultaneously". The old
 // coordinator 6 crashed, every set of other crashed processes (two stay
@@ -29,20 +14,8 @@ func subsetsOf(ids []model.ID) [][]model.ID {
 // under both conventions (AMB-B-1, AMB-B-2).
 func TestElectsMaxLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	for dead := 0; dead < 1<<5; dead++ {
-		crashed := modeltest.IDs(6)
-		var live []model.ID
-		for i, id := range ids[:5] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
-		for _, inits := range subsetsOf(live) {
+	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
+		for _, inits := range modeltest.Subsets(live) {
 			for _, variant := range []string{"default", ConventionB} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
 					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
@@ -50,7 +23,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S4] §II eq.(1) — with one detector P in sync, convention B
@@ -60,10 +33,7 @@ func TestElectsMaxLive(t *testing.T) {
 // gets no OK and n sends no I-WON.
 func TestCountsAgainstTm(t *testing.T) {
 	for n := 2; n <= 12; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		for p := 1; p < n; p++ {
 			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
 			b := a.Clone()
@@ -92,20 +62,10 @@ func TestRecoveredHighestTakesOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	apply := func(ev string) {
-		t.Helper()
-		e, err := model.ParseEvent(ev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	apply("detect 1")
-	apply("round 1")
-	apply("round 2")
-	apply("recover 5")
+	modeltest.ApplyNamed(t, s, "detect 1")
+	modeltest.ApplyNamed(t, s, "round 1")
+	modeltest.ApplyNamed(t, s, "round 2")
+	modeltest.ApplyNamed(t, s, "recover 5")
 	modeltest.Drive(t, s)
 	modeltest.CheckElectedMax(t, s)
 }
@@ -115,10 +75,7 @@ func TestRecoveredHighestTakesOver(t *testing.T) {
 // every process joins.
 func TestLowestJoinerCostsNSquaredMinusOne(t *testing.T) {
 	for n := 3; n <= 8; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		// 1 is absent; n, the coordinator, is the initiator whose
 		// detection is a no-op (no detector).
 		cfg := &model.Config{IDs: ids[1:], Absent: ids[:1], Initiators: ids[n-1:], Timing: model.Sync}
@@ -126,16 +83,7 @@ func TestLowestJoinerCostsNSquaredMinusOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf []model.Event
-		for steps := 0; ; steps++ {
-			buf = s.Enabled(buf[:0])
-			if len(buf) == 0 || steps > 1000 {
-				break
-			}
-			if err := s.Apply(buf[0]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		modeltest.ApplyFirst(t, s, 1000)
 		modeltest.CheckElectedMax(t, s)
 		if got, want := s.Counts().Sends, int64(n*n-1); got != want {
 			t.Errorf("n=%d: %d sends, want %d", n, got, want)
@@ -152,21 +100,8 @@ func TestShortT1BreaksSafety(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf []model.Event
 	two := false
-	for !s.Quiescent() {
-		buf = s.Enabled(buf[:0])
-		if err := s.Apply(buf[0]); err != nil {
-			t.Fatal(err)
-		}
-		coords := 0
-		for i := range s.N() {
-			if s.Status(i) == model.Live && s.View(i).Coordinator {
-				coords++
-			}
-		}
-		two = two || coords > 1
-	}
+	modeltest.ApplyFirstUntilQuiescent(t, s, func() { two = two || modeltest.Coordinators(s) > 1 })
 	if !two {
 		t.Error("T1 = 1 round never gave two coordinators")
 	}
@@ -202,30 +137,15 @@ func TestRestartReadingNeverEnds(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6), Initiators: modeltest.IDs(1, 3, 5)},
-		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: ConventionB},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Initiators: modeltest.IDs(1, 2), Variant: "t1-1"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6), Initiators: modeltest.IDs(1, 3, 5)},
+		model.Config{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: ConventionB},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Initiators: modeltest.IDs(1, 2), Variant: "t1-1"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		if err := Algorithm.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range Algorithm.Claims[i].Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

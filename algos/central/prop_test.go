@@ -9,6 +9,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/modeltest"
 	"electlab/model/mutex"
 )
 
@@ -87,4 +88,9 @@ func TestPropCentralCrash(t *testing.T) {
 
 func TestPropCentralRapid(t *testing.T) {
 	proptest.Rapid(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+}
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, central.Algorithm)
 }

@@ -12,18 +12,7 @@ import (
 // every initiator set of one arrangement, both readings and both timings.
 func TestElectsMaxLive(t *testing.T) {
 	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	for dead := 0; dead < 1<<len(perm); dead++ {
-		var crashed, live []model.ID
-		for i, id := range perm {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(perm, nil, 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
 			for _, variant := range []string{"swallow", "resend"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
@@ -36,7 +25,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S1] refinement — "(n - 1) + n + n": with one initiator the
@@ -73,30 +62,15 @@ func TestResendNeverCheaper(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: modeltest.IDs(7, 6, 5, 4, 3, 2, 1)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "resend"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Forwarding, c.Timing = true, timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(7, 6, 5, 4, 3, 2, 1)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3, 6)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "resend"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		if err := Algorithm.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range Algorithm.Claims[i].Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

@@ -10,6 +10,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/modeltest"
 	"electlab/model/mutex"
 )
 
@@ -140,4 +141,9 @@ func TestPropDecentral(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, decentral.Algorithm)
 }

@@ -12,19 +12,7 @@ import (
 // stay live), every detector set, sync and async, every reading.
 func TestElectsMaxLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6, 7)
-	for dead := 0; dead < 1<<6; dead++ {
-		crashed := modeltest.IDs(7)
-		var live []model.ID
-		for i, id := range ids[:6] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(ids[:6], modeltest.IDs(7), 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
 			for _, variant := range []string{"default", "cand-floor", "n-live", "old-skipped", "cand-floor,n-live,old-skipped"} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
@@ -33,7 +21,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S4] §III — "N/2 Candidate processes and N/2 Ordinary
@@ -66,10 +54,7 @@ func TestCandidateSplit(t *testing.T) {
 // is [S4] Table I's 9, 18, 38 at n = 5, 10, 20.
 func TestOrdinaryDetectorCount(t *testing.T) {
 	for _, n := range []int{5, 10, 20} {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		cfg := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[:1], Timing: model.Sync}
 		c := (n + 1) / 2
 		if got, want := modeltest.RunFIFO(t, Algorithm, cfg).Counts().Sends, int64(c+c-1+n-1); got != want {
@@ -79,29 +64,14 @@ func TestOrdinaryDetectorCount(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6, 5, 4), Initiators: modeltest.IDs(1, 3)},
-		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: "cand-floor,n-live,old-skipped"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6, 5, 4), Initiators: modeltest.IDs(1, 3)},
+		model.Config{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: "cand-floor,n-live,old-skipped"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		if err := Algorithm.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range Algorithm.Claims[i].Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

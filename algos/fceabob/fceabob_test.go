@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"electlab/model"
+	"electlab/model/modeltest"
 )
 
 func ids(n int) []model.ID {
@@ -200,4 +201,9 @@ func TestConcurrentInformers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, Algorithm)
 }

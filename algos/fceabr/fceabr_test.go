@@ -37,10 +37,7 @@ func TestElectsTopTwo(t *testing.T) {
 // r1 (both send both ways), 2N under r2 (each sends outward only).
 func TestOneInitiatorCount(t *testing.T) {
 	for n := 3; n <= 12; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		for _, tc := range []struct {
 			variant string
 			want    int64
@@ -86,30 +83,15 @@ func TestLiteralMergeLosesSurrogate(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "r2,pairwise"},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3, 1)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3), Variant: "path"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Variant: "r2,pairwise"},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3, 1)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(3), Variant: "path"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		if err := Algorithm.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range Algorithm.Claims[i].Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

@@ -147,14 +147,5 @@ func TestKVariant(t *testing.T) {
 	if _, err := KVariant(0); err == nil {
 		t.Error("P = 0 accepted")
 	}
-	for i := range K.Claims {
-		if err := K.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range K.Claims[i].Variants {
-			if _, err := K.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, K)
 }

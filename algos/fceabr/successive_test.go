@@ -66,13 +66,7 @@ func TestSuccessiveStopsOnDisagreement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf []model.Event
-	for !s.Quiescent() {
-		buf = s.Enabled(buf[:0])
-		if err := s.Apply(buf[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	modeltest.ApplyFirstUntilQuiescent(t, s, nil)
 	if f := s.Faults(); len(f) != 1 {
 		t.Fatalf("faults %v, want one: the second crash left undone", f)
 	}

@@ -16,10 +16,7 @@ import (
 // the virtual ring follows crash P (at-empty), P+1 (all-failed, a full
 // Election) or max(1, P−1) (k-minus-1), and the Sim agrees with the World.
 func TestSuccessiveGCrashes(t *testing.T) {
-	ids := make([]model.ID, 18)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := modeltest.Seq(18)
 	for _, tc := range []struct {
 		trigger string
 		at      func(p int) int
@@ -52,4 +49,9 @@ func TestSuccessiveGCrashes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, Algorithm)
 }

@@ -29,19 +29,7 @@ func checkElectedMin(t *testing.T, s model.Snapshot) {
 // reading of AMB-KAB-1 and AMB-KAB-2.
 func TestElectsMinLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	for dead := 0; dead < 1<<5; dead++ {
-		crashed := modeltest.IDs(1)
-		var live []model.ID
-		for i, id := range ids[1:] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(ids[1:], modeltest.IDs(1), 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], nil} {
 			for _, variant := range []string{"wait", "abort", "second-fixed", "second-live", "abort,second-fixed"} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
@@ -50,17 +38,14 @@ func TestElectsMinLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S4] §VI "Best case: 1" and Fig. 1(a) — the second minimum
 // detects and broadcasts COORDINATOR once: 1 transmission, n − 1 sends.
 func TestSecondMinimumDetects(t *testing.T) {
 	for _, n := range []int{5, 10, 20} {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		w := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids, Crashed: ids[:1], Initiators: ids[1:2], Timing: model.Sync})
 		checkElectedMin(t, w)
 		if c := w.Counts(); c.Transmissions != 1 || c.Sends != int64(n-1) {
@@ -84,20 +69,7 @@ func TestLiteralWaitNamesAnother(t *testing.T) {
 			t.Fatal(err)
 		}
 		two := false
-		var buf []model.Event
-		for !s.Quiescent() {
-			buf = s.Enabled(buf[:0])
-			if err := s.Apply(buf[0]); err != nil {
-				t.Fatal(err)
-			}
-			coords := 0
-			for i := range s.N() {
-				if s.Status(i) == model.Live && s.View(i).Coordinator {
-					coords++
-				}
-			}
-			two = two || coords > 1
-		}
+		modeltest.ApplyFirstUntilQuiescent(t, s, func() { two = two || modeltest.Coordinators(s) > 1 })
 		checkElectedMin(t, s)
 		if two != tc.two {
 			t.Errorf("%s: two coordinators at once = %v, want %v", tc.variant, two, tc.two)
@@ -124,16 +96,7 @@ func TestJoinCosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf []model.Event
-		for steps := 0; ; steps++ {
-			buf = s.Enabled(buf[:0])
-			if len(buf) == 0 || steps > 100 {
-				break
-			}
-			if err := s.Apply(buf[0]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		modeltest.ApplyFirst(t, s, 100)
 		checkElectedMin(t, s)
 		if got := s.Counts().Transmissions; got != tc.want {
 			t.Errorf("%s: %d transmissions, want %d", cfg, got, tc.want)
@@ -142,29 +105,14 @@ func TestJoinCosts(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1), Initiators: modeltest.IDs(6)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1, 2), Initiators: modeltest.IDs(5, 7)},
-		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(1)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(1), Variant: "abort,second-fixed"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1), Initiators: modeltest.IDs(6)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(1, 2), Initiators: modeltest.IDs(5, 7)},
+		model.Config{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(1)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(1), Variant: "abort,second-fixed"},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		if err := Algorithm.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range Algorithm.Claims[i].Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

@@ -71,18 +71,7 @@ func TestCounts(t *testing.T) {
 // electing the highest-priority process", with failed forwarders.
 func TestElectsMaxLive(t *testing.T) {
 	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	for dead := 0; dead < 1<<len(perm); dead++ {
-		var crashed, live []model.ID
-		for i, id := range perm {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
+	modeltest.CrashSets(perm, nil, 2, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
 			for _, variant := range []string{"", "all-announce", "announce-n-1"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
@@ -109,7 +98,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S1] unidirectional rings, basic version — "All links in the
@@ -122,20 +111,10 @@ func TestUnorderedOvertake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	apply := func(name string) {
-		t.Helper()
-		ev, err := model.ParseEvent(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Apply(ev); err != nil {
-			t.Fatal(err)
-		}
-	}
-	apply("detect 1")        // 1 sends elect(1) to 2
-	apply("deliver 1->2 #1") // 2 sends elect(2), then forwards elect(1): #1, #2 on 2->3
-	apply("deliver 2->3 #2") // elect(1) overtakes: 3 sends elect(3), forwards elect(1)
-	apply("deliver 3->1 #2") // elect(1) is back at 1, which has seen no other id
+	modeltest.ApplyNamed(t, w, "detect 1")        // 1 sends elect(1) to 2
+	modeltest.ApplyNamed(t, w, "deliver 1->2 #1") // 2 sends elect(2), then forwards elect(1): #1, #2 on 2->3
+	modeltest.ApplyNamed(t, w, "deliver 2->3 #2") // elect(1) overtakes: 3 sends elect(3), forwards elect(1)
+	modeltest.ApplyNamed(t, w, "deliver 3->1 #2") // elect(1) is back at 1, which has seen no other id
 	obs := w.Observations()
 	if len(obs) != 2 || obs[0].Tag != "own-returned" || obs[0].Val != 0 || obs[1].Tag != "announce" || obs[1].Val != 1 {
 		t.Fatalf("observations %+v, want own-returned 0 then announce 1", obs)
@@ -151,19 +130,13 @@ func TestUnorderedOvertake(t *testing.T) {
 // Reference: [S1] unidirectional rings, basic version — the fast
 // simulator and the World run the same fixed schedule.
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2, 5, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(2), Variant: "all-announce,announce-n-1"},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Forwarding, c.Timing = true, timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2, 5, 6)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3)},
+		model.Config{Forwarding: true, IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(2), Variant: "all-announce,announce-n-1"},
+	)
 }
 
 // Reference: [S1] unidirectional rings, basic version — AMB-R1-3 changes
@@ -189,15 +162,5 @@ func TestRingN(t *testing.T) {
 
 // Reference: catalog §1.3 — every claim is a well-formed declaration.
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		c := &Algorithm.Claims[i]
-		if err := c.Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range c.Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Errorf("claim %s: %v", c.ID, err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

@@ -13,26 +13,8 @@ import (
 // accurate timeouts, both conventions.
 func TestElectsMaxLive(t *testing.T) {
 	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	for dead := 0; dead < 1<<5; dead++ {
-		crashed := modeltest.IDs(6)
-		var live []model.ID
-		for i, id := range ids[:5] {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 2 {
-			continue
-		}
-		for m := 1; m < 1<<len(live); m++ {
-			var inits []model.ID
-			for i, id := range live {
-				if m&(1<<i) != 0 {
-					inits = append(inits, id)
-				}
-			}
+	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
+		for _, inits := range modeltest.Subsets(live) {
 			for _, variant := range []string{"default", ConventionB} {
 				for _, timing := range []model.Timing{model.Sync, model.Async} {
 					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
@@ -40,7 +22,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: catalog §2, cited-only "modified Bully": "the informer sends
@@ -50,10 +32,7 @@ func TestElectsMaxLive(t *testing.T) {
 // (N = n−1 live, n never messaged) 2(N−P) + N − 1.
 func TestOneInformerCount(t *testing.T) {
 	for n := 2; n <= 10; n++ {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(n)
 		for p := 1; p < n; p++ {
 			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
 			b := a.Clone()
@@ -70,29 +49,14 @@ func TestOneInformerCount(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6), Initiators: modeltest.IDs(1, 3, 5)},
-		{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
-		{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: ConventionB},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7), Crashed: modeltest.IDs(7, 6), Initiators: modeltest.IDs(1, 3, 5)},
+		model.Config{IDs: modeltest.IDs(3, 1, 2, 5, 4), Crashed: modeltest.IDs(5)},
+		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6), Crashed: modeltest.IDs(6), Variant: ConventionB},
+	)
 }
 
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		if err := Algorithm.Claims[i].Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range Algorithm.Claims[i].Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Error(err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

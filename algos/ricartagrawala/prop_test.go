@@ -9,6 +9,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/modeltest"
 	"electlab/model/mutex"
 )
 
@@ -92,4 +93,9 @@ func TestPropRicartAgrawalaCrash(t *testing.T) {
 
 func TestPropRicartAgrawalaRapid(t *testing.T) {
 	proptest.Rapid(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice,parallel", NMin: 2, NMax: 5, Checks: checks(2)})
+}
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, ricartagrawala.Algorithm)
 }

@@ -148,18 +148,7 @@ func TestTagging(t *testing.T) {
 func TestElectsMaxLive(t *testing.T) {
 	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
 	c := Algorithm.Claim("C-SLIDE-3")
-	for dead := 0; dead < 1<<len(perm); dead++ {
-		var crashed, live []model.ID
-		for i, id := range perm {
-			if dead&(1<<i) != 0 {
-				crashed = append(crashed, id)
-			} else {
-				live = append(live, id)
-			}
-		}
-		if len(live) < 1 {
-			continue
-		}
+	modeltest.CrashSets(perm, nil, 1, func(crashed, live []model.ID) {
 		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], nil} {
 			for _, variant := range []string{"", "lap-last-live"} {
 				for _, timing := range []model.Timing{model.Async, model.Sync} {
@@ -181,7 +170,7 @@ func TestElectsMaxLive(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // Reference: [S2] Ring-based Election slide — a crash during the
@@ -218,33 +207,17 @@ func TestInitiatorCrashTerminates(t *testing.T) {
 // Reference: [S2] Ring-based Election slide — the fast simulator and the
 // World run the same fixed schedule, bounces included.
 func TestSimMatchesWorld(t *testing.T) {
-	for _, cfg := range []model.Config{
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2, 5, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3)},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(2, 1, 6), Variant: "lap-last-live"},
-		{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 5, 6)},
-	} {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			c := cfg
-			c.Timing = timing
-			modeltest.SimMatchesWorld(t, Algorithm, &c)
-		}
-	}
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2, 5, 6)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 1), Initiators: modeltest.IDs(3)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(2, 1, 6), Variant: "lap-last-live"},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Crashed: modeltest.IDs(7, 5, 6)},
+	)
 }
 
 // Reference: catalog §1.4 — every claim is a well-formed declaration.
 func TestClaimsValidate(t *testing.T) {
-	for i := range Algorithm.Claims {
-		c := &Algorithm.Claims[i]
-		if err := c.Validate(); err != nil {
-			t.Error(err)
-		}
-		for _, v := range c.Variants {
-			if _, err := Algorithm.ParseVariant(v); err != nil {
-				t.Errorf("claim %s: %v", c.ID, err)
-			}
-		}
-	}
+	modeltest.ValidateClaims(t, Algorithm)
 }

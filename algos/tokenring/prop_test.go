@@ -9,6 +9,7 @@ import (
 	"electlab/checker/proptest"
 	"electlab/model"
 	"electlab/model/lockcheck"
+	"electlab/model/modeltest"
 	"electlab/model/mutex"
 )
 
@@ -134,4 +135,9 @@ func TestPropTokenRingCrash(t *testing.T) {
 
 func TestPropTokenRingRapid(t *testing.T) {
 	proptest.Rapid(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+}
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, tokenring.Algorithm)
 }

@@ -83,3 +83,8 @@ func TestClaimedCount(t *testing.T) {
 		}
 	}
 }
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, Algorithm)
+}

@@ -103,3 +103,8 @@ func TestSimMatchesWorld(t *testing.T) {
 		modeltest.SimMatchesWorld(t, Algorithm, &model.Config{IDs: modeltest.IDs(3, 7, 1, 5, 2, 6, 4), Crashed: modeltest.IDs(7), Initiators: modeltest.IDs(1, 5, 6), Variant: variant})
 	}
 }
+
+// The claims are well-formed and the variants they name parse.
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, Algorithm)
+}

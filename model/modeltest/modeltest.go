@@ -120,3 +120,140 @@ func SimMatchesWorld(t testing.TB, spec model.Spec, cfg *model.Config) {
 		}
 	}
 }
+
+// ValidateClaims checks every claim of spec: the claim is well-formed
+// (Claim.Validate) and each variant it is checked under parses as a
+// reading of spec.
+func ValidateClaims(t testing.TB, spec model.Spec) {
+	t.Helper()
+	in := spec.Meta()
+	for i := range in.Claims {
+		c := &in.Claims[i]
+		if err := c.Validate(); err != nil {
+			t.Error(err)
+		}
+		for _, v := range c.Variants {
+			if _, err := in.ParseVariant(v); err != nil {
+				t.Errorf("claim %s: %v", c.ID, err)
+			}
+		}
+	}
+}
+
+// CrashSets calls f once for every subset of pool (in mask order: bit i
+// of the mask crashes pool[i]), with crashed = always followed by that
+// subset and live = the rest of pool in pool order, skipping the subsets
+// that leave fewer than minLive live. Each call gets fresh slices.
+func CrashSets(pool, always []model.ID, minLive int, f func(crashed, live []model.ID)) {
+	for dead := 0; dead < 1<<len(pool); dead++ {
+		crashed := append([]model.ID(nil), always...)
+		var live []model.ID
+		for i, id := range pool {
+			if dead&(1<<i) != 0 {
+				crashed = append(crashed, id)
+			} else {
+				live = append(live, id)
+			}
+		}
+		if len(live) < minLive {
+			continue
+		}
+		f(crashed, live)
+	}
+}
+
+// Subsets lists the non-empty subsets of ids in mask order (bit i of the
+// mask takes ids[i]), each in ids order.
+func Subsets(ids []model.ID) [][]model.ID {
+	var out [][]model.ID
+	for m := 1; m < 1<<len(ids); m++ {
+		var s []model.ID
+		for i, id := range ids {
+			if m&(1<<i) != 0 {
+				s = append(s, id)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Seq returns the ids 1..n.
+func Seq(n int) []model.ID {
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	return ids
+}
+
+// ApplyNamed parses each event (as model.ParseEvent reads it) and applies
+// it to s in order, failing the test on the first error.
+func ApplyNamed(t testing.TB, s interface{ Apply(model.Event) error }, events ...string) {
+	t.Helper()
+	for _, name := range events {
+		ev, err := model.ParseEvent(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ApplyFirst applies the first enabled event of s again and again, until
+// no event is enabled or max+1 events have been applied.
+func ApplyFirst(t testing.TB, s model.System, max int) {
+	t.Helper()
+	var buf []model.Event
+	for steps := 0; ; steps++ {
+		buf = s.Enabled(buf[:0])
+		if len(buf) == 0 || steps > max {
+			return
+		}
+		if err := s.Apply(buf[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// ApplyFirstUntilQuiescent applies the first enabled event of s until s is
+// quiescent, calling after (when not nil) after each event.
+func ApplyFirstUntilQuiescent(t testing.TB, s model.System, after func()) {
+	t.Helper()
+	var buf []model.Event
+	for !s.Quiescent() {
+		buf = s.Enabled(buf[:0])
+		if err := s.Apply(buf[0]); err != nil {
+			t.Fatal(err)
+		}
+		if after != nil {
+			after()
+		}
+	}
+}
+
+// Coordinators counts the live processes of s acting as coordinator.
+func Coordinators(s model.Snapshot) int {
+	n := 0
+	for i := range s.N() {
+		if s.Status(i) == model.Live && s.View(i).Coordinator {
+			n++
+		}
+	}
+	return n
+}
+
+// SimMatchesWorldTimings runs SimMatchesWorld on each configuration, first
+// in async then in sync timing (the configuration's Timing is replaced).
+func SimMatchesWorldTimings(t testing.TB, spec model.Spec, cfgs ...model.Config) {
+	t.Helper()
+	for _, cfg := range cfgs {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			c := cfg
+			c.Timing = timing
+			SimMatchesWorld(t, spec, &c)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package modeltest_test
+
+import (
+	"fmt"
+	"testing"
+
+	"electlab/model"
+	"electlab/model/modeltest"
+)
+
+// recorder is a testing.TB that keeps the errors reported to it.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper()                   {}
+func (r *recorder) Error(args ...any)         { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Sprintf(f, a...)) }
+
+// ValidateClaims reports a malformed claim and a variant that does not
+// parse, and nothing for a well-formed claim.
+func TestValidateClaimsCatches(t *testing.T) {
+	good := model.Claim{ID: "ok", Source: "s", Says: "says", NotModelled: "why"}
+	noSource := model.Claim{ID: "bad", Says: "says", NotModelled: "why"}
+	badVariant := good
+	badVariant.ID, badVariant.Variants = "var", []string{"no-such-reading"}
+	for _, tc := range []struct {
+		claim model.Claim
+		want  int
+	}{{good, 0}, {noSource, 1}, {badVariant, 1}} {
+		spec := &model.Algorithm[struct{}]{Info: model.Info{Name: "x", Claims: []model.Claim{tc.claim}}}
+		r := &recorder{TB: t}
+		modeltest.ValidateClaims(r, spec)
+		if len(r.errs) != tc.want {
+			t.Errorf("claim %s: %d errors %q, want %d", tc.claim.ID, len(r.errs), r.errs, tc.want)
+		}
+	}
+}
+
+// CrashSets enumerates every crash subset of the pool in mask order and
+// skips those with too few live; Subsets lists every non-empty subset.
+func TestCrashSetsAndSubsets(t *testing.T) {
+	var got []string
+	modeltest.CrashSets(modeltest.IDs(1, 2, 3), modeltest.IDs(9), 2, func(crashed, live []model.ID) {
+		got = append(got, fmt.Sprint(crashed, live))
+	})
+	if want := "[[9] [1 2 3] [9 1] [2 3] [9 2] [1 3] [9 3] [1 2]]"; fmt.Sprint(got) != want {
+		t.Errorf("CrashSets: %v, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(modeltest.Subsets(modeltest.IDs(1, 2))), "[[1] [2] [1 2]]"; got != want {
+		t.Errorf("Subsets: %s, want %s", got, want)
+	}
+}
