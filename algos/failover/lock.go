@@ -90,8 +90,7 @@ func Central[E any](elect *model.Algorithm[E]) *model.Algorithm[LockState[E]] {
 
 // CentralVariant is Central with a broken variant (for tests).
 func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.Algorithm[LockState[E]] {
-	info := elect.Meta()
-	ks := serviceKinds(info,
+	c, ks, sk := newComposer(elect,
 		model.KindSpec{Name: "query", Args: 1},
 		model.KindSpec{Name: "is-idle", Args: 1},
 		model.KindSpec{Name: "is-waiting", Args: 1},
@@ -104,29 +103,20 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 		model.KindSpec{Name: "probe", Args: 1},
 		model.KindSpec{Name: "ack", Args: 1},
 	)
-	k := len(info.Kinds) + 1
-	l := &lock[E]{composer: composer[E]{elect: elect, nInner: k - 1, notice: ks[k-1]},
-		query: ks[k], isIdle: ks[k+1], isWaiting: ks[k+2], isHolding: ks[k+3], request: ks[k+4],
-		grant: ks[k+5], release: ks[k+6], ping: ks[k+7], pong: ks[k+8], probe: ks[k+9], ack: ks[k+10],
-		demand: len(info.Ambiguities), broken: broken}
+	l := &lock[E]{composer: c,
+		query: sk[0], isIdle: sk[1], isWaiting: sk[2], isHolding: sk[3], request: sk[4],
+		grant: sk[5], release: sk[6], ping: sk[7], pong: sk[8], probe: sk[9], ack: sk[10],
+		broken: broken}
+	info := elect.Meta()
 	name := "central+" + info.Name
 	if broken != LockCorrect {
 		name += [...]string{"", "-nofencing", "-norebuild"}[broken]
 	}
-	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
 	return &model.Algorithm[LockState[E]]{
-		Info: model.Info{
-			Name:        name,
-			Title:       "Centralized lock with its coordinator elected by " + info.Name + ", failover on coordinator crash",
-			Source:      "[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: " + info.Source,
-			Topology:    info.Topology,
-			MinID:       info.MinID,
-			Forwarding:  info.Forwarding,
-			Bounce:      info.Bounce,
-			Kinds:       ks,
-			Ambiguities: amb,
-			Claims:      lockClaims(),
-		},
+		Info: c.info(name,
+			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
+			"[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: "+info.Source,
+			ks, lockClaims()),
 		Init: func(env *model.Env) LockState[E] {
 			return LockState[E]{Core: Core[E]{Elect: elect.Init(env)}, Serving: -1, CoordEpoch: -1}
 		},
@@ -162,12 +152,8 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 type lock[E any] struct {
 	composer[E]
 	query, isIdle, isWaiting, isHolding, request, grant, release, ping, pong, probe, ack *model.Kind
-	// demand is the index of PARAM-DEMAND in the composed ambiguities.
-	demand int
-	broken LockBroken
+	broken                                                                               LockBroken
 }
-
-func (l *lock[E]) demandOf(env *model.Env) uint8 { return env.Reading(l.demand) + 1 }
 
 // serving reports whether the process serves the lock now.
 func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving == s.Epoch }
@@ -178,58 +164,12 @@ func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving ==
 func noCoordTime(env *model.Env) int64 { return int64(4*env.N() + 4) }
 
 func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *model.Outbox) LockState[E] {
-	for _, m := range in.Msgs {
-		if m.Hops > s.Clock {
-			s.Clock = m.Hops
-		}
-	}
-	switch in.Kind {
-	case model.InStart:
-		// The initiators start the initial election (epoch 0) and ask
-		// for the lock. An election algorithm that starts with a known
-		// coordinator (the Bully family) has nothing to elect: nobody
-		// has found it not responding yet.
-		if l.elect.View(s.Elect).Leader == model.None {
-			s.Core = l.innerStep(env, s.Core, in, out)
-			s = l.takeOver(env, s, out)
-		}
-		if s.Phase == Idle && s.Asked == 0 {
-			s = l.ask(env, s, out)
-		}
-	case model.InDeliver, model.InBounce:
-		s.Core = l.deliverInner(env, s.Core, in.Kind, in.Now, in.Msgs, out)
-		s = l.takeOver(env, s, out)
-		for _, m := range in.Msgs {
-			if l.isInner(m) {
-				continue
-			}
-			if in.Kind == model.InBounce {
-				s = l.bounced(env, s, m, out)
-			} else if m.Kind == l.notice {
-				s.Core = l.onNotice(env, s.Core, m, out)
-				s = l.takeOver(env, s, out)
-			} else if model.ID(m.B) == env.Self {
-				// (A message forwarded by a crashed ring node's control
-				// part reaches the wrong process: ignored.)
-				s = l.service(env, s, m, out)
-			}
-		}
-	case model.InTimer:
-		if in.Timer < TimerLeave {
-			if in.Timer < 64 {
-				s.Timers &^= 1 << in.Timer
-			}
-			s.Core = l.innerStep(env, s.Core, in, out)
-			s = l.takeOver(env, s, out)
-		} else {
-			s = l.timer(env, s, in.Timer, out)
-		}
-	case model.InRecover, model.InJoin:
-		s.Core = l.innerStep(env, s.Core, in, out)
-		s = l.takeOver(env, s, out)
-	}
-	return s
+	return compose[E, LockState[E]](&l.composer, l, env, s, in, out)
 }
+
+func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32) { return &s.Core, &s.Clock }
+
+func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == Idle && s.Asked == 0 }
 
 // takeOver starts or stops serving as the election's View and epoch say.
 func (l *lock[E]) takeOver(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
@@ -445,6 +385,11 @@ func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outb
 
 // service handles a service message addressed to this process.
 func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *model.Outbox) LockState[E] {
+	if model.ID(m.B) != env.Self {
+		// A message forwarded by a crashed ring node's control part
+		// reaches the wrong process: ignored.
+		return s
+	}
 	e := m.A
 	switch m.Kind {
 	// Client side.
