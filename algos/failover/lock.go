@@ -65,31 +65,33 @@ type LockState[E any] struct {
 	Clock int32
 }
 
-// LockBroken selects a deliberately broken variant of Central for the
-// checker's tests (never registered).
-type LockBroken uint8
-
-const (
-	// LockCorrect is the algorithm as described.
-	LockCorrect LockBroken = iota
-	// NoFencing: a client takes a grant from any coordinator of any
-	// epoch. (Under accurate timeouts in async timing no election starts
-	// while a grant is in flight, so the fence is never needed there; in
-	// sync timing, where timers fire by rounds, it is.)
-	NoFencing
-	// NoRebuild: a new coordinator asks every process, but rebuilds only
-	// the queue: it forgets who holds the lock.
-	NoRebuild
-)
+// LockHooks replace decision points of Central, for tests that build
+// deliberately broken variants (the broken behaviour is written in the
+// test). The zero value is Central as described.
+type LockHooks struct {
+	// Suffix is appended to the algorithm's name.
+	Suffix string
+	// TakesGrant reports whether a waiting client that addresses coord
+	// of epoch coordEpoch takes a grant of epoch e from from. nil: only
+	// a grant from coord in coordEpoch (fencing: a deposed coordinator's
+	// grant is ignored).
+	TakesGrant func(from model.ID, e int32, coord model.ID, coordEpoch int32) bool
+	// Rebuild is the holder a recovering coordinator records when p
+	// answers that it holds the lock while it records holder, and
+	// whether the two answers conflict. nil: p when holder is None, and
+	// a conflict when holder is another process.
+	Rebuild func(holder, p model.ID) (model.ID, bool)
+}
 
 // Central returns the centralized lock whose coordinator is elected by
 // elect (see the package documentation).
 func Central[E any](elect *model.Algorithm[E]) *model.Algorithm[LockState[E]] {
-	return CentralVariant(elect, LockCorrect)
+	return CentralWith(elect, LockHooks{})
 }
 
-// CentralVariant is Central with a broken variant (for tests).
-func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.Algorithm[LockState[E]] {
+// CentralWith is Central with some decision points replaced by hooks
+// (for tests).
+func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algorithm[LockState[E]] {
 	c, ks, sk := newComposer(elect,
 		model.KindSpec{Name: "query", Args: 1},
 		model.KindSpec{Name: "is-idle", Args: 1},
@@ -106,12 +108,9 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 	l := &lock[E]{composer: c,
 		query: sk[0], isIdle: sk[1], isWaiting: sk[2], isHolding: sk[3], request: sk[4],
 		grant: sk[5], release: sk[6], ping: sk[7], pong: sk[8], probe: sk[9], ack: sk[10],
-		broken: broken}
+		hooks: hooks}
 	info := elect.Meta()
-	name := "central+" + info.Name
-	if broken != LockCorrect {
-		name += [...]string{"", "-nofencing", "-norebuild"}[broken]
-	}
+	name := "central+" + info.Name + hooks.Suffix
 	return &model.Algorithm[LockState[E]]{
 		Info: c.info(name,
 			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
@@ -152,7 +151,7 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 type lock[E any] struct {
 	composer[E]
 	query, isIdle, isWaiting, isHolding, request, grant, release, ping, pong, probe, ack *model.Kind
-	broken                                                                               LockBroken
+	hooks                                                                                LockHooks
 }
 
 // serving reports whether the process serves the lock now.
@@ -383,6 +382,25 @@ func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outb
 	return s
 }
 
+// takesGrant is LockHooks.TakesGrant or its default (fencing).
+func (l *lock[E]) takesGrant(from model.ID, e int32, coord model.ID, coordEpoch int32) bool {
+	if l.hooks.TakesGrant != nil {
+		return l.hooks.TakesGrant(from, e, coord, coordEpoch)
+	}
+	return e == coordEpoch && from == coord
+}
+
+// rebuild is LockHooks.Rebuild or its default.
+func (l *lock[E]) rebuild(holder, p model.ID) (model.ID, bool) {
+	if l.hooks.Rebuild != nil {
+		return l.hooks.Rebuild(holder, p)
+	}
+	if holder == model.None {
+		return p, false
+	}
+	return holder, holder != p
+}
+
 // service handles a service message addressed to this process.
 func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *model.Outbox) LockState[E] {
 	if model.ID(m.B) != env.Self {
@@ -415,7 +433,7 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 		if s.Phase != Waiting {
 			return s
 		}
-		if l.broken != NoFencing && (e != s.CoordEpoch || m.From != s.Coord) {
+		if !l.takesGrant(m.From, e, s.Coord, s.CoordEpoch) {
 			// A grant from a deposed coordinator: fenced off.
 			return s
 		}
@@ -439,12 +457,9 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 		switch m.Kind {
 		case l.isHolding:
 			s = l.dequeue(s, p)
-			if l.broken == NoRebuild {
-				break
-			}
-			if s.Holder == model.None {
-				s.Holder = p
-			} else if s.Holder != p {
+			var conflict bool
+			s.Holder, conflict = l.rebuild(s.Holder, p)
+			if conflict {
 				// Two holders reported: mutual exclusion was already
 				// violated before this recovery.
 				out.Observe("conflict", int32(p))
