@@ -138,6 +138,8 @@ type composer[E any] struct {
 	// (without it, an election algorithm that takes silence for a crash,
 	// such as the Bully, would let the stale sender win its old epoch).
 	notice *model.Kind
+	// demand is the index of PARAM-DEMAND in the composed ambiguities.
+	demand int
 }
 
 // isInner reports whether m is an election message.

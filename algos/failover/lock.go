@@ -65,33 +65,34 @@ type LockState[E any] struct {
 	Clock int32
 }
 
-// LockBroken selects a deliberately broken variant of Central for the
-// checker's tests (never registered).
-type LockBroken uint8
-
-const (
-	// LockCorrect is the algorithm as described.
-	LockCorrect LockBroken = iota
-	// NoFencing: a client takes a grant from any coordinator of any
-	// epoch. (Under accurate timeouts in async timing no election starts
-	// while a grant is in flight, so the fence is never needed there; in
-	// sync timing, where timers fire by rounds, it is.)
-	NoFencing
-	// NoRebuild: a new coordinator asks every process, but rebuilds only
-	// the queue: it forgets who holds the lock.
-	NoRebuild
-)
+// LockHooks replace decision points of Central, for tests that build
+// deliberately broken variants (the broken behaviour is written in the
+// test). The zero value is Central as described.
+type LockHooks struct {
+	// Suffix is appended to the algorithm's name.
+	Suffix string
+	// TakesGrant reports whether a waiting client that addresses coord
+	// of epoch coordEpoch takes a grant of epoch e from from. nil: only
+	// a grant from coord in coordEpoch (fencing: a deposed coordinator's
+	// grant is ignored).
+	TakesGrant func(from model.ID, e int32, coord model.ID, coordEpoch int32) bool
+	// Rebuild is the holder a recovering coordinator records when p
+	// answers that it holds the lock while it records holder, and
+	// whether the two answers conflict. nil: p when holder is None, and
+	// a conflict when holder is another process.
+	Rebuild func(holder, p model.ID) (model.ID, bool)
+}
 
 // Central returns the centralized lock whose coordinator is elected by
 // elect (see the package documentation).
 func Central[E any](elect *model.Algorithm[E]) *model.Algorithm[LockState[E]] {
-	return CentralVariant(elect, LockCorrect)
+	return CentralWith(elect, LockHooks{})
 }
 
-// CentralVariant is Central with a broken variant (for tests).
-func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.Algorithm[LockState[E]] {
-	info := elect.Meta()
-	ks := serviceKinds(info,
+// CentralWith is Central with some decision points replaced by hooks
+// (for tests).
+func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algorithm[LockState[E]] {
+	c, ks, sk := newComposer(elect,
 		model.KindSpec{Name: "query", Args: 1},
 		model.KindSpec{Name: "is-idle", Args: 1},
 		model.KindSpec{Name: "is-waiting", Args: 1},
@@ -104,29 +105,17 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 		model.KindSpec{Name: "probe", Args: 1},
 		model.KindSpec{Name: "ack", Args: 1},
 	)
-	k := len(info.Kinds) + 1
-	l := &lock[E]{composer: composer[E]{elect: elect, nInner: k - 1, notice: ks[k-1]},
-		query: ks[k], isIdle: ks[k+1], isWaiting: ks[k+2], isHolding: ks[k+3], request: ks[k+4],
-		grant: ks[k+5], release: ks[k+6], ping: ks[k+7], pong: ks[k+8], probe: ks[k+9], ack: ks[k+10],
-		demand: len(info.Ambiguities), broken: broken}
-	name := "central+" + info.Name
-	if broken != LockCorrect {
-		name += [...]string{"", "-nofencing", "-norebuild"}[broken]
-	}
-	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
+	l := &lock[E]{composer: c,
+		query: sk[0], isIdle: sk[1], isWaiting: sk[2], isHolding: sk[3], request: sk[4],
+		grant: sk[5], release: sk[6], ping: sk[7], pong: sk[8], probe: sk[9], ack: sk[10],
+		hooks: hooks}
+	info := elect.Meta()
+	name := "central+" + info.Name + hooks.Suffix
 	return &model.Algorithm[LockState[E]]{
-		Info: model.Info{
-			Name:        name,
-			Title:       "Centralized lock with its coordinator elected by " + info.Name + ", failover on coordinator crash",
-			Source:      "[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: " + info.Source,
-			Topology:    info.Topology,
-			MinID:       info.MinID,
-			Forwarding:  info.Forwarding,
-			Bounce:      info.Bounce,
-			Kinds:       ks,
-			Ambiguities: amb,
-			Claims:      lockClaims(),
-		},
+		Info: c.info(name,
+			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
+			"[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: "+info.Source,
+			ks, lockClaims()),
 		Init: func(env *model.Env) LockState[E] {
 			return LockState[E]{Core: Core[E]{Elect: elect.Init(env)}, Serving: -1, CoordEpoch: -1}
 		},
@@ -162,12 +151,8 @@ func CentralVariant[E any](elect *model.Algorithm[E], broken LockBroken) *model.
 type lock[E any] struct {
 	composer[E]
 	query, isIdle, isWaiting, isHolding, request, grant, release, ping, pong, probe, ack *model.Kind
-	// demand is the index of PARAM-DEMAND in the composed ambiguities.
-	demand int
-	broken LockBroken
+	hooks                                                                                LockHooks
 }
-
-func (l *lock[E]) demandOf(env *model.Env) uint8 { return env.Reading(l.demand) + 1 }
 
 // serving reports whether the process serves the lock now.
 func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving == s.Epoch }
@@ -178,58 +163,12 @@ func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving ==
 func noCoordTime(env *model.Env) int64 { return int64(4*env.N() + 4) }
 
 func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *model.Outbox) LockState[E] {
-	for _, m := range in.Msgs {
-		if m.Hops > s.Clock {
-			s.Clock = m.Hops
-		}
-	}
-	switch in.Kind {
-	case model.InStart:
-		// The initiators start the initial election (epoch 0) and ask
-		// for the lock. An election algorithm that starts with a known
-		// coordinator (the Bully family) has nothing to elect: nobody
-		// has found it not responding yet.
-		if l.elect.View(s.Elect).Leader == model.None {
-			s.Core = l.innerStep(env, s.Core, in, out)
-			s = l.takeOver(env, s, out)
-		}
-		if s.Phase == Idle && s.Asked == 0 {
-			s = l.ask(env, s, out)
-		}
-	case model.InDeliver, model.InBounce:
-		s.Core = l.deliverInner(env, s.Core, in.Kind, in.Now, in.Msgs, out)
-		s = l.takeOver(env, s, out)
-		for _, m := range in.Msgs {
-			if l.isInner(m) {
-				continue
-			}
-			if in.Kind == model.InBounce {
-				s = l.bounced(env, s, m, out)
-			} else if m.Kind == l.notice {
-				s.Core = l.onNotice(env, s.Core, m, out)
-				s = l.takeOver(env, s, out)
-			} else if model.ID(m.B) == env.Self {
-				// (A message forwarded by a crashed ring node's control
-				// part reaches the wrong process: ignored.)
-				s = l.service(env, s, m, out)
-			}
-		}
-	case model.InTimer:
-		if in.Timer < TimerLeave {
-			if in.Timer < 64 {
-				s.Timers &^= 1 << in.Timer
-			}
-			s.Core = l.innerStep(env, s.Core, in, out)
-			s = l.takeOver(env, s, out)
-		} else {
-			s = l.timer(env, s, in.Timer, out)
-		}
-	case model.InRecover, model.InJoin:
-		s.Core = l.innerStep(env, s.Core, in, out)
-		s = l.takeOver(env, s, out)
-	}
-	return s
+	return compose[E, LockState[E]](&l.composer, l, env, s, in, out)
 }
+
+func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32) { return &s.Core, &s.Clock }
+
+func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == Idle && s.Asked == 0 }
 
 // takeOver starts or stops serving as the election's View and epoch say.
 func (l *lock[E]) takeOver(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
@@ -443,8 +382,32 @@ func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outb
 	return s
 }
 
+// takesGrant is LockHooks.TakesGrant or its default (fencing).
+func (l *lock[E]) takesGrant(from model.ID, e int32, coord model.ID, coordEpoch int32) bool {
+	if l.hooks.TakesGrant != nil {
+		return l.hooks.TakesGrant(from, e, coord, coordEpoch)
+	}
+	return e == coordEpoch && from == coord
+}
+
+// rebuild is LockHooks.Rebuild or its default.
+func (l *lock[E]) rebuild(holder, p model.ID) (model.ID, bool) {
+	if l.hooks.Rebuild != nil {
+		return l.hooks.Rebuild(holder, p)
+	}
+	if holder == model.None {
+		return p, false
+	}
+	return holder, holder != p
+}
+
 // service handles a service message addressed to this process.
 func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *model.Outbox) LockState[E] {
+	if model.ID(m.B) != env.Self {
+		// A message forwarded by a crashed ring node's control part
+		// reaches the wrong process: ignored.
+		return s
+	}
 	e := m.A
 	switch m.Kind {
 	// Client side.
@@ -470,7 +433,7 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 		if s.Phase != Waiting {
 			return s
 		}
-		if l.broken != NoFencing && (e != s.CoordEpoch || m.From != s.Coord) {
+		if !l.takesGrant(m.From, e, s.Coord, s.CoordEpoch) {
 			// A grant from a deposed coordinator: fenced off.
 			return s
 		}
@@ -494,12 +457,9 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 		switch m.Kind {
 		case l.isHolding:
 			s = l.dequeue(s, p)
-			if l.broken == NoRebuild {
-				break
-			}
-			if s.Holder == model.None {
-				s.Holder = p
-			} else if s.Holder != p {
+			var conflict bool
+			s.Holder, conflict = l.rebuild(s.Holder, p)
+			if conflict {
 				// Two holders reported: mutual exclusion was already
 				// violated before this recovery.
 				out.Observe("conflict", int32(p))

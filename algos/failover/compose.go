@@ -1,0 +1,120 @@
+package failover
+
+import "electlab/model"
+
+// service is what a coordinated service supplies to the generic composed
+// step (compose): its state S holds the election part (a Core) next to the
+// service's own fields, and these methods handle everything that is not
+// the election's.
+type service[E, S any] interface {
+	// parts gives the election part of s and its hop clock monitor.
+	parts(s *S) (*Core[E], *int32)
+	// fresh reports whether the client has made no request yet (it asks
+	// on the start input).
+	fresh(s S) bool
+	// takeOver starts or stops serving as coordinator as the election's
+	// View and epoch say; run after every election step.
+	takeOver(env *model.Env, s S, out *model.Outbox) S
+	// ask is the client's request.
+	ask(env *model.Env, s S, out *model.Outbox) S
+	// service handles a delivered service message (not the epoch notice).
+	service(env *model.Env, s S, m model.Message, out *model.Outbox) S
+	// bounced handles a service message reported undeliverable.
+	bounced(env *model.Env, s S, m model.Message, out *model.Outbox) S
+	// timer handles a service timer (TimerLeave and above).
+	timer(env *model.Env, s S, t uint8, out *model.Outbox) S
+}
+
+// compose is the composed step of election + service: election messages,
+// timers and inputs go to the election (with epochs, see the package
+// documentation), after which the service may take over or stop serving;
+// the rest goes to the service.
+func compose[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, in model.Input, out *model.Outbox) S {
+	core, clock := v.parts(&s)
+	for _, m := range in.Msgs {
+		if m.Hops > *clock {
+			*clock = m.Hops
+		}
+	}
+	// elect runs the election part on in, then lets the service react.
+	elect := func(s S, step func(Core[E]) Core[E]) S {
+		k, _ := v.parts(&s)
+		*k = step(*k)
+		return v.takeOver(env, s, out)
+	}
+	switch in.Kind {
+	case model.InStart:
+		// The initiators start the initial election (epoch 0) and make
+		// their first request. An election algorithm that starts with a
+		// known coordinator (the Bully family) has nothing to elect:
+		// nobody has found it not responding yet.
+		if c.elect.View(core.Elect).Leader == model.None {
+			s = elect(s, func(k Core[E]) Core[E] { return c.innerStep(env, k, in, out) })
+		}
+		if v.fresh(s) {
+			s = v.ask(env, s, out)
+		}
+	case model.InDeliver, model.InBounce:
+		s = elect(s, func(k Core[E]) Core[E] { return c.deliverInner(env, k, in.Kind, in.Now, in.Msgs, out) })
+		for _, m := range in.Msgs {
+			if c.isInner(m) {
+				continue
+			}
+			if in.Kind == model.InBounce {
+				s = v.bounced(env, s, m, out)
+			} else if m.Kind == c.notice {
+				s = elect(s, func(k Core[E]) Core[E] { return c.onNotice(env, k, m, out) })
+			} else {
+				s = v.service(env, s, m, out)
+			}
+		}
+	case model.InTimer:
+		if in.Timer < TimerLeave {
+			s = elect(s, func(k Core[E]) Core[E] {
+				if in.Timer < 64 {
+					k.Timers &^= 1 << in.Timer
+				}
+				return c.innerStep(env, k, in, out)
+			})
+		} else {
+			s = v.timer(env, s, in.Timer, out)
+		}
+	case model.InRecover, model.InJoin:
+		s = elect(s, func(k Core[E]) Core[E] { return c.innerStep(env, k, in, out) })
+	}
+	return s
+}
+
+// newComposer builds the composer for elect and a service whose own kinds
+// are specs (numbered after the election's kinds and the epoch notice, see
+// serviceKinds). It returns the composer, every kind of the composition,
+// and the service's kinds in the order of specs.
+func newComposer[E any](elect *model.Algorithm[E], specs ...model.KindSpec) (composer[E], []*model.Kind, []*model.Kind) {
+	info := elect.Meta()
+	ks := serviceKinds(info, specs...)
+	k := len(info.Kinds) + 1
+	return composer[E]{elect: elect, nInner: k - 1, notice: ks[k-1], demand: len(info.Ambiguities)}, ks, ks[k:]
+}
+
+// demandOf is the number of requests each client makes (PARAM-DEMAND).
+func (c *composer[E]) demandOf(env *model.Env) uint8 { return env.Reading(c.demand) + 1 }
+
+// info is the composition's Info: the election's topology and network
+// needs, the composition's kinds ks, and the election's ambiguities
+// followed by PARAM-DEMAND.
+func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims []model.Claim) model.Info {
+	info := c.elect.Meta()
+	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
+	return model.Info{
+		Name:        name,
+		Title:       title,
+		Source:      source,
+		Topology:    info.Topology,
+		MinID:       info.MinID,
+		Forwarding:  info.Forwarding,
+		Bounce:      info.Bounce,
+		Kinds:       ks,
+		Ambiguities: amb,
+		Claims:      claims,
+	}
+}
