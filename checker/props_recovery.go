@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"electlab/model"
+	"electlab/model/electcheck"
 )
 
 // Recovery convergence: a process that recovers (or joins) must not keep
@@ -44,16 +45,7 @@ func ConvergedAfter(s model.System, back []model.ID) error {
 	if !s.Quiescent() {
 		return nil
 	}
-	want := model.None
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			continue
-		}
-		id := s.Topo().Order[i]
-		if want == model.None || (s.Info().MinID && id < want) || (!s.Info().MinID && id > want) {
-			want = id
-		}
-	}
+	want := electcheck.BestLive(s)
 	for _, p := range back {
 		i := s.Topo().IndexOf(p)
 		if i < 0 || s.Status(i) != model.Live {

@@ -39,16 +39,7 @@ func Agreement(s model.Snapshot) error {
 // highest live id (the lowest for MinID algorithms). Agreement is checked
 // separately; Validity checks every live process's leader.
 func Validity(s model.Snapshot) error {
-	want := model.None
-	for i := range s.N() {
-		if s.Status(i) != model.Live {
-			continue
-		}
-		id := s.Topo().Order[i]
-		if want == model.None || (s.Info().MinID && id < want) || (!s.Info().MinID && id > want) {
-			want = id
-		}
-	}
+	want := BestLive(s)
 	for i := range s.N() {
 		if s.Status(i) != model.Live {
 			continue
@@ -114,4 +105,20 @@ func ElectedBest(s model.System) error {
 		}
 	}
 	return nil
+}
+
+// BestLive is the best id among the live processes of s: the highest, the
+// lowest for MinID algorithms (model.None when none is live).
+func BestLive(s model.Snapshot) model.ID {
+	want := model.None
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		id := s.Topo().Order[i]
+		if want == model.None || (s.Info().MinID && id < want) || (!s.Info().MinID && id > want) {
+			want = id
+		}
+	}
+	return want
 }
