@@ -234,7 +234,11 @@ func (ev evaluator) num(n node) (*big.Rat, error) {
 		return nil, err
 	}
 	if v.Num().BitLen()+v.Denom().BitLen() > MaxBits {
-		return nil, errAt(n.start(), fmt.Sprintf("number too large (more than %d bits)", MaxBits))
+		col := n.start()
+		if b, ok := n.(*binOp); ok {
+			col = b.opCol
+		}
+		return nil, errAt(col, fmt.Sprintf("number too large (more than %d bits)", MaxBits))
 	}
 	return v, nil
 }

@@ -1,0 +1,459 @@
+package formula
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Point is one measured size: the exact value of a quantity at n.
+type Point struct {
+	N     int
+	Value *big.Rat
+}
+
+// IntPoint is the Point (n, v).
+func IntPoint(n int, v int64) Point { return Point{N: n, Value: big.NewRat(v, 1)} }
+
+// MarshalJSON writes {"n": N, "value": "p/q"} (the value exact, as a
+// string).
+func (p Point) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		N     int    `json:"n"`
+		Value string `json:"value"`
+	}{p.N, ratText(p.Value)})
+}
+
+func ratText(r *big.Rat) string {
+	if r == nil {
+		return ""
+	}
+	return r.RatString()
+}
+
+// Basis is one term of the fitted families, as a function of n.
+type Basis int
+
+// The bases, in the order a formula writes them (fastest growing first).
+const (
+	Cube       Basis = iota // n^3
+	Square                  // n^2
+	NHarmonic               // n*H(n)
+	NCeilLog2               // n*ceil(log2(n))
+	NFloorLog2              // n*floor(log2(n))
+	Linear                  // n
+	Parity                  // n mod 2
+	Const                   // 1
+)
+
+var basisText = [...]string{"n^3", "n^2", "n*H(n)", "n*ceil(log2(n))", "n*floor(log2(n))", "n", "n mod 2", "1"}
+
+// String is the basis in the expression language.
+func (b Basis) String() string {
+	if b < 0 || int(b) >= len(basisText) {
+		return "Basis(" + strconv.Itoa(int(b)) + ")"
+	}
+	return basisText[b]
+}
+
+// Eval is the basis at n (n >= 1).
+func (b Basis) Eval(n int) *big.Rat {
+	r := big.NewRat(int64(n), 1)
+	switch b {
+	case Cube:
+		return r.Mul(r, r).Mul(r, big.NewRat(int64(n), 1))
+	case Square:
+		return r.Mul(r, r)
+	case NHarmonic:
+		return r.Mul(r, Harmonic(n))
+	case NCeilLog2, NFloorLog2:
+		k, exact := log2Floor(r)
+		if b == NCeilLog2 && !exact {
+			k++
+		}
+		return r.Mul(r, big.NewRat(int64(k), 1))
+	case Linear:
+		return r
+	case Parity:
+		return big.NewRat(int64(n&1), 1)
+	}
+	return big.NewRat(1, 1)
+}
+
+// Families lists the candidate families of Fit, simplest first: fewer
+// terms first and, among as many terms, the polynomials of degree 0 to 3
+// before the same polynomials with one n*H(n), n*ceil(log2(n)),
+// n*floor(log2(n)) or n mod 2 term (that term alone counting as a
+// family of one term).
+func Families() [][]Basis {
+	poly := [][]Basis{{Const}, {Linear, Const}, {Square, Linear, Const}, {Cube, Square, Linear, Const}}
+	var out [][]Basis
+	out = append(out, poly...)
+	for _, extra := range []Basis{NHarmonic, NCeilLog2, NFloorLog2, Parity} {
+		out = append(out, []Basis{extra})
+		for _, p := range poly {
+			f := append([]Basis{extra}, p...)
+			slices.Sort(f)
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
+	return out
+}
+
+// FitOptions tunes Fit.
+type FitOptions struct {
+	// HeldOut is how many of the largest sizes are not used to solve but
+	// only to confirm a solution; 0 means 2, the least allowed.
+	HeldOut int
+}
+
+// Term is a coefficient times a basis.
+type Term struct {
+	Coef  *big.Rat
+	Basis Basis
+}
+
+// Fitted is a closed form in n that matches every point of a fit
+// exactly.
+type Fitted struct {
+	Terms    []Term  // the nonzero terms, in Basis order
+	Family   []Basis // the family that was solved (its zero terms included)
+	FitN     []int   // the sizes the coefficients were solved on
+	HeldOutN []int   // the larger sizes that confirmed them
+	Points   []Point // every point, by increasing n
+}
+
+// NoFitError is Fit's answer when no family fits every point.
+type NoFitError struct {
+	Points []Point // the points, by increasing n
+	Tried  int     // how many families were solved
+}
+
+// Error says that nothing fits.
+func (e *NoFitError) Error() string {
+	ns := make([]int, len(e.Points))
+	for i, p := range e.Points {
+		ns[i] = p.N
+	}
+	return fmt.Sprintf("no formula of the %d families tried matches every point of n=%s exactly", e.Tried, rangeText(ns))
+}
+
+// Fit finds the simplest formula of Families that matches every point
+// exactly. The HeldOut largest sizes are set aside; each family in turn
+// is solved exactly (Gaussian elimination over the rationals) on the
+// other sizes, skipped when it has more terms than there are such sizes
+// or when its terms are not independent on them, and kept only when its
+// solution also gives the value of every held-out size. A formula that
+// misses any point is never returned: when no family fits, the error is
+// a *NoFitError.
+func Fit(points []Point, opts FitOptions) (*Fitted, error) {
+	pts, err := sortedPoints(points)
+	if err != nil {
+		return nil, err
+	}
+	held := opts.HeldOut
+	if held == 0 {
+		held = 2
+	}
+	if held < 2 {
+		return nil, fmt.Errorf("at least 2 sizes must be held out, not %d", held)
+	}
+	if len(pts) < held+1 {
+		return nil, fmt.Errorf("%d points are too few: at least %d are needed (%d held out)", len(pts), held+1, held)
+	}
+	fitPts, heldPts := pts[:len(pts)-held], pts[len(pts)-held:]
+	tried := 0
+	for _, fam := range Families() {
+		if len(fam) > len(fitPts) {
+			continue
+		}
+		tried++
+		coef, ok := solve(fam, fitPts)
+		if !ok || !matches(fam, coef, pts) {
+			continue
+		}
+		f := &Fitted{Family: fam, Points: pts}
+		for i, b := range fam {
+			if coef[i].Sign() != 0 {
+				f.Terms = append(f.Terms, Term{Coef: coef[i], Basis: b})
+			}
+		}
+		for _, p := range fitPts {
+			f.FitN = append(f.FitN, p.N)
+		}
+		for _, p := range heldPts {
+			f.HeldOutN = append(f.HeldOutN, p.N)
+		}
+		return f, nil
+	}
+	return nil, &NoFitError{Points: pts, Tried: tried}
+}
+
+// sortedPoints checks the points and sorts a copy by n.
+func sortedPoints(points []Point) ([]Point, error) {
+	pts := slices.Clone(points)
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].N < pts[j].N })
+	for i, p := range pts {
+		switch {
+		case p.N < 1:
+			return nil, fmt.Errorf("point n=%d: n must be at least 1", p.N)
+		case p.Value == nil:
+			return nil, fmt.Errorf("point n=%d has no value", p.N)
+		case i > 0 && pts[i-1].N == p.N:
+			return nil, fmt.Errorf("two points for n=%d", p.N)
+		}
+	}
+	return pts, nil
+}
+
+// matches tells whether the formula sum(coef[i]*fam[i]) gives every point.
+func matches(fam []Basis, coef []*big.Rat, pts []Point) bool {
+	for _, p := range pts {
+		if evalTerms(fam, coef, p.N).Cmp(p.Value) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func evalTerms(fam []Basis, coef []*big.Rat, n int) *big.Rat {
+	sum := new(big.Rat)
+	for i, b := range fam {
+		v := b.Eval(n)
+		sum.Add(sum, v.Mul(v, coef[i]))
+	}
+	return sum
+}
+
+// solve solves sum_j c_j*fam_j(n) = value for every point exactly; false
+// when the system has no solution or more than one.
+func solve(fam []Basis, pts []Point) ([]*big.Rat, bool) {
+	k := len(fam)
+	m := make([][]*big.Rat, len(pts))
+	for i, p := range pts {
+		row := make([]*big.Rat, k+1)
+		for j, b := range fam {
+			row[j] = b.Eval(p.N)
+		}
+		row[k] = new(big.Rat).Set(p.Value)
+		m[i] = row
+	}
+	tmp := new(big.Rat)
+	for col := 0; col < k; col++ {
+		piv := -1
+		for r := col; r < len(m); r++ {
+			if m[r][col].Sign() != 0 {
+				piv = r
+				break
+			}
+		}
+		if piv < 0 {
+			return nil, false // dependent terms: not determined
+		}
+		m[col], m[piv] = m[piv], m[col]
+		inv := new(big.Rat).Inv(m[col][col])
+		for j := col; j <= k; j++ {
+			m[col][j].Mul(m[col][j], inv)
+		}
+		for r := range m {
+			if r == col || m[r][col].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Set(m[r][col])
+			for j := col; j <= k; j++ {
+				m[r][j].Sub(m[r][j], tmp.Mul(f, m[col][j]))
+			}
+		}
+	}
+	for r := k; r < len(m); r++ {
+		if m[r][k].Sign() != 0 {
+			return nil, false // inconsistent: no solution
+		}
+	}
+	out := make([]*big.Rat, k)
+	for i := range out {
+		out[i] = m[i][k]
+	}
+	return out, true
+}
+
+// Eval is the formula at n.
+func (f *Fitted) Eval(n int) *big.Rat {
+	sum := new(big.Rat)
+	for _, t := range f.Terms {
+		v := t.Basis.Eval(n)
+		sum.Add(sum, v.Mul(v, t.Coef))
+	}
+	return sum
+}
+
+// Expr is the formula as an expression of the language (of n).
+func (f *Fitted) Expr() *Expr {
+	e, err := Parse(f.String())
+	if err != nil {
+		panic("formula: a fitted formula does not parse: " + err.Error())
+	}
+	return e
+}
+
+// Summary is "exact on n=2..9 (fit 2..7, held out 8,9)".
+func (f *Fitted) Summary() string {
+	all := append(slices.Clone(f.FitN), f.HeldOutN...)
+	return fmt.Sprintf("exact on n=%s (fit %s, held out %s)", rangeText(all), rangeText(f.FitN), rangeText(f.HeldOutN))
+}
+
+// rangeText writes sorted sizes as a..b when they are consecutive (and
+// more than two), else as a comma list.
+func rangeText(ns []int) string {
+	if len(ns) > 2 && ns[len(ns)-1]-ns[0] == len(ns)-1 {
+		return fmt.Sprintf("%d..%d", ns[0], ns[len(ns)-1])
+	}
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+// String writes the formula over one common denominator, in the
+// expression language (so Parse reads it back), terms in Basis order:
+// (n^2 + 3n)/2, 2n*ceil(log2(n)) + n, n*H(n), 0.
+func (f *Fitted) String() string {
+	if len(f.Terms) == 0 {
+		return "0"
+	}
+	den := big.NewInt(1)
+	for _, t := range f.Terms {
+		g := new(big.Int).GCD(nil, nil, den, t.Coef.Denom())
+		den.Mul(den, new(big.Int).Quo(t.Coef.Denom(), g))
+	}
+	var b strings.Builder
+	for i, t := range f.Terms {
+		c := new(big.Int).Mul(t.Coef.Num(), new(big.Int).Quo(den, t.Coef.Denom()))
+		neg := c.Sign() < 0
+		c.Abs(c)
+		switch {
+		case i == 0 && neg:
+			b.WriteString("-")
+		case i > 0 && neg:
+			b.WriteString(" - ")
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		divided := len(f.Terms) == 1 && den.Cmp(big.NewInt(1)) != 0
+		b.WriteString(termText(c, t.Basis, neg && i == 0 || divided))
+	}
+	if den.Cmp(big.NewInt(1)) == 0 {
+		return b.String()
+	}
+	if len(f.Terms) == 1 {
+		return b.String() + "/" + den.String()
+	}
+	return "(" + b.String() + ")/" + den.String()
+}
+
+// termText writes |coefficient| c times basis b; wrap puts a lone n mod 2
+// in parentheses (after a leading minus, or before a /).
+func termText(c *big.Int, b Basis, wrap bool) string {
+	one := c.Cmp(big.NewInt(1)) == 0
+	switch {
+	case b == Const:
+		return c.String()
+	case b == Parity && one && wrap:
+		return "(n mod 2)"
+	case b == Parity && !one:
+		return c.String() + "*(n mod 2)"
+	case one:
+		return b.String()
+	}
+	return c.String() + b.String() // 3n^2, 3n*H(n): the language reads 3n as 3*n
+}
+
+// Func is a quantity as a function of n.
+type Func func(n int) (*big.Rat, error)
+
+// Func is the fitted formula as a Func.
+func (f *Fitted) Func() Func {
+	return func(n int) (*big.Rat, error) { return f.Eval(n), nil }
+}
+
+// Func is a numeric expression as a function of n. vars gives the
+// environment at each n; nil means the one with n alone.
+func (e *Expr) Func(vars func(n int) Env) Func {
+	return func(n int) (*big.Rat, error) {
+		var env Env
+		if vars == nil {
+			env = NewEnv().Set("n", int64(n))
+		} else {
+			env = vars(n)
+		}
+		v, err := e.Eval(env)
+		if err != nil {
+			return nil, err
+		}
+		if v.IsBool {
+			return nil, errAt(1, "a formula must be a number, not a comparison")
+		}
+		return v.Num, nil
+	}
+}
+
+// Difference is where two formulas first differ.
+type Difference struct {
+	N    int
+	A, B *big.Rat
+}
+
+// Compare evaluates a and b at every size of ns and returns the smallest
+// n where they differ, or nil when they agree on all of them. An error
+// of either is returned with the n it happened at.
+func Compare(a, b Func, ns []int) (*Difference, error) {
+	ns = slices.Clone(ns)
+	slices.Sort(ns)
+	for _, n := range ns {
+		x, err := a(n)
+		if err != nil {
+			return nil, fmt.Errorf("n=%d: %w", n, err)
+		}
+		y, err := b(n)
+		if err != nil {
+			return nil, fmt.Errorf("n=%d: %w", n, err)
+		}
+		if x.Cmp(y) != 0 {
+			return &Difference{N: n, A: x, B: y}, nil
+		}
+	}
+	return nil, nil
+}
+
+// MarshalJSON writes the formula, its exact coefficients as strings
+// ("3/2"), the sizes and the points.
+func (f *Fitted) MarshalJSON() ([]byte, error) {
+	type term struct {
+		Term string `json:"term"`
+		Coef string `json:"coef"`
+	}
+	terms := make([]term, len(f.Terms))
+	for i, t := range f.Terms {
+		terms[i] = term{t.Basis.String(), t.Coef.RatString()}
+	}
+	return json.Marshal(struct {
+		Formula  string  `json:"formula"`
+		Terms    []term  `json:"terms"`
+		FitN     []int   `json:"fit_n"`
+		HeldOutN []int   `json:"held_out_n"`
+		Points   []Point `json:"points"`
+	}{f.String(), terms, f.FitN, f.HeldOutN, f.Points})
+}
+
+// IsNoFit tells whether err is (or wraps) a *NoFitError.
+func IsNoFit(err error) bool {
+	var nf *NoFitError
+	return errors.As(err, &nf)
+}
