@@ -32,7 +32,7 @@ const (
 	// MaxExponent is the largest exponent magnitude of ^.
 	MaxExponent = 10000
 	// MaxHarmonic is the largest argument of H.
-	MaxHarmonic = 10000
+	MaxHarmonic = 2000
 	// MaxBits is the largest size, in bits of numerator plus denominator,
 	// of any intermediate number.
 	MaxBits = 1 << 16

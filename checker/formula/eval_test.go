@@ -171,9 +171,9 @@ func TestErrors(t *testing.T) {
 		{"log2(n)", 1, "log2(6) is not a rational number: write ceil(log2(...)) or floor(log2(...))"},
 		{"log2(zero)", 1, "log2 needs a positive number, got 0"},
 		{"ceil(log2(-n))", 6, "log2 needs a positive number, got -6"},
-		{"H(1/2)", 1, "H needs an integer from 0 to 10000, got 1/2"},
-		{"H(-1)", 1, "H needs an integer from 0 to 10000"},
-		{"H(10001)", 1, "H needs an integer from 0 to 10000"},
+		{"H(1/2)", 1, "H needs an integer from 0 to 2000, got 1/2"},
+		{"H(-1)", 1, "H needs an integer from 0 to 2000"},
+		{"H(2001)", 1, "H needs an integer from 0 to 2000"},
 		{"1 < 2 or 1/zero > 0", 11, "division by zero"},
 	} {
 		e, err := Parse(c.src)

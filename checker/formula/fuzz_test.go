@@ -1,0 +1,88 @@
+package formula
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// sexpr writes the tree without positions, every node parenthesized.
+func sexpr(n node) string {
+	switch n := n.(type) {
+	case *numLit:
+		return n.val.RatString()
+	case *varRef:
+		return n.name
+	case *indexRef:
+		return n.name + "[" + n.key + "]"
+	case *call:
+		s := make([]string, len(n.args))
+		for i, a := range n.args {
+			s[i] = sexpr(a)
+		}
+		return "(" + n.name + " " + strings.Join(s, " ") + ")"
+	case *unaryOp:
+		return "(" + n.op + " " + sexpr(n.x) + ")"
+	case *binOp:
+		return "(" + n.op + " " + sexpr(n.x) + " " + sexpr(n.y) + ")"
+	}
+	return fmt.Sprintf("?%T", n)
+}
+
+var fuzzSeeds = []string{
+	"sends <= 3*n - 1", "sends[ELECTION] <= n*(n+1)/2", "-2^2", "2^-1^2", "3n^2/2 - -n",
+	"not (n < 1 or n > 2) and max(1, n, H(n)) >= ceil(log2(n))", "n mod 2 mod 3", "1/2n",
+	"((n))", "007.500", "2*3n", "-3n", "(-2)^(-2)", "n - (1 - 2)", "a < b < c", "floor(log2(7/2))",
+}
+
+// FuzzParse: Parse never panics; what it accepts prints canonically,
+// and the canonical text parses back to the same tree and the same text;
+// what it refuses is an *Error with a column inside the text (or just
+// after it); evaluation never panics.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := Parse(src)
+		if err != nil {
+			fe, ok := err.(*Error)
+			if !ok {
+				t.Fatalf("Parse(%q): %T %v", src, err, err)
+			}
+			if fe.Col < 1 || fe.Col > utf8.RuneCountInString(src)+1 {
+				t.Fatalf("Parse(%q): column %d outside the text", src, fe.Col)
+			}
+			return
+		}
+		canon := e.String()
+		e2, err := Parse(canon)
+		if err != nil {
+			t.Fatalf("Parse(%q) printed %q, which does not parse: %v", src, canon, err)
+		}
+		if got := e2.String(); got != canon {
+			t.Fatalf("Parse(%q): %q prints again as %q", src, canon, got)
+		}
+		if a, b := sexpr(e.root), sexpr(e2.root); a != b {
+			t.Fatalf("Parse(%q): tree %s, but its canonical text %q gives %s", src, a, canon, b)
+		}
+		if len(src) < 200 { // keeps the fuzzer fast; the limits bound any evaluation
+			_, _ = e.Eval(testEnv())
+		}
+	})
+}
+
+// TestSeedsRoundTrip runs the seeds of FuzzParse under go test (the
+// fuzzer is run by hand: go test ./checker/formula -fuzz FuzzParse).
+func TestSeedsRoundTrip(t *testing.T) {
+	for _, s := range fuzzSeeds {
+		e, err := Parse(s)
+		if err != nil {
+			continue
+		}
+		if e2 := MustParse(e.String()); sexpr(e2.root) != sexpr(e.root) {
+			t.Errorf("%q: %s vs %s", s, sexpr(e.root), sexpr(e2.root))
+		}
+	}
+}
