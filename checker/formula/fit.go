@@ -457,3 +457,13 @@ func IsNoFit(err error) bool {
 	var nf *NoFitError
 	return errors.As(err, &nf)
 }
+
+// ratOf is a float as a rational: the shortest decimal that reads back as
+// f (0 for NaN or ±Inf).
+func ratOf(f float64) *big.Rat {
+	r, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64))
+	if !ok {
+		return new(big.Rat)
+	}
+	return r
+}
