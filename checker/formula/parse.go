@@ -146,7 +146,7 @@ func MustParse(src string) *Expr {
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
-func (p *parser) next() token  { t := p.toks[p.i]; p.i++; return t }
+func (p *parser) next() token { t := p.toks[p.i]; p.i++; return t }
 
 // isOp tells whether t is the operator or keyword s.
 func isOp(t token, s string) bool { return (t.kind == tOp || t.kind == tIdent) && t.text == s }
