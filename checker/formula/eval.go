@@ -40,13 +40,16 @@ const (
 
 // Boolean tells whether the expression is a comparison or an and/or/not
 // of comparisons (a bound), rather than a number.
-func (e *Expr) Boolean() bool { return isBool(e.root) }
+func (e *Expr) Boolean() bool { return e != nil && isBool(e.root) }
 
 // Names lists the names the expression reads, sorted and once each; an
 // indexed counter is written name[KEY].
 func (e *Expr) Names() []string {
 	seen := map[string]bool{}
 	var out []string
+	if e == nil || e.root == nil {
+		return nil
+	}
 	walk(e.root, func(n node) {
 		s := ""
 		switch n := n.(type) {
@@ -85,6 +88,9 @@ func walk(n node, f func(node)) {
 // Validate checks that every name of the expression means something in
 // env; the error is about the first one (in the text) that does not.
 func (e *Expr) Validate(env Env) error {
+	if e == nil || e.root == nil {
+		return errAt(1, "empty expression")
+	}
 	var err error
 	walk(e.root, func(n node) {
 		if err == nil {
@@ -152,11 +158,11 @@ func (e *Expr) Eval(env Env) (Value, error) {
 // evaluated last (for a failed a and b, the first false one). An
 // expression that is a number, not a bound, is an error.
 func (e *Expr) Check(env Env) (ok bool, lhs, rhs *big.Rat, err error) {
-	if !isBool(e.root) {
-		return false, nil, nil, errAt(1, "a bound must be a comparison, such as sends <= 3*n - 1")
-	}
 	if err := e.Validate(env); err != nil {
 		return false, nil, nil, err
+	}
+	if !isBool(e.root) {
+		return false, nil, nil, errAt(1, "a bound must be a comparison, such as sends <= 3*n - 1")
 	}
 	ev := evaluator{env: env}
 	ok, d, err := ev.boolean(e.root)

@@ -253,6 +253,10 @@ func TestNames(t *testing.T) {
 	if got := strings.Join(e.Names(), " "); got != "initiators n sends[ELECTION]" {
 		t.Errorf("Names = %s", got)
 	}
+	var zero Expr
+	if _, err := zero.Eval(testEnv()); zero.String() != "" || zero.Boolean() || zero.Names() != nil || err == nil {
+		t.Errorf("the zero Expr: %q %v", zero.String(), err)
+	}
 	var nilEnv *MapEnv
 	if err := MustParse("n").Validate(nilEnv); err == nil || !strings.Contains(err.Error(), "(known: none)") {
 		t.Errorf("nil env: %v", err)

@@ -9,7 +9,7 @@ import (
 )
 
 // pointsOf evaluates an expression of n at n = lo..hi.
-func pointsOf(t *testing.T, src string, lo, hi int) []Point {
+func pointsOf(t testing.TB, src string, lo, hi int) []Point {
 	t.Helper()
 	f := MustParse(src).Func(nil)
 	var pts []Point

@@ -46,6 +46,9 @@ func level(n node) int {
 // zeros, every multiplication written with *. Parsing it gives the same
 // expression back.
 func (e *Expr) String() string {
+	if e == nil || e.root == nil {
+		return ""
+	}
 	var b strings.Builder
 	write(&b, e.root)
 	return b.String()
