@@ -20,8 +20,9 @@ type Env interface {
 	Keys(name string) []string
 }
 
-// MapEnv is an Env held in maps. Build it with NewEnv and Set, SetRat
-// and SetKey; a nil *MapEnv is an empty environment.
+// MapEnv is an Env held in maps. Build it with NewEnv (or a zero
+// MapEnv) and Set, SetRat and SetKey; a nil *MapEnv reads as an empty
+// environment.
 type MapEnv struct {
 	vars    map[string]*big.Rat
 	indexed map[string]map[string]*big.Rat
@@ -40,12 +41,18 @@ func (m *MapEnv) Set(name string, v int64) *MapEnv {
 // SetRat sets a plain name to a rational (copied) and returns the
 // environment.
 func (m *MapEnv) SetRat(name string, v *big.Rat) *MapEnv {
+	if m.vars == nil {
+		m.vars = map[string]*big.Rat{}
+	}
 	m.vars[name] = new(big.Rat).Set(v)
 	return m
 }
 
 // SetKey sets name[key] to an integer and returns the environment.
 func (m *MapEnv) SetKey(name, key string, v int64) *MapEnv {
+	if m.indexed == nil {
+		m.indexed = map[string]map[string]*big.Rat{}
+	}
 	if m.indexed[name] == nil {
 		m.indexed[name] = map[string]*big.Rat{}
 	}

@@ -257,6 +257,10 @@ func TestNames(t *testing.T) {
 	if _, err := zero.Eval(testEnv()); zero.String() != "" || zero.Boolean() || zero.Names() != nil || err == nil {
 		t.Errorf("the zero Expr: %q %v", zero.String(), err)
 	}
+	var z MapEnv
+	if v, err := MustParse("n + k[A]").Eval(z.Set("n", 2).SetKey("k", "A", 3)); err != nil || v.String() != "5" {
+		t.Errorf("a zero MapEnv: %v %v", v, err)
+	}
 	var nilEnv *MapEnv
 	if err := MustParse("n").Validate(nilEnv); err == nil || !strings.Contains(err.Error(), "(known: none)") {
 		t.Errorf("nil env: %v", err)
