@@ -9,25 +9,39 @@ import (
 
 // sexpr writes the tree without positions, every node parenthesized.
 func sexpr(n node) string {
+	var b strings.Builder
+	sexprTo(&b, n)
+	return b.String()
+}
+
+func sexprTo(b *strings.Builder, n node) {
 	switch n := n.(type) {
 	case *numLit:
-		return n.val.RatString()
+		b.WriteString(n.val.RatString())
 	case *varRef:
-		return n.name
+		b.WriteString(n.name)
 	case *indexRef:
-		return n.name + "[" + n.key + "]"
+		b.WriteString(n.name + "[" + n.key + "]")
 	case *call:
-		s := make([]string, len(n.args))
-		for i, a := range n.args {
-			s[i] = sexpr(a)
+		b.WriteString("(" + n.name)
+		for _, a := range n.args {
+			b.WriteByte(' ')
+			sexprTo(b, a)
 		}
-		return "(" + n.name + " " + strings.Join(s, " ") + ")"
+		b.WriteByte(')')
 	case *unaryOp:
-		return "(" + n.op + " " + sexpr(n.x) + ")"
+		b.WriteString("(" + n.op + " ")
+		sexprTo(b, n.x)
+		b.WriteByte(')')
 	case *binOp:
-		return "(" + n.op + " " + sexpr(n.x) + " " + sexpr(n.y) + ")"
+		b.WriteString("(" + n.op + " ")
+		sexprTo(b, n.x)
+		b.WriteByte(' ')
+		sexprTo(b, n.y)
+		b.WriteByte(')')
+	default:
+		fmt.Fprintf(b, "?%T", n)
 	}
-	return fmt.Sprintf("?%T", n)
 }
 
 var fuzzSeeds = []string{
