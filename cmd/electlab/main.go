@@ -17,6 +17,11 @@
 // replay diverged; 2 bad input (flags, files, a configuration over
 // -max-mem); 3 an internal error; 4 a cap or bound was reached before an
 // execution or search finished, with nothing found: no verdict.
+//
+// The command parses flags and wires: the work of run, check, explore,
+// replay and shrink is in internal/runner, their outputs in
+// internal/render, scenario files in internal/scenario, the claims report
+// in internal/report and the error kinds in internal/exit.
 package main
 
 import (
