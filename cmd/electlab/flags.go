@@ -124,15 +124,7 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 				return nil, nil, nil, usagef("-scenario conflicts with -%s: put the option in the scenario file", name)
 			}
 		}
-		data, err := os.ReadFile(c.scenario)
-		if err != nil {
-			return nil, nil, nil, usagef("-scenario: %v", err)
-		}
-		spec, cfg, events, err := scenario.Parse(c.scenario, data)
-		if err != nil {
-			return nil, nil, nil, usagef("%v", err)
-		}
-		return spec, cfg, events, nil
+		return loadScenario(c.scenario)
 	}
 	if c.algo == "" {
 		return nil, nil, nil, usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
@@ -237,6 +229,19 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		return nil, nil, nil, usagef("%v", err)
 	}
 	return spec, cfg, nil, nil
+}
+
+// loadScenario reads and parses the scenario file path (-scenario).
+func loadScenario(path string) (model.Spec, *model.Config, []model.Event, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, nil, usagef("-scenario: %v", err)
+	}
+	spec, cfg, events, err := scenario.Parse(path, data)
+	if err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	return spec, cfg, events, nil
 }
 
 // stepsFlag is -max-steps: "auto" (the default: a cap derived from the
