@@ -15,6 +15,7 @@ import "fmt"
 // stderr.
 type UsageError struct{ Msg string }
 
+// Error returns the message.
 func (e *UsageError) Error() string { return e.Msg }
 
 // Usagef is a UsageError with a formatted message.
@@ -27,6 +28,7 @@ func Usagef(format string, args ...any) error {
 // exit status 1.
 type FindingError struct{ Msg string }
 
+// Error returns the message.
 func (e *FindingError) Error() string { return e.Msg }
 
 // Findingf is a FindingError with a formatted message.
@@ -39,6 +41,7 @@ func Findingf(format string, args ...any) error {
 // found: not a verdict, exit status 4.
 type CapError struct{ Msg string }
 
+// Error returns the message.
 func (e *CapError) Error() string { return e.Msg }
 
 // Capf is a CapError with a formatted message.
