@@ -199,26 +199,6 @@ func TestClaimsOutDeterministic(t *testing.T) {
 	}
 }
 
-// listTree lists the regular files under dir, relative, with slashes,
-// sorted.
-func listTree(t *testing.T, dir string) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files = append(files, filepath.ToSlash(rel))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(files)
-	return files
-}
-
 // TestClaimsSmallMaxN: a claim checked on no execution at all must not be
 // reported as HOLDS.
 func TestClaimsSmallMaxN(t *testing.T) {

@@ -157,6 +157,14 @@ func layerAllowed(dir, imp string) bool {
 		return under(imp, "model") || under(imp, "checker") || under(imp, "traces")
 	case under(dir, "reproduce"):
 		return !under(imp, "cmd") && !under(imp, "internal")
+	case dir == "internal/exit" || dir == "internal/filetest":
+		// Error kinds and test helpers: the bottom of internal/.
+		return false
+	case dir == "internal/scenario":
+		return under(imp, "model") || imp == "algos"
+	case dir == "internal/render":
+		// Renders what the engines return; runs nothing.
+		return under(imp, "model") || imp == "algos" || under(imp, "checker")
 	case under(dir, "internal"):
 		return !under(imp, "cmd")
 	}
@@ -187,9 +195,11 @@ func TestPackageLayers(t *testing.T) {
 }
 
 // TestPackageLayersCanFail: the rule rejects an algorithm importing the
-// checker and the model importing an algorithm.
+// checker, the model importing an algorithm, the command's renderings
+// importing its runner and internal/ importing the command.
 func TestPackageLayersCanFail(t *testing.T) {
-	for _, c := range [][2]string{{"algos/bully", "checker"}, {"model", "algos/bully"}, {"checker", "cmd/electlab"}, {"algos/lelann", "algos/ringpoll"}} {
+	for _, c := range [][2]string{{"algos/bully", "checker"}, {"model", "algos/bully"}, {"checker", "cmd/electlab"}, {"algos/lelann", "algos/ringpoll"},
+		{"internal/render", "internal/runner"}, {"internal/scenario", "checker"}, {"internal/exit", "model"}, {"internal/report", "cmd/electlab"}} {
 		if layerAllowed(c[0], c[1]) {
 			t.Errorf("%s importing %s is allowed", c[0], c[1])
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"electlab/internal/render"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,12 +99,12 @@ func TestExploreOutputs(t *testing.T) {
 			t.Errorf("explore output lacks %q:\n%s", want, r)
 		}
 	}
-	var rep exploreReport
+	var rep render.ExploreReport
 	cli(t, "explore", "-algo", "changroberts", "-ids", "3,1,2", "-counts", "-json").mustCode(t, 0).decode(t, &rep)
 	if rep.States > 120 || rep.MinMessages == nil || rep.MinMessages.Sends != 8 || rep.MaxMessages.Sends != 8 || !rep.Complete || rep.Search.Reduction != "sleep-sets+persistent-sets" {
 		t.Errorf("changroberts 3,1,2: %+v", rep)
 	}
-	var full exploreReport
+	var full render.ExploreReport
 	cli(t, "explore", "-algo", "changroberts", "-ids", "3,1,2", "-counts", "-json", "-no-por").mustCode(t, 0).decode(t, &full)
 	if full.States != 120 || *full.MaxMessages != *rep.MaxMessages || full.Transitions <= rep.Transitions {
 		t.Errorf("-no-por: %d states %d transitions vs %d, %d", full.States, full.Transitions, rep.States, rep.Transitions)
@@ -116,7 +117,7 @@ func TestExploreOutputs(t *testing.T) {
 	// A violation: exit 1, the shortest trace, which replays.
 	dir := t.TempDir()
 	r = cli(t, "explore", "-algo", "lelann", "-ids", "3,1,2", "-net", "unordered", "-bfs", "-out", dir, "-json").mustCode(t, 1)
-	var bad exploreReport
+	var bad render.ExploreReport
 	r.decode(t, &bad)
 	if len(bad.Violations) == 0 || bad.Violations[0].Trace == "" {
 		t.Fatalf("no violation or trace:\n%s", r)
@@ -144,7 +145,7 @@ func TestExploreShardMerge(t *testing.T) {
 		{"-algo", "changroberts", "-variant", "resend", "-ids", "3,1,2,4", "-counts"},
 		{"-algo", "lelann", "-ids", "3,1,2", "-net", "unordered", "-out", dir},
 	} {
-		var whole exploreReport
+		var whole render.ExploreReport
 		wr := cli(t, append(append([]string{"explore"}, cfg...), "-json")...)
 		wr.decode(t, &whole)
 		var files []string
@@ -159,7 +160,7 @@ func TestExploreShardMerge(t *testing.T) {
 			}
 			files = append(files, f)
 		}
-		var m exploreReport
+		var m render.ExploreReport
 		mr := cli(t, append([]string{"explore", "-merge", "-json", "-out", dir}, files...)...)
 		if mr.code != wr.code {
 			t.Fatalf("merge exit %d, whole %d:\n%s", mr.code, wr.code, mr)

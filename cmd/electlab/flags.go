@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime/debug"
-	"runtime/metrics"
+	"os"
 	"strconv"
 	"strings"
 
 	"electlab/algos"
 	"electlab/checker"
 	"electlab/checker/explore"
+	"electlab/internal/scenario"
 	"electlab/model"
 )
 
@@ -231,6 +231,19 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 	return spec, cfg, nil, nil
 }
 
+// loadScenario reads and parses the scenario file path (-scenario).
+func loadScenario(path string) (model.Spec, *model.Config, []model.Event, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, nil, usagef("-scenario: %v", err)
+	}
+	spec, cfg, events, err := scenario.Parse(path, data)
+	if err != nil {
+		return nil, nil, nil, usagef("%v", err)
+	}
+	return spec, cfg, events, nil
+}
+
 // stepsFlag is -max-steps: "auto" (the default: a cap derived from the
 // configuration, checker.ConfigStepCap), 0 (no cap) or a positive number of
 // events. Every command and engine reads it the same way.
@@ -298,71 +311,4 @@ func parseMem(s string) (int64, error) {
 		return 0, usagef("-max-mem: %v", err)
 	}
 	return v, nil
-}
-
-// sizer estimates memory before a World or a Sim is built (every
-// model.Algorithm does).
-type sizer interface {
-	WorldBytes(n int) int64
-	SimBytes(n int, sync bool) int64
-}
-
-// fallbackProcessBytes is the estimate per process for a Spec that cannot
-// estimate itself.
-const fallbackProcessBytes = 1024
-
-// worldBytes estimates one World of cfg.
-func worldBytes(spec model.Spec, cfg *model.Config) int64 {
-	n := len(cfg.IDs) + len(cfg.Absent)
-	if s, ok := spec.(sizer); ok {
-		return s.WorldBytes(n)
-	}
-	return int64(n) * fallbackProcessBytes
-}
-
-// simBytes estimates the fast simulator for cfg.
-func simBytes(spec model.Spec, cfg *model.Config) int64 {
-	n := len(cfg.IDs) + len(cfg.Absent)
-	if s, ok := spec.(sizer); ok {
-		return s.SimBytes(n, cfg.Timing == model.Sync)
-	}
-	return int64(n) * fallbackProcessBytes
-}
-
-// checkMem refuses (a usage error, exit status 2) a configuration whose
-// up-front estimate need exceeds the bound max (0 = none); what says
-// what needs the memory.
-func checkMem(need, max int64, what string, cfg *model.Config) error {
-	if max > 0 && need > max {
-		return usagef("%s for n=%d needs about %s (estimate), over -max-mem %s: raise -max-mem (0 for none) or lower -n",
-			what, len(cfg.IDs)+len(cfg.Absent), explore.FormatBytes(need), explore.FormatBytes(max))
-	}
-	return nil
-}
-
-// heapInUse is the memory probe of a bounded run: the bytes of heap
-// objects in use (live, and garbage not yet collected) times 5/4. Under
-// boundMemory the collector keeps the heap under the bound, so the probe
-// passes the bound when live data reach 80% of it: the run stops there
-// instead of thrashing the collector, with room for the runtime's own
-// memory.
-func heapInUse() int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(s[0].Value.Uint64()) / 4 * 5
-}
-
-// boundMemory makes the Go collector keep the heap under maxMem (so that
-// heapInUse, the probe, measures live data near the bound) until the
-// returned function restores the previous limit. maxMem 0 changes
-// nothing.
-func boundMemory(maxMem int64) (restore func()) {
-	if maxMem <= 0 {
-		return func() {}
-	}
-	old := debug.SetMemoryLimit(maxMem)
-	return func() { debug.SetMemoryLimit(old) }
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"electlab/internal/filetest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -97,14 +98,11 @@ func writeFile(t testing.TB, dir, name, content string) string {
 	return path
 }
 
-func readFile(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+// readFile reads path or fails the test (filetest.ReadFile).
+func readFile(t testing.TB, path string) []byte { return filetest.ReadFile(t, path) }
+
+// listTree lists the regular files under dir (filetest.ListTree).
+func listTree(t *testing.T, dir string) []string { return filetest.ListTree(t, dir) }
 
 // editTrace decodes the trace file at src as generic JSON, lets edit change
 // it and writes the result to dir/name. Field order is not preserved, which

@@ -17,6 +17,11 @@
 // replay diverged; 2 bad input (flags, files, a configuration over
 // -max-mem); 3 an internal error; 4 a cap or bound was reached before an
 // execution or search finished, with nothing found: no verdict.
+//
+// The command parses flags and wires: the work of run, check, explore,
+// replay and shrink is in internal/runner, their outputs in
+// internal/render, scenario files in internal/scenario, the claims report
+// in internal/report and the error kinds in internal/exit.
 package main
 
 import (
@@ -26,28 +31,21 @@ import (
 	"os"
 	"strings"
 
+	"electlab/internal/exit"
 	"electlab/internal/report"
 )
 
-// usageError is bad input from the user: exit status 2, one line on stderr.
-type usageError struct{ msg string }
+// usageError is bad input from the user (exit status 2); the commands'
+// work under internal/ returns the same kinds (internal/exit).
+type usageError = exit.UsageError
 
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+func usagef(format string, args ...any) error { return exit.Usagef(format, args...) }
 
 // findingError is a verdict the user asked to be told about by exit status
-// (a violation found by check, a diverging replay): exit status 1.
+// (here: an interrupted claims report): exit status 1, as exit.FindingError.
 type findingError struct{ msg string }
 
 func (e *findingError) Error() string { return e.msg }
-
-// capError says a cap or bound (-max-steps, -max-mem, -max-states, ...)
-// stopped an execution or a search before it finished and nothing was
-// found: not a verdict, exit status 4.
-type capError struct{ msg string }
-
-func (e *capError) Error() string { return e.msg }
 
 // command is one entry of the command table.
 type command struct {
@@ -126,23 +124,27 @@ func exitCode(err error, stderr io.Writer) int {
 		return 0
 	}
 	var ue *usageError
-	var fe *findingError
-	var ce *capError
+	var fe *exit.FindingError
+	var lfe *findingError
+	var ce *exit.CapError
 	var de *report.DirError // the report directory (-out) cannot be written: bad input
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(ue.msg))
+		fmt.Fprintln(stderr, "electlab: "+oneLine(ue.Msg))
 		return 2
 	case errors.As(err, &de):
 		fmt.Fprintln(stderr, "electlab: "+oneLine(de.Error()))
 		return 2
 	case errors.As(err, &fe):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.msg))
+		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.Msg))
+		return 1
+	case errors.As(err, &lfe):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(lfe.msg))
 		return 1
 	case errors.As(err, &ce):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(ce.msg))
+		fmt.Fprintln(stderr, "electlab: "+oneLine(ce.Msg))
 		return 4
 	default:
 		fmt.Fprintln(stderr, "electlab: "+oneLine(err.Error()))

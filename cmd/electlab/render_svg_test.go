@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
+	"electlab/internal/runner"
 	"electlab/traces"
 )
 
@@ -14,11 +14,7 @@ import (
 // -render prints the same before its summary.
 func TestRenderSVGShiViz(t *testing.T) {
 	path := filepath.Join("..", "..", "testdata", "counterexamples", "C-RING1-5-changroberts-swallow-2.json")
-	tr, err := traces.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := algos.Lookup(tr.Config.Algo)
+	tr, spec, err := runner.LoadTraceBounded(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

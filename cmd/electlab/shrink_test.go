@@ -1,16 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"electlab/algos"
 	"electlab/checker"
-	"electlab/checker/explore"
+	"electlab/internal/render"
+	"electlab/internal/runner"
 	"electlab/model"
 	"electlab/traces"
 )
@@ -145,7 +144,7 @@ func TestCommandsKeepMaxMem(t *testing.T) {
 	if r.code != 4 || !strings.Contains(r.stdout, "max-mem 16MiB") {
 		t.Errorf("check under a small -max-mem:\n%s", r)
 	}
-	var rep exploreReport
+	var rep render.ExploreReport
 	cli(t, "explore", "-algo", "lelann", "-ids", "3,1,2,5,4", "-max-mem", "64KiB", "-json").mustCode(t, 4).decode(t, &rep)
 	if rep.Complete || !strings.Contains(rep.Incomplete, "max-mem 64KiB") || rep.MemEstimate > 64<<10 {
 		t.Errorf("explore under 64KiB: complete %v, incomplete %q, estimate %d", rep.Complete, rep.Incomplete, rep.MemEstimate)
@@ -160,7 +159,7 @@ func TestTraceLimits(t *testing.T) {
 	s0 := mustSystem(t, "changroberts", 3)
 	path := filepath.Join(dir, "big.json")
 	ce := &checker.Counterexample{Initial: s0, Events: make([]model.Event, traces.MaxEvents+1), Violation: &checker.Violation{Property: "termination", Message: "x"}}
-	saved, notes, err := saveCounterexample(path, ce, "", "")
+	saved, notes, err := runner.SaveCounterexample(path, ce, "", "")
 	if saved || err != nil || !strings.Contains(notes, "over the trace limit of 1000000") {
 		t.Errorf("an oversized counterexample: saved %v, err %v, notes %q", saved, err, notes)
 	}
@@ -168,8 +167,8 @@ func TestTraceLimits(t *testing.T) {
 		t.Errorf("an oversized counterexample was written")
 	}
 	// run -trace over the limit: no file, a summary on stderr.
-	defer func(old int) { traceMaxEvents = old }(traceMaxEvents)
-	traceMaxEvents = 10
+	defer func(old int) { runner.TraceMaxEvents = old }(runner.TraceMaxEvents)
+	runner.TraceMaxEvents = 10
 	tp := filepath.Join(dir, "run.json")
 	r := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-trace", tp).mustCode(t, 0)
 	if !strings.Contains(r.stderr, "trace not written to "+tp+": the execution has 24 events, over the trace limit of 10 (summary: no violation)") || !strings.Contains(r.stdout, "leader       5") {
@@ -178,7 +177,7 @@ func TestTraceLimits(t *testing.T) {
 	if _, err := os.Stat(tp); err == nil {
 		t.Errorf("run -trace over the limit wrote %s", tp)
 	}
-	traceMaxEvents = traces.MaxEvents
+	runner.TraceMaxEvents = traces.MaxEvents
 	// Snapshots: a limit of a few hundred bytes drops them all.
 	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{}, checker.Options{})
 	tr, err := traces.Record(s0, x.Events, nil, "", traces.WithSnapshots(), traces.WithSnapshotLimit(500))
@@ -197,54 +196,9 @@ func TestTraceLimits(t *testing.T) {
 	cli(t, "replay", p, "-render", "none").mustCode(t, 0)
 }
 
-// TestProgressWithoutNewStates: the explore progress printer prints at a
-// steady interval when states stop growing, names the phase, and the
-// search calls it on transitions, not only on new states.
-func TestProgressWithoutNewStates(t *testing.T) {
-	var buf bytes.Buffer
-	now := time.Unix(0, 0)
-	p := progressPrinterClock(&buf, func() time.Time { return now })
-	for i := range 5 {
-		now = now.Add(2 * time.Second)
-		p(explore.Progress{States: 55, Transitions: int64(1000 * (i + 1)), Depth: 7})
-	}
-	now = now.Add(2 * time.Second)
-	p(explore.Progress{States: 10, Transitions: 50000, Depth: 3, Phase: "livelock search (after the main search's 55 states)"})
-	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 6 || !strings.Contains(lines[1], "55 states (+0/s)") || !strings.Contains(lines[5], "livelock search") || strings.Contains(buf.String(), "-") {
-		t.Errorf("progress lines:\n%s", buf.String())
-	}
-	// The search reports on transitions: with the state interval out of
-	// reach, Progress is still called (Bully n=4 takes > 4096 transitions).
-	calls := 0
-	s0 := mustSystem(t, "bully", 4)
-	explore.Explore(s0, explore.Options{ProgressEvery: 1 << 40, Progress: func(p explore.Progress) {
-		if !p.Done {
-			calls++
-		}
-	}})
-	if calls == 0 {
-		t.Errorf("the search never reported progress on transitions")
-	}
-}
-
-// TestExploreCyclesLine: the cycles line claims that every execution ends
-// only after a complete search, and names the livelocks it lists.
+// TestExploreCyclesLine: an incomplete search does not say every
+// execution ends (the line itself: internal/render's TestCycleLine).
 func TestExploreCyclesLine(t *testing.T) {
-	for _, tc := range []struct {
-		r    exploreReport
-		want string
-	}{
-		{exploreReport{Complete: true}, "none (every execution ends)"},
-		{exploreReport{Incomplete: "max-states 55"}, "none in the states explored (search incomplete"},
-		{exploreReport{Complete: true, Cycle: true}, "none is fair: no livelock"},
-		{exploreReport{Incomplete: "max-mem 1KiB", Cycle: true}, "no fair livelock found before the search was cut"},
-		{exploreReport{Complete: true, Cycle: true, Violations: []exploreViolation{{CycleStart: 2}, {CycleStart: -1}}}, "1 fair livelock(s), listed below"},
-	} {
-		if got := cycleLine(&tc.r); !strings.Contains(got, tc.want) {
-			t.Errorf("%+v: %q, want %q", tc.r, got, tc.want)
-		}
-	}
 	// End to end: an incomplete search does not say every execution ends.
 	out := cli(t, "explore", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-max-states", "55").mustCode(t, 4).stdout
 	if strings.Contains(out, "every execution ends") || !strings.Contains(out, "search incomplete") {

@@ -8,7 +8,8 @@
 // its renderings written into a report directory (WriteDir). It also
 // generates docs/CLAIMS.md from the registry (ClaimsDoc).
 //
-// It imports algos, checker, model, traces and reproduce; cmd/electlab
-// parses the flags and wires it; nothing below imports it. The same seed
-// and flags give the same bytes, whatever the number of workers.
+// It imports algos, checker, model, traces, reproduce and internal/render
+// (the JSON writer); cmd/electlab parses the flags and wires it;
+// internal/runner uses its trace and file helpers. The same seed and flags
+// give the same bytes, whatever the number of workers.
 package report

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/internal/render"
 	"electlab/model"
 	"electlab/reproduce"
 )
@@ -550,15 +550,8 @@ func (e *DirError) Error() string { return fmt.Sprintf("-out %s: %v", e.Dir, e.E
 func (e *DirError) Unwrap() error { return e.Err }
 
 // WriteJSON writes v as indented JSON and a newline, as every JSON output
-// of electlab is written.
-func WriteJSON(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
+// of electlab is written (render.WriteJSON).
+func WriteJSON(w io.Writer, v any) error { return render.WriteJSON(w, v) }
 
 // SetCache makes the job take the reproduced tables it needs from cache
 // (computing those missing into it), so tables are shared between jobs.

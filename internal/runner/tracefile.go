@@ -1,25 +1,24 @@
-package main
+package runner
 
 import (
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
+	"electlab/algos"
 	"electlab/checker"
+	"electlab/checker/explore"
+	"electlab/internal/exit"
 	"electlab/internal/report"
 	"electlab/model"
 	"electlab/traces"
 )
 
-// minimize is the claim engine's event-list minimizer.
-func minimize(events []model.Event, fails func([]model.Event) bool) []model.Event {
-	return traces.Minimize(events, fails)
-}
-
-// traceMaxEvents is the trace limit the CLI applies (traces.MaxEvents;
+// TraceMaxEvents is the trace limit the CLI applies (traces.MaxEvents;
 // a variable so that tests can lower it).
-var traceMaxEvents = traces.MaxEvents
+var TraceMaxEvents = traces.MaxEvents
 
 // traceTooLong is the summary printed instead of a trace file of more
 // than traces.MaxEvents events: a file is complete or absent.
@@ -28,17 +27,17 @@ func traceTooLong(path string, events int, v *checker.Violation) string {
 	if v != nil {
 		what = v.Error()
 	}
-	return fmt.Sprintf("trace not written to %s: the execution has %d events, over the trace limit of %d (summary: %s)", path, events, traceMaxEvents, what)
+	return fmt.Sprintf("trace not written to %s: the execution has %d events, over the trace limit of %d (summary: %s)", path, events, TraceMaxEvents, what)
 }
 
-// saveCounterexample records ce (found checking claim, or the generic
+// SaveCounterexample records ce (found checking claim, or the generic
 // properties when claim is "") as a trace with snapshots and writes it
 // atomically to path (with porcupine's visualization beside it when the
 // counterexample's lock history is not linearizable). A trace over
 // traces.MaxEvents events is not written: saved is false and note says so;
 // snapshots over traces.SnapshotLimit are left out and note says that.
-func saveCounterexample(path string, ce *checker.Counterexample, claim, note string) (saved bool, notes string, err error) {
-	if len(ce.Events) > traceMaxEvents {
+func SaveCounterexample(path string, ce *checker.Counterexample, claim, note string) (saved bool, notes string, err error) {
+	if len(ce.Events) > TraceMaxEvents {
 		return false, traceTooLong(path, len(ce.Events), ce.Violation), nil
 	}
 	t, err := traces.Record(ce.Initial, ce.Events, report.TraceViolation(ce.Violation, claim), note, traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
@@ -46,12 +45,12 @@ func saveCounterexample(path string, ce *checker.Counterexample, claim, note str
 		return false, "", fmt.Errorf("recording the counterexample: %v", err)
 	}
 	if err := t.Save(path); err != nil {
-		return false, "", usagef("cannot write %s: %v", path, err)
+		return false, "", exit.Usagef("cannot write %s: %v", path, err)
 	}
 	// Beside a mutual-exclusion counterexample whose lock history is not
 	// linearizable: porcupine's visualization, PATH.lin.html.
 	if _, err := checker.LockCounterexampleHTML(ce, strings.TrimSuffix(path, ".json")+".lin.html"); err != nil {
-		return false, "", usagef("cannot write the linearizability visualization beside %s: %v", path, err)
+		return false, "", exit.Usagef("cannot write the linearizability visualization beside %s: %v", path, err)
 	}
 	if t.SnapshotsOmitted != "" {
 		notes = fmt.Sprintf("%s written without per-step snapshots: %s", path, t.SnapshotsOmitted)
@@ -59,14 +58,14 @@ func saveCounterexample(path string, ce *checker.Counterexample, claim, note str
 	return true, notes, nil
 }
 
-// writeOutputs writes the execution as a trace file and/or prints its
+// WriteOutputs writes the execution as a trace file and/or prints its
 // rendering, as -trace and -render ask; notes about the trace (left out,
 // snapshots left out) go to stderr.
-func writeOutputs(x *checker.Execution, tracePath, render string, stdout, stderr io.Writer) error {
+func WriteOutputs(x *checker.Execution, tracePath, render string, stdout, stderr io.Writer) error {
 	if tracePath == "" && render == "" {
 		return nil
 	}
-	if len(x.Events) > traceMaxEvents {
+	if len(x.Events) > TraceMaxEvents {
 		fmt.Fprintf(stderr, "electlab: %s\n", traceTooLong(tracePath, len(x.Events), x.Violation))
 		if render != "" {
 			fmt.Fprintf(stderr, "electlab: not rendered either: over the trace limit\n")
@@ -79,7 +78,7 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 	}
 	if tracePath != "" {
 		if err := t.Save(tracePath); err != nil {
-			return usagef("-trace %s: %v", tracePath, err)
+			return exit.Usagef("-trace %s: %v", tracePath, err)
 		}
 		if t.SnapshotsOmitted != "" {
 			fmt.Fprintf(stderr, "electlab: %s written without per-step snapshots: %s\n", tracePath, t.SnapshotsOmitted)
@@ -91,7 +90,7 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 		if err != nil {
 			return err
 		}
-		if err := renderTo(stdout, render, t, rep); err != nil {
+		if err := RenderTo(stdout, render, t, rep); err != nil {
 			return err
 		}
 	}
@@ -101,13 +100,13 @@ func writeOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 // renderFormats are the values of -render (replay also takes none).
 var renderFormats = []string{"text", "mermaid", "svg", "shiviz"}
 
-// validRender reports whether format is one of renderFormats.
-func validRender(format string) bool { return slices.Contains(renderFormats, format) }
+// ValidRender reports whether format is one of renderFormats.
+func ValidRender(format string) bool { return slices.Contains(renderFormats, format) }
 
-// renderTo writes t's rendering in format: text (the step table),
+// RenderTo writes t's rendering in format: text (the step table),
 // mermaid (a sequenceDiagram), svg (a space-time diagram) or shiviz (a
 // log for the ShiViz visualizer, see docs/RENDERING.md).
-func renderTo(w io.Writer, format string, t *traces.Trace, rep *traces.Replayed) error {
+func RenderTo(w io.Writer, format string, t *traces.Trace, rep *traces.Replayed) error {
 	var s string
 	switch format {
 	case "text":
@@ -119,8 +118,42 @@ func renderTo(w io.Writer, format string, t *traces.Trace, rep *traces.Replayed)
 	case "shiviz":
 		s = traces.RenderShiViz(t, rep)
 	default:
-		return usagef("-render %q: want text, mermaid, svg or shiviz", format)
+		return exit.Usagef("-render %q: want text, mermaid, svg or shiviz", format)
 	}
 	_, err := io.WriteString(w, s)
 	return err
+}
+
+// traceLoadFactor is the estimated memory of a loaded trace per byte of
+// its file (decoded steps, snapshots and the JSON decoder's buffers).
+const traceLoadFactor = 4
+
+// LoadTraceBounded loads the trace file path after checking that its
+// estimated memory (traceLoadFactor times its size, plus two Worlds of its
+// configuration) fits maxMem (0 = none). Every error is a usage error.
+func LoadTraceBounded(path string, maxMem int64) (*traces.Trace, model.Spec, error) {
+	if maxMem > 0 {
+		if fi, err := os.Stat(path); err == nil && fi.Size()*traceLoadFactor > maxMem {
+			return nil, nil, exit.Usagef("%s: loading this %s trace needs about %s (estimate), over -max-mem %s: raise -max-mem (0 for none)",
+				path, explore.FormatBytes(fi.Size()), explore.FormatBytes(fi.Size()*traceLoadFactor), explore.FormatBytes(maxMem))
+		}
+	}
+	t, err := traces.Load(path)
+	if err != nil {
+		return nil, nil, exit.Usagef("%v", err)
+	}
+	spec, err := algos.Lookup(t.Config.Algo)
+	if err != nil {
+		return nil, nil, exit.Usagef("%s: %v", path, err)
+	}
+	if err := CheckMem(2*WorldBytes(spec, t.Config), maxMem, "replaying the trace", t.Config); err != nil {
+		return nil, nil, err
+	}
+	return t, spec, nil
+}
+
+// specOf is the registered algorithm of s.
+func specOf(s model.System) model.Spec {
+	spec, _ := algos.Lookup(s.Info().Name)
+	return spec
 }

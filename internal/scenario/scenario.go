@@ -1,19 +1,8 @@
-package main
-
-import (
-	"bufio"
-	"bytes"
-	"fmt"
-	"os"
-	"strconv"
-	"strings"
-
-	"electlab/algos"
-	"electlab/model"
-)
-
-// A scenario file describes a configuration and a script of events, for
-// anything richer than the flags (timed crashes, detections, joins):
+// Package scenario parses electlab's scenario files: a configuration and
+// a script of events, for anything richer than the command-line flags
+// (timed crashes, detections, joins).
+//
+// A scenario file:
 //
 //	# comments (a '#' at the start of a line or after a space, followed by
 //	# a space or the end of the line) and blank lines are ignored; keys
@@ -35,17 +24,28 @@ import (
 //
 // The events are applied first, in order (each must be enabled); the
 // chosen schedule continues from there. Every error names the line.
-func loadScenario(path string) (model.Spec, *model.Config, []model.Event, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, nil, usagef("-scenario: %v", err)
-	}
-	return parseScenario(path, data)
-}
+//
+// It imports algos (the registry) and model; cmd/electlab reads the file
+// named by -scenario and hands its bytes to Parse.
+package scenario
 
-func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model.Event, error) {
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"electlab/algos"
+	"electlab/model"
+)
+
+// Parse parses the scenario file path (its content data): the algorithm,
+// the configuration and the scripted events, checked to apply in order.
+// Every error names the file and, where there is one, the line.
+func Parse(path string, data []byte) (model.Spec, *model.Config, []model.Event, error) {
 	bad := func(line int, format string, args ...any) error {
-		return usagef("%s:%d: %s", path, line, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s:%d: %s", path, line, fmt.Sprintf(format, args...))
 	}
 	var spec model.Spec
 	cfg := &model.Config{}
@@ -130,27 +130,27 @@ func parseScenario(path string, data []byte) (model.Spec, *model.Config, []model
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, nil, nil, usagef("%s: %v", path, err)
+		return nil, nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
 	if spec == nil {
-		return nil, nil, nil, usagef("%s: no \"algo\" line", path)
+		return nil, nil, nil, fmt.Errorf("%s: no \"algo\" line", path)
 	}
 	if len(cfg.IDs) == 0 {
-		return nil, nil, nil, usagef("%s: no \"ids\" line", path)
+		return nil, nil, nil, fmt.Errorf("%s: no \"ids\" line", path)
 	}
 	cfg.Forwarding = spec.Meta().Forwarding
 	if forwarding != "" {
 		cfg.Forwarding = forwarding == "true"
 	}
 	if err := model.Validate(spec.Meta(), cfg); err != nil {
-		return nil, nil, nil, usagef("%s: %v", path, err)
+		return nil, nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
 	// Check that the scripted events apply in order, naming the line of
 	// the first that does not.
 	if len(events) > 0 {
 		s, err := spec.NewSystem(cfg)
 		if err != nil {
-			return nil, nil, nil, usagef("%s: %v", path, err)
+			return nil, nil, nil, fmt.Errorf("%s: %v", path, err)
 		}
 		for i, ev := range events {
 			if err := s.Apply(ev); err != nil {

@@ -1,0 +1,39 @@
+package render
+
+import (
+	"fmt"
+	"io"
+
+	"electlab/checker"
+)
+
+// PrintCheckViolation prints check's finding: violation v found by
+// schedule tried (1-based), its counterexample of events events written to
+// path ("" when it was over the trace limit: notes says so), as JSON when
+// jsonOut.
+func PrintCheckViolation(w io.Writer, jsonOut bool, v *checker.Violation, path string, events, tried int, notes string) {
+	switch {
+	case jsonOut:
+		WriteJSON(w, map[string]any{"violation": v, "trace": path, "events": events, "schedules_tried": tried})
+	case path != "":
+		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\ntrace: %s (%d events; replay with: electlab replay %s)\n", tried, v.Error(), path, events, path)
+	default:
+		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\n%s\n", tried, v.Error(), notes)
+	}
+}
+
+// PrintCheckClean prints the outcome of a check that found no violation
+// in count schedules from seed, capped of them unfinished (firstCap
+// describes the first), checking what; as JSON when jsonOut.
+func PrintCheckClean(w io.Writer, jsonOut bool, count, capped int, seed uint64, firstCap, what string) error {
+	switch {
+	case jsonOut:
+		return WriteJSON(w, map[string]any{"violation": nil, "schedules_tried": count, "schedules_unfinished": capped, "checked": what})
+	case capped == 0:
+		fmt.Fprintf(w, "no violation in %d schedules (seeds %d..%d) checking %s\n", count, seed, seed+uint64(count)-1, what)
+	default:
+		fmt.Fprintf(w, "no violation in %d finished schedules of %d (seeds %d..%d) checking %s\n", count-capped, count, seed, seed+uint64(count)-1, what)
+		fmt.Fprintf(w, "unfinished   %d schedule(s) reached a cap (not a verdict; first: %s)\n", capped, firstCap)
+	}
+	return nil
+}

@@ -1,0 +1,324 @@
+package render
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"electlab/checker/explore"
+	"electlab/model"
+)
+
+// ExploreReport is the JSON output of `electlab explore` (a contract:
+// fields may be added, never renamed).
+type ExploreReport struct {
+	Algorithm string        `json:"algorithm"`
+	Variant   string        `json:"variant"`
+	N         int           `json:"n"`
+	IDs       []model.ID    `json:"ids"`
+	Options   Options       `json:"options"`
+	Search    ExploreSearch `json:"search"`
+	// Prefix is the scenario's scripted events the search starts after.
+	Prefix       []string               `json:"prefix"`
+	States       int64                  `json:"states"`
+	Transitions  int64                  `json:"transitions"`
+	MaxDepth     int                    `json:"max_depth"`
+	FinalStates  int64                  `json:"final_states"`
+	MinMessages  *ExploreCounts         `json:"min_messages"`
+	MaxMessages  *ExploreCounts         `json:"max_messages"`
+	MaxIsLower   bool                   `json:"max_messages_lower_bound"`
+	Cycle        bool                   `json:"cycle"`
+	Complete     bool                   `json:"complete"`
+	Incomplete   string                 `json:"incomplete"`
+	Verdict      string                 `json:"verdict"`
+	Violations   []ExploreViolation     `json:"violations"`
+	More         int                    `json:"more_violations"`
+	MemEstimate  int64                  `json:"mem_estimate_bytes"`
+	NoReduction  string                 `json:"no_reduction,omitempty"`
+	Fingerprints *ExploreFingerprintSet `json:"fingerprints,omitempty"`
+}
+
+// ExploreSearch is how the search was made: its order, reduction, the
+// counters kept in the state, its bounds and the part of a split search.
+type ExploreSearch struct {
+	Order      string `json:"order"`
+	Reduction  string `json:"reduction"`
+	Counts     string `json:"counts"`
+	MaxDepth   int    `json:"max_depth"`
+	MaxStates  int64  `json:"max_states"`
+	MaxMem     int64  `json:"max_mem"`
+	Shard      string `json:"shard"`
+	ShardDepth int    `json:"shard_depth"`
+}
+
+// ExploreCounts is one end (min or max) of the message counts over every
+// complete execution.
+type ExploreCounts struct {
+	Sends         int64 `json:"sends"`
+	Transmissions int64 `json:"transmissions"`
+	Deliveries    int64 `json:"deliveries"`
+	SR            int64 `json:"sr"`
+	Forwards      int64 `json:"forwards"`
+}
+
+// ExploreViolation is one violation found, with its events from the
+// initial state (the scenario's prefix first).
+type ExploreViolation struct {
+	Property   string   `json:"property"`
+	Step       int      `json:"step"`
+	Message    string   `json:"message"`
+	States     int64    `json:"states"`
+	Events     []string `json:"events"`
+	CycleStart int      `json:"cycle_start"`
+	Trace      string   `json:"trace,omitempty"`
+}
+
+// ExploreFingerprintSet carries a part's state keys for -merge: sorted,
+// delta- and varint-encoded, then base64.
+type ExploreFingerprintSet struct {
+	States string `json:"states"`
+	Final  string `json:"final"`
+}
+
+// encodeKeys encodes sorted state keys: deltas as varints, in base64.
+func encodeKeys(keys []uint64) string {
+	var b []byte
+	prev := uint64(0)
+	for _, k := range keys {
+		b = binary.AppendUvarint(b, k-prev)
+		prev = k
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// decodeKeys is the inverse of encodeKeys.
+func decodeKeys(s string) ([]uint64, error) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return nil, err
+	}
+	var out []uint64
+	prev := uint64(0)
+	for len(b) > 0 {
+		d, n := binary.Uvarint(b)
+		if n <= 0 {
+			return nil, fmt.Errorf("bad fingerprint encoding")
+		}
+		prev += d
+		out = append(out, prev)
+		b = b[n:]
+	}
+	return out, nil
+}
+
+// NewExploreReport is the report of the search res of cfg (info's
+// algorithm) made with opt, after the scenario events prefix.
+func NewExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, res *explore.Result, prefix []model.Event) *ExploreReport {
+	v, _ := info.ParseVariant(cfg.Variant)
+	rep := &ExploreReport{Algorithm: info.Name, Variant: info.FormatVariant(v), N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs,
+		Options: OptionsOf(cfg),
+		Search:  ExploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem},
+		Prefix:  []string{}, Violations: []ExploreViolation{}}
+	for _, ev := range prefix {
+		rep.Prefix = append(rep.Prefix, ev.String())
+	}
+	if opt.BFS {
+		rep.Search.Order, rep.Search.Reduction = "bfs", "none"
+	}
+	if opt.NoPOR {
+		rep.Search.Reduction = "none"
+	}
+	FillExplore(rep, res, opt.Shards > 1, rep.Prefix)
+	return rep
+}
+
+// FillExplore copies res into rep. prefix names the scenario events
+// the search started after: each violation's events start with them, and
+// its step and cycle start count them.
+func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []string) {
+	if res.Shards > 1 {
+		rep.Search.Shard = fmt.Sprintf("%d/%d", res.Shard+1, res.Shards)
+		rep.Search.ShardDepth = res.ShardDepth
+	}
+	rep.States, rep.Transitions, rep.MaxDepth, rep.FinalStates = res.States, res.Transitions, res.MaxDepth, res.Final
+	if c := res.Counts; c != nil {
+		rep.MinMessages = &ExploreCounts{c.Sends.Min, c.Transmissions.Min, c.Deliveries.Min, c.SR.Min, c.Forwards.Min}
+		rep.MaxMessages = &ExploreCounts{c.Sends.Max, c.Transmissions.Max, c.Deliveries.Max, c.SR.Max, c.Forwards.Max}
+	}
+	rep.MaxIsLower, rep.Cycle = res.CountsLowerBound, res.Cycle
+	rep.Complete, rep.Incomplete, rep.Verdict = res.Complete(), res.Incomplete, res.Verdict()
+	rep.More, rep.MemEstimate, rep.NoReduction = res.MoreViolations, res.MemEstimate, res.NoReduction
+	if res.StateReduction {
+		rep.Search.Reduction = "sleep-sets+persistent-sets"
+	}
+	if res.NoReduction != "" {
+		rep.Search.Reduction = "none"
+	}
+	for _, v := range res.Violations {
+		ev := ExploreViolation{Property: v.Property, Step: v.Step, Message: v.Message, States: v.States, Events: append([]string{}, prefix...), CycleStart: v.CycleStart}
+		if ev.Step > 0 {
+			ev.Step += len(prefix)
+		}
+		if ev.CycleStart >= 0 {
+			ev.CycleStart += len(prefix)
+		}
+		for _, e := range v.Events {
+			ev.Events = append(ev.Events, e.String())
+		}
+		rep.Violations = append(rep.Violations, ev)
+	}
+	if part {
+		rep.Fingerprints = &ExploreFingerprintSet{States: encodeKeys(res.Fingerprints), Final: encodeKeys(res.FinalFingerprints)}
+	}
+}
+
+// PrintExplore prints r as `electlab explore` does.
+func PrintExplore(w io.Writer, r *ExploreReport) {
+	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
+	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.FormatIDs(r.IDs))
+	optionsLine(w, &r.Options, model.FormatIDs)
+	if len(r.Prefix) > 0 {
+		fmt.Fprintf(w, "from         the state after the scenario's events: %s\n", strings.Join(r.Prefix, ", "))
+	}
+	s := r.Search
+	bounds := []string{}
+	if s.MaxDepth > 0 {
+		bounds = append(bounds, fmt.Sprintf("max-depth %d", s.MaxDepth))
+	}
+	if s.MaxStates > 0 {
+		bounds = append(bounds, fmt.Sprintf("max-states %d", s.MaxStates))
+	}
+	if s.MaxMem > 0 {
+		bounds = append(bounds, "max-mem "+explore.FormatBytes(s.MaxMem))
+	}
+	if len(bounds) == 0 {
+		bounds = append(bounds, "none")
+	}
+	part := ""
+	if s.Shard != "" {
+		part = fmt.Sprintf(", part %s (split at depth %d)", s.Shard, s.ShardDepth)
+	}
+	fmt.Fprintf(w, "search       %s, reduction %s, counts in state %s, bounds %s%s\n", s.Order, s.Reduction, s.Counts, strings.Join(bounds, ", "), part)
+	if r.NoReduction != "" {
+		fmt.Fprintf(w, "note         %s\n", r.NoReduction)
+	}
+	fmt.Fprintf(w, "states       %d distinct, %d quiescent; %d transitions; max depth %d\n", r.States, r.FinalStates, r.Transitions, r.MaxDepth)
+	if r.MinMessages == nil {
+		if s.Counts == "none" {
+			fmt.Fprintf(w, "messages     min/max not computed: add -counts (counters in the state) for exact values\n")
+		} else {
+			fmt.Fprintf(w, "messages     no complete execution\n")
+		}
+	} else {
+		lower := ""
+		if r.MaxIsLower {
+			lower = " (max is a lower bound: a cycle sends messages)"
+		}
+		fmt.Fprintf(w, "messages     over every complete execution, min..max%s:\n", lower)
+		mn, mx := r.MinMessages, r.MaxMessages
+		fmt.Fprintf(w, "  sends (P2P)            %d..%d\n", mn.Sends, mx.Sends)
+		fmt.Fprintf(w, "  transmissions (BCAST1) %d..%d\n", mn.Transmissions, mx.Transmissions)
+		fmt.Fprintf(w, "  deliveries             %d..%d\n", mn.Deliveries, mx.Deliveries)
+		fmt.Fprintf(w, "  sends+receives (SR)    %d..%d\n", mn.SR, mx.SR)
+		fmt.Fprintf(w, "  forwards               %d..%d\n", mn.Forwards, mx.Forwards)
+	}
+	fmt.Fprintf(w, "cycles       %s\n", CycleLine(r))
+	for _, v := range r.Violations {
+		where := "at the end"
+		if v.Step > 0 {
+			where = fmt.Sprintf("after step %d", v.Step)
+		}
+		fmt.Fprintf(w, "VIOLATION    %s %s: %s (%d state(s); %d events)\n", v.Property, where, v.Message, v.States, len(v.Events))
+		if v.Trace != "" {
+			fmt.Fprintf(w, "  trace: %s (replay with: electlab replay %s)\n", v.Trace, v.Trace)
+		}
+	}
+	if r.More > 0 {
+		fmt.Fprintf(w, "             and %d more distinct violation(s)\n", r.More)
+	}
+	fmt.Fprintf(w, "verdict      %s\n", r.Verdict)
+}
+
+// CycleLine is the report's cycles line: it names the livelocks it says
+// are listed, and claims that every execution ends only after a complete
+// search.
+func CycleLine(r *ExploreReport) string {
+	livelocks := 0
+	for _, v := range r.Violations {
+		if v.CycleStart >= 0 {
+			livelocks++
+		}
+	}
+	switch {
+	case r.Cycle && livelocks > 0:
+		return fmt.Sprintf("yes (some execution can run forever); %d fair livelock(s), listed below as termination violations", livelocks)
+	case r.Cycle && !r.Complete:
+		return "yes (some execution can run forever); no fair livelock found before the search was cut (incomplete: " + r.Incomplete + ")"
+	case r.Cycle && r.More > 0:
+		return "yes (some execution can run forever); no fair livelock among the violations listed (more were not listed)"
+	case r.Cycle:
+		return "yes (some execution can run forever), but none is fair: no livelock"
+	case !r.Complete:
+		return "none in the states explored (search incomplete: longer executions were not explored)"
+	}
+	return "none (every execution ends)"
+}
+
+// ProblemKey identifies what a part explored, apart from which part.
+func ProblemKey(r *ExploreReport) string {
+	s := r.Search
+	s.Shard = strings.SplitN(s.Shard, "/", 2)[len(strings.SplitN(s.Shard, "/", 2))-1]
+	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
+	return string(b)
+}
+
+// ConfigOf rebuilds a report's configuration.
+func ConfigOf(r *ExploreReport) *model.Config {
+	o := r.Options
+	cfg := &model.Config{Algo: r.Algorithm, Variant: r.Variant, IDs: r.IDs, Initiators: o.Initiators, Crashed: o.Crashed, Absent: o.Absent,
+		Forwarding: o.Forwarding, CrashBudget: o.CrashBudget, Recovery: o.Recovery, Successive: o.Successive}
+	cfg.Timing, _ = model.ParseTiming(o.Timing)
+	cfg.Timeouts, _ = model.ParseTimeouts(o.Timeouts)
+	cfg.Net, _ = model.ParseNet(o.Net)
+	if o.Physical != "" {
+		cfg.Physical, _ = model.ParsePhysical(o.Physical)
+	}
+	return cfg
+}
+
+// ResultOf rebuilds the mergeable part of a Result from a part's report.
+func ResultOf(r *ExploreReport) (*explore.Result, error) {
+	i, n, err := explore.ParseShard(r.Search.Shard)
+	if err != nil {
+		return nil, err
+	}
+	res := &explore.Result{Shard: i, Shards: n, ShardDepth: r.Search.ShardDepth, States: r.States, Transitions: r.Transitions,
+		MaxDepth: r.MaxDepth, Final: r.FinalStates, CountsLowerBound: r.MaxIsLower, Cycle: r.Cycle, Incomplete: r.Incomplete,
+		MoreViolations: r.More, MemEstimate: r.MemEstimate}
+	if res.Fingerprints, err = decodeKeys(r.Fingerprints.States); err != nil {
+		return nil, err
+	}
+	if res.FinalFingerprints, err = decodeKeys(r.Fingerprints.Final); err != nil {
+		return nil, err
+	}
+	if r.MinMessages != nil && r.MaxMessages != nil {
+		mn, mx := r.MinMessages, r.MaxMessages
+		res.Counts = &explore.CountRanges{Sends: explore.Range{Min: mn.Sends, Max: mx.Sends}, Transmissions: explore.Range{Min: mn.Transmissions, Max: mx.Transmissions},
+			Deliveries: explore.Range{Min: mn.Deliveries, Max: mx.Deliveries}, SR: explore.Range{Min: mn.SR, Max: mx.SR}, Forwards: explore.Range{Min: mn.Forwards, Max: mx.Forwards}}
+	}
+	for _, v := range r.Violations {
+		ev := &explore.Violation{Property: v.Property, Message: v.Message, Step: v.Step, CycleStart: v.CycleStart, States: v.States}
+		for _, name := range v.Events {
+			e, err := model.ParseEvent(name)
+			if err != nil {
+				return nil, err
+			}
+			ev.Events = append(ev.Events, e)
+		}
+		res.Violations = append(res.Violations, ev)
+	}
+	return res, nil
+}

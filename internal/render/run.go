@@ -1,0 +1,108 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"electlab/checker"
+	"electlab/model"
+)
+
+// RunReport is the JSON output of `electlab run` (a contract: scripts rely
+// on these field names).
+type RunReport struct {
+	Algorithm    string              `json:"algorithm"`
+	Variant      string              `json:"variant"`
+	N            int                 `json:"n"`
+	IDs          []model.ID          `json:"ids"`
+	Options      Options             `json:"options"`
+	Schedule     string              `json:"schedule"`
+	Seed         uint64              `json:"seed"`
+	Engine       string              `json:"engine"`
+	Leader       model.ID            `json:"leader"`
+	Agreed       bool                `json:"agreed"`
+	Coordinators []model.ID          `json:"coordinators"`
+	Quiescent    bool                `json:"quiescent"`
+	Messages     model.MessageCounts `json:"messages"`
+	Steps        int64               `json:"steps"`
+	TimeHops     int64               `json:"time_hops"`
+	Violations   []checker.Violation `json:"violations"`
+	// Capped names the cap or bound that stopped the run before
+	// quiescence (left out when none did): unfinished, not a verdict.
+	Capped string `json:"capped,omitempty"`
+	// MaxSteps is the step cap the run had (0 = none).
+	MaxSteps int `json:"max_steps"`
+}
+
+// NewRunReport is the report of a run of cfg (spec's algorithm) before it
+// runs: the algorithm, the configuration's options, the schedule, its
+// seed and the step cap.
+func NewRunReport(spec model.Spec, cfg *model.Config, schedule string, seed uint64, maxSteps int) RunReport {
+	rep := RunReport{Algorithm: cfg.Algo, N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs, Schedule: schedule, Seed: seed,
+		Options: OptionsOf(cfg), Violations: []checker.Violation{}, MaxSteps: maxSteps}
+	info := spec.Meta()
+	v, _ := info.ParseVariant(cfg.Variant)
+	rep.Variant = info.FormatVariant(v)
+	return rep
+}
+
+// PrintRun prints the summary of a run as `electlab run` does.
+func PrintRun(w io.Writer, r *RunReport) {
+	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
+	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, abbreviate(model.FormatIDs(r.IDs)))
+	optionsLine(w, &r.Options, abbreviatedIDs)
+	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
+	if r.Agreed {
+		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)
+	} else {
+		fmt.Fprintf(w, "leader       no agreement\n")
+	}
+	fmt.Fprintf(w, "coordinators %s\n", orNone(r.Coordinators))
+	kinds := make([]string, 0, len(r.Messages.ByKind))
+	for k := range r.Messages.ByKind {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var per []string
+	for _, k := range kinds {
+		per = append(per, fmt.Sprintf("%s %d", k, r.Messages.ByKind[k].Sends))
+	}
+	fmt.Fprintf(w, "messages     sends %d (%s), transmissions %d, deliveries %d, forwarded by crashed nodes %d\n",
+		r.Messages.Sends, strings.Join(per, ", "), r.Messages.Transmissions, r.Messages.Deliveries, r.Messages.Forwards)
+	q := "quiescent"
+	switch {
+	case r.Capped != "":
+		q = "NOT quiescent: cap reached (not a verdict): " + r.Capped
+	case !r.Quiescent:
+		q = "NOT quiescent"
+	}
+	fmt.Fprintf(w, "steps        %d (%s)\n", r.Steps, q)
+	fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	if len(r.Violations) == 0 {
+		fmt.Fprintf(w, "violations   none\n")
+	}
+	for _, v := range r.Violations {
+		fmt.Fprintf(w, "violation    %s\n", v.Error())
+	}
+}
+
+// abbreviatedIDs is ids formatted, abbreviated when very long.
+func abbreviatedIDs(ids []model.ID) string { return abbreviate(model.FormatIDs(ids)) }
+
+func orNone(ids []model.ID) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return abbreviatedIDs(ids)
+}
+
+// abbreviate shortens very long id lists for the terminal, saying so.
+func abbreviate(s string) string {
+	const max = 120
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + fmt.Sprintf("... (%d characters; use -json for all)", len(s))
+}

@@ -1,0 +1,206 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"electlab/checker"
+	"electlab/internal/exit"
+	"electlab/internal/render"
+	"electlab/model"
+	"electlab/traces"
+)
+
+// checkStrategies are the -schedule values of check that name one
+// adversary.
+var checkStrategies = map[string]checker.Strategy{"random": checker.Uniform, "newest": checker.Newest, "oldest": checker.Oldest}
+
+// ValidCheckSchedule reports whether name is a -schedule value of check:
+// mix, fifo, random, newest or oldest.
+func ValidCheckSchedule(name string) bool {
+	_, ok := checkStrategies[name]
+	return ok || name == "mix" || name == "fifo"
+}
+
+// Check is a search of adversarial schedules of one configuration for a
+// violation of Checks (`electlab check`).
+type Check struct {
+	Spec   model.Spec
+	Config *model.Config
+	Checks checker.Checks
+	// What names what is checked (the generic properties or the claim);
+	// ClaimID is the claim checked ("" for the generic properties).
+	What, ClaimID string
+	// Count schedules from Seed, under Schedule (mix, fifo, random,
+	// newest or oldest), Staggered or not.
+	Count     int
+	Seed      uint64
+	Schedule  string
+	Staggered bool
+	// MaxSteps is checker.Options.MaxSteps; StepCap the resolved cap.
+	MaxSteps, StepCap int
+	MaxMem            int64
+	// Out is the directory of the counterexample trace; JSON prints the
+	// result as JSON.
+	Out  string
+	JSON bool
+}
+
+// Run searches the schedules and prints the outcome: the first violation
+// found (shrunk, its trace written under Out) is a finding; schedules
+// stopped by a cap with nothing found are a cap error.
+func (a *Check) Run(stdout, stderr io.Writer) error {
+	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
+	// The initial World and the running copy.
+	if err := CheckMem(2*WorldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {
+		return err
+	}
+	s0, err := spec.NewSystem(cfg)
+	if err != nil {
+		return exit.Usagef("%v", err)
+	}
+	opt := checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
+	defer BoundMemory(maxMem)()
+	eng := &checker.Engine{MaxSteps: a.StepCap, Minimize: traces.Minimize}
+	if a.Schedule == "fifo" && a.Count > 1 {
+		a.Count = 1 // the FIFO schedule is deterministic: one run covers it
+	}
+	capped, firstCap := 0, ""
+	progress := checkProgress(stderr, a.Count)
+	for k := range a.Count {
+		progress(k)
+		cs := a.caseFor(k)
+		x := checker.Execute(s0, cs.Chooser(), a.Checks, opt)
+		if x.Violation == nil {
+			if x.Capped {
+				if capped == 0 {
+					firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.CapReason)
+				}
+				capped++
+			}
+			continue
+		}
+		return a.reportViolation(eng, cs, x, opt, k, stdout, stderr)
+	}
+	return a.reportNoViolation(capped, firstCap, stdout)
+}
+
+// caseFor is schedule k of the search: its seed and adversary.
+func (a *Check) caseFor(k int) *checker.Case {
+	cs := &checker.Case{Config: a.Config, Seed: a.Seed + uint64(k), Strategy: checker.Strategy(k % 3), Staggered: a.Staggered}
+	switch a.Schedule {
+	case "mix":
+		cs.FIFOOnly = k == 0 && !a.Staggered && a.Config.CrashBudget == 0
+	case "fifo":
+		cs.FIFOOnly = true
+	default:
+		cs.Strategy = checkStrategies[a.Schedule]
+	}
+	return cs
+}
+
+// reportViolation shrinks the violation x found by schedule k, writes its
+// trace (unless over the trace limit), prints it and returns the finding.
+func (a *Check) reportViolation(eng *checker.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
+	ce, shrunk := shrinkCheck(eng, a.Spec, a.Checks, cs, x, opt)
+	if err := os.MkdirAll(a.Out, 0o755); err != nil {
+		return exit.Usagef("-out %s: %v", a.Out, err)
+	}
+	path := filepath.Join(a.Out, fmt.Sprintf("electlab-%s-%s-seed%d.json", a.Spec.Meta().Name, ce.Violation.Property, cs.Seed))
+	note := fmt.Sprintf("found by electlab check (schedule %d of %d, seed %d), checking %s", k+1, a.Count, cs.Seed, a.What)
+	if shrunk != "" {
+		note += "; " + shrunk
+	}
+	saved, notes, err := SaveCounterexample(path, ce, a.ClaimID, note)
+	if err != nil {
+		return err
+	}
+	if notes != "" {
+		fmt.Fprintf(stderr, "electlab: %s\n", notes)
+	}
+	if shrunk != "" {
+		fmt.Fprintf(stderr, "electlab: %s\n", shrunk)
+	}
+	if !saved {
+		path = ""
+	}
+	render.PrintCheckViolation(stdout, a.JSON, ce.Violation, path, len(ce.Events), k+1, notes)
+	if !saved {
+		return exit.Findingf("%s violated; the trace (%d events) is over the trace limit and was not written", ce.Violation.Property, len(ce.Events))
+	}
+	return exit.Findingf("%s violated; trace written to %s", ce.Violation.Property, path)
+}
+
+// reportNoViolation prints the outcome of a search that found no
+// violation; capped schedules (firstCap the first) make it a cap error.
+func (a *Check) reportNoViolation(capped int, firstCap string, stdout io.Writer) error {
+	count, seed := a.Count, a.Seed
+	if err := render.PrintCheckClean(stdout, a.JSON, count, capped, seed, firstCap, a.What); err != nil {
+		return err
+	}
+	if capped > 0 {
+		return exit.Capf("%d of %d schedules unfinished: cap reached (not a verdict); raise -max-steps or -max-mem", capped, count)
+	}
+	return nil
+}
+
+// shrinkBudget bounds the work of shrinking one counterexample of check:
+// the total events of the candidate executions judged.
+const shrinkBudget = 20_000_000
+
+// shrinkLimit is the length up to which check shrinks a counterexample as
+// the claims engine does (smaller configurations, then a 1-minimal event
+// list); a longer one is only minimized, within shrinkBudget.
+const shrinkLimit = 2000
+
+// shrinkCheck shrinks check's violating execution x. A short one goes
+// through the claims engine's shrinker; a long one (a large n) only
+// through a bounded minimization, since every candidate replays the whole
+// execution. note says when the result may not be minimal.
+func shrinkCheck(eng *checker.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
+	if len(x.Events) <= shrinkLimit {
+		return eng.Shrink(spec, checks, cs, x), ""
+	}
+	prop := x.Violation.Property
+	s0 := x.Initial
+	events, done := traces.MinimizeWithin(x.Events, func(evs []model.Event) bool {
+		y := checker.Complete(s0, evs, checks, opt)
+		return y.Violation != nil && y.Violation.Property == prop
+	}, shrinkBudget)
+	y := checker.Complete(s0, events, checks, opt)
+	if y.Violation == nil || y.Violation.Property != prop {
+		// Cannot happen for a deterministic property; keep the original.
+		y = x
+	}
+	note := ""
+	if !done {
+		note = fmt.Sprintf("shrinking stopped at its budget of %d replayed events: the trace (%d of the %d events found) may not be minimal", shrinkBudget, len(y.Events), len(x.Events))
+	}
+	return &checker.Counterexample{N: s0.N(), Config: cs.Config, Events: y.Events, Violation: y.Violation, Initial: s0}, note
+}
+
+// checkProgress returns a function that check calls before schedule k:
+// once the search has run two seconds it prints, every two seconds, a
+// progress line on stderr (schedules done, rate, ETA), when stderr is a
+// file (the process's own; not a buffer a caller inspects). It is a wall
+// clock on stderr only; it never changes the results.
+func checkProgress(stderr io.Writer, total int) func(k int) {
+	if _, ok := stderr.(*os.File); !ok {
+		return func(int) {}
+	}
+	t0 := time.Now()
+	last := t0
+	return func(k int) {
+		now := time.Now()
+		if k == 0 || now.Sub(t0) < progressEvery || now.Sub(last) < progressEvery {
+			return
+		}
+		last = now
+		el := now.Sub(t0).Seconds()
+		rate := float64(k) / el
+		fmt.Fprintf(stderr, "electlab: check: %d of %d schedules, %.1f schedules/s, %.0fs elapsed, ETA %.0fs\n", k, total, rate, el, float64(total-k)/rate)
+	}
+}

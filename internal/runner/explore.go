@@ -1,0 +1,219 @@
+package runner
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"electlab/algos"
+	"electlab/checker"
+	"electlab/checker/explore"
+	"electlab/internal/exit"
+	"electlab/internal/render"
+	"electlab/model"
+)
+
+// Explore searches every schedule of cfg (spec's algorithm) from the
+// state after the scenario events prefix, as `electlab explore` does: it
+// refuses a configuration whose least search is over opt.MaxMem, prints
+// progress lines on stderr, writes the first violation's counterexample
+// under out (a finding) and prints the report (JSON when jsonOut); a
+// search cut by a bound with nothing found is a cap error.
+func Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, out string, jsonOut bool, stdout, stderr io.Writer) error {
+	// The initial World, the search's working copies (at least the start
+	// and one successor) and one state's enabled events.
+	if err := CheckMem(exploreMinBytes(spec, cfg), opt.MaxMem, "an exhaustive search", cfg); err != nil {
+		return err
+	}
+	s0, err := spec.NewSystem(cfg)
+	if err != nil {
+		return exit.Usagef("%v", err)
+	}
+	start := s0
+	if len(prefix) > 0 {
+		pre, err := checker.Replay(s0, prefix, checker.Checks{}, false)
+		if err != nil {
+			return exit.Usagef("scenario: %v", err)
+		}
+		start = pre.Final
+	}
+	opt.Progress = ProgressPrinter(stderr)
+	res := explore.Explore(start, opt)
+	rep := render.NewExploreReport(spec.Meta(), cfg, opt, res, prefix)
+	// The first violation's counterexample is written as a trace.
+	var finding error
+	if len(res.Violations) > 0 {
+		v := res.Violations[0]
+		events := append(append([]model.Event(nil), prefix...), v.Events...)
+		cv := v.Checker()
+		if cv.Step > 0 {
+			cv.Step += len(prefix)
+		}
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return exit.Usagef("-out %s: %v", out, err)
+		}
+		path := filepath.Join(out, fmt.Sprintf("electlab-%s-%s-explore.json", spec.Meta().Name, v.Property))
+		note := fmt.Sprintf("found by electlab explore (%s search, %d states)", rep.Search.Order, res.States)
+		if v.CycleStart >= 0 {
+			note += fmt.Sprintf("; a livelock: the events from number %d on form a cycle back to the state after event %d", len(prefix)+v.CycleStart+1, len(prefix)+v.CycleStart)
+		}
+		saved, notes, err := SaveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", note)
+		if err != nil {
+			return err
+		}
+		if notes != "" {
+			fmt.Fprintf(stderr, "electlab: %s\n", notes)
+		}
+		finding = exit.Findingf("%s violated; the trace is over the trace limit and was not written", v.Property)
+		if saved {
+			rep.Violations[0].Trace = path
+			finding = exit.Findingf("%s violated; trace written to %s", v.Property, path)
+		}
+	}
+	if jsonOut {
+		if err := render.WriteJSON(stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		render.PrintExplore(stdout, rep)
+	}
+	if finding == nil && !rep.Complete {
+		// A bound cut the search before it decided anything: the same
+		// "cap reached (not a verdict)" as run and check (exit status 4).
+		return exit.Capf("search incomplete: %s: cap reached (not a verdict); raise the bound to decide", rep.Incomplete)
+	}
+	return finding
+}
+
+// progressEvery is the interval between two progress lines.
+const progressEvery = 2 * time.Second
+
+// ProgressPrinter prints a progress line on stderr every two seconds once
+// a search has run for two seconds, whether or not new states appear
+// (the search calls it every few thousand transitions as well as every
+// few thousand states): states, transitions, depth, phase and rates
+// since the start and over the last interval. It is the only wall clock in
+// electlab's output and never changes the results.
+func ProgressPrinter(stderr io.Writer) func(explore.Progress) {
+	return progressPrinterClock(stderr, time.Now)
+}
+
+// progressPrinterClock is progressPrinter with its clock (tests).
+func progressPrinterClock(stderr io.Writer, now func() time.Time) func(explore.Progress) {
+	t0 := now()
+	last := t0
+	var lastStates, lastTrans int64
+	lastPhase, printed := "", false
+	return func(p explore.Progress) {
+		t := now()
+		if p.Done {
+			if printed {
+				el := t.Sub(t0).Seconds()
+				fmt.Fprintf(stderr, "electlab: explored %d states, %d transitions in %.1fs (%.0f states/s)\n", p.States, p.Transitions, el, float64(p.States)/el)
+			}
+			return
+		}
+		if t.Sub(t0) < progressEvery || t.Sub(last) < progressEvery {
+			return
+		}
+		if p.Phase != lastPhase {
+			lastStates, lastTrans, lastPhase = 0, 0, p.Phase
+		}
+		dt := t.Sub(last).Seconds()
+		phase := ""
+		if p.Phase != "" {
+			phase = ", " + p.Phase
+		}
+		fmt.Fprintf(stderr, "electlab: %d states (+%.0f/s), %d transitions (+%.0f/s), depth %d%s, %.0fs elapsed, ETA unknown\n",
+			p.States, float64(p.States-lastStates)/dt, p.Transitions, float64(p.Transitions-lastTrans)/dt, p.Depth, phase, t.Sub(t0).Seconds())
+		last, lastStates, lastTrans, printed = t, p.States, p.Transitions, true
+	}
+}
+
+// Merge reads the -json outputs of the parts of a split search and
+// prints the merged report.
+func Merge(files []string, jsonOut bool, outDir string, stdout io.Writer) error {
+	if len(files) == 0 {
+		return exit.Usagef("-merge: give the part files (the -json outputs of explore -shard i/n)")
+	}
+	var parts []*explore.Result
+	var first *render.ExploreReport
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return exit.Usagef("-merge: %v", err)
+		}
+		var r render.ExploreReport
+		if err := json.Unmarshal(b, &r); err != nil {
+			return exit.Usagef("-merge: %s: not an explore -json output: %v", f, err)
+		}
+		if r.Fingerprints == nil || r.Search.Shard == "" {
+			return exit.Usagef("-merge: %s is not the output of a split search (explore -shard i/n -json)", f)
+		}
+		if first == nil {
+			first = &r
+		} else if key := render.ProblemKey(&r); key != render.ProblemKey(first) {
+			return exit.Usagef("-merge: %s explores another problem than %s (%s vs %s)", f, files[0], key, render.ProblemKey(first))
+		}
+		res, err := render.ResultOf(&r)
+		if err != nil {
+			return exit.Usagef("-merge: %s: %v", f, err)
+		}
+		parts = append(parts, res)
+	}
+	m, err := explore.Merge(parts)
+	if err != nil {
+		return exit.Usagef("%v", err)
+	}
+	rep := *first
+	rep.Violations, rep.Fingerprints = []render.ExploreViolation{}, nil
+	rep.Search.Shard = ""
+	render.FillExplore(&rep, m, false, nil)
+	rep.Search.Shard = fmt.Sprintf("merged %d parts", len(parts))
+	var finding error
+	if len(m.Violations) > 0 {
+		v := &rep.Violations[0]
+		spec, err := algos.Lookup(rep.Algorithm)
+		if err != nil {
+			return exit.Usagef("-merge: %v", err)
+		}
+		cfg := render.ConfigOf(&rep)
+		s0, err := spec.NewSystem(cfg)
+		if err != nil {
+			return exit.Usagef("-merge: %v", err)
+		}
+		var events []model.Event
+		for _, name := range v.Events {
+			ev, err := model.ParseEvent(name)
+			if err != nil {
+				return exit.Usagef("-merge: %v", err)
+			}
+			events = append(events, ev)
+		}
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return exit.Usagef("-out %s: %v", outDir, err)
+		}
+		path := filepath.Join(outDir, fmt.Sprintf("electlab-%s-%s-explore.json", rep.Algorithm, v.Property))
+		cv := &checker.Violation{Property: v.Property, Step: v.Step, Message: v.Message}
+		saved, notes, err := SaveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", "found by electlab explore (merged parts)")
+		if err != nil {
+			return err
+		}
+		finding = exit.Findingf("%s violated; the trace is over the trace limit and was not written (%s)", v.Property, notes)
+		if saved {
+			v.Trace = path
+			finding = exit.Findingf("%s violated; trace written to %s", v.Property, path)
+		}
+	}
+	if jsonOut {
+		if err := render.WriteJSON(stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		render.PrintExplore(stdout, &rep)
+	}
+	return finding
+}

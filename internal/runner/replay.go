@@ -1,0 +1,158 @@
+package runner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"electlab/checker"
+	"electlab/internal/exit"
+	"electlab/internal/report"
+	"electlab/model"
+	"electlab/traces"
+)
+
+// Replay replays the trace file path, verifies that it reproduces the
+// recorded execution and violation (a finding when it does not), and
+// writes its rendering (text, mermaid, svg, shiviz or none) to outPath or,
+// when outPath is "", to stdout; the verdict goes to stderr. maxMem bounds
+// the memory of loading and replaying (0 = none).
+func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer) error {
+	t, spec, err := LoadTraceBounded(path, maxMem)
+	if err != nil {
+		return err
+	}
+	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	if t.Violation != nil {
+		if checks, err = checker.ChecksFor(spec.Meta(), t.Violation.Property); err != nil {
+			return exit.Usagef("%s: %v", path, err)
+		}
+	}
+	rep, err := traces.Replay(spec, t)
+	var div *traces.DivergenceError
+	var outErr *traces.OutcomeError
+	switch {
+	case errors.As(err, &div), errors.As(err, &outErr):
+		return exit.Findingf("%s: %v", path, err)
+	case err != nil:
+		return exit.Usagef("%s: %v", path, err)
+	}
+	// Re-check the properties along the replayed events.
+	x, err := checker.Replay(rep.Initial, t.Events(), checks, false)
+	if err != nil {
+		return exit.Usagef("%s: %v", path, err)
+	}
+	var verdict string
+	switch {
+	case t.Violation == nil && x.Violation == nil:
+		verdict = "replayed exactly; no violation"
+	case t.Violation == nil:
+		verdict = "replayed exactly; it shows a violation the trace does not record: " + x.Violation.Error()
+	case x.Violation == nil:
+		return exit.Findingf("%s: the recorded violation (%s) does not reproduce", path, t.Violation.Property)
+	case !checker.SameViolation(t.Violation.Property, t.Violation.Step, x.Violation):
+		return exit.Findingf("%s: the recorded violation (%s after step %d) reproduces as %s", path, t.Violation.Property, t.Violation.Step, x.Violation.Error())
+	default:
+		verdict = "replayed exactly; violation reproduced: " + x.Violation.Error()
+	}
+	var buf bytes.Buffer
+	if render != "none" {
+		if err := RenderTo(&buf, render, t, rep); err != nil {
+			return err
+		}
+	}
+	if outPath != "" {
+		if err := report.WriteFileAtomic(outPath, buf.Bytes()); err != nil {
+			return exit.Usagef("-o %s: %v", outPath, err)
+		}
+	} else {
+		stdout.Write(buf.Bytes())
+	}
+	fmt.Fprintln(stderr, "electlab: "+verdict)
+	return nil
+}
+
+// Shrink shrinks the trace file in (written by run -trace, check or
+// explore) to a 1-minimal schedule that shows the same violation, within
+// budget replayed events (0 = none), each candidate completed fairly
+// within maxSteps events (checker.Options.MaxSteps), and writes it as a
+// new trace to outPath (default: in with .shrunk.json for .json).
+func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout, stderr io.Writer) error {
+	t, spec, err := LoadTraceBounded(in, maxMem)
+	if err != nil {
+		return err
+	}
+	// The trace must replay exactly before it is shrunk.
+	rep, err := traces.Replay(spec, t)
+	var div *traces.DivergenceError
+	var outErr *traces.OutcomeError
+	switch {
+	case errors.As(err, &div), errors.As(err, &outErr):
+		return exit.Findingf("%s: cannot shrink a trace that does not replay: %v", in, err)
+	case err != nil:
+		return exit.Usagef("%s: %v", in, err)
+	}
+	claim, prop := "", ""
+	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	if t.Violation != nil {
+		if checks, err = checker.ChecksFor(spec.Meta(), t.Violation.Property); err != nil {
+			return exit.Usagef("%s: %v", in, err)
+		}
+		prop = t.Violation.Property
+		if c, p, ok := strings.Cut(prop, "/"); ok {
+			claim, prop = c, p
+		}
+	}
+	x, err := checker.Replay(rep.Initial, t.Events(), checks, false)
+	if err != nil {
+		return exit.Usagef("%s: %v", in, err)
+	}
+	switch {
+	case x.Violation == nil:
+		return exit.Usagef("%s shows no violation: nothing to shrink (shrink keeps a violation while removing events)", in)
+	case prop == "":
+		prop = x.Violation.Property
+	case x.Violation.Property != prop:
+		return exit.Findingf("%s: the recorded violation (%s) reproduces as %s", in, t.Violation.Property, x.Violation.Error())
+	}
+	opt := checker.Options{MaxSteps: maxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
+	defer BoundMemory(maxMem)()
+	fails := func(evs []model.Event) bool {
+		y := checker.Complete(rep.Initial, evs, checks, opt)
+		return y.Violation != nil && y.Violation.Property == prop
+	}
+	events, done := traces.MinimizeWithin(t.Events(), fails, budget)
+	y := checker.Complete(rep.Initial, events, checks, opt)
+	if y.Violation == nil || y.Violation.Property != prop {
+		return fmt.Errorf("shrinking %s lost its %s violation", in, prop)
+	}
+	note := fmt.Sprintf("shrunk by electlab shrink from %d to %d events", len(t.Steps), len(y.Events))
+	if !done {
+		note += fmt.Sprintf(" (stopped at -budget %d: may not be minimal)", budget)
+	}
+	if t.Note != "" {
+		note += "; the original: " + t.Note
+	}
+	out := outPath
+	if out == "" {
+		out = strings.TrimSuffix(in, ".json") + ".shrunk.json"
+	}
+	ce := &checker.Counterexample{N: rep.Initial.N(), Config: t.Config, Events: y.Events, Violation: y.Violation, Initial: rep.Initial}
+	saved, notes, err := SaveCounterexample(out, ce, claim, note)
+	if err != nil {
+		return err
+	}
+	if !saved {
+		return exit.Usagef("%s", notes)
+	}
+	if notes != "" {
+		fmt.Fprintf(stderr, "electlab: %s\n", notes)
+	}
+	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: electlab replay %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, out)
+	if !done {
+		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"electlab/checker"
+	"electlab/internal/exit"
+	"electlab/internal/render"
+	"electlab/model"
+)
+
+// Schedules are the -schedule values.
+var Schedules = []string{"fifo", "random", "newest", "oldest"}
+
+// Chooser is the chooser of the -schedule value name with seed.
+func Chooser(name string, seed uint64, staggered bool) (checker.Chooser, error) {
+	var r *checker.Random
+	switch name {
+	case "fifo":
+		return checker.FIFO{}, nil
+	case "random":
+		r = checker.NewRandom(seed, checker.Uniform)
+	case "newest":
+		r = checker.NewRandom(seed, checker.Newest)
+	case "oldest":
+		r = checker.NewRandom(seed, checker.Oldest)
+	default:
+		return nil, exit.Usagef("-schedule %q: want one of %s", name, strings.Join(Schedules, ", "))
+	}
+	r.Staggered = staggered
+	return r, nil
+}
+
+// Run is one execution as `electlab run` makes it: the algorithm, its
+// configuration, the scenario's scripted events, the schedule, the caps
+// and what to write.
+type Run struct {
+	Spec   model.Spec
+	Config *model.Config
+	// Prefix is the scenario's scripted events, applied first.
+	Prefix  []model.Event
+	Chooser checker.Chooser
+	// MaxSteps is checker.Options.MaxSteps (0: derived; checker.NoCap).
+	MaxSteps int
+	MaxMem   int64
+	// TracePath and Render are -trace and -render ("" for none).
+	TracePath, Render string
+}
+
+// Sim runs the fast simulator (fifo schedule, no events recorded) and
+// judges its final state for safety, agreement and validity.
+func (a *Run) Sim(rep *render.RunReport) error {
+	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
+	info := spec.Meta()
+	rep.Engine = "sim"
+	if err := CheckMem(simBytes(spec, cfg), maxMem, "the fast simulator", cfg); err != nil {
+		return err
+	}
+	sim, err := spec.NewSim(cfg)
+	if err != nil {
+		return exit.Usagef("%v", err)
+	}
+	if b, ok := sim.(interface {
+		SetMaxMem(int64)
+		SetMemProbe(func() int64)
+	}); ok {
+		b.SetMaxMem(maxMem)
+		b.SetMemProbe(HeapInUse)
+	}
+	defer BoundMemory(maxMem)()
+	res := sim.Run(int64(rep.MaxSteps))
+	rep.Capped = res.Capped
+	topo, _ := model.NewTopology(info.Topology, append(append([]model.ID(nil), cfg.IDs...), cfg.Absent...))
+	final := &model.Final{Alg: info, T: topo, Views: res.Views, Statuses: res.Status}
+	rep.Leader, rep.Agreed = model.AgreedLeader(final)
+	rep.Coordinators = []model.ID{}
+	rep.TimeHops = -1
+	for i, vw := range res.Views {
+		if res.Status[i] == model.Live && vw.Coordinator {
+			rep.Coordinators = append(rep.Coordinators, topo.Order[i])
+		}
+		if res.Status[i] == model.Live && int64(res.LearnHops[i]) > rep.TimeHops {
+			rep.TimeHops = int64(res.LearnHops[i])
+		}
+	}
+	rep.Quiescent, rep.Steps = res.Quiescent, res.Events
+	rep.Messages = model.NamedCounts(info, &res.Counts)
+	switch {
+	case res.Capped != "":
+		// Unfinished: not a verdict.
+	case !res.Quiescent:
+		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropTermination, Message: fmt.Sprintf("not quiescent after %d events", res.Events)})
+	default:
+		for _, c := range []struct {
+			name string
+			f    func(model.Snapshot) error
+		}{{checker.PropSafety, checker.SingleCoordinator}, {checker.PropAgreement, checker.Agreement}, {checker.PropValidity, checker.Validity}} {
+			if err := c.f(final); err != nil {
+				rep.Violations = append(rep.Violations, checker.Violation{Property: c.name, Message: err.Error()})
+			}
+		}
+	}
+	if res.Faults > 0 {
+		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropModel, Message: fmt.Sprintf("%d sends to non-members", res.Faults)})
+	}
+	return nil
+}
+
+// World runs the World engine under the chosen schedule (after the
+// scenario's scripted prefix), checking every property as it goes, and
+// writes the trace or rendering asked for.
+func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
+	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
+	props := model.Safety | model.Agreement | model.Validity | model.Termination
+	rep.Engine = "world"
+	// The initial World and the running copy.
+	if err := CheckMem(2*WorldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {
+		return err
+	}
+	s0, err := spec.NewSystem(cfg)
+	if err != nil {
+		return exit.Usagef("%v", err)
+	}
+	defer BoundMemory(maxMem)()
+	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checker.Checks{Props: props}, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse})
+	if err != nil {
+		return err
+	}
+	rep.Capped = x.CapReason
+	out := model.Summarize(x.Final)
+	rep.Leader, rep.Agreed, rep.Coordinators = out.Leader, out.Agreed, out.Coordinators
+	rep.Quiescent, rep.Steps, rep.Messages = out.Quiescent, out.Events, out.Messages
+	rep.TimeHops = checker.MeasuredTime(x.Final)
+	if x.Violation != nil {
+		rep.Violations = append(rep.Violations, *x.Violation)
+	}
+	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
+}
+
+// runPrefixed applies a scenario's scripted events, then continues with ch.
+func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, checks checker.Checks, opt checker.Options) (*checker.Execution, error) {
+	if len(prefix) == 0 {
+		return checker.Execute(s0, ch, checks, opt), nil
+	}
+	pre, err := checker.Replay(s0, prefix, checker.Checks{Props: checks.Props &^ (model.Agreement | model.Validity | model.Termination)}, false)
+	if err != nil {
+		return nil, exit.Usagef("scenario: %v", err)
+	}
+	if pre.Violation != nil {
+		return pre, nil
+	}
+	rest := checker.Execute(pre.Final, ch, checks, opt)
+	x := &checker.Execution{Initial: s0, Final: rest.Final, Events: append(pre.Events, rest.Events...), Quiescent: rest.Quiescent, Violation: rest.Violation,
+		Livelock: rest.Livelock, Capped: rest.Capped, CapReason: rest.CapReason, MemEstimate: rest.MemEstimate, NotApplicable: rest.NotApplicable}
+	if x.Violation != nil && x.Violation.Step > 0 {
+		x.Violation.Step += len(pre.Events)
+	}
+	return x, nil
+}
