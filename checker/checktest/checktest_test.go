@@ -11,6 +11,7 @@ import (
 
 	"electlab/checker"
 	"electlab/checker/checktest"
+	"electlab/model"
 )
 
 // recorder is a testing.TB that records failures instead of failing the
@@ -166,7 +167,16 @@ func TestHelperRapidBroken(t *testing.T) {
 	if dir == "" {
 		t.Skip("run by TestRapidCatchesBroken")
 	}
-	checktest.Rapid(t, toyTarget(toyBroken, dir))
+	checktest.Rapid(t, toyTarget(helperSpec(), dir))
+}
+
+// helperSpec is the toy the helpers check: the broken one, or the fixed
+// one when CHECKTEST_FIXED is set.
+func helperSpec() model.Spec {
+	if os.Getenv("CHECKTEST_FIXED") != "" {
+		return toyFixed
+	}
+	return toyBroken
 }
 
 func FuzzHelperBroken(f *testing.F) {
@@ -174,15 +184,18 @@ func FuzzHelperBroken(f *testing.F) {
 	if dir == "" {
 		f.Skip("run by TestFuzzCatchesBroken")
 	}
-	checktest.Fuzz(f, toyTarget(toyBroken, dir))
+	checktest.Fuzz(f, toyTarget(helperSpec(), dir))
 }
 
 // child runs this test binary on the test named test with args, the trace
 // directory dir, and returns its output and whether it failed.
-func child(t *testing.T, test, dir string, args ...string) (string, bool) {
+func child(t *testing.T, test, dir string, fixed bool, args ...string) (string, bool) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^" + test + "$", "-rapid.nofailfile"}, args...)...)
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^" + test + "$", "-test.v", "-rapid.nofailfile"}, args...)...)
 	cmd.Env = append(os.Environ(), "CHECKTEST_DIR="+dir)
+	if fixed {
+		cmd.Env = append(cmd.Env, "CHECKTEST_FIXED=1")
+	}
 	out, err := cmd.CombinedOutput()
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		t.Fatal(err)
@@ -195,16 +208,24 @@ func child(t *testing.T, test, dir string, args ...string) (string, bool) {
 // the trace and fails; Replay agrees.
 func TestRapidCatchesBroken(t *testing.T) {
 	dir := t.TempDir()
-	out, failed := child(t, "TestHelperRapidBroken", dir, "-rapid.checks=50")
+	out, failed := child(t, "TestHelperRapidBroken", dir, false, "-rapid.checks=50")
 	if !failed || !strings.Contains(out, "[rapid] failed") {
 		t.Fatalf("Rapid passed the broken toy:\n%s", out)
 	}
 	path := tracePath(t, out, "TestHelperRapidBroken")
 	checktest.Replay(t, toyBroken, path, checktest.StillFails)
 	checktest.Replay(t, toyFixed, path, checktest.NowPasses)
-	out, failed = child(t, "TestHelperRapidBroken", dir, "-electlab.replay="+path)
+	out, failed = child(t, "TestHelperRapidBroken", dir, false, "-electlab.replay="+path)
 	if !failed || !strings.Contains(out, "still fails") || !strings.Contains(out, "replays exactly") || strings.Contains(out, "[rapid]") {
 		t.Errorf("-electlab.replay did not replay the failing trace:\n%s", out)
+	}
+	// The rendering: one line per event.
+	if !strings.Contains(out, "deliver") {
+		t.Errorf("-electlab.replay printed no rendering:\n%s", out)
+	}
+	out, failed = child(t, "TestHelperRapidBroken", dir, true, "-electlab.replay="+path)
+	if failed || !strings.Contains(out, "now passes") || strings.Contains(out, "[rapid]") {
+		t.Errorf("-electlab.replay of the fixed toy did not pass:\n%s", out)
 	}
 }
 
@@ -213,14 +234,22 @@ func TestRapidCatchesBroken(t *testing.T) {
 // reruns the fuzz test.
 func TestFuzzCatchesBroken(t *testing.T) {
 	dir := t.TempDir()
-	out, failed := child(t, "FuzzHelperBroken", dir)
+	out, failed := child(t, "FuzzHelperBroken", dir, false)
 	if !failed {
 		t.Fatalf("Fuzz passed the broken toy:\n%s", out)
 	}
 	path := tracePath(t, out, "FuzzHelperBroken")
 	checktest.Replay(t, toyBroken, path, checktest.StillFails)
-	out, failed = child(t, "FuzzHelperBroken", dir, "-electlab.replay="+path)
+	out, failed = child(t, "FuzzHelperBroken", dir, false, "-electlab.replay="+path)
 	if !failed || !strings.Contains(out, "still fails") {
 		t.Errorf("-electlab.replay did not replay the failing trace:\n%s", out)
+	}
+	out, failed = child(t, "FuzzHelperBroken", dir, true, "-electlab.replay="+path)
+	if failed || !strings.Contains(out, "now passes") {
+		t.Errorf("-electlab.replay of the fixed toy did not pass:\n%s", out)
+	}
+	// The fixed toy passes the seed corpus.
+	if out, failed = child(t, "FuzzHelperBroken", t.TempDir(), true); failed {
+		t.Errorf("Fuzz fails the fixed toy:\n%s", out)
 	}
 }

@@ -108,6 +108,9 @@ func (tg *Target) property(last **failure, how string) func(*rapid.T) {
 	info := tg.Spec.Meta()
 	checks := tg.checks()
 	return func(rt *rapid.T) {
+		// A case that fails otherwise (a panic in the step function) is
+		// rapid's to report, not an earlier case's.
+		*last = nil
 		cfg := checker.DrawConfig(rt, info, &tg.Setting, tg.Variant, tg.NMin, tg.NMax)
 		s0, err := tg.Spec.NewSystem(cfg)
 		if err != nil {
