@@ -95,4 +95,3 @@ func ExampleMinimize() {
 	// Output:
 	// [detect 3 detect 7]
 }
-
