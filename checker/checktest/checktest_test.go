@@ -167,7 +167,11 @@ func TestHelperRapidBroken(t *testing.T) {
 	if dir == "" {
 		t.Skip("run by TestRapidCatchesBroken")
 	}
-	checktest.Rapid(t, toyTarget(helperSpec(), dir))
+	tg := toyTarget(helperSpec(), dir)
+	if os.Getenv("CHECKTEST_CAP") != "" {
+		tg.MaxSteps = 2
+	}
+	checktest.Rapid(t, tg)
 }
 
 // helperSpec is the toy the helpers check: the broken one, or the fixed
@@ -226,6 +230,17 @@ func TestRapidCatchesBroken(t *testing.T) {
 	out, failed = child(t, "TestHelperRapidBroken", dir, true, "-electlab.replay="+path)
 	if failed || !strings.Contains(out, "now passes") || strings.Contains(out, "[rapid]") {
 		t.Errorf("-electlab.replay of the fixed toy did not pass:\n%s", out)
+	}
+}
+
+// TestRapidAllCapped: when every run stops at the cap, Rapid judged
+// nothing at the end and fails, saying so (not as a violation).
+func TestRapidAllCapped(t *testing.T) {
+	t.Setenv("CHECKTEST_CAP", "1")
+	dir := t.TempDir()
+	out, failed := child(t, "TestHelperRapidBroken", dir, true, "-rapid.checks=20")
+	if !failed || !strings.Contains(out, "none of the 20 runs reached quiescence (20 stopped by a cap)") || strings.Contains(out, "violated") {
+		t.Errorf("Rapid with every run capped:\n%s", out)
 	}
 }
 

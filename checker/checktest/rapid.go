@@ -39,7 +39,26 @@ func Rapid(t *testing.T, tg Target) {
 			tg.report(t, t.Name(), t.Name(), last)
 		}
 	})
-	rapid.Check(t, tg.property(&last, "rapid"))
+	var st stats
+	prop := tg.property(&last, "rapid")
+	rapid.Check(t, func(rt *rapid.T) { st.add(prop(rt)) })
+	t.Logf("%s: %d runs, %d quiescent, %d stopped by a cap", tg.Spec.Meta().Name, st.runs, st.quiescent, st.capped)
+	if st.quiescent == 0 {
+		t.Errorf("%s: none of the %d runs reached quiescence (%d stopped by a cap): the end-of-run properties judged nothing; raise Target.MaxSteps", tg.Spec.Meta().Name, st.runs, st.capped)
+	}
+}
+
+// stats counts Rapid's runs.
+type stats struct{ runs, quiescent, capped int }
+
+func (s *stats) add(x *checker.Execution) {
+	s.runs++
+	switch {
+	case x.Quiescent:
+		s.quiescent++
+	case x.Capped:
+		s.capped++
+	}
 }
 
 // Fuzz is a fuzz target for go test -fuzz: the corpus entry is the
@@ -78,7 +97,8 @@ func Fuzz(f *testing.F, tg Target) {
 				tg.report(t, t.Name(), top, last)
 			}
 		})
-		rapid.MakeFuzz(tg.property(&last, "go test -fuzz"))(t, pad(data, need))
+		prop := tg.property(&last, "go test -fuzz")
+		rapid.MakeFuzz(func(rt *rapid.T) { prop(rt) })(t, pad(data, need))
 	})
 }
 
@@ -102,12 +122,12 @@ func seeds() [][]byte {
 }
 
 // property is the rapid property Rapid and Fuzz check: one drawn
-// configuration and schedule. A failing case is kept in *last (the last
-// one is the one rapid shrank to).
-func (tg *Target) property(last **failure, how string) func(*rapid.T) {
+// configuration and schedule, whose execution it returns. A failing case
+// is kept in *last (the last one is the one rapid shrank to).
+func (tg *Target) property(last **failure, how string) func(*rapid.T) *checker.Execution {
 	info := tg.Spec.Meta()
 	checks := tg.checks()
-	return func(rt *rapid.T) {
+	return func(rt *rapid.T) *checker.Execution {
 		// A case that fails otherwise (a panic in the step function) is
 		// rapid's to report, not an earlier case's.
 		*last = nil
@@ -121,5 +141,6 @@ func (tg *Target) property(last **failure, how string) func(*rapid.T) {
 			*last = &failure{s0: s0, events: x.Events, v: v, how: how}
 			rt.Fatalf("%s %s: %v\n%d events: %s", info.Name, cfg, v, len(x.Events), eventList(x.Events))
 		}
+		return x
 	}
 }
