@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"electlab/checker"
@@ -178,6 +180,8 @@ type failure struct {
 	events []model.Event
 	v      *checker.Violation
 	how    string
+	// owner is the entry point's call that found it.
+	owner *owner
 }
 
 // report minimises f's events (traces.Minimize, keeping a violation of the
@@ -202,7 +206,7 @@ func (tg *Target) report(t testing.TB, test, cmdTest string, f *failure) {
 	v := x.Violation
 	head := fmt.Sprintf("%s %s: %v\nfound by %s; minimal schedule: %d events (from %d)",
 		tg.Spec.Meta().Name, f.s0.Config(), v, f.how, len(x.Events), len(f.events))
-	path, err := tg.save(f.s0, x, test, f.how)
+	path, err := tg.save(f, x, test)
 	if err != nil {
 		t.Errorf("%s\ntrace not written: %v\nevents: %s", head, err, eventList(x.Events))
 		return
@@ -212,9 +216,9 @@ func (tg *Target) report(t testing.TB, test, cmdTest string, f *failure) {
 
 // save records x's events from s0 as a trace and writes it (complete or
 // absent) to the target's directory, named after test.
-func (tg *Target) save(s0 model.System, x *checker.Execution, test, how string) (string, error) {
+func (tg *Target) save(f *failure, x *checker.Execution, test string) (string, error) {
 	v := x.Violation
-	tr, err := traces.Record(s0, x.Events, &traces.Violation{Property: v.Property, Step: v.Step, Message: v.Message}, "checktest: "+test+": "+how)
+	tr, err := traces.Record(f.s0, x.Events, &traces.Violation{Property: v.Property, Step: v.Step, Message: v.Message}, "checktest: "+test+": found by "+f.how)
 	if err != nil {
 		return "", err
 	}
@@ -222,16 +226,46 @@ func (tg *Target) save(s0 model.System, x *checker.Execution, test, how string) 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	path := filepath.Join(dir, FileName(test))
+	path := claim(filepath.Join(dir, FileName(test)), f.owner)
 	if err := tr.Save(path); err != nil {
 		return "", err
 	}
 	return path, nil
 }
 
+// written maps the trace paths written by this test binary to the call
+// (of Rapid, Explore or Fuzz) that wrote each, so that a second call
+// failing in one test (Rapid then Explore, say) does not overwrite the
+// first one's trace: it gets NAME-2.json, NAME-3.json, ... One call's
+// later failures (a fuzz target's inputs) reuse its path.
+var written struct {
+	sync.Mutex
+	paths map[string]*owner
+}
+
+// owner identifies one call of an entry point.
+type owner struct{ _ byte }
+
+// claim returns path, or the first numbered variant of it that o wrote or
+// nobody did, and marks it o's.
+func claim(path string, o *owner) string {
+	written.Lock()
+	defer written.Unlock()
+	if written.paths == nil {
+		written.paths = map[string]*owner{}
+	}
+	p := path
+	for k := 2; written.paths[p] != nil && written.paths[p] != o; k++ {
+		p = strings.TrimSuffix(path, ".json") + "-" + strconv.Itoa(k) + ".json"
+	}
+	written.paths[p] = o
+	return p
+}
+
 // FileName is the trace file name a failure of the test named test (its
 // t.Name()) is written under: every character but letters, digits and '-'
-// becomes '_', and ".json" is added.
+// becomes '_', and ".json" is added. A test's second failure in one run
+// is written under NAME-2.json, and so on; a later run overwrites them.
 func FileName(test string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {

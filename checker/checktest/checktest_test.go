@@ -268,3 +268,19 @@ func TestFuzzCatchesBroken(t *testing.T) {
 		t.Errorf("Fuzz fails the fixed toy:\n%s", out)
 	}
 }
+
+// TestSecondFailureKeepsFirstTrace: two calls failing in one test write
+// two traces (NAME.json, NAME-2.json); neither overwrites the other.
+func TestSecondFailureKeepsFirstTrace(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for range 2 {
+		rec := &recorder{TB: t}
+		checktest.Explore(rec, toyTarget(toyBroken, dir))
+		paths = append(paths, tracePath(t, rec.text(), t.Name()))
+	}
+	want := []string{filepath.Join(dir, t.Name()+".json"), filepath.Join(dir, t.Name()+"-2.json")}
+	if paths[0] != want[0] || paths[1] != want[1] {
+		t.Errorf("trace paths %q, want %q", paths, want)
+	}
+}

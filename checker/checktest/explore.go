@@ -56,12 +56,13 @@ func Explore(t testing.TB, tg Target) []Size {
 		maxConfigs = 2000
 	}
 	info := tg.Spec.Meta()
+	o := new(owner)
 	var out []Size
 	for n := tg.NMin; n <= tg.NMax; n++ {
 		sz := Size{N: n}
 		stop := ""
 		ok := checker.EnumerateConfigs(info, &tg.Setting, tg.Variant, n, maxConfigs, func(cfg *model.Config) bool {
-			stop = tg.exploreOne(t, cfg, &sz)
+			stop = tg.exploreOne(t, cfg, &sz, o)
 			return stop == ""
 		})
 		if !ok && stop == "" {
@@ -79,7 +80,7 @@ func Explore(t testing.TB, tg Target) []Size {
 
 // exploreOne searches cfg and adds what it found to sz; it returns "" to go
 // on, or why the search stopped (t has failed).
-func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size) string {
+func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size, o *owner) string {
 	t.Helper()
 	info := tg.Spec.Meta()
 	s0, err := tg.Spec.NewSystem(cfg)
@@ -102,7 +103,7 @@ func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size) string {
 	r := explore.Explore(s0, explore.Options{Counts: explore.CountsTotal, Checks: checks, MaxStates: maxStates,
 		MaxMem: explore.ClaimMem, MaxViolations: 1, JoinsBeforeEnd: len(cfg.Absent) > 0})
 	if len(r.Violations) > 0 {
-		tg.exploreViolation(t, s0, r.Violations[0])
+		tg.exploreViolation(t, s0, r.Violations[0], o)
 		return "violation"
 	}
 	if !r.Complete() {
@@ -127,7 +128,7 @@ func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size) string {
 // judged again by tg (run then finished by the fair schedule), is minimised
 // and written as a trace. A livelock found as a lasso that the fair FIFO
 // schedule does not show is reported without a trace.
-func (tg *Target) exploreViolation(t testing.TB, s0 model.System, v *explore.Violation) {
+func (tg *Target) exploreViolation(t testing.TB, s0 model.System, v *explore.Violation, o *owner) {
 	t.Helper()
 	x := tg.complete(s0, v.Events)
 	if x.Violation == nil {
@@ -135,7 +136,7 @@ func (tg *Target) exploreViolation(t testing.TB, s0 model.System, v *explore.Vio
 			tg.Spec.Meta().Name, s0.Config(), v.Property, v.Message, v.CycleStart+1, eventList(v.Events))
 		return
 	}
-	tg.report(t, t.Name(), t.Name(), &failure{s0: s0, events: x.Events, v: x.Violation, how: "the explorer (exhaustive search)"})
+	tg.report(t, t.Name(), t.Name(), &failure{s0: s0, events: x.Events, v: x.Violation, how: "the explorer (exhaustive search)", owner: o})
 }
 
 func both(a, b func(model.System) error) func(model.System) error {

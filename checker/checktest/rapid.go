@@ -40,7 +40,7 @@ func Rapid(t *testing.T, tg Target) {
 		}
 	})
 	var st stats
-	prop := tg.property(&last, "rapid")
+	prop := tg.property(&last, "rapid", new(owner))
 	rapid.Check(t, func(rt *rapid.T) { st.add(prop(rt)) })
 	t.Logf("%s: %d runs, %d quiescent, %d stopped by a cap", tg.Spec.Meta().Name, st.runs, st.quiescent, st.capped)
 	if st.quiescent == 0 {
@@ -90,6 +90,7 @@ func Fuzz(f *testing.F, tg Target) {
 	top := f.Name()
 	// Enough draws for a configuration and every adversarial event.
 	need := 8 * (tg.adversarial() + 8*tg.NMax + 64)
+	o := new(owner)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var last *failure
 		t.Cleanup(func() {
@@ -97,7 +98,7 @@ func Fuzz(f *testing.F, tg Target) {
 				tg.report(t, t.Name(), top, last)
 			}
 		})
-		prop := tg.property(&last, "go test -fuzz")
+		prop := tg.property(&last, "go test -fuzz", o)
 		rapid.MakeFuzz(func(rt *rapid.T) { prop(rt) })(t, pad(data, need))
 	})
 }
@@ -124,7 +125,7 @@ func seeds() [][]byte {
 // property is the rapid property Rapid and Fuzz check: one drawn
 // configuration and schedule, whose execution it returns. A failing case
 // is kept in *last (the last one is the one rapid shrank to).
-func (tg *Target) property(last **failure, how string) func(*rapid.T) *checker.Execution {
+func (tg *Target) property(last **failure, how string, o *owner) func(*rapid.T) *checker.Execution {
 	info := tg.Spec.Meta()
 	checks := tg.checks()
 	return func(rt *rapid.T) *checker.Execution {
@@ -138,7 +139,7 @@ func (tg *Target) property(last **failure, how string) func(*rapid.T) *checker.E
 		}
 		x := checker.Execute(s0, checker.NewRapid(rt), checks, checker.Options{MaxSteps: tg.MaxSteps, FairAfter: tg.adversarial()})
 		if v := tg.end(x); v != nil {
-			*last = &failure{s0: s0, events: x.Events, v: v, how: how}
+			*last = &failure{s0: s0, events: x.Events, v: v, how: how, owner: o}
 			rt.Fatalf("%s %s: %v\n%d events: %s", info.Name, cfg, v, len(x.Events), eventList(x.Events))
 		}
 		return x
