@@ -25,7 +25,9 @@ var replayFlag = flag.String("electlab.replay", "", "electlab checktest: replay 
 const DefaultDir = "testdata/electlab"
 
 // Target is an algorithm and the family of executions the kit checks it
-// on. Spec, Setting and NMin..NMax are required; the rest has defaults.
+// on. Spec and NMin..NMax are required; the rest has defaults (the zero
+// Setting is asynchronous FIFO channels, any non-empty set of initiators,
+// no faults).
 type Target struct {
 	// Spec is the algorithm (a *model.Algorithm[S] in the user's module).
 	Spec model.Spec
@@ -58,7 +60,8 @@ type Target struct {
 	Adversarial int
 	// MaxSteps caps every execution (0 = checker.ConfigStepCap of the
 	// configuration). A run stopped by the cap is "cap reached", not a
-	// violation, and is not judged.
+	// violation: only the properties of every instant (safety, Invariant)
+	// were judged on it, the end-of-run ones are not.
 	MaxSteps int
 	// MaxStates caps the states Explore stores per configuration
 	// (0 = 1,000,000); MaxConfigs the configurations it searches per size

@@ -44,8 +44,10 @@
 // continuation). Target.Bound adds a message bound checked at the end of
 // every quiescent run (and at every quiescent state by Explore). A run
 // stopped by a cap (Target.MaxSteps, Target.MaxStates, Target.MaxConfigs)
-// is "cap reached": Rapid and Fuzz do not judge it, Explore fails with
-// "cap reached", never with a violation.
+// is "cap reached", never a violation: Rapid and Fuzz judge only the
+// properties of every instant on it (and Rapid fails when no run at all
+// reached quiescence, since nothing was then judged at the end); Explore
+// fails with "cap reached".
 //
 // # Failures
 //
@@ -56,7 +58,8 @@
 // through testing.TB with the violation, the trace's path and the command
 // that shows it:
 //
-//	myring async fifo n=3 ...: single-coordinator violated after step 5: ...
+//	myring algo=myring ids=1,2 initiators=1 timing=async ...: validity violated at the end: process 1 holds leader 1, but the highest live id is 2
+//	found by rapid; minimal schedule: 3 events (from 3)
 //	trace: testdata/electlab/TestRapid.json
 //	replay: go test -run '^TestRapid$' -electlab.replay=testdata/electlab/TestRapid.json
 //
@@ -67,6 +70,9 @@
 // (traces.RenderText: one line per event with what it caused), and fail
 // when it still shows a violation. For the algorithms built into electlab,
 // set Target.Command to CLICommand to print `electlab replay PATH`.
+//
+// Under go test -fuzz=FuzzRing, Go's fuzzer also keeps the failing input
+// under testdata/fuzz/FuzzRing/, which plain go test then reruns.
 //
 // Keep a counterexample as a regression test by copying its trace into
 // testdata and replaying it with Replay (StillFails while the bug is
