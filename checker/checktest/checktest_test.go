@@ -284,3 +284,35 @@ func TestSecondFailureKeepsFirstTrace(t *testing.T) {
 		t.Errorf("trace paths %q, want %q", paths, want)
 	}
 }
+
+// TestBadInput: a target that cannot run and a trace that cannot be read
+// fail with an error naming the problem; nothing panics.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"format": "electlab-trace/1", "algorithm": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		run  func(testing.TB)
+		want string
+	}{
+		{"nil spec", func(tb testing.TB) { checktest.Explore(tb, checktest.Target{NMin: 2, NMax: 3}) }, "Target.Spec is nil"},
+		{"sizes", func(tb testing.TB) { checktest.Explore(tb, checktest.Target{Spec: toyFixed, NMin: 3, NMax: 2}) }, "want 1 <= NMin <= NMax"},
+		{"variant", func(tb testing.TB) {
+			checktest.Explore(tb, checktest.Target{Spec: toyFixed, NMin: 2, NMax: 2, Variant: "nope"})
+		}, `unknown variant "nope"`},
+		{"missing trace", func(tb testing.TB) {
+			checktest.Replay(tb, toyFixed, filepath.Join(dir, "missing.json"), checktest.StillFails)
+		}, "missing.json"},
+		{"truncated trace", func(tb testing.TB) { checktest.Replay(tb, toyFixed, bad, checktest.StillFails) }, "bad.json"},
+		{"nil spec replay", func(tb testing.TB) { checktest.Replay(tb, nil, bad, checktest.StillFails) }, "nil spec"},
+	} {
+		r := &recorder{TB: t}
+		c.run(r)
+		if !r.failed || !strings.Contains(r.text(), c.want) {
+			t.Errorf("%s: got %q, want an error containing %q", c.name, r.text(), c.want)
+		}
+	}
+}

@@ -6,7 +6,8 @@
 // plus the recovery rule (a process that recovered or joined holds the
 // best live id at quiescence, when asked). Nothing here reads a golden
 // file, a shipped trace or a transcript: a test fails only when a property
-// fails on a fresh run.
+// fails on a fresh run. Rapid runs on the public test kit
+// (electlab/checker/checktest), which users call for their own algorithms.
 package proptest
 
 import (
