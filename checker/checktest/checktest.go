@@ -177,6 +177,11 @@ func (tg *Target) complete(s0 model.System, events []model.Event) *checker.Execu
 	return x
 }
 
+// minimizeBudget bounds the work of minimising one failure: the total
+// events of the candidate schedules replayed (as the electlab command's
+// shrink does by default).
+const minimizeBudget = 20_000_000
+
 // failure is one failing execution, before minimisation.
 type failure struct {
 	s0     model.System
@@ -187,17 +192,17 @@ type failure struct {
 	owner *owner
 }
 
-// report minimises f's events (traces.Minimize, keeping a violation of the
-// same property), writes the minimal trace to the target's directory under
+// report minimises f's events (traces.MinimizeWithin, keeping a violation
+// of the same property), writes the minimal trace to the target's directory under
 // a name made of test, and fails t with the violation, the trace's path and
 // the replay command. cmdTest is the test name the command reruns.
 func (tg *Target) report(t testing.TB, test, cmdTest string, f *failure) {
 	t.Helper()
 	prop := f.v.Property
-	events := traces.Minimize(f.events, func(evs []model.Event) bool {
+	events, done := traces.MinimizeWithin(f.events, func(evs []model.Event) bool {
 		y := tg.complete(f.s0, evs)
 		return y.Violation != nil && y.Violation.Property == prop
-	})
+	}, minimizeBudget)
 	x := tg.complete(f.s0, events)
 	if x.Violation == nil || x.Violation.Property != prop {
 		// Minimize keeps a failing list; only a nondeterministic
@@ -207,8 +212,12 @@ func (tg *Target) report(t testing.TB, test, cmdTest string, f *failure) {
 		return
 	}
 	v := x.Violation
-	head := fmt.Sprintf("%s %s: %v\nfound by %s; minimal schedule: %d events (from %d)",
-		tg.Spec.Meta().Name, f.s0.Config(), v, f.how, len(x.Events), len(f.events))
+	minimal := "minimal schedule"
+	if !done {
+		minimal = "schedule shrunk within the budget, perhaps not minimal"
+	}
+	head := fmt.Sprintf("%s %s: %v\nfound by %s; %s: %d events (from %d)",
+		tg.Spec.Meta().Name, f.s0.Config(), v, f.how, minimal, len(x.Events), len(f.events))
 	path, err := tg.save(f, x, test)
 	if err != nil {
 		t.Errorf("%s\ntrace not written: %v\nevents: %s", head, err, eventList(x.Events))

@@ -52,7 +52,8 @@
 // # Failures
 //
 // Every failure is minimised (traces.Minimize: no event can be removed
-// without losing the violation), written as a trace file to Target.Dir
+// without losing the violation; the work is bounded, and a report says
+// when the bound stopped it first), written as a trace file to Target.Dir
 // (default testdata/electlab/ in the test's package directory; the file is
 // complete or absent), named after the test (FileName), and reported
 // through testing.TB with the violation, the trace's path and the command
