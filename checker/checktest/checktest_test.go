@@ -171,6 +171,9 @@ func TestHelperRapidBroken(t *testing.T) {
 	if os.Getenv("CHECKTEST_CAP") != "" {
 		tg.MaxSteps = 2
 	}
+	if os.Getenv("CHECKTEST_LINEAR") != "" {
+		tg.Bound = linear
+	}
 	checktest.Rapid(t, tg)
 }
 
@@ -231,6 +234,23 @@ func TestRapidCatchesBroken(t *testing.T) {
 	if failed || !strings.Contains(out, "now passes") || strings.Contains(out, "[rapid]") {
 		t.Errorf("-electlab.replay of the fixed toy did not pass:\n%s", out)
 	}
+}
+
+// TestRapidCatchesBound: Rapid checks the user's bound on the fixed toy:
+// a bound of n messages is exceeded as soon as another process than the
+// highest initiates (the highest id's message alone makes n hops); the
+// trace replays with the Target.
+func TestRapidCatchesBound(t *testing.T) {
+	t.Setenv("CHECKTEST_LINEAR", "1")
+	dir := t.TempDir()
+	out, failed := child(t, "TestHelperRapidBroken", dir, true, "-rapid.checks=100")
+	if !failed || !strings.Contains(out, checker.PropBound+" violated at the end") {
+		t.Fatalf("Rapid did not catch the bound:\n%s", out)
+	}
+	path := tracePath(t, out, "TestHelperRapidBroken")
+	tg := toyTarget(toyFixed, dir)
+	tg.Bound = linear
+	tg.Replay(t, path, checktest.StillFails)
 }
 
 // TestRapidAllCapped: when every run stops at the cap, Rapid judged
