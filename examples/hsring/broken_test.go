@@ -10,30 +10,47 @@ import "electlab/model"
 //
 // (A name exported from a _test.go file of package hsring is visible to the
 // package's external tests, package hsring_test, and to nothing else.)
-var Broken = &model.Algorithm[State]{
-	Info:   Algorithm.Info,
-	Init:   Algorithm.Init,
-	Step:   brokenStep,
-	View:   Algorithm.View,
-	Encode: Algorithm.Encode,
-}
+var Broken = broken(lessThan)
 
-// brokenStep is Step with receiveBroken in place of receive.
-func brokenStep(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	switch in.Kind {
-	case model.InStart:
-		s = wake(env, s, out)
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			s = receiveBroken(env, s, m, out)
-		}
+// Forgetful is another broken Hirschberg–Sinclair: a relay at the end of a
+// probe's distance forgets to turn it back and relays it on. Every process
+// but the highest then never hears a reply and stays in phase 0, whose
+// probes travel until a higher id swallows them: the election is still
+// right, but on a ring sorted by id it costs about n²/2 messages, which
+// breaks the O(n log n) bound once n is large enough (n = 128).
+var Forgetful = broken(noTurnBack)
+
+// bug names a deliberate bug.
+type bug uint8
+
+const (
+	lessThan   bug = iota // relays compare with < instead of >
+	noTurnBack            // relays never turn a probe back
+)
+
+// broken returns Algorithm with the bug b: same name, same claims.
+func broken(b bug) *model.Algorithm[State] {
+	return &model.Algorithm[State]{
+		Info: Algorithm.Info,
+		Init: Algorithm.Init,
+		Step: func(env *model.Env, s State, in model.Input, out *model.Outbox) State {
+			switch in.Kind {
+			case model.InStart:
+				s = wake(env, s, out)
+			case model.InDeliver:
+				for _, m := range in.Msgs {
+					s = receiveBroken(b, env, s, m, out)
+				}
+			}
+			return s
+		},
+		View:   Algorithm.View,
+		Encode: Algorithm.Encode,
 	}
-	return s
 }
 
-// receiveBroken is receive with the bug: `id < self` where receive has
-// `id > self`.
-func receiveBroken(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+// receiveBroken is receive with the bug b.
+func receiveBroken(b bug, env *model.Env, s State, m model.Message, out *model.Outbox) State {
 	self, id := env.Self, model.ID(m.A)
 	switch m.Kind {
 	case Probe:
@@ -44,10 +61,12 @@ func receiveBroken(env *model.Env, s State, m model.Message, out *model.Outbox) 
 				s.Elected, s.Leader = true, self
 				out.Send(env.Next(), Leader, int32(self), 0)
 			}
-		case id < self && m.B > 1: // BUG: should be id > self
+		case b == lessThan && id < self && m.B > 1: // BUG: should be id > self
 			out.Send(away(env, m.From), Probe, m.A, m.B-1)
-		case id < self: // BUG: should be id > self
+		case b == lessThan && id < self: // BUG: should be id > self
 			out.Send(m.From, Reply, m.A, 0)
+		case b == noTurnBack && id > self: // BUG: relays even when m.B == 1
+			out.Send(away(env, m.From), Probe, m.A, m.B-1)
 		}
 	case Reply:
 		if id != self {

@@ -1,6 +1,7 @@
 package hsring_test
 
 import (
+	"bytes"
 	"flag"
 	"testing"
 
@@ -79,9 +80,8 @@ func TestRapid(t *testing.T) {
 // FuzzSchedule is the same property under Go's fuzzer: the fuzzer's bytes
 // drive rapid's draws (setting, size, arrangement, initiators, schedule).
 func FuzzSchedule(f *testing.F) {
-	f.Add([]byte{})
-	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
-	f.Add(make([]byte, 64))
+	f.Add(make([]byte, 4096))
+	f.Add(bytes.Repeat([]byte("hirschberg-sinclair"), 256))
 	f.Fuzz(rapid.MakeFuzz(property(hsring.Algorithm, 2, 8)))
 }
 
@@ -144,6 +144,20 @@ func TestExplore(t *testing.T) {
 		t.Logf("n=%d: %d arrangements, %d states; messages min %d, max %d; 8n(1+⌈log₂ n⌉) = %s", n, len(arrangements(n)), states, lo, hi, claimed)
 		if !bound.Relation.Holds(hi, claimed) {
 			t.Errorf("n=%d: max %d messages, bound %s", n, hi, claimed)
+		}
+	}
+}
+
+// TestClaimsEngine runs electlab's claims engine on every claim, as
+// `electlab claims` does for the algorithms it ships (fewer cases): each
+// claim HOLDS.
+func TestClaimsEngine(t *testing.T) {
+	e := &checker.Engine{Seed: 1, Cases: 20, ExhaustiveLimit: 30, MaxN: 6}
+	for _, c := range hsring.Algorithm.Info.Claims {
+		res := e.CheckClaim(hsring.Algorithm, &c)
+		t.Logf("%s %s: %s", c.ID, res.Verdict, res.Summary)
+		if res.Verdict != checker.Holds {
+			t.Errorf("%s: %s, want %s", c.ID, res.Verdict, checker.Holds)
 		}
 	}
 }

@@ -179,3 +179,29 @@ func TestBrokenCaught(t *testing.T) {
 		}
 	})
 }
+
+// TestBoundCaught: the message bound is a check that can fail. The
+// forgetful relay (broken_test.go) elects the right process, so only the
+// bound can catch it, and on a ring sorted by id at n = 128 it does; the
+// algorithm stays within the bound on the same ring.
+func TestBoundCaught(t *testing.T) {
+	ids := make([]model.ID, 128)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	bound := hsring.Algorithm.Info.Claim("HS-4")
+	for _, tc := range []struct {
+		spec  model.Spec
+		fails bool
+	}{{hsring.Forgetful, true}, {hsring.Algorithm, false}} {
+		s0, err := tc.spec.NewSystem(&model.Config{IDs: ids})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := checker.Execute(s0, checker.FIFO{}, checksOf(tc.spec), checker.Options{})
+		t.Logf("%d messages, bound %s: %v", x.Final.Counts().Sends, bound.Formula(checker.ParamsOf(s0)), x.Violation)
+		if caught := x.Violation != nil && x.Violation.Property == checker.PropBound; caught != tc.fails {
+			t.Errorf("bound violation = %v, want %v (violation: %v)", caught, tc.fails, x.Violation)
+		}
+	}
+}
