@@ -143,12 +143,14 @@ type failRecorder struct {
 }
 
 func (r *failRecorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
-func (r *failRecorder) Errorf(format string, args ...any) { r.failed, r.msg = true, fmt.Sprintf(format, args...) }
-func (r *failRecorder) Error(args ...any)                 { r.failed, r.msg = true, fmt.Sprint(args...) }
-func (r *failRecorder) Fatal(args ...any)                 { r.Error(args...) }
-func (r *failRecorder) Fail()                             { r.failed = true }
-func (r *failRecorder) FailNow()                          { r.failed = true }
-func (r *failRecorder) Failed() bool                      { return r.failed }
+func (r *failRecorder) Errorf(format string, args ...any) {
+	r.failed, r.msg = true, fmt.Sprintf(format, args...)
+}
+func (r *failRecorder) Error(args ...any) { r.failed, r.msg = true, fmt.Sprint(args...) }
+func (r *failRecorder) Fatal(args ...any) { r.Error(args...) }
+func (r *failRecorder) Fail()             { r.failed = true }
+func (r *failRecorder) FailNow()          { r.failed = true }
+func (r *failRecorder) Failed() bool      { return r.failed }
 
 // TestBrokenCaught: every way of checking catches the broken variant:
 // rapid's schedules, the exhaustive search and the claims engine.
