@@ -14,9 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"pgregory.net/rapid"
-
 	"electlab/checker"
+	"electlab/checker/checktest"
 	"electlab/model"
 )
 
@@ -173,31 +172,20 @@ func Check(t testing.TB, tg Target) Stats {
 	return st
 }
 
-// Rapid runs rapid's property loop: a configuration of tg.Setting drawn by
-// checker.DrawConfig and a schedule drawn event by event (checker.Rapid),
-// then the fair FIFO continuation; rapid shrinks a failure.
+// Rapid runs rapid's property loop through the test kit (checktest.Rapid):
+// a configuration of tg.Setting drawn by checker.DrawConfig and a schedule
+// drawn event by event (checker.Rapid) for a third of tg.MaxSteps (0 =
+// 600) events, then the fair FIFO continuation up to MaxSteps; rapid
+// shrinks a failure, and the kit minimises it further and writes its
+// trace to testdata/electlab/ with the command that replays it.
 func Rapid(t *testing.T, tg Target) {
 	t.Helper()
-	info := tg.Spec.Meta()
 	max := tg.MaxSteps
 	if max <= 0 {
 		max = 600
 	}
-	rapid.Check(t, func(rt *rapid.T) {
-		cfg := checker.DrawConfig(rt, info, &tg.Setting, tg.Variant, tg.NMin, tg.NMax)
-		s0, err := tg.Spec.NewSystem(cfg)
-		if err != nil {
-			rt.Fatalf("config %s rejected: %v", cfg, err)
-		}
-		x := checker.Execute(s0, checker.NewRapid(rt), tg.Checks, checker.Options{MaxSteps: max, FairAfter: max / 3})
-		v := x.Violation
-		if v == nil {
-			v = tg.checks(x.Events, x.Final)
-		}
-		if v != nil {
-			rt.Fatalf("%s %s: %v\nevents: %s", info.Name, cfg, v, eventList(x.Events))
-		}
-	})
+	checktest.Rapid(t, checktest.Target{Spec: tg.Spec, Setting: tg.Setting, Variant: tg.Variant, NMin: tg.NMin, NMax: tg.NMax,
+		Checks: tg.Checks, Converge: tg.Converge, MaxSteps: max, Adversarial: max / 3})
 }
 
 // Served returns an end-of-run check for the mutual-exclusion algorithms:

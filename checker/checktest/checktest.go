@@ -1,0 +1,254 @@
+package checktest
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"electlab/checker"
+	"electlab/model"
+	"electlab/traces"
+)
+
+// replayFlag is -electlab.replay: when set, Rapid, Explore and Fuzz replay
+// that trace file instead of searching (see the package comment).
+var replayFlag = flag.String("electlab.replay", "", "electlab checktest: replay this trace file (written by a failing Rapid, Explore or Fuzz) instead of searching, and print it")
+
+// DefaultDir is the trace directory of a Target that names none, relative
+// to the test's package directory (where go test runs the test).
+const DefaultDir = "testdata/electlab"
+
+// Target is an algorithm and the family of executions the kit checks it
+// on. Spec, Setting and NMin..NMax are required; the rest has defaults.
+type Target struct {
+	// Spec is the algorithm (a *model.Algorithm[S] in the user's module).
+	Spec model.Spec
+	// Setting fixes timing, channels, initiators and faults (crashes
+	// before the run, crashes injected by the adversary, recovery, joins).
+	Setting model.Setting
+	// Variant is the reading of the algorithm's ambiguities ("" = the
+	// defaults).
+	Variant string
+	// NMin and NMax bound the number of processes.
+	NMin, NMax int
+	// Checks are the properties judged on every execution. The zero value
+	// means the generic four: single-coordinator safety (after every
+	// event), agreement, validity and termination (at the end; liveness
+	// under the fair FIFO continuation). Set Props as well when adding
+	// Custom or Invariant, or the generic ones are not checked.
+	Checks checker.Checks
+	// Bound, when set, is checked at the end of every quiescent execution
+	// with the configuration and the message counts; an error is a
+	// "bound" violation. Explore checks it at every quiescent state of the
+	// search, so it holds over every schedule when Explore passes.
+	Bound func(cfg *model.Config, counts model.Counts) error
+	// Converge adds the recovery rule (Rapid, Fuzz and replays): every
+	// process that recovered or joined during the run holds the best
+	// live id at quiescence.
+	Converge bool
+	// Adversarial is the number of events the adversary (rapid, the
+	// fuzzer) chooses before the fair FIFO schedule takes over to finish
+	// the run (0 = 200).
+	Adversarial int
+	// MaxSteps caps every execution (0 = checker.ConfigStepCap of the
+	// configuration). A run stopped by the cap is "cap reached", not a
+	// violation, and is not judged.
+	MaxSteps int
+	// MaxStates caps the states Explore stores per configuration
+	// (0 = 1,000,000); MaxConfigs the configurations it searches per size
+	// (0 = 2,000). Reaching either fails Explore as "cap reached".
+	MaxStates  int64
+	MaxConfigs int
+	// Dir is where a failure's minimal trace is written (0755, created
+	// when needed); "" means DefaultDir.
+	Dir string
+	// Command returns the command a failure prints to show its trace; nil
+	// means the go test command that reruns the failing test with
+	// -electlab.replay=PATH (which works for any algorithm). CLICommand
+	// prints `electlab replay PATH` instead, for the algorithms built into
+	// electlab.
+	Command func(test, path string) string
+}
+
+// CLICommand is a Target.Command for the algorithms compiled into the
+// electlab command: `electlab replay PATH`.
+func CLICommand(_, path string) string { return "electlab replay " + shellQuote(path) }
+
+// GoTestCommand is the default Target.Command: rerun the test named test
+// (t.Name(), subtests included) with -electlab.replay=PATH, from the test's
+// package directory.
+func GoTestCommand(test, path string) string {
+	parts := strings.Split(test, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return fmt.Sprintf("go test -run %s -electlab.replay=%s", shellQuote(strings.Join(parts, "/")), shellQuote(path))
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but
+// letters, digits and -_./=,:.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=,:") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func (tg *Target) checks() checker.Checks {
+	c := tg.Checks
+	if c.Props == 0 && c.Custom == nil && c.Invariant == nil && c.Bound == nil {
+		c.Props = model.Safety | model.Agreement | model.Validity | model.Termination
+	}
+	return c
+}
+
+func (tg *Target) adversarial() int {
+	if tg.Adversarial > 0 {
+		return tg.Adversarial
+	}
+	return 200
+}
+
+func (tg *Target) dir() string {
+	if tg.Dir != "" {
+		return tg.Dir
+	}
+	return DefaultDir
+}
+
+func (tg *Target) command(test, path string) string {
+	if tg.Command != nil {
+		return tg.Command(test, path)
+	}
+	return GoTestCommand(test, path)
+}
+
+// valid reports a Target that cannot run.
+func (tg *Target) valid() error {
+	switch {
+	case tg.Spec == nil:
+		return fmt.Errorf("checktest: Target.Spec is nil")
+	case tg.NMin < 1 || tg.NMax < tg.NMin:
+		return fmt.Errorf("checktest: Target sizes %d..%d: want 1 <= NMin <= NMax", tg.NMin, tg.NMax)
+	}
+	if _, err := tg.Spec.Meta().ParseVariant(tg.Variant); err != nil {
+		return fmt.Errorf("checktest: %w", err)
+	}
+	return nil
+}
+
+// end adds the kit's own end-of-run checks (the bound, the recovery rule)
+// to an execution's verdict; a run that is not quiescent or already
+// failed is left as it is.
+func (tg *Target) end(x *checker.Execution) *checker.Violation {
+	if x.Violation != nil || !x.Quiescent || x.Capped {
+		return x.Violation
+	}
+	s := x.Final
+	if tg.Converge {
+		if err := checker.ConvergedAfter(s, checker.RejoinedIn(x.Events)); err != nil {
+			return &checker.Violation{Property: "recovered-converge", Message: err.Error()}
+		}
+	}
+	if tg.Bound != nil {
+		c := *s.Counts()
+		c.ByKind = append([]model.KindCount(nil), c.ByKind...)
+		if err := tg.Bound(s.Config().Clone(), c); err != nil {
+			return &checker.Violation{Property: checker.PropBound, Message: err.Error()}
+		}
+	}
+	return nil
+}
+
+// complete runs events from s0 (skipping those no longer enabled) and
+// finishes the run with the fair FIFO schedule, then judges it.
+func (tg *Target) complete(s0 model.System, events []model.Event) *checker.Execution {
+	x := checker.Complete(s0, events, tg.checks(), checker.Options{MaxSteps: tg.MaxSteps})
+	x.Violation = tg.end(x)
+	return x
+}
+
+// failure is one failing execution, before minimisation.
+type failure struct {
+	s0     model.System
+	events []model.Event
+	v      *checker.Violation
+	how    string
+}
+
+// report minimises f's events (traces.Minimize, keeping a violation of the
+// same property), writes the minimal trace to the target's directory under
+// a name made of test, and fails t with the violation, the trace's path and
+// the replay command. cmdTest is the test name the command reruns.
+func (tg *Target) report(t testing.TB, test, cmdTest string, f *failure) {
+	t.Helper()
+	prop := f.v.Property
+	events := traces.Minimize(f.events, func(evs []model.Event) bool {
+		y := tg.complete(f.s0, evs)
+		return y.Violation != nil && y.Violation.Property == prop
+	})
+	x := tg.complete(f.s0, events)
+	if x.Violation == nil || x.Violation.Property != prop {
+		// Minimize keeps a failing list; only a nondeterministic
+		// algorithm gets here.
+		t.Errorf("%s %s: %v (%s); its schedule does not fail again when replayed, so no trace was written (is the step function deterministic?)",
+			tg.Spec.Meta().Name, f.s0.Config(), f.v, f.how)
+		return
+	}
+	v := x.Violation
+	head := fmt.Sprintf("%s %s: %v\nfound by %s; minimal schedule: %d events (from %d)",
+		tg.Spec.Meta().Name, f.s0.Config(), v, f.how, len(x.Events), len(f.events))
+	path, err := tg.save(f.s0, x, test, f.how)
+	if err != nil {
+		t.Errorf("%s\ntrace not written: %v\nevents: %s", head, err, eventList(x.Events))
+		return
+	}
+	t.Errorf("%s\ntrace: %s\nreplay: %s", head, path, tg.command(cmdTest, path))
+}
+
+// save records x's events from s0 as a trace and writes it (complete or
+// absent) to the target's directory, named after test.
+func (tg *Target) save(s0 model.System, x *checker.Execution, test, how string) (string, error) {
+	v := x.Violation
+	tr, err := traces.Record(s0, x.Events, &traces.Violation{Property: v.Property, Step: v.Step, Message: v.Message}, "checktest: "+test+": "+how)
+	if err != nil {
+		return "", err
+	}
+	dir := tg.dir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, FileName(test))
+	if err := tr.Save(path); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// FileName is the trace file name a failure of the test named test (its
+// t.Name()) is written under: every character but letters, digits and '-'
+// becomes '_', and ".json" is added.
+func FileName(test string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '_'
+	}, test) + ".json"
+}
+
+func eventList(evs []model.Event) string {
+	parts := make([]string, 0, len(evs))
+	for i, ev := range evs {
+		if i == 80 {
+			parts = append(parts, fmt.Sprintf("... (%d events)", len(evs)))
+			break
+		}
+		parts = append(parts, ev.String())
+	}
+	return strings.Join(parts, ", ")
+}

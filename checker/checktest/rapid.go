@@ -1,0 +1,122 @@
+package checktest
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"electlab/checker"
+)
+
+// Rapid checks tg with rapid (rapid.Check underneath): each test case
+// draws a configuration of tg.Setting (checker.DrawConfig: a size in
+// NMin..NMax, an id arrangement, a dead set, initiators) and a schedule
+// event by event among the enabled ones, crashes and other faults of the
+// setting included (checker.Rapid), for tg.Adversarial events; the fair
+// FIFO schedule then finishes the run, and tg's checks judge it. rapid's
+// flags work as usual (-rapid.checks=N, -rapid.seed=S, -rapid.failfile,
+// -rapid.nofailfile), and rapid shrinks a failing case.
+//
+// On a failure, the shrunk case's schedule is minimised further
+// (traces.Minimize), written as a trace to tg.Dir under the test's name,
+// and t fails with the violation, the trace's path and the replay command.
+// With -electlab.replay=PATH, Rapid replays PATH instead (see the package
+// comment).
+func Rapid(t *testing.T, tg Target) {
+	t.Helper()
+	if err := tg.valid(); err != nil {
+		t.Fatal(err)
+		return
+	}
+	if tg.flagged(t) {
+		return
+	}
+	var last *failure
+	// rapid reruns the shrunk case last and then stops the test: the
+	// report is made when the test's function has returned.
+	t.Cleanup(func() {
+		if last != nil {
+			tg.report(t, t.Name(), t.Name(), last)
+		}
+	})
+	rapid.Check(t, tg.property(&last, "rapid"))
+}
+
+// Fuzz is a fuzz target for go test -fuzz: the corpus entry is the
+// schedule, bytes that rapid decodes into the draws Rapid makes (the
+// configuration, then every event choice; 8 bytes a draw, an input that
+// ends early continued with zero bytes, the first choice each time). Fuzz seeds the corpus with a few
+// entries, so that a plain go test already runs some schedules; the
+// fuzzer's own corpus (testdata/fuzz/) and minimisation work as usual.
+// Each failing input's schedule is minimised and written as a trace, as
+// Rapid does; the replay command reruns the fuzz test with
+// -electlab.replay=PATH, which replays the trace instead of fuzzing.
+//
+//	func FuzzMyRing(f *testing.F) { checktest.Fuzz(f, target) }
+func Fuzz(f *testing.F, tg Target) {
+	f.Helper()
+	if err := tg.valid(); err != nil {
+		f.Fatal(err)
+		return
+	}
+	if tg.flagged(f) {
+		if !f.Failed() {
+			f.Skip("-electlab.replay: replayed; not fuzzing")
+		}
+		return
+	}
+	for _, b := range seeds() {
+		f.Add(b)
+	}
+	top := f.Name()
+	// Enough draws for a configuration and every adversarial event.
+	need := 8 * (tg.adversarial() + 8*tg.NMax + 64)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var last *failure
+		t.Cleanup(func() {
+			if last != nil {
+				tg.report(t, t.Name(), top, last)
+			}
+		})
+		rapid.MakeFuzz(tg.property(&last, "go test -fuzz"))(t, pad(data, need))
+	})
+}
+
+// pad returns data continued with zero bytes up to need bytes: rapid
+// reads 8 bytes per draw and skips an input that ends before its last
+// draw, so a short schedule is continued with the first choice each time.
+func pad(data []byte, need int) []byte {
+	if len(data) >= need {
+		return data
+	}
+	return append(append(make([]byte, 0, need), data...), make([]byte, need-len(data))...)
+}
+
+// seeds are Fuzz's corpus seeds: a few byte strings for rapid to decode.
+func seeds() [][]byte {
+	ramp := make([]byte, 64)
+	for i := range ramp {
+		ramp[i] = byte(i * 37)
+	}
+	return [][]byte{{}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, ramp, []byte("electlab checktest schedule seed: sizes, arrangements, crashes, initiators, events")}
+}
+
+// property is the rapid property Rapid and Fuzz check: one drawn
+// configuration and schedule. A failing case is kept in *last (the last
+// one is the one rapid shrank to).
+func (tg *Target) property(last **failure, how string) func(*rapid.T) {
+	info := tg.Spec.Meta()
+	checks := tg.checks()
+	return func(rt *rapid.T) {
+		cfg := checker.DrawConfig(rt, info, &tg.Setting, tg.Variant, tg.NMin, tg.NMax)
+		s0, err := tg.Spec.NewSystem(cfg)
+		if err != nil {
+			rt.Fatalf("%s rejects the drawn configuration %s: %v", info.Name, cfg, err)
+		}
+		x := checker.Execute(s0, checker.NewRapid(rt), checks, checker.Options{MaxSteps: tg.MaxSteps, FairAfter: tg.adversarial()})
+		if v := tg.end(x); v != nil {
+			*last = &failure{s0: s0, events: x.Events, v: v, how: how}
+			rt.Fatalf("%s %s: %v\n%d events: %s", info.Name, cfg, v, len(x.Events), eventList(x.Events))
+		}
+	}
+}
