@@ -1,26 +1,37 @@
 package hsring_test
 
 import (
-	"bytes"
 	"flag"
 	"testing"
 
-	"pgregory.net/rapid"
-
 	"electlab/checker"
-	"electlab/checker/explore"
+	"electlab/checker/checktest"
 	"electlab/model"
 
 	"example.com/hsring"
 )
 
-// broken turns the tutorial's red run on: TestRapid checks the broken
-// variant instead of the algorithm, and fails.
-var broken = flag.Bool("broken", false, "check the deliberately broken variant in TestRapid (it fails)")
+var (
+	// broken turns the tutorial's red run on: TestRapid, TestExplore and
+	// FuzzSchedule check the broken variant (broken_test.go) instead of
+	// the algorithm, and fail.
+	broken = flag.Bool("broken", false, "check the deliberately broken variant instead of the algorithm (it fails)")
+	// traceDir is where a failure's minimal trace is written.
+	traceDir = flag.String("traces", checktest.DefaultDir, "directory for the minimal traces of failures")
+)
 
-// checksOf gathers every claim of spec into one set of checks: the generic
-// properties the behaviour claims name, their own end-of-run checks and the
-// message bound.
+// subject is the algorithm the searches check: the real one, or with
+// -broken the broken variant.
+func subject() model.Spec {
+	if *broken {
+		return hsring.Broken
+	}
+	return hsring.Algorithm
+}
+
+// checksOf gathers every claim of spec into the kit's checks: the generic
+// properties the behaviour claims name, their own end-of-run checks and
+// the message bound, all read from the claims (claims.go).
 func checksOf(spec model.Spec) checker.Checks {
 	var ch checker.Checks
 	var customs []func(model.System) error
@@ -36,121 +47,87 @@ func checksOf(spec model.Spec) checker.Checks {
 			ch.Bound = c
 		}
 	}
-	ch.Custom = func(s model.System) error {
-		for _, f := range customs {
-			if err := f(s); err != nil {
-				return err
-			}
-		}
-		return nil
+	if len(customs) > 0 {
+		ch.Custom = model.AllChecks(customs...)
 	}
 	return ch
 }
 
-// property is the rapid property: rapid draws a setting of the claims, a
-// ring size in nmin..nmax, an arrangement of ids and a set of initiators,
-// then every event of the schedule; every claim is checked on the run.
-func property(spec model.Spec, nmin, nmax int) func(*rapid.T) {
-	info := spec.Meta()
-	settings := info.Claims[0].Settings
-	checks := checksOf(spec)
-	return func(t *rapid.T) {
-		st := rapid.SampledFrom(settings).Draw(t, "setting")
-		cfg := checker.DrawConfig(t, info, &st, "", nmin, nmax)
-		s0, err := spec.NewSystem(cfg)
-		if err != nil {
-			t.Fatalf("config %s: %v", cfg, err)
-		}
-		x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{})
-		if x.Violation != nil {
-			t.Fatalf("%s\nconfig: %s\nevents: %v", x.Violation, cfg, x.Events)
-		}
-	}
+// target is what the kit checks: spec under one of the claims' settings,
+// n = nmin..nmax, judged by every claim.
+func target(spec model.Spec, st model.Setting, nmin, nmax int) checktest.Target {
+	return checktest.Target{Spec: spec, Setting: st, NMin: nmin, NMax: nmax, Checks: checksOf(spec), Dir: *traceDir}
 }
 
-// TestRapid checks every claim on rapid's adversarial schedules, n = 2..8.
+// settings are the claims' settings (every claim has the same ones), each
+// with the short name its subtests take.
+func settings() []model.Setting { return hsring.Algorithm.Info.Claims[0].Settings }
+
+var settingNames = []string{"fifo", "unordered", "sync"}
+
+// TestRapid checks every claim on rapid's adversarial schedules, n = 2..8,
+// in each setting of the claims: async FIFO, async unordered, sync.
 func TestRapid(t *testing.T) {
-	spec := model.Spec(hsring.Algorithm)
-	if *broken {
-		spec = hsring.Broken
+	for i, st := range settings() {
+		t.Run(settingNames[i], func(t *testing.T) {
+			checktest.Rapid(t, target(subject(), st, 2, 8))
+		})
 	}
-	rapid.Check(t, property(spec, 2, 8))
 }
 
-// FuzzSchedule is the same property under Go's fuzzer: the fuzzer's bytes
-// drive rapid's draws (setting, size, arrangement, initiators, schedule).
+// FuzzSchedule is a target for go test -fuzz: the corpus entry is the
+// schedule (and the configuration before it), on reordering channels,
+// which allow every schedule FIFO channels do and more.
 func FuzzSchedule(f *testing.F) {
-	f.Add(make([]byte, 4096))
-	f.Add(bytes.Repeat([]byte("hirschberg-sinclair"), 256))
-	f.Fuzz(rapid.MakeFuzz(property(hsring.Algorithm, 2, 8)))
+	checktest.Fuzz(f, target(subject(), settings()[1], 2, 8))
 }
 
-// arrangements returns every ring of the ids 1..n up to rotation: id 1
-// first, the others in every order ((n-1)! rings).
-func arrangements(n int) [][]model.ID {
-	var out [][]model.ID
-	var rec func(ring []model.ID, rest []model.ID)
-	rec = func(ring, rest []model.ID) {
-		if len(rest) == 0 {
-			out = append(out, append([]model.ID(nil), ring...))
-			return
-		}
-		for i := range rest {
-			others := append(append([]model.ID(nil), rest[:i]...), rest[i+1:]...)
-			rec(append(ring, rest[i]), others)
-		}
-	}
-	rest := make([]model.ID, 0, n-1)
-	for id := 2; id <= n; id++ {
-		rest = append(rest, model.ID(id))
-	}
-	rec([]model.ID{1}, rest)
-	return out
+// exploreRun is one exhaustive search of TestExplore.
+type exploreRun struct {
+	name       string
+	st         model.Setting
+	nmin, nmax int
+	long       bool // skipped with -short
 }
 
-// TestExplore explores every schedule of every arrangement of n = 3..5
-// (every process an initiator, and process 1 alone), checking every claim
-// at every state and keeping the exact min/max message counts; the
-// largest count at each n must be within 8n(1+⌈log₂ n⌉).
+// exploreRuns are TestExplore's searches: "small", every arrangement of
+// the ids with every set of initiators at n = 2..4; "n5-one", every
+// arrangement with one initiator at n = 5; "n5-all", every arrangement
+// with every process initiating at n = 5 (the longest: not with -short).
+func exploreRuns() []exploreRun {
+	fifo := settings()[0]
+	one, all := fifo, fifo
+	one.Name, one.Initiators = "async fifo, one initiator", model.OneInitiator
+	all.Name, all.Initiators = "async fifo, every process initiates", model.EveryLive
+	return []exploreRun{{"small", fifo, 2, 4, false}, {"n5-one", one, 5, 5, false}, {"n5-all", all, 5, 5, true}}
+}
+
+// TestExplore searches every schedule of every configuration of each of
+// exploreRuns, exactly: it checks every claim at every state and keeps
+// the exact min/max message counts; the maximum at each n must be within
+// 8n(1+⌈log₂ n⌉), evaluated here from the claim.
 func TestExplore(t *testing.T) {
-	checks := checksOf(hsring.Algorithm)
 	bound := hsring.Algorithm.Info.Claim("HS-4")
-	for n := 3; n <= 5; n++ {
-		var lo, hi int64 = -1, -1
-		var states int64
-		for _, ids := range arrangements(n) {
-			for _, inits := range [][]model.ID{nil, {1}} {
-				if inits == nil && n == 5 && testing.Short() {
-					continue
-				}
-				cfg := &model.Config{IDs: ids, Initiators: inits, CountInState: true}
-				s0, err := hsring.Algorithm.NewSystem(cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := explore.Explore(s0, explore.Options{Counts: explore.CountsTotal, Checks: checks})
-				if !r.Complete() || len(r.Violations) > 0 {
-					t.Fatalf("%s: %s (incomplete: %q)", cfg, r.Verdict(), r.Incomplete)
-				}
-				states += r.States
-				c := r.Counts.Of(bound.Accounting)
-				if lo < 0 || c.Min < lo {
-					lo = c.Min
-				}
-				hi = max(hi, c.Max)
+	for _, r := range exploreRuns() {
+		t.Run(r.name, func(t *testing.T) {
+			if r.long && testing.Short() {
+				t.Skip("the longest search; without -short only")
 			}
-		}
-		claimed := bound.Formula(model.Params{N: n})
-		t.Logf("n=%d: %d arrangements, %d states; messages min %d, max %d; 8n(1+⌈log₂ n⌉) = %s", n, len(arrangements(n)), states, lo, hi, claimed)
-		if !bound.Relation.Holds(hi, claimed) {
-			t.Errorf("n=%d: max %d messages, bound %s", n, hi, claimed)
-		}
+			for _, sz := range checktest.Explore(t, target(subject(), r.st, r.nmin, r.nmax)) {
+				hi := sz.Counts.Of(bound.Accounting).Max
+				claimed := bound.Formula(model.Params{N: sz.N})
+				t.Logf("n=%d: messages %d..%d; %s = %s", sz.N, sz.Counts.Of(bound.Accounting).Min, hi, bound.FormulaText, claimed)
+				if !bound.Relation.Holds(hi, claimed) || sz.CountsLowerBound {
+					t.Errorf("n=%d: max %d messages (lower bound only: %v), claimed %s %s", sz.N, hi, sz.CountsLowerBound, bound.Relation, claimed)
+				}
+			}
+		})
 	}
 }
 
 // TestClaimsEngine runs electlab's claims engine on every claim, as
-// `electlab claims` does for the algorithms it ships (fewer cases): each
-// claim HOLDS.
+// `electlab claims` does for the algorithms it ships (with fewer cases):
+// each claim HOLDS.
 func TestClaimsEngine(t *testing.T) {
 	e := &checker.Engine{Seed: 1, Cases: 20, ExhaustiveLimit: 30, MaxN: 6}
 	for _, c := range hsring.Algorithm.Info.Claims {

@@ -1,13 +1,15 @@
 package hsring_test
 
 import (
-	"flag"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
-	"pgregory.net/rapid"
-
 	"electlab/checker"
+	"electlab/checker/checktest"
 	"electlab/checker/explore"
 	"electlab/model"
 	"electlab/traces"
@@ -15,162 +17,149 @@ import (
 	"example.com/hsring"
 )
 
-// rewrite regenerates the stored counterexample of the broken variant.
-var rewrite = flag.Bool("rewrite", false, "search the broken variant again and rewrite "+counterexample)
-
-// counterexample is the broken variant's minimal counterexample: the
-// shortest violating execution of the smallest ring it fails on.
+// counterexample is the broken variant's minimal counterexample, as the
+// kit's exhaustive search writes it (TestExplore -broken): kept as a
+// regression test.
 const counterexample = "testdata/broken-counterexample.json"
 
-// minimalCounterexample searches the broken variant breadth-first (so each
-// trace found is a shortest one) on every arrangement of the smallest ring
-// on which it fails, every initiator set included, and returns the
-// shortest trace found.
-func minimalCounterexample(t *testing.T) *traces.Trace {
-	checks := checksOf(hsring.Broken)
-	for n := 2; n <= 4; n++ {
-		var best *traces.Trace
-		for _, ids := range arrangements(n) {
-			for mask := 1; mask < 1<<n; mask++ {
-				var inits []model.ID
-				for i, id := range ids {
-					if mask&(1<<i) != 0 {
-						inits = append(inits, id)
-					}
-				}
-				s0, err := hsring.Broken.NewSystem(&model.Config{IDs: ids, Initiators: inits})
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := explore.Explore(s0, explore.Options{BFS: true, Checks: checks})
-				for _, v := range r.Violations {
-					if best != nil && len(v.Events) >= len(best.Steps) {
-						continue
-					}
-					tr, err := traces.Record(s0, v.Events, &traces.Violation{Property: v.Property, Step: v.Step, Message: v.Message},
-						"the broken variant's shortest counterexample (breadth-first search over the smallest failing rings)")
-					if err != nil {
-						t.Fatal(err)
-					}
-					best = tr
-				}
-			}
-		}
-		if best != nil {
-			return best
-		}
-	}
-	t.Fatal("the broken variant passed every check on every ring of n = 2..4")
-	return nil
-}
-
-// TestRewriteCounterexample rewrites the stored counterexample (with
-// -rewrite only).
-func TestRewriteCounterexample(t *testing.T) {
-	if !*rewrite {
-		t.Skip("run with -rewrite to search the broken variant again and rewrite " + counterexample)
-	}
-	tr := minimalCounterexample(t)
-	if err := tr.Save(counterexample); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %s: %d events, %s", counterexample, len(tr.Steps), tr.Violation.Message)
-}
-
-// replayed replays the trace at path on spec and returns the world at the
-// end of the run. On the spec the trace was recorded on, every event
-// replays exactly (the fingerprints match); on another spec (the correct
-// algorithm), the events that are not enabled any more are skipped and the
-// fair FIFO schedule finishes the run.
-func replayed(t *testing.T, spec model.Spec, path string) (s0, final model.System, quiescent bool) {
-	t.Helper()
-	tr, err := traces.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if spec == model.Spec(hsring.Broken) {
-		rep, err := traces.Replay(spec, tr)
-		if err != nil {
-			t.Fatalf("%s no longer replays on the broken variant: %v", path, err)
-		}
-		return rep.Initial, rep.Final, rep.Final.Quiescent()
-	}
-	s0, err = spec.NewSystem(tr.Config.Clone())
-	if err != nil {
-		t.Fatal(err)
-	}
-	mid, _ := traces.Lenient(s0, tr.Events())
-	x := checker.Execute(mid, checker.FIFO{}, checker.Checks{}, checker.Options{})
-	return s0, x.Final, x.Quiescent
-}
-
-// TestReplayCounterexample replays the stored counterexample: it must
-// still fail on the broken variant, and pass on the algorithm.
+// TestReplayCounterexample replays the stored counterexample: it still
+// fails on the broken variant, and passes on the algorithm.
 func TestReplayCounterexample(t *testing.T) {
-	s0, final, q := replayed(t, hsring.Broken, counterexample)
-	v := checker.CheckEnd(s0, final, checksOf(hsring.Broken), q)
-	if v == nil {
-		t.Errorf("%s: the broken variant no longer fails on it", counterexample)
-	} else {
-		t.Logf("broken variant: %s", v)
-	}
-	s0, final, q = replayed(t, hsring.Algorithm, counterexample)
-	if v := checker.CheckEnd(s0, final, checksOf(hsring.Algorithm), q); v != nil {
-		t.Errorf("%s: the algorithm fails on it: %s", counterexample, v)
-	}
+	fifo := settings()[0]
+	target(hsring.Broken, fifo, 2, 8).Replay(t, counterexample, checktest.StillFails)
+	target(hsring.Algorithm, fifo, 2, 8).Replay(t, counterexample, checktest.NowPasses)
 }
 
-// TestCounterexampleIsMinimal: a fresh search finds no shorter
-// counterexample than the stored one (and on no smaller ring).
+// TestCounterexampleIsMinimal: the stored counterexample is on the
+// smallest ring and as short as any: a breadth-first search (which finds
+// shortest traces) over every configuration of every smaller or equal
+// ring finds nothing shorter.
 func TestCounterexampleIsMinimal(t *testing.T) {
 	tr, err := traces.Load(counterexample)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh := minimalCounterexample(t)
-	if len(fresh.Config.IDs) != len(tr.Config.IDs) || len(fresh.Steps) != len(tr.Steps) {
-		t.Errorf("a fresh search finds %d events on n=%d; %s has %d events on n=%d (rewrite it with -rewrite)",
-			len(fresh.Steps), len(fresh.Config.IDs), counterexample, len(tr.Steps), len(tr.Config.IDs))
+	info, st := hsring.Broken.Meta(), settings()[0]
+	checks := checksOf(hsring.Broken)
+	for n := 2; n <= len(tr.Config.IDs); n++ {
+		checker.EnumerateConfigs(info, &st, "", n, 1000, func(cfg *model.Config) bool {
+			s0, err := hsring.Broken.NewSystem(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := explore.Explore(s0, explore.Options{BFS: true, Checks: checks})
+			for _, v := range r.Violations {
+				if n < len(tr.Config.IDs) || len(v.Events) < len(tr.Steps) {
+					t.Errorf("%s: %s violated after %d events; %s has %d events on n=%d",
+						cfg, v.Property, len(v.Events), counterexample, len(tr.Steps), len(tr.Config.IDs))
+				}
+			}
+			return true
+		})
 	}
 }
 
-// failRecorder is a rapid.TB that records a failure instead of failing
-// the test, so a test can assert that rapid does fail.
-type failRecorder struct {
-	*testing.T
-	failed bool
-	msg    string
+// recorder is a testing.TB that records failures instead of failing, so
+// a test can assert that the kit does fail.
+type recorder struct {
+	testing.TB
+	errs []string
 }
 
-func (r *failRecorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
-func (r *failRecorder) Errorf(format string, args ...any) {
-	r.failed, r.msg = true, fmt.Sprintf(format, args...)
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }
-func (r *failRecorder) Error(args ...any) { r.failed, r.msg = true, fmt.Sprint(args...) }
-func (r *failRecorder) Fatal(args ...any) { r.Error(args...) }
-func (r *failRecorder) Fail()             { r.failed = true }
-func (r *failRecorder) FailNow()          { r.failed = true }
-func (r *failRecorder) Failed() bool      { return r.failed }
+func (r *recorder) Error(args ...any)                 { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
+func (r *recorder) Fatal(args ...any)                 { r.Error(args...) }
+func (r *recorder) Fail()                             { r.errs = append(r.errs, "Fail") }
+func (r *recorder) FailNow()                          { r.Fail() }
+func (r *recorder) Failed() bool                      { return len(r.errs) > 0 }
 
-// TestBrokenCaught: every way of checking catches the broken variant:
-// rapid's schedules, the exhaustive search and the claims engine.
+// runSelf runs this test binary again with args (the searches of the
+// tutorial's red run) and returns its output and whether it failed.
+func runSelf(t *testing.T, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.count=1", "-rapid.nofailfile"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	return string(out), err != nil
+}
+
+// caught asserts that a failure report names a trace and a replay
+// command, and that every trace written to dir still fails when replayed
+// on the broken variant and passes on the algorithm.
+func caught(t *testing.T, report, dir string) {
+	t.Helper()
+	if !strings.Contains(report, "trace: ") || !strings.Contains(report, "replay: go test -run ") {
+		t.Errorf("the failure names no trace and replay command:\n%s", report)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) == 0 {
+		t.Fatalf("no trace written to %s", dir)
+	}
+	for _, f := range files {
+		target(hsring.Broken, settings()[0], 2, 8).Replay(t, f, checktest.StillFails)
+		target(hsring.Algorithm, settings()[0], 2, 8).Replay(t, f, checktest.NowPasses)
+	}
+}
+
+// sameTrace asserts that the traces at paths a and b record the same
+// execution (configuration, events, fingerprints, outcome, violation).
+func sameTrace(t *testing.T, a, b string) {
+	t.Helper()
+	ta, err := traces.Load(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := traces.Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta.Note, tb.Note = "", ""
+	ja, _ := ta.Marshal()
+	jb, _ := tb.Marshal()
+	if string(ja) != string(jb) {
+		t.Errorf("%s and %s record different executions: copy the trace of `go test -run TestExplore/small -broken` to %s", a, b, b)
+	}
+}
+
+// TestBrokenCaught: every search catches the broken variant, reports a
+// minimal trace with its replay command, and the claims engine refutes
+// the claims it breaks.
 func TestBrokenCaught(t *testing.T) {
-	t.Run("rapid", func(t *testing.T) {
-		rec := &failRecorder{T: t}
-		rapid.Check(rec, property(hsring.Broken, 2, 8))
-		if !rec.failed {
-			t.Fatal("rapid found no violation of the broken variant")
-		}
-	})
 	t.Run("explore", func(t *testing.T) {
-		s0, err := hsring.Broken.NewSystem(&model.Config{IDs: []model.ID{1, 3, 2}})
-		if err != nil {
-			t.Fatal(err)
+		dir := t.TempDir()
+		r := exploreRuns()[0]
+		tg := target(hsring.Broken, r.st, r.nmin, r.nmax)
+		tg.Dir = dir
+		rec := &recorder{TB: t}
+		checktest.Explore(rec, tg)
+		if !rec.Failed() {
+			t.Fatal("the exhaustive search passed the broken variant")
 		}
-		r := explore.Explore(s0, explore.Options{Checks: checksOf(hsring.Broken)})
-		if len(r.Violations) == 0 {
-			t.Fatalf("the exhaustive search found no violation of the broken variant (%s)", r.Verdict())
+		caught(t, strings.Join(rec.errs, "\n"), dir)
+		// The tutorial's red run (TestExplore/small -broken) writes what
+		// is stored as the counterexample.
+		sameTrace(t, filepath.Join(dir, checktest.FileName(t.Name())), counterexample)
+	})
+	t.Run("rapid", func(t *testing.T) {
+		dir := t.TempDir()
+		out, failed := runSelf(t, "-test.run=^TestRapid$", "-broken", "-traces="+dir)
+		if !failed {
+			t.Fatalf("rapid passed the broken variant:\n%s", out)
 		}
+		caught(t, out, dir)
+	})
+	t.Run("fuzz", func(t *testing.T) {
+		dir := t.TempDir()
+		out, failed := runSelf(t, "-test.run=^FuzzSchedule$", "-broken", "-traces="+dir)
+		if !failed {
+			t.Fatalf("the fuzz target's seed corpus passed the broken variant:\n%s", out)
+		}
+		caught(t, out, dir)
 	})
 	t.Run("claims", func(t *testing.T) {
 		e := &checker.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
