@@ -123,6 +123,8 @@ func away(env *model.Env, from model.ID) model.ID {
 	return env.Prev()
 }
 
+// receive handles one delivered message: relay, turn back or swallow a
+// probe, relay or count a reply, learn and pass on the leader.
 func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
 	self, id := env.Self, model.ID(m.A)
 	switch m.Kind {
