@@ -71,7 +71,10 @@ func TestReadmeCode(t *testing.T) {
 			}
 		case "gomod":
 			n++
-			if text != string(mod) {
+			// TestReadme's copy of the module points the replace at the
+			// checkout's absolute path.
+			replace := regexp.MustCompile(`(?m)^(replace \S+ =>) .*$`)
+			if replace.ReplaceAllString(text, "$1 ../..") != replace.ReplaceAllString(string(mod), "$1 ../..") {
 				t.Errorf("README.md:%d: the go.mod shown is not go.mod:\n%s", b.line, text)
 			}
 		}
