@@ -94,3 +94,10 @@ clean:
 .PHONY: mutants
 mutants:
 	$(GO) run ./testdata/mutants $(MUTANTS_FLAGS)
+
+## examples: vet and test the example module examples/hsring (a separate Go
+## module that uses electlab as a library through a replace; see its README)
+.PHONY: examples
+examples:
+	@echo "== examples: cd examples/hsring && go vet ./... && go test ./..."
+	cd examples/hsring && $(GO) vet ./... && $(GO) test ./...

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,7 +32,8 @@ type pkgInfo struct {
 
 // modulePackages parses every non-test Go file under root (the module
 // root) and returns its packages in path order. testdata, hidden
-// directories and the report output directory are skipped.
+// directories, the report output directory and nested modules (a
+// directory with its own go.mod) are skipped.
 func modulePackages(root string) ([]pkgInfo, error) {
 	byDir := map[string]*pkgInfo{}
 	fset := token.NewFileSet()
@@ -43,6 +45,10 @@ func modulePackages(root string) ([]pkgInfo, error) {
 		if d.IsDir() {
 			base := d.Name()
 			if rel != "." && (strings.HasPrefix(base, ".") || base == "testdata" || rel == "report" || rel == "bin") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && rel != "." {
+				// Another module (examples/hsring): not this module's.
 				return filepath.SkipDir
 			}
 			return nil

@@ -1,0 +1,101 @@
+package hsring
+
+import (
+	"fmt"
+	"math/bits"
+
+	"electlab/model"
+)
+
+// The settings every claim is checked over: asynchronous FIFO links,
+// asynchronous links that reorder, and synchronous rounds, each with every
+// set of initiators. Hirschberg and Sinclair assume no failures, so no
+// process is crashed (MaxDead and CrashBudget stay 0).
+var settings = []model.Setting{
+	{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
+	{Name: "async unordered, any initiators", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators},
+	{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators},
+}
+
+// source is where every claim comes from.
+const source = "Hirschberg & Sinclair, CACM 23(11), 1980"
+
+// claims are what the algorithm promises, as data. The checkers read them;
+// no result is stored here.
+var claims = []model.Claim{
+	{
+		ID:     "HS-1",
+		Source: source,
+		Says:   "exactly one process is elected, the one with the highest id",
+		Formal: "never two processes act as leader at once; at quiescence exactly one does, and it is the highest id",
+		Kind:   model.Behaviour,
+		Props:  model.Safety | model.Validity,
+		Custom: OneLeader,
+		NMin:   2, NMax: 8,
+		Settings: settings,
+	},
+	{
+		ID:     "HS-2",
+		Source: source,
+		Says:   "every process learns the leader's id",
+		Formal: "at quiescence every process holds the same leader, the highest id",
+		Kind:   model.Behaviour,
+		Props:  model.Agreement | model.Validity,
+		NMin:   2, NMax: 8,
+		Settings: settings,
+	},
+	{
+		ID:     "HS-3",
+		Source: source,
+		Says:   "the election terminates",
+		Formal: "every execution reaches quiescence (no message left in flight) within the step cap under a fair continuation",
+		Kind:   model.Behaviour,
+		Props:  model.Termination,
+		NMin:   2, NMax: 8,
+		Settings: settings,
+	},
+	{
+		ID:     "HS-4",
+		Source: source + "; the constant as in the textbook analysis",
+		Says:   "O(n log n) messages: at most 8n(1+⌈log₂ n⌉)",
+		Formal: "every message sent (probes, replies and the leader announcement, one per destination) over all arrangements, initiator sets and schedules <= 8n(1+⌈log₂ n⌉)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula:     MessageBound,
+		FormulaText: "8n(1+⌈log₂ n⌉)",
+		NMin:        2, NMax: 8,
+		Settings: settings,
+	},
+}
+
+// MessageBound is HS-4's formula, 8n(1+⌈log₂ n⌉), evaluated exactly at
+// p.N, the number of processes.
+func MessageBound(p model.Params) model.Rat {
+	n := int64(p.N)
+	return model.RatInt(8 * n * (1 + CeilLog2(p.N)))
+}
+
+// CeilLog2 is ⌈log₂ n⌉ for n ≥ 1 (0 for n ≤ 1).
+func CeilLog2(n int) int64 {
+	if n <= 1 {
+		return 0
+	}
+	return int64(bits.Len(uint(n - 1)))
+}
+
+// OneLeader is HS-1's own end-of-run check: exactly one process acts as
+// leader, and it is the highest id.
+func OneLeader(s model.System) error {
+	var leaders []model.ID
+	for i := range s.N() {
+		if s.View(i).Coordinator {
+			leaders = append(leaders, s.Topo().Order[i])
+		}
+	}
+	switch {
+	case len(leaders) != 1:
+		return fmt.Errorf("%d processes act as leader (%v), want exactly one", len(leaders), leaders)
+	case leaders[0] != s.Topo().Max():
+		return fmt.Errorf("process %d acts as leader, but the highest id is %d", leaders[0], s.Topo().Max())
+	}
+	return nil
+}

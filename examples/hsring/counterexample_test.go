@@ -1,0 +1,198 @@
+package hsring_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"electlab/checker"
+	"electlab/checker/checktest"
+	"electlab/checker/explore"
+	"electlab/model"
+	"electlab/traces"
+
+	"example.com/hsring"
+)
+
+// counterexample is the broken variant's minimal counterexample, as the
+// kit's exhaustive search writes it (TestExplore -broken): kept as a
+// regression test.
+const counterexample = "testdata/broken-counterexample.json"
+
+// TestReplayCounterexample replays the stored counterexample: it still
+// fails on the broken variant, and passes on the algorithm.
+func TestReplayCounterexample(t *testing.T) {
+	fifo := settings()[0]
+	target(hsring.Broken, fifo, 2, 8).Replay(t, counterexample, checktest.StillFails)
+	target(hsring.Algorithm, fifo, 2, 8).Replay(t, counterexample, checktest.NowPasses)
+}
+
+// TestCounterexampleIsMinimal: the stored counterexample is on the
+// smallest ring and as short as any: a breadth-first search (which finds
+// shortest traces) over every configuration of every smaller or equal
+// ring finds nothing shorter.
+func TestCounterexampleIsMinimal(t *testing.T) {
+	tr, err := traces.Load(counterexample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, st := hsring.Broken.Meta(), settings()[0]
+	checks := checksOf(hsring.Broken)
+	for n := 2; n <= len(tr.Config.IDs); n++ {
+		checker.EnumerateConfigs(info, &st, "", n, 1000, func(cfg *model.Config) bool {
+			s0, err := hsring.Broken.NewSystem(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := explore.Explore(s0, explore.Options{BFS: true, Checks: checks})
+			for _, v := range r.Violations {
+				if n < len(tr.Config.IDs) || len(v.Events) < len(tr.Steps) {
+					t.Errorf("%s: %s violated after %d events; %s has %d events on n=%d",
+						cfg, v.Property, len(v.Events), counterexample, len(tr.Steps), len(tr.Config.IDs))
+				}
+			}
+			return true
+		})
+	}
+}
+
+// recorder is a testing.TB that records failures instead of failing, so
+// a test can assert that the kit does fail.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Error(args ...any)                 { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
+func (r *recorder) Fatal(args ...any)                 { r.Error(args...) }
+func (r *recorder) Fail()                             { r.errs = append(r.errs, "Fail") }
+func (r *recorder) FailNow()                          { r.Fail() }
+func (r *recorder) Failed() bool                      { return len(r.errs) > 0 }
+
+// runSelf runs this test binary again with args (the searches of the
+// tutorial's red run) and returns its output and whether it failed.
+func runSelf(t *testing.T, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.count=1", "-rapid.nofailfile"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	return string(out), err != nil
+}
+
+// caught asserts that a failure report names a trace and a replay
+// command, and that every trace written to dir still fails when replayed
+// on the broken variant and passes on the algorithm.
+func caught(t *testing.T, report, dir string) {
+	t.Helper()
+	if !strings.Contains(report, "trace: ") || !strings.Contains(report, "replay: go test -run ") {
+		t.Errorf("the failure names no trace and replay command:\n%s", report)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) == 0 {
+		t.Fatalf("no trace written to %s", dir)
+	}
+	for _, f := range files {
+		target(hsring.Broken, settings()[0], 2, 8).Replay(t, f, checktest.StillFails)
+		target(hsring.Algorithm, settings()[0], 2, 8).Replay(t, f, checktest.NowPasses)
+	}
+}
+
+// sameTrace asserts that the traces at paths a and b record the same
+// execution (configuration, events, fingerprints, outcome, violation).
+func sameTrace(t *testing.T, a, b string) {
+	t.Helper()
+	ta, err := traces.Load(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := traces.Load(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta.Note, tb.Note = "", ""
+	ja, _ := ta.Marshal()
+	jb, _ := tb.Marshal()
+	if string(ja) != string(jb) {
+		t.Errorf("%s and %s record different executions: copy the trace of `go test -run TestExplore/small -broken` to %s", a, b, b)
+	}
+}
+
+// TestBrokenCaught: every search catches the broken variant, reports a
+// minimal trace with its replay command, and the claims engine refutes
+// the claims it breaks.
+func TestBrokenCaught(t *testing.T) {
+	t.Run("explore", func(t *testing.T) {
+		dir := t.TempDir()
+		r := exploreRuns()[0]
+		tg := target(hsring.Broken, r.st, r.nmin, r.nmax)
+		tg.Dir = dir
+		rec := &recorder{TB: t}
+		checktest.Explore(rec, tg)
+		if !rec.Failed() {
+			t.Fatal("the exhaustive search passed the broken variant")
+		}
+		caught(t, strings.Join(rec.errs, "\n"), dir)
+		// The tutorial's red run (TestExplore/small -broken) writes what
+		// is stored as the counterexample.
+		sameTrace(t, filepath.Join(dir, checktest.FileName(t.Name())), counterexample)
+	})
+	t.Run("rapid", func(t *testing.T) {
+		dir := t.TempDir()
+		out, failed := runSelf(t, "-test.run=^TestRapid$", "-broken", "-traces="+dir)
+		if !failed {
+			t.Fatalf("rapid passed the broken variant:\n%s", out)
+		}
+		caught(t, out, dir)
+	})
+	t.Run("fuzz", func(t *testing.T) {
+		dir := t.TempDir()
+		out, failed := runSelf(t, "-test.run=^FuzzSchedule$", "-broken", "-traces="+dir)
+		if !failed {
+			t.Fatalf("the fuzz target's seed corpus passed the broken variant:\n%s", out)
+		}
+		caught(t, out, dir)
+	})
+	t.Run("claims", func(t *testing.T) {
+		e := &checker.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
+		for _, id := range []string{"HS-1", "HS-2"} {
+			if res := e.CheckClaim(hsring.Broken, hsring.Broken.Info.Claim(id)); res.Verdict != checker.Refuted {
+				t.Errorf("%s on the broken variant: %s (%s), want %s", id, res.Verdict, res.Summary, checker.Refuted)
+			}
+		}
+	})
+}
+
+// TestBoundCaught: the message bound is a check that can fail. The
+// forgetful relay (broken_test.go) elects the right process, so only the
+// bound can catch it, and on a ring sorted by id at n = 128 it does; the
+// algorithm stays within the bound on the same ring.
+func TestBoundCaught(t *testing.T) {
+	ids := make([]model.ID, 128)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	bound := hsring.Algorithm.Info.Claim("HS-4")
+	for _, tc := range []struct {
+		spec  model.Spec
+		fails bool
+	}{{hsring.Forgetful, true}, {hsring.Algorithm, false}} {
+		s0, err := tc.spec.NewSystem(&model.Config{IDs: ids})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := checker.Execute(s0, checker.FIFO{}, checksOf(tc.spec), checker.Options{})
+		t.Logf("%d messages, bound %s: %v", x.Final.Counts().Sends, bound.Formula(checker.ParamsOf(s0)), x.Violation)
+		if caught := x.Violation != nil && x.Violation.Property == checker.PropBound; caught != tc.fails {
+			t.Errorf("bound violation = %v, want %v (violation: %v)", caught, tc.fails, x.Violation)
+		}
+	}
+}

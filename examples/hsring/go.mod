@@ -1,0 +1,13 @@
+module example.com/hsring
+
+go 1.26
+
+require electlab v0.0.0
+
+require (
+	github.com/anishathalye/porcupine v1.3.1 // indirect
+	github.com/google/go-cmp v0.7.0 // indirect
+	pgregory.net/rapid v1.3.0 // indirect
+)
+
+replace electlab => ../..

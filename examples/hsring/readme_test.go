@@ -1,0 +1,227 @@
+package hsring_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// readmeBlock is one fenced block of README.md: its info string and lines.
+type readmeBlock struct {
+	lang  string
+	lines []string
+	line  int // the line of its opening fence
+}
+
+// readmeBlocks returns README.md's fenced blocks.
+func readmeBlocks(t *testing.T) []readmeBlock {
+	t.Helper()
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []readmeBlock
+	var cur *readmeBlock
+	for i, l := range strings.Split(string(data), "\n") {
+		switch {
+		case cur == nil && strings.HasPrefix(l, "```"):
+			cur = &readmeBlock{lang: strings.TrimPrefix(l, "```"), line: i + 1}
+		case cur != nil && l == "```":
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			cur.lines = append(cur.lines, l)
+		}
+	}
+	if cur != nil {
+		t.Fatalf("README.md:%d: unclosed code block", cur.line)
+	}
+	return out
+}
+
+// TestReadmeCode: every Go excerpt in README.md appears verbatim in this
+// module's sources, and the go.mod it shows is go.mod: the tutorial's code
+// cannot drift from the code it describes.
+func TestReadmeCode(t *testing.T) {
+	var src strings.Builder
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.Write(b)
+	}
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range readmeBlocks(t) {
+		text := strings.Join(b.lines, "\n") + "\n"
+		switch b.lang {
+		case "go":
+			n++
+			if !strings.Contains(src.String(), text) {
+				t.Errorf("README.md:%d: this Go excerpt is not in the module's sources verbatim:\n%s", b.line, text)
+			}
+		case "gomod":
+			n++
+			// TestReadme's copy of the module points the replace at the
+			// checkout's absolute path.
+			replace := regexp.MustCompile(`(?m)^(replace \S+ =>) .*$`)
+			if replace.ReplaceAllString(text, "$1 ../..") != replace.ReplaceAllString(string(mod), "$1 ../..") {
+				t.Errorf("README.md:%d: the go.mod shown is not go.mod:\n%s", b.line, text)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("README.md shows no code")
+	}
+}
+
+// readmeCommand is one `$ command` of a console block with the output
+// lines shown after it.
+type readmeCommand struct {
+	cmd  string
+	want []string
+	line int
+}
+
+func readmeCommands(t *testing.T) []readmeCommand {
+	var out []readmeCommand
+	for _, b := range readmeBlocks(t) {
+		if b.lang != "console" {
+			continue
+		}
+		for i, l := range b.lines {
+			if c, ok := strings.CutPrefix(l, "$ "); ok {
+				out = append(out, readmeCommand{cmd: c, line: b.line + 1 + i})
+			} else if len(out) > 0 {
+				out[len(out)-1].want = append(out[len(out)-1].want, l)
+			} else {
+				t.Fatalf("README.md:%d: output before any command", b.line+1+i)
+			}
+		}
+	}
+	return out
+}
+
+// lineRe turns a shown output line into a pattern for a whole output line
+// (spaces trimmed): "…" stands for any text.
+func lineRe(want string) *regexp.Regexp {
+	parts := strings.Split(strings.TrimSpace(want), "…")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
+}
+
+// matchOutput reports the first shown line that is not found, in order,
+// among the output's lines ("" when all are).
+func matchOutput(out string, want []string) string {
+	got := strings.Split(out, "\n")
+	k := 0
+	for _, w := range want {
+		if strings.TrimSpace(w) == "…" {
+			continue
+		}
+		re := lineRe(w)
+		for k < len(got) && !re.MatchString(strings.TrimSpace(got[k])) {
+			k++
+		}
+		if k == len(got) {
+			return w
+		}
+		k++
+	}
+	return ""
+}
+
+// TestReadme runs every command of README.md, in order, in a copy of this
+// module (so the traces they write stay out of the checkout), and checks
+// each command's exit status (a shown FAIL line means it must fail) and
+// that the output lines shown appear in its output, in order. It takes a
+// few minutes (the commands include the full go test ./...); not with
+// -short, and not inside its own go test ./....
+func TestReadme(t *testing.T) {
+	if os.Getenv("HSRING_README") != "" {
+		t.Skip("run by TestReadme's own go test ./...")
+	}
+	if testing.Short() {
+		t.Skip("runs every command of README.md (minutes); not with -short")
+	}
+	dir := copyModule(t)
+	for _, c := range readmeCommands(t) {
+		cmd := exec.Command("sh", "-c", c.cmd)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HSRING_README=1")
+		out, err := cmd.CombinedOutput()
+		if _, ok := err.(*exec.ExitError); err != nil && !ok {
+			t.Fatal(err)
+		}
+		wantFail := false
+		for _, w := range c.want {
+			wantFail = wantFail || w == "FAIL"
+		}
+		if failed := err != nil; failed != wantFail {
+			t.Errorf("README.md:%d: `%s`: failed=%v, want %v; output:\n%s", c.line, c.cmd, failed, wantFail, out)
+			continue
+		}
+		if miss := matchOutput(string(out), c.want); miss != "" {
+			t.Errorf("README.md:%d: `%s`: the output has no line %q (after the lines before it); output:\n%s", c.line, c.cmd, miss, out)
+		}
+	}
+}
+
+// copyModule copies this module's sources, go.mod, go.sum and the stored
+// counterexample into a temporary directory, with go.mod's replace
+// pointing at the electlab checkout's absolute path.
+func copyModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("*.go")
+	files = append(files, "go.mod", "go.sum", "README.md", counterexample)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == "go.mod" {
+			b = bytes.Replace(b, []byte("=> ../.."), []byte("=> "+root), 1)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestReadmeMatcherCanFail: the output comparison rejects a missing line,
+// lines out of order, and a changed number.
+func TestReadmeMatcherCanFail(t *testing.T) {
+	out := "=== RUN   TestX\n    x_test.go:9: n=3: messages 26..26\n--- PASS: TestX (0.00s)\nPASS\n"
+	if m := matchOutput(out, []string{"=== RUN   TestX", "…n=3: messages 26..26", "--- PASS: TestX (…)", "PASS"}); m != "" {
+		t.Errorf("a matching output is rejected at %q", m)
+	}
+	for _, want := range [][]string{
+		{"--- FAIL: TestX (…)"},
+		{"PASS", "=== RUN   TestX"},
+		{"…n=3: messages 26..27"},
+	} {
+		if matchOutput(out, want) == "" {
+			t.Errorf("%q is accepted", want)
+		}
+	}
+}
