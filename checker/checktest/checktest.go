@@ -73,15 +73,28 @@ type Target struct {
 	Dir string
 	// Command returns the command a failure prints to show its trace; nil
 	// means the go test command that reruns the failing test with
-	// -electlab.replay=PATH (which works for any algorithm). CLICommand
-	// prints `electlab replay PATH` instead, for the algorithms built into
-	// electlab.
+	// -electlab.replay=PATH (GoTestCommand; it works for any algorithm).
+	// CLICommand prints `electlab replay PATH` instead, for the algorithms
+	// built into electlab, and CommandOf("go run ./cmd/mytool") the replay
+	// command of a program of your own built on electlab/cli.
 	Command func(test, path string) string
+	// Args are appended, each quoted for a POSIX shell, to the command a
+	// failure prints: the test's own flags that chose what failed (e.g.
+	// -broken), so that the printed command replays the same subject.
+	Args []string
 }
 
 // CLICommand is a Target.Command for the algorithms compiled into the
 // electlab command: `electlab replay PATH`.
 func CLICommand(_, path string) string { return "electlab replay " + shellQuote(path) }
+
+// CommandOf returns a Target.Command that prints `PROG replay PATH`: for
+// a command of your own whose main calls cli.Main with your algorithm
+// (prog is how to run it, e.g. "go run ./cmd/myring"), which then knows
+// how to replay, render and shrink its traces.
+func CommandOf(prog string) func(test, path string) string {
+	return func(_, path string) string { return prog + " replay " + shellQuote(path) }
+}
 
 // GoTestCommand is the default Target.Command: rerun the test named test
 // (t.Name(), subtests included) with -electlab.replay=PATH, from the test's
@@ -126,10 +139,14 @@ func (tg *Target) dir() string {
 }
 
 func (tg *Target) command(test, path string) string {
+	cmd := GoTestCommand(test, path)
 	if tg.Command != nil {
-		return tg.Command(test, path)
+		cmd = tg.Command(test, path)
 	}
-	return GoTestCommand(test, path)
+	for _, a := range tg.Args {
+		cmd += " " + shellQuote(a)
+	}
+	return cmd
 }
 
 // valid reports a Target that cannot run.

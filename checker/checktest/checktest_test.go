@@ -32,6 +32,8 @@ func (r *recorder) Error(args ...any)                 { r.Errorf("%s", fmt.Sprin
 func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
 func (r *recorder) Fatal(args ...any)                 { r.Error(args...) }
 func (r *recorder) Failed() bool                      { return r.failed }
+func (r *recorder) Fail()                             { r.failed = true }
+func (r *recorder) FailNow()                          { r.failed = true }
 func (r *recorder) text() string                      { return strings.Join(r.msgs, "\n") }
 
 // tracePath returns the path after "trace: " in the kit's report, and

@@ -37,7 +37,9 @@
 //
 // # What is checked
 //
-// Target.Checks, by default the generic properties: single-coordinator
+// Target.Checks: ClaimChecks builds them from the claims the algorithm
+// declares (its Behaviour claims' properties and checks, its Bound claim's
+// formula); by default the generic properties: single-coordinator
 // safety after every event, and at the end of a run agreement (every live
 // process holds one leader), validity (the leader is the best live id) and
 // termination (the run reaches quiescence under the fair FIFO
@@ -70,7 +72,10 @@
 // Explore and Fuzz replay PATH instead of searching, print its rendering
 // (traces.RenderText: one line per event with what it caused), and fail
 // when it still shows a violation. For the algorithms built into electlab,
-// set Target.Command to CLICommand to print `electlab replay PATH`.
+// set Target.Command to CLICommand to print `electlab replay PATH`; for a
+// command of your own built on electlab's cli package, to CommandOf("go run
+// ./cmd/mytool"). Target.Args are appended to the printed command: the
+// test's own flags that chose what was checked (e.g. -broken).
 //
 // Under go test -fuzz=FuzzRing, Go's fuzzer also keeps the failing input
 // under testdata/fuzz/FuzzRing/, which plain go test then reruns.
@@ -81,6 +86,8 @@
 // check (Bound, Custom, Converge) is replayed with Target.Replay.
 //
 // All four report through testing.TB (t.Errorf, t.Logf), so they compose
-// with the test's own assertions, and Replay returns the execution for
+// with the test's own assertions (Rapid, Explore and Replay take any
+// testing.TB: one that records failures lets a test assert that a broken
+// variant is caught), and Replay returns the execution for
 // further ones (e.g. a go-cmp diff of the final states).
 package checktest

@@ -75,7 +75,9 @@ func ExampleReplay() {
 func ExampleGoTestCommand() {
 	fmt.Println(checktest.GoTestCommand("TestRing/n=3", "testdata/electlab/"+checktest.FileName("TestRing/n=3")))
 	fmt.Println(checktest.CLICommand("TestRing", "testdata/electlab/TestRing.json"))
+	fmt.Println(checktest.CommandOf("go run ./cmd/myring")("TestRing", "testdata/electlab/TestRing.json"))
 	// Output:
 	// go test -run '^TestRing$/^n=3$' -electlab.replay=testdata/electlab/TestRing_n_3.json
 	// electlab replay testdata/electlab/TestRing.json
+	// go run ./cmd/myring replay testdata/electlab/TestRing.json
 }

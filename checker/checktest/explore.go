@@ -27,6 +27,26 @@ type Size struct {
 	// CountsLowerBound is set when a cycle that sends messages was cut in
 	// some configuration: the maxima are then lower bounds.
 	CountsLowerBound bool
+	// PerConfig is what each configuration gave, in the order searched
+	// (that of checker.EnumerateConfigs): which arrangement, dead set or
+	// initiator set reaches a size's minimum or maximum.
+	PerConfig []ConfigResult
+}
+
+// ConfigResult is what Explore found on one configuration: every schedule
+// of it.
+type ConfigResult struct {
+	// Config is the configuration searched.
+	Config *model.Config
+	// States is the number of distinct states stored; Final the number of
+	// distinct quiescent ones.
+	States, Final int64
+	// Counts are the exact minimum and maximum of every message count
+	// over its complete executions (zero when Final is 0).
+	Counts explore.CountRanges
+	// CountsLowerBound is set when a cycle that sends messages was cut:
+	// the maxima are then lower bounds.
+	CountsLowerBound bool
 }
 
 // Explore searches every schedule of every configuration of tg.Setting at
@@ -34,7 +54,8 @@ type Size struct {
 // depth-first search with sleep-set reduction, which keeps every reachable
 // state, so its verdicts and min/max counts are exact), checking tg's
 // checks at every state and tg.Bound at every quiescent state. It returns
-// what each size gave (min/max counts included) and logs it.
+// what each size gave (min/max counts included, over the size and per
+// configuration: Size.PerConfig) and logs it.
 //
 // A violation fails t with a minimal trace written to tg.Dir and its replay
 // command, as Rapid does, and the search stops there. A search cut by
@@ -110,13 +131,16 @@ func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size, o *owner
 		t.Errorf("checktest.Explore %s %s: cap reached: %s (no violation in the %d states searched; not a verdict: raise Target.MaxStates or lower NMax)", info.Name, cfg, r.Incomplete, r.States)
 		return "cap"
 	}
+	cr := ConfigResult{Config: cfg.Clone(), States: r.States, Final: r.Final, CountsLowerBound: r.CountsLowerBound}
 	if r.Counts != nil && r.Final > 0 {
+		cr.Counts = *r.Counts
 		if sz.Final == 0 {
 			sz.Counts = *r.Counts
 		} else {
 			sz.Counts = mergeRanges(sz.Counts, *r.Counts)
 		}
 	}
+	sz.PerConfig = append(sz.PerConfig, cr)
 	sz.Configs++
 	sz.States += r.States
 	sz.Final += r.Final

@@ -22,7 +22,14 @@ import (
 // and t fails with the violation, the trace's path and the replay command.
 // With -electlab.replay=PATH, Rapid replays PATH instead (see the package
 // comment).
-func Rapid(t *testing.T, tg Target) {
+//
+// t is usually the test's *testing.T; any testing.TB works (rapid.Check
+// takes one), e.g. one that records failures, so that a test can assert
+// that Rapid fails on a broken algorithm. With a *testing.T a failure stops
+// the test (rapid calls FailNow) and is reported when the test's function
+// returns; with a TB whose FailNow returns, it is reported before Rapid
+// returns.
+func Rapid(t testing.TB, tg Target) {
 	t.Helper()
 	if err := tg.valid(); err != nil {
 		t.Fatal(err)
@@ -32,16 +39,24 @@ func Rapid(t *testing.T, tg Target) {
 		return
 	}
 	var last *failure
-	// rapid reruns the shrunk case last and then stops the test: the
-	// report is made when the test's function has returned.
-	t.Cleanup(func() {
-		if last != nil {
+	reported := false
+	report := func() {
+		if last != nil && !reported {
+			reported = true
 			tg.report(t, t.Name(), t.Name(), last)
 		}
-	})
+	}
+	// rapid reruns the shrunk case last and then stops the test (FailNow):
+	// with a *testing.T the report is made when the test's function has
+	// returned; with a TB whose FailNow returns, right after rapid.Check.
+	t.Cleanup(report)
 	var st stats
 	prop := tg.property(&last, "rapid", new(owner))
 	rapid.Check(t, func(rt *rapid.T) { st.add(prop(rt)) })
+	report()
+	if reported {
+		return
+	}
 	t.Logf("%s: %d runs, %d quiescent, %d stopped by a cap", tg.Spec.Meta().Name, st.runs, st.quiescent, st.capped)
 	if st.quiescent == 0 {
 		t.Errorf("%s: none of the %d runs reached quiescence (%d stopped by a cap): the end-of-run properties judged nothing; raise Target.MaxSteps", tg.Spec.Meta().Name, st.runs, st.capped)
