@@ -29,34 +29,21 @@ func subject() model.Spec {
 	return hsring.Algorithm
 }
 
-// checksOf gathers every claim of spec into the kit's checks: the generic
-// properties the behaviour claims name, their own end-of-run checks and
-// the message bound, all read from the claims (claims.go).
-func checksOf(spec model.Spec) checker.Checks {
-	var ch checker.Checks
-	var customs []func(model.System) error
-	for i := range spec.Meta().Claims {
-		c := &spec.Meta().Claims[i]
-		switch c.Kind {
-		case model.Behaviour:
-			ch.Props |= c.Props
-			if c.Custom != nil {
-				customs = append(customs, c.Custom)
-			}
-		case model.Bound:
-			ch.Bound = c
-		}
-	}
-	if len(customs) > 0 {
-		ch.Custom = model.AllChecks(customs...)
-	}
-	return ch
-}
-
 // target is what the kit checks: spec under one of the claims' settings,
-// n = nmin..nmax, judged by every claim.
-func target(spec model.Spec, st model.Setting, nmin, nmax int) checktest.Target {
-	return checktest.Target{Spec: spec, Setting: st, NMin: nmin, NMax: nmax, Checks: checksOf(spec), Dir: *traceDir}
+// n = nmin..nmax, judged by every claim (checktest.ClaimChecks reads the
+// checks from the claims, claims.go). A failure's replay command carries
+// -broken when the broken variant is checked, so that it replays that.
+func target(t testing.TB, spec model.Spec, st model.Setting, nmin, nmax int) checktest.Target {
+	t.Helper()
+	checks, err := checktest.ClaimChecks(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := checktest.Target{Spec: spec, Setting: st, NMin: nmin, NMax: nmax, Checks: checks, Dir: *traceDir}
+	if spec == model.Spec(hsring.Broken) {
+		tg.Args = []string{"-broken"}
+	}
+	return tg
 }
 
 // settings are the claims' settings (every claim has the same ones), each
@@ -70,7 +57,7 @@ var settingNames = []string{"fifo", "unordered", "sync"}
 func TestRapid(t *testing.T) {
 	for i, st := range settings() {
 		t.Run(settingNames[i], func(t *testing.T) {
-			checktest.Rapid(t, target(subject(), st, 2, 8))
+			checktest.Rapid(t, target(t, subject(), st, 2, 8))
 		})
 	}
 }
@@ -79,7 +66,7 @@ func TestRapid(t *testing.T) {
 // schedule (and the configuration before it), on reordering channels,
 // which allow every schedule FIFO channels do and more.
 func FuzzSchedule(f *testing.F) {
-	checktest.Fuzz(f, target(subject(), settings()[1], 2, 8))
+	checktest.Fuzz(f, target(f, subject(), settings()[1], 2, 8))
 }
 
 // exploreRun is one exhaustive search of TestExplore.
@@ -113,7 +100,7 @@ func TestExplore(t *testing.T) {
 			if r.long && testing.Short() {
 				t.Skip("the longest search; without -short only")
 			}
-			for _, sz := range checktest.Explore(t, target(subject(), r.st, r.nmin, r.nmax)) {
+			for _, sz := range checktest.Explore(t, target(t, subject(), r.st, r.nmin, r.nmax)) {
 				hi := sz.Counts.Of(bound.Accounting).Max
 				claimed := bound.Formula(model.Params{N: sz.N})
 				t.Logf("n=%d: messages %d..%d; %s = %s", sz.N, sz.Counts.Of(bound.Accounting).Min, hi, bound.FormulaText, claimed)

@@ -1,6 +1,7 @@
 package hsring_test
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -26,8 +27,8 @@ const counterexample = "testdata/broken-counterexample.json"
 // fails on the broken variant, and passes on the algorithm.
 func TestReplayCounterexample(t *testing.T) {
 	fifo := settings()[0]
-	target(hsring.Broken, fifo, 2, 8).Replay(t, counterexample, checktest.StillFails)
-	target(hsring.Algorithm, fifo, 2, 8).Replay(t, counterexample, checktest.NowPasses)
+	target(t, hsring.Broken, fifo, 2, 8).Replay(t, counterexample, checktest.StillFails)
+	target(t, hsring.Algorithm, fifo, 2, 8).Replay(t, counterexample, checktest.NowPasses)
 }
 
 // TestCounterexampleIsMinimal: the stored counterexample is on the
@@ -40,7 +41,10 @@ func TestCounterexampleIsMinimal(t *testing.T) {
 		t.Fatal(err)
 	}
 	info, st := hsring.Broken.Meta(), settings()[0]
-	checks := checksOf(hsring.Broken)
+	checks, err := checktest.ClaimChecks(hsring.Broken)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for n := 2; n <= len(tr.Config.IDs); n++ {
 		checker.EnumerateConfigs(info, &st, "", n, 1000, func(cfg *model.Config) bool {
 			s0, err := hsring.Broken.NewSystem(cfg)
@@ -76,6 +80,16 @@ func (r *recorder) Fail()                             { r.errs = append(r.errs, 
 func (r *recorder) FailNow()                          { r.Fail() }
 func (r *recorder) Failed() bool                      { return len(r.errs) > 0 }
 
+// noFailFile turns rapid's fail files off for the rest of the test.
+func noFailFile(t *testing.T) {
+	t.Helper()
+	old := flag.Lookup("rapid.nofailfile").Value.String()
+	if err := flag.Set("rapid.nofailfile", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = flag.Set("rapid.nofailfile", old) })
+}
+
 // runSelf runs this test binary again with args (the searches of the
 // tutorial's red run) and returns its output and whether it failed.
 func runSelf(t *testing.T, args ...string) (string, bool) {
@@ -101,8 +115,8 @@ func caught(t *testing.T, report, dir string) {
 		t.Fatalf("no trace written to %s", dir)
 	}
 	for _, f := range files {
-		target(hsring.Broken, settings()[0], 2, 8).Replay(t, f, checktest.StillFails)
-		target(hsring.Algorithm, settings()[0], 2, 8).Replay(t, f, checktest.NowPasses)
+		target(t, hsring.Broken, settings()[0], 2, 8).Replay(t, f, checktest.StillFails)
+		target(t, hsring.Algorithm, settings()[0], 2, 8).Replay(t, f, checktest.NowPasses)
 	}
 }
 
@@ -133,7 +147,7 @@ func TestBrokenCaught(t *testing.T) {
 	t.Run("explore", func(t *testing.T) {
 		dir := t.TempDir()
 		r := exploreRuns()[0]
-		tg := target(hsring.Broken, r.st, r.nmin, r.nmax)
+		tg := target(t, hsring.Broken, r.st, r.nmin, r.nmax)
 		tg.Dir = dir
 		rec := &recorder{TB: t}
 		checktest.Explore(rec, tg)
@@ -146,12 +160,18 @@ func TestBrokenCaught(t *testing.T) {
 		sameTrace(t, filepath.Join(dir, checktest.FileName(t.Name())), counterexample)
 	})
 	t.Run("rapid", func(t *testing.T) {
+		// checktest.Rapid takes any testing.TB: the recorder keeps rapid's
+		// failure, and rapid writes no fail file under testdata/rapid/.
+		noFailFile(t)
 		dir := t.TempDir()
-		out, failed := runSelf(t, "-test.run=^TestRapid$", "-broken", "-traces="+dir)
-		if !failed {
-			t.Fatalf("rapid passed the broken variant:\n%s", out)
+		tg := target(t, hsring.Broken, settings()[0], 2, 8)
+		tg.Dir = dir
+		rec := &recorder{TB: t}
+		checktest.Rapid(rec, tg)
+		if !rec.Failed() {
+			t.Fatal("rapid passed the broken variant")
 		}
-		caught(t, out, dir)
+		caught(t, strings.Join(rec.errs, "\n"), dir)
 	})
 	t.Run("fuzz", func(t *testing.T) {
 		dir := t.TempDir()
@@ -189,7 +209,11 @@ func TestBoundCaught(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := checker.Execute(s0, checker.FIFO{}, checksOf(tc.spec), checker.Options{})
+		checks, err := checktest.ClaimChecks(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := checker.Execute(s0, checker.FIFO{}, checks, checker.Options{})
 		t.Logf("%d messages, bound %s: %v", x.Final.Counts().Sends, bound.Formula(checker.ParamsOf(s0)), x.Violation)
 		if caught := x.Violation != nil && x.Violation.Property == checker.PropBound; caught != tc.fails {
 			t.Errorf("bound violation = %v, want %v (violation: %v)", caught, tc.fails, x.Violation)
