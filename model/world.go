@@ -102,9 +102,9 @@ const (
 	Fired
 	// Started, CrashedP, Recovered, Joined: process P changed state.
 	Started
-	CrashedP
-	Recovered
-	Joined
+	CrashedP  // process P crashed
+	Recovered // process P recovered
+	Joined    // process P joined
 	// Decided: process P's leader changed to Val.
 	Decided
 )
