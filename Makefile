@@ -97,7 +97,14 @@ mutants:
 
 ## examples: vet and test the example module examples/hsring (a separate Go
 ## module that uses electlab as a library through a replace; see its README)
-.PHONY: examples
+.PHONY: examples api
 examples:
 	@echo "== examples: cd examples/hsring && go vet ./... && go test ./..."
 	cd examples/hsring && $(GO) vet ./... && $(GO) test ./...
+
+## api: the public packages (outside internal/ and cmd/) with their
+## exported-name counts, read from the source with go/ast; every exported
+## name must have a doc comment (TestAPIDocumented)
+api:
+	@echo "== api: the public packages and their exported names (go test ./cmd/electlab -run TestAPI -v)"
+	$(GO) test ./cmd/electlab -run '^TestAPI' -count=1 -v
