@@ -1,4 +1,4 @@
-package checker
+package claims
 
 import (
 	"fmt"
@@ -6,16 +6,9 @@ import (
 	"math"
 	"strings"
 
+	"electlab/checker"
 	"electlab/model"
-)
-
-// Verdicts.
-const (
-	Holds        = "HOLDS"
-	Refuted      = "REFUTED"
-	Inconsistent = "INCONSISTENT"
-	Ambiguous    = "AMBIGUOUS"
-	Unchecked    = "UNCHECKED"
+	"electlab/traces"
 )
 
 // Engine checks claims by running their algorithm's model.
@@ -44,37 +37,14 @@ type Engine struct {
 	// returns true the engine stops and reports what it has (rows not
 	// finished are UNCHECKED, "interrupted").
 	Interrupted func() bool
-	// Minimize shrinks a failing event list (nil = no minimization). It
-	// must keep fails true and is given the lenient replay predicate.
-	Minimize func(events []model.Event, fails func([]model.Event) bool) []model.Event
-	// Explore, when set, searches every schedule of one configuration
-	// (checker/explore.ForClaims installs it). At each size whose
-	// configurations were all enumerated, the engine explores every
-	// schedule of every configuration, within ExploreStates states per
-	// row, and reports the sizes it covered as "all schedules".
-	Explore ExploreFunc
 	// ExploreStates bounds the states stored by the exhaustive schedule
 	// search of one row, over all its configurations and sizes (0 = no
-	// exhaustive schedule search).
+	// exhaustive schedule search). When positive, at each size whose
+	// configurations were all enumerated, the engine searches every
+	// schedule of every configuration (explore.Explore, see searchAll)
+	// within this budget and reports the sizes it covered as "all
+	// schedules". ClaimStates is the budget `electlab claims` uses.
 	ExploreStates int64
-}
-
-// ExploreFunc searches every schedule from s0 (not modified) under checks,
-// storing at most maxStates states; counts puts the message counters in the
-// state (exact min/max). onFinal is called once for every distinct
-// quiescent state reached.
-type ExploreFunc func(s0 model.System, checks Checks, counts bool, maxStates int64, onFinal func(model.System)) ExploreOutcome
-
-// ExploreOutcome is what an exhaustive schedule search found.
-type ExploreOutcome struct {
-	// States is the number of distinct states stored.
-	States int64
-	// Incomplete names the bound that cut the search ("" = complete).
-	Incomplete string
-	// Violation is the first violation found (nil = none) and Events the
-	// (minimized) events from s0 that reach it.
-	Violation *Violation
-	Events    []model.Event
 }
 
 // DefaultEngine returns the engine used by `electlab claims` by default.
@@ -106,21 +76,6 @@ type Point struct {
 	AllSchedules bool `json:"all_schedules,omitempty"`
 }
 
-// Counterexample is a violating execution, shrunk.
-type Counterexample struct {
-	// N is the size it was found at (the smallest size searched first).
-	N int `json:"n"`
-	// Config and Events replay it.
-	Config *model.Config `json:"-"`
-	Events []model.Event `json:"-"`
-	// Violation is what failed.
-	Violation *Violation `json:"violation"`
-	// Initial is the initial world (for recording the trace).
-	Initial model.System `json:"-"`
-	// TracePath is where the trace was written, if it was.
-	TracePath string `json:"trace,omitempty"`
-}
-
 // Row is the result of one claim under one setting and one variant.
 type Row struct {
 	// Setting and Variant name the execution family and the reading.
@@ -140,7 +95,7 @@ type Row struct {
 	Outside bool `json:"outside_assumptions"`
 	// Verdict is HOLDS, PARTIAL, REFUTED, INCONSISTENT or UNCHECKED for
 	// this row.
-	Verdict string `json:"verdict"`
+	Verdict Verdict `json:"verdict"`
 	// Coverage says what was covered, with seeds: the text of Covered.
 	Coverage string `json:"coverage"`
 	// Covered is what was covered, as data (sizes, cases, executions that
@@ -165,9 +120,9 @@ type Row struct {
 	// Arithmetic shows the computation of a Table row.
 	Arithmetic string `json:"arithmetic,omitempty"`
 	// Counterexample is set when the row is REFUTED.
-	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	Counterexample *checker.Counterexample `json:"counterexample,omitempty"`
 	// AllSchedules lists the sizes at which every schedule of every
-	// configuration was explored (Engine.Explore): at those sizes the
+	// configuration was explored (Engine.ExploreStates): at those sizes the
 	// verdict and the measured extreme hold for all schedules.
 	AllSchedules []int `json:"all_schedules,omitempty"`
 	// ExploredStates is the number of states the exhaustive schedule
@@ -187,7 +142,7 @@ type ClaimResult struct {
 	Algo  string       `json:"algorithm"`
 	Claim *model.Claim `json:"-"`
 	// Verdict is the summary verdict; Summary explains it in one line.
-	Verdict string `json:"verdict"`
+	Verdict Verdict `json:"verdict"`
 	Summary string `json:"summary"`
 	// Rows are the per-setting, per-variant results.
 	Rows []Row `json:"rows"`
@@ -252,7 +207,7 @@ func paramIndices(info *model.Info, v []uint8) []uint8 {
 // claimParts applies the coverage rule to the claim's declared unchecked
 // parts: a claim that holds where checked but has a part not checked is
 // PARTIAL.
-func claimParts(c *model.Claim, verdict, summary string) (string, string) {
+func claimParts(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
 	if len(c.Unchecked) == 0 {
 		return verdict, summary
 	}
@@ -468,7 +423,7 @@ func (e *Engine) measureColumn(col *model.TableColumn, p model.Params) (int64, s
 		return 0, "", err
 	}
 	maxSteps, _ := e.caps(s0.N())
-	x := Execute(s0, FIFO{}, Checks{}, Options{MaxSteps: maxSteps, FairAfter: 1})
+	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{}, checker.Options{MaxSteps: maxSteps, FairAfter: 1})
 	if !x.Quiescent {
 		return 0, "", fmt.Errorf("%s: not quiescent after %d events", cfg, len(x.Events))
 	}
@@ -479,7 +434,7 @@ func (e *Engine) measureColumn(col *model.TableColumn, p model.Params) (int64, s
 // when the model disagrees with a printed number, else INCONSISTENT when a
 // printed number differs from the paper's own formula, else PARTIAL when
 // a column (or a declared part) is not checked, else HOLDS.
-func summarizeTable(c *model.Claim, rows []Row) (string, string) {
+func summarizeTable(c *model.Claim, rows []Row) (Verdict, string) {
 	var refuted, inconsistent, unchecked []string
 	for _, r := range rows {
 		switch r.Verdict {
@@ -533,7 +488,7 @@ func columnsNote(c *model.Claim) string {
 // UNCHECKED when no row was checked and PARTIAL otherwise. Readings that
 // disagree make the claim AMBIGUOUS, one verdict per reading; readings
 // that differ only in coverage (HOLDS, PARTIAL, UNCHECKED) make it PARTIAL.
-func summarize(rows []Row, multi bool) (string, string) {
+func summarize(rows []Row, multi bool) (Verdict, string) {
 	t := tallyReadings(rows)
 	if len(t.order) == 0 {
 		return summarizeOutside(rows)
@@ -555,7 +510,7 @@ func summarize(rows []Row, multi bool) (string, string) {
 	}
 	parts := make([]string, len(t.order))
 	for i, k := range t.order {
-		parts[i] = k + ": " + verdicts[i]
+		parts[i] = k + ": " + verdicts[i].String()
 		if g := t.byReading[k]; g.refuted != nil && len(g.params) > 1 {
 			parts[i] += " (at " + g.refuted.Parameters + ")"
 		}
@@ -568,7 +523,7 @@ func summarize(rows []Row, multi bool) (string, string) {
 
 // readingGroup is the rows of one reading within the paper's assumptions.
 type readingGroup struct {
-	verdict string
+	verdict Verdict
 	holds   int
 	rows    int
 	// refuted is the refuted row with the smallest parameters.
@@ -633,9 +588,9 @@ func tallyReadings(rows []Row) *readingTally {
 
 // summarizeOutside is the verdict of a claim whose every row is outside
 // the paper's assumptions: UNCHECKED, with the rows' verdicts counted.
-func summarizeOutside(rows []Row) (string, string) {
-	shown := map[string]int{}
-	var vs []string
+func summarizeOutside(rows []Row) (Verdict, string) {
+	shown := map[Verdict]int{}
+	var vs []Verdict
 	for _, r := range rows {
 		if shown[r.Verdict] == 0 {
 			vs = append(vs, r.Verdict)
@@ -650,8 +605,8 @@ func summarizeOutside(rows []Row) (string, string) {
 }
 
 // judge sets each reading's verdict and returns them in reading order.
-func (t *readingTally) judge(rows []Row) []string {
-	verdicts := make([]string, len(t.order))
+func (t *readingTally) judge(rows []Row) []Verdict {
+	verdicts := make([]Verdict, len(t.order))
 	for i, k := range t.order {
 		g := t.byReading[k]
 		switch {
@@ -684,7 +639,7 @@ func (g *readingGroup) paramNote() string {
 
 // summarizeSame is the summary of a claim whose every reading has the
 // verdict v.
-func (t *readingTally) summarizeSame(v string, multi bool) (string, string) {
+func (t *readingTally) summarizeSame(v Verdict, multi bool) (Verdict, string) {
 	order := t.order
 	g := t.byReading[order[0]]
 	switch v {
@@ -781,11 +736,11 @@ func exploreSchedulable(c *model.Claim) bool {
 // distinct quiescent state to observe. It reports whether the search was
 // complete for every configuration; a violation makes the row REFUTED with
 // the search's (minimized) trace as the counterexample.
-func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
+func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks checker.Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
 	info := spec.Meta()
 	counts := c.Kind == model.Bound
 	all = true
-	enumerate(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
+	checker.EnumerateConfigs(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
 		if e.Interrupted != nil && e.Interrupted() {
 			all, why = false, "interrupted"
 			return false
@@ -815,15 +770,15 @@ func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting,
 				prefix = append(prefix, ev)
 			}
 		}
-		out := e.Explore(start, checks, counts, *left, func(final model.System) {
+		out := searchAll(start, checks, counts, *left, func(final model.System) {
 			observe(s0, final, false)
 		})
-		*left -= out.States
-		row.ExploredStates += out.States
-		if out.Violation != nil {
+		*left -= out.states
+		row.ExploredStates += out.states
+		if out.violation != nil {
 			row.Verdict = Refuted
-			events := append(append([]model.Event(nil), prefix...), out.Events...)
-			v := *out.Violation
+			events := append(append([]model.Event(nil), prefix...), out.events...)
+			v := *out.violation
 			if v.Step > 0 { // 0: at the end of the execution
 				v.Step += len(prefix)
 			}
@@ -833,12 +788,12 @@ func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting,
 			if err != nil {
 				initial = s0
 			}
-			row.Counterexample = &Counterexample{N: n, Config: plain, Events: events, Violation: &v, Initial: initial}
+			row.Counterexample = &checker.Counterexample{N: n, Config: plain, Events: events, Violation: &v, Initial: initial}
 			all = false
 			return false
 		}
-		if out.Incomplete != "" {
-			what := out.Incomplete
+		if out.incomplete != "" {
+			what := out.incomplete
 			if strings.HasPrefix(what, "max-states") {
 				what = fmt.Sprintf("the row's budget of %d states is spent", e.ExploreStates)
 			}
@@ -960,26 +915,26 @@ func FitExponent(ps []Point, logOrder int) float64 {
 
 // Shrink turns the violating execution x of case cs into a small
 // counterexample (see shrink).
-func (e *Engine) Shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) *Counterexample {
+func (e *Engine) Shrink(spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution) *checker.Counterexample {
 	return e.shrink(spec, checks, cs, x)
 }
 
 // shrink turns a violating execution into a small counterexample: it first
 // tries smaller initiator and dead sets (re-running the same schedule
 // seed), then removes events while the same property still fails.
-func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) *Counterexample {
+func (e *Engine) shrink(spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution) *checker.Counterexample {
 	prop := x.Violation.Property
 	// A run the caller stopped at its step cap and judged a termination
 	// violation (electlab check) is shrunk under the same rule; the
 	// claims engine's runs treat a reached cap as undecided.
 	undecided := !x.Capped
-	fails := func(c *Case) *Execution {
+	fails := func(c *checker.Case) *checker.Execution {
 		s0, err := spec.NewSystem(c.Config)
 		if err != nil {
 			return nil
 		}
 		maxSteps, fairAfter := e.caps(s0.N())
-		y := Execute(s0, c.Chooser(), checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: undecided})
+		y := checker.Execute(s0, c.Chooser(), checks, checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: undecided})
 		if y.Violation != nil && y.Violation.Property == prop {
 			return y
 		}
@@ -988,7 +943,7 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	best, bestX := cs, x
 	for changed := true; changed; {
 		changed = false
-		for _, cand := range smallerConfigs(spec.Meta(), best.Config, cs.Setting) {
+		for _, cand := range checker.SmallerConfigs(spec.Meta(), best.Config, cs.Setting) {
 			c := *best
 			c.Config = cand
 			if y := fails(&c); y != nil {
@@ -1000,128 +955,23 @@ func (e *Engine) shrink(spec model.Spec, checks Checks, cs *Case, x *Execution) 
 	events := bestX.Events
 	s0 := bestX.Initial
 	maxSteps, _ := e.caps(s0.N())
-	if e.Minimize != nil {
-		events = e.Minimize(events, func(evs []model.Event) bool {
-			y := completeCapped(s0, evs, checks, maxSteps, undecided)
-			return y.Violation != nil && y.Violation.Property == prop
-		})
-		y := completeCapped(s0, events, checks, maxSteps, undecided)
-		events, bestX = y.Events, y
-	}
-	return &Counterexample{N: s0.N(), Config: best.Config, Events: events, Violation: bestX.Violation, Initial: s0}
+	events = traces.Minimize(events, func(evs []model.Event) bool {
+		y := completeCapped(s0, evs, checks, maxSteps, undecided)
+		return y.Violation != nil && y.Violation.Property == prop
+	})
+	y := completeCapped(s0, events, checks, maxSteps, undecided)
+	events, bestX = y.Events, y
+	return &checker.Counterexample{N: s0.N(), Config: best.Config, Events: events, Violation: bestX.Violation, Initial: s0}
 }
 
 // completeCapped is Complete under the engine's caps: maxSteps events at
 // most (DefaultMaxSteps when not positive), a cap reached left undecided
 // when capUndecided.
-func completeCapped(s0 model.System, events []model.Event, checks Checks, maxSteps int, capUndecided bool) *Execution {
+func completeCapped(s0 model.System, events []model.Event, checks checker.Checks, maxSteps int, capUndecided bool) *checker.Execution {
 	if maxSteps <= 0 {
-		maxSteps = DefaultMaxSteps
+		maxSteps = checker.DefaultMaxSteps
 	}
-	return Complete(s0, events, checks, Options{MaxSteps: maxSteps, CapUndecided: capUndecided})
-}
-
-// smallerConfigs lists configs with one initiator or one dead process
-// fewer, or a smaller crash budget, that still belong to setting st (a
-// crashed coordinator stays crashed; next-best dead sets lose their worst
-// member; fixed initiators stay).
-func smallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*model.Config {
-	var out []*model.Config
-	if st != nil && st.Family != nil {
-		// Only the family's configurations belong to the setting.
-		if cfg.CrashBudget > 0 {
-			c := cfg.Clone()
-			c.CrashBudget--
-			out = append(out, c)
-		}
-		return out
-	}
-	min := 1
-	if st != nil && st.Initiators == model.ManyInitiators {
-		min = 2
-	}
-	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector && st.Initiators != model.EveryLive)) {
-		for i := range cfg.Initiators {
-			c := cfg.Clone()
-			c.Initiators = append(c.Initiators[:i:i], cfg.Initiators[i+1:]...)
-			out = append(out, c)
-		}
-	}
-	keep := removableDead(info, cfg, st)
-	for i := range cfg.Crashed {
-		if !keep(cfg.Crashed[i]) {
-			continue
-		}
-		c := cfg.Clone()
-		c.Crashed = append(c.Crashed[:i:i], cfg.Crashed[i+1:]...)
-		if st != nil && st.Initiators == model.NextBest {
-			// The best live process may have changed.
-			live := append([]model.ID(nil), c.IDs...)
-			var l []model.ID
-			for _, id := range live {
-				if !contains(c.Crashed, id) {
-					l = append(l, id)
-				}
-			}
-			c.Initiators = []model.ID{bestOf(info, l)}
-		}
-		if st != nil && st.Initiators == model.EveryLive {
-			// Every live process detects, the revived one too.
-			var l []model.ID
-			for _, id := range c.IDs {
-				if !contains(c.Crashed, id) && !contains(c.Absent, id) {
-					l = append(l, id)
-				}
-			}
-			c.Initiators = l
-		}
-		out = append(out, c)
-	}
-	if cfg.CrashBudget > 0 {
-		c := cfg.Clone()
-		c.CrashBudget--
-		out = append(out, c)
-	}
-	return out
-}
-
-// ClaimProperty names a violation of claim's checks in a trace:
-// "C-RING1-5/bound". With no claim it is the property itself.
-func ClaimProperty(claim, prop string) string {
-	if claim == "" {
-		return prop
-	}
-	return claim + "/" + prop
-}
-
-// ChecksFor returns the checks that reproduce a violation recorded under
-// the name prop (see ClaimProperty): the claim's checks when prop names a
-// claim of info, the generic properties otherwise.
-func ChecksFor(info *model.Info, prop string) (Checks, error) {
-	generic := Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
-	id, _, ok := strings.Cut(prop, "/")
-	if !ok {
-		return generic, nil
-	}
-	c := info.Claim(id)
-	if c == nil {
-		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
-	}
-	checks := ChecksOf(c)
-	if c.Kind == model.Bound {
-		checks.Bound = c
-	}
-	return checks, nil
-}
-
-// SameViolation reports whether a recorded violation (property name as
-// ClaimProperty writes it, and step) matches a re-checked one.
-func SameViolation(recordedProp string, recordedStep int, got *Violation) bool {
-	prop := recordedProp
-	if _, p, ok := strings.Cut(prop, "/"); ok {
-		prop = p
-	}
-	return got != nil && prop == got.Property && recordedStep == got.Step
+	return checker.Complete(s0, events, checks, checker.Options{MaxSteps: maxSteps, CapUndecided: capUndecided})
 }
 
 // CounterexampleFile is the file name of the counterexample of row number
