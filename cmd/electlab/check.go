@@ -9,6 +9,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/internal/report"
 	"electlab/model"
 	"electlab/traces"
@@ -37,7 +38,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	opt := checker.Options{MaxSteps: a.maxSteps.options(), MaxMem: maxMem, MemProbe: heapInUse}
 	defer boundMemory(maxMem)()
-	eng := &checker.Engine{MaxSteps: a.maxSteps.resolve(cfg), Minimize: minimize}
+	eng := &claims.Engine{MaxSteps: a.maxSteps.resolve(cfg)}
 	if a.schedule == "fifo" && a.count > 1 {
 		a.count = 1 // the FIFO schedule is deterministic: one run covers it
 	}
@@ -165,7 +166,7 @@ func (a *checkArgs) caseFor(k int) *checker.Case {
 
 // reportViolation shrinks the violation x found by schedule k, writes its
 // trace (unless over the trace limit), prints it and returns the finding.
-func (a *checkArgs) reportViolation(eng *checker.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
+func (a *checkArgs) reportViolation(eng *claims.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
 	ce, shrunk := shrinkCheck(eng, a.spec, a.checks, cs, x, opt)
 	if err := os.MkdirAll(a.out, 0o755); err != nil {
 		return usagef("-out %s: %v", a.out, err)
@@ -235,7 +236,7 @@ const shrinkLimit = 2000
 // through the claims engine's shrinker; a long one (a large n) only
 // through a bounded minimization, since every candidate replays the whole
 // execution. note says when the result may not be minimal.
-func shrinkCheck(eng *checker.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
+func shrinkCheck(eng *claims.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
 	if len(x.Events) <= shrinkLimit {
 		return eng.Shrink(spec, checks, cs, x), ""
 	}

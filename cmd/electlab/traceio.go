@@ -8,14 +8,8 @@ import (
 
 	"electlab/checker"
 	"electlab/internal/report"
-	"electlab/model"
 	"electlab/traces"
 )
-
-// minimize is the claim engine's event-list minimizer.
-func minimize(events []model.Event, fails func([]model.Event) bool) []model.Event {
-	return traces.Minimize(events, fails)
-}
 
 // traceMaxEvents is the trace limit the CLI applies (traces.MaxEvents;
 // a variable so that tests can lower it).
