@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"strings"
 
 	"electlab/checker"
 	"electlab/checker/explore"
@@ -59,4 +60,108 @@ func searchAll(s0 model.System, checks checker.Checks, counts bool, maxStates in
 		out.events = v.Events
 	}
 	return out
+}
+
+// exploreSchedulable reports whether exhaustive schedule search applies to
+// claim c: its measurement must be a function of the explored state. Time
+// (Lamport clocks) and claim-specific measures read history the state does
+// not hold, so such claims keep sampled schedules. A claim's own check
+// (Custom) is searched for violations, but decides no size for all
+// schedules (checkRow).
+func exploreSchedulable(c *model.Claim) bool {
+	switch c.Kind {
+	case model.Behaviour:
+		return true
+	case model.Bound:
+		return c.Quantity == model.Messages && c.Measure == nil
+	}
+	return false
+}
+
+// exploreSize searches every schedule of every configuration of size n
+// (the configurations enumerate gives) within *left states, feeding each
+// distinct quiescent state to observe. It reports whether the search was
+// complete for every configuration; a violation makes the row REFUTED with
+// the search's (minimized) trace as the counterexample.
+func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks checker.Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
+	info := spec.Meta()
+	counts := c.Kind == model.Bound
+	all = true
+	checker.EnumerateConfigs(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
+		if e.Interrupted != nil && e.Interrupted() {
+			all, why = false, "interrupted"
+			return false
+		}
+		plain := cfg
+		cfg = cfg.Clone()
+		cfg.CountInState = counts
+		s0, err := spec.NewSystem(cfg)
+		if err != nil {
+			all, why = false, "internal error: "+err.Error()
+			return false
+		}
+		// Outside a staggered setting every initiator starts first, as
+		// the Random chooser does: apply the detect events in order.
+		start := s0.Clone()
+		var prefix []model.Event
+		if !st.Staggered {
+			for {
+				ev, ok := firstDetect(start)
+				if !ok {
+					break
+				}
+				if err := start.Apply(ev); err != nil {
+					all, why = false, "internal error: "+err.Error()
+					return false
+				}
+				prefix = append(prefix, ev)
+			}
+		}
+		out := searchAll(start, checks, counts, *left, func(final model.System) {
+			observe(s0, final, false)
+		})
+		*left -= out.states
+		row.ExploredStates += out.states
+		if out.violation != nil {
+			row.Verdict = Refuted
+			events := append(append([]model.Event(nil), prefix...), out.events...)
+			v := *out.violation
+			if v.Step > 0 { // 0: at the end of the execution
+				v.Step += len(prefix)
+			}
+			// The trace replays from the plain configuration: counters
+			// in the state change fingerprints, not behaviour.
+			initial, err := spec.NewSystem(plain)
+			if err != nil {
+				initial = s0
+			}
+			row.Counterexample = &checker.Counterexample{N: n, Config: plain, Events: events, Violation: &v, Initial: initial}
+			all = false
+			return false
+		}
+		if out.incomplete != "" {
+			what := out.incomplete
+			if strings.HasPrefix(what, "max-states") {
+				what = fmt.Sprintf("the row's budget of %d states is spent", e.ExploreStates)
+			}
+			all, why = false, fmt.Sprintf("%s (%s)", what, plain)
+			return false
+		}
+		if *left <= 0 {
+			all, why = false, fmt.Sprintf("the budget of %d states is spent", e.ExploreStates)
+			return false
+		}
+		return true
+	})
+	return all, why
+}
+
+// firstDetect returns the first enabled initiation of s.
+func firstDetect(s model.System) (model.Event, bool) {
+	for _, ev := range s.Enabled(nil) {
+		if ev.Kind == model.EvDetect {
+			return ev, true
+		}
+	}
+	return model.Event{}, false
 }

@@ -60,7 +60,7 @@ func testReport(t testing.TB) *Report {
 		}}
 	rep.Add(checkEntry(eng, cr, &table))
 	ce := algos.Catalog[0]
-	rep.Add(Job{entry: &ce}.run(eng))
+	rep.Add(Job{Target: claims.Target{Entry: &ce}}.run(eng))
 
 	// The growth claim's verdict on so few sizes does not matter here
 	// (only its plots do).

@@ -105,7 +105,7 @@ func RunTasks(tasks []Task, workers int, prog *Progress) {
 func ClaimTasks(jobs []Job, eng *claims.Engine, out []Entry) []Task {
 	tasks := make([]Task, len(jobs))
 	for i, j := range jobs {
-		tasks[i] = Task{label: j.Label(), quiet: j.reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
+		tasks[i] = Task{label: j.Label(), quiet: j.Reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
 	}
 	return tasks
 }
@@ -145,7 +145,7 @@ func ReproTables(jobs []Job, papers []*reproduce.Paper) []TableKey {
 		}
 	}
 	for _, j := range jobs {
-		if j.reg != nil || j.repro == nil {
+		if j.Reg != nil || j.repro == nil {
 			continue
 		}
 		for _, t := range strings.Split(j.repro.Table, ",") {

@@ -67,7 +67,7 @@ func TestRunClaimsPanic(t *testing.T) {
 	c.ID = "C-TEST-PANIC"
 	c.Custom = func(model.System) error { panic("boom") }
 	jobs := Plan("", "changroberts")
-	jobs = append(jobs, Job{reg: &algos.Registered{Spec: spec, Claim: &c}})
+	jobs = append(jobs, Job{Target: claims.Target{Reg: &algos.Registered{Spec: spec, Claim: &c}}})
 	defer func() {
 		r := recover()
 		if r == nil || !strings.Contains(r.(string), "C-TEST-PANIC") || !strings.Contains(r.(string), "boom") {

@@ -134,55 +134,33 @@ func ClaimedText(c *model.Claim) string {
 	return strings.Join(props, ", ")
 }
 
-// check, or a catalog claim no algorithm registers (UNCHECKED).
+// Job is one entry of the report to produce: a registered claim to
+// check, or a catalog claim no algorithm registers (UNCHECKED, or judged
+// by its reproduction).
 type Job struct {
-	reg   *algos.Registered
-	entry *algos.CatalogEntry
+	claims.Target
 	// repro, when set, checks the unregistered catalog entry through
-	// `electlab reproduce` (reproduce.go), with the tables of
+	// `electlab reproduce` (reproduce/judge), with the tables of
 	// cache (nil: none shared).
 	repro *judge.Claim
 	cache *reproduce.Cache
 }
 
-// Plan lists the report's entries in report order: every catalog
-// claim, in catalog order, once per algorithm that registers it (or once,
-// UNCHECKED with the reason, when none does), then the claims found in the
-// seeds beyond the catalog; filtered by -claim and -algo.
+// Plan lists the report's entries in report order (claims.Walk): every
+// catalog claim, in catalog order, once per algorithm that registers it
+// (or once, UNCHECKED with the reason or judged by its reproduction, when
+// none does), then the claims found in the seeds beyond the catalog;
+// filtered by -claim and -algo.
 func Plan(claimID, algo string) []Job {
-	want := func(r algos.Registered) bool {
-		return (claimID == "" || r.Claim.ID == claimID) && (algo == "" || r.Spec.Meta().Name == algo)
-	}
 	var jobs []Job
-	for i := range algos.Catalog {
-		ce := &algos.Catalog[i]
-		if claimID != "" && ce.ID != claimID {
-			continue
+	for _, t := range claims.Walk(claimID, algo) {
+		j := Job{Target: t}
+		if t.Reg == nil {
+			j.repro = judge.For(t.Entry.ID)
 		}
-		regs := algos.ClaimsFor(ce.ID)
-		for _, r := range regs {
-			if want(r) {
-				jobs = append(jobs, Job{reg: &r})
-			}
-		}
-		if len(regs) == 0 && algo == "" {
-			jobs = append(jobs, Job{entry: ce, repro: judge.For(ce.ID)})
-		}
-	}
-	for _, r := range algos.Extra() {
-		if want(r) {
-			jobs = append(jobs, Job{reg: &r})
-		}
+		jobs = append(jobs, j)
 	}
 	return jobs
-}
-
-// Label names the job in progress lines.
-func (j Job) Label() string {
-	if j.reg == nil {
-		return j.entry.ID
-	}
-	return j.reg.Claim.ID + ", " + j.reg.Spec.Meta().Name
 }
 
 // reproEntry is the entry of catalog claim ce, checked by reproducing its
@@ -195,15 +173,15 @@ func reproEntry(rc *judge.Claim, ce *algos.CatalogEntry, seed uint64, cache *rep
 
 // run checks the job's claim (or states why it is UNCHECKED).
 func (j Job) run(eng *claims.Engine) Entry {
-	if j.reg == nil && j.repro != nil {
-		return reproEntry(j.repro, j.entry, eng.Seed, j.cache)
+	if j.Reg == nil && j.repro != nil {
+		return reproEntry(j.repro, j.Entry, eng.Seed, j.cache)
 	}
-	if j.reg == nil {
-		ce := j.entry
+	if j.Reg == nil {
+		ce := j.Entry
 		return Entry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
 			Verdict: claims.Unchecked, Summary: ce.Pending, Rows: []claims.Row{}}
 	}
-	return checkEntry(eng, j.reg.Spec, j.reg.Claim)
+	return checkEntry(eng, j.Reg.Spec, j.Reg.Claim)
 }
 
 // checkEntry checks claim c of spec and returns its report entry.

@@ -1,3 +1,9 @@
+// Package judge holds the statistical judges of the catalog claims that
+// are checked by re-running a paper's tables (package reproduce) rather
+// than by the claim engine: each compares the printed numbers with the
+// reproduced means, standard errors and the paper's own formulas, and
+// gives the claim a verdict (checker/claims.Verdict) with its rows. The
+// claims report (internal/report) only renders what they decide.
 package judge
 
 import (
