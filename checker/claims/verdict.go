@@ -30,3 +30,20 @@ const (
 
 // String is the verdict's name ("HOLDS").
 func (v Verdict) String() string { return string(v) }
+
+// rank orders the verdicts for Worst: the higher, the more it decides.
+var rank = map[Verdict]int{Holds: 0, Partial: 1, Unchecked: 2, Ambiguous: 3, Inconsistent: 4, Refuted: 5}
+
+// Worst is the verdict of a claim judged from its parts' verdicts vs:
+// REFUTED if a part is refuted, else INCONSISTENT, else AMBIGUOUS, else
+// UNCHECKED if a part is, else PARTIAL if a part is, else HOLDS ("" when
+// there is no part).
+func Worst(vs ...Verdict) Verdict {
+	var worst Verdict
+	for _, v := range vs {
+		if worst == "" || rank[v] > rank[worst] {
+			worst = v
+		}
+	}
+	return worst
+}

@@ -498,27 +498,24 @@ func Markdown(rep *Report) string {
 // HOLDS. An entry whose parts
 // are not in the report (a -claim or -algo filter) stays UNCHECKED.
 func JudgeFromParts(entries []Entry) []Entry {
-	rank := map[claims.Verdict]int{claims.Holds: 0, claims.Partial: 1, claims.Unchecked: 2, claims.Ambiguous: 3, claims.Inconsistent: 4, claims.Refuted: 5}
 	for i := range entries {
 		e := &entries[i]
 		if e.claim != nil || e.Verdict != claims.Unchecked || e.Algorithm != "-" {
 			continue
 		}
 		var parts []string
-		var worst claims.Verdict
+		var verdicts []claims.Verdict
 		for _, p := range entries {
 			if !strings.HasPrefix(p.ID, e.ID+".") {
 				continue
 			}
 			parts = append(parts, fmt.Sprintf("%s (%s): %s", p.ID, p.Algorithm, p.Verdict))
-			if worst == "" || rank[p.Verdict] > rank[worst] {
-				worst = p.Verdict
-			}
+			verdicts = append(verdicts, p.Verdict)
 		}
 		if len(parts) == 0 {
 			continue
 		}
-		e.Verdict = worst
+		e.Verdict = claims.Worst(verdicts...)
 		e.Summary = "judged from its parts in this report: " + strings.Join(parts, "; ")
 	}
 	return entries
