@@ -313,7 +313,7 @@ func (sz *sizeCheck) run(cs *checker.Case) bool {
 	}
 	if x.Violation != nil {
 		row.Verdict = Refuted
-		row.Counterexample = e.shrink(rc.spec, rc.checks, cs, x)
+		row.Counterexample = e.Shrink(rc.spec, rc.checks, cs, x)
 		return false
 	}
 	return true

@@ -71,7 +71,7 @@ func GrowthTolerance(ps []Point, logOrder int) float64 {
 }
 
 // SamplerDistribution names the distribution the random configurations of
-// setting st are drawn from (randomCase), which a mean averages over.
+// setting st are drawn from (checker.RandomCase), which a mean averages over.
 func SamplerDistribution(st *model.Setting) string {
 	s := "uniformly random id arrangements; "
 	switch st.Initiators {

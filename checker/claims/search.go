@@ -79,7 +79,7 @@ func exploreSchedulable(c *model.Claim) bool {
 }
 
 // exploreSize searches every schedule of every configuration of size n
-// (the configurations enumerate gives) within *left states, feeding each
+// (the configurations checker.EnumerateConfigs gives) within *left states, feeding each
 // distinct quiescent state to observe. It reports whether the search was
 // complete for every configuration; a violation makes the row REFUTED with
 // the search's (minimized) trace as the counterexample.

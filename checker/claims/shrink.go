@@ -10,15 +10,10 @@ import (
 )
 
 // Shrink turns the violating execution x of case cs into a small
-// counterexample (see shrink).
+// counterexample: it first tries smaller initiator and dead sets
+// (checker.SmallerConfigs, re-running the same schedule seed), then
+// removes events while the same property still fails (traces.Minimize).
 func (e *Engine) Shrink(spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution) *checker.Counterexample {
-	return e.shrink(spec, checks, cs, x)
-}
-
-// shrink turns a violating execution into a small counterexample: it first
-// tries smaller initiator and dead sets (re-running the same schedule
-// seed), then removes events while the same property still fails.
-func (e *Engine) shrink(spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution) *checker.Counterexample {
 	prop := x.Violation.Property
 	// A run the caller stopped at its step cap and judged a termination
 	// violation (electlab check) is shrunk under the same rule; the
