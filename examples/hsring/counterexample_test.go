@@ -11,6 +11,7 @@ import (
 
 	"electlab/checker"
 	"electlab/checker/checktest"
+	"electlab/checker/claims"
 	"electlab/checker/explore"
 	"electlab/model"
 	"electlab/traces"
@@ -182,10 +183,10 @@ func TestBrokenCaught(t *testing.T) {
 		caught(t, out, dir)
 	})
 	t.Run("claims", func(t *testing.T) {
-		e := &checker.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
+		e := &claims.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
 		for _, id := range []string{"HS-1", "HS-2"} {
-			if res := e.CheckClaim(hsring.Broken, hsring.Broken.Info.Claim(id)); res.Verdict != checker.Refuted {
-				t.Errorf("%s on the broken variant: %s (%s), want %s", id, res.Verdict, res.Summary, checker.Refuted)
+			if res := e.CheckClaim(hsring.Broken, hsring.Broken.Info.Claim(id)); res.Verdict != claims.Refuted {
+				t.Errorf("%s on the broken variant: %s (%s), want %s", id, res.Verdict, res.Summary, claims.Refuted)
 			}
 		}
 	})
