@@ -57,7 +57,7 @@ build:
 	$(GO) build -o bin/electlab ./cmd/electlab
 
 ## fuzz: run every fuzz target for FUZZTIME each
-FUZZ_TARGETS = ./traces:FuzzDecode ./cmd/electlab:FuzzScenario ./cmd/electlab:FuzzConfigFlags ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
+FUZZ_TARGETS = ./traces:FuzzDecode ./cmd/electlab:FuzzScenario ./cli:FuzzConfigFlags ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
@@ -67,8 +67,8 @@ fuzz:
 
 ## bench: the benchmarks of the simulator, the checker and the reproductions ([S3] Table 5 row 40), BENCHCOUNT times each (summarise with benchstat)
 bench:
-	@echo "== bench: go test -bench ./model ./checker ./reproduce (BENCHCOUNT=$(BENCHCOUNT))"
-	$(GO) test ./model ./checker ./reproduce -run '^$$' -bench . -benchtime 3x -count $(BENCHCOUNT)
+	@echo "== bench: go test -bench ./model ./checker ./internal/reproduce (BENCHCOUNT=$(BENCHCOUNT))"
+	$(GO) test ./model ./checker ./internal/reproduce -run '^$$' -bench . -benchtime 3x -count $(BENCHCOUNT)
 
 ## explore: exhaustive search of Chang-Roberts, n = 5, exact min/max counts (docs/EXPLORE.md)
 .PHONY: explore bench-spin

@@ -165,8 +165,13 @@ func layerAllowed(dir, imp string) bool {
 		return under(imp, "model") || under(imp, "algos") || under(imp, "checker") || under(imp, "traces")
 	case under(dir, "checker"):
 		return under(imp, "model") || (under(imp, "checker") && !under(imp, "checker/claims")) || under(imp, "traces")
-	case under(dir, "reproduce"):
-		return !under(imp, "cmd") && !under(imp, "internal")
+	case under(dir, "internal/reproduce"):
+		// The papers' reproductions and their judges: above the engines,
+		// below the report and the command.
+		return !under(imp, "cmd") && !under(imp, "cli") && (!under(imp, "internal") || under(imp, "internal/reproduce"))
+	case dir == "cli":
+		// The command as a library: everything but cmd/.
+		return !under(imp, "cmd")
 	case dir == "internal/exit" || dir == "internal/filetest":
 		// Error kinds and test helpers: the bottom of internal/.
 		return false
@@ -211,7 +216,8 @@ func TestPackageLayers(t *testing.T) {
 func TestPackageLayersCanFail(t *testing.T) {
 	for _, c := range [][2]string{{"algos/bully", "checker"}, {"model", "algos/bully"}, {"checker", "cmd/electlab"}, {"algos/lelann", "algos/ringpoll"},
 		{"internal/render", "internal/runner"}, {"internal/scenario", "checker"}, {"internal/exit", "model"}, {"internal/report", "cmd/electlab"},
-		{"checker/explore", "checker/claims"}, {"traces", "checker/claims"}, {"checker/claims", "reproduce"}} {
+		{"checker/explore", "checker/claims"}, {"traces", "checker/claims"}, {"checker/claims", "internal/reproduce"},
+		{"internal/reproduce", "internal/report"}, {"internal/reproduce", "cli"}, {"cli", "cmd/electlab"}} {
 		if layerAllowed(c[0], c[1]) {
 			t.Errorf("%s importing %s is allowed", c[0], c[1])
 		}

@@ -69,23 +69,6 @@ func TestShrinkCommand(t *testing.T) {
 	}
 }
 
-// TestUnknownCommandNamesEveryCommand: the list comes from the command
-// table.
-func TestUnknownCommandNamesEveryCommand(t *testing.T) {
-	line := cli(t, "frobnicate").mustCode(t, 2).oneErrorLine(t)
-	for _, c := range commands() {
-		if !strings.Contains(line, c.name) {
-			t.Errorf("the unknown-command message leaves out %s: %s", c.name, line)
-		}
-	}
-	help := cli(t, "help").mustCode(t, 0).stdout
-	for _, c := range commands() {
-		if !strings.Contains(help, "  "+c.name+" ") {
-			t.Errorf("help leaves out %s", c.name)
-		}
-	}
-}
-
 // TestCapReachedExitStatus: a step cap reached is exit status 4, not a
 // termination violation, in run and check; the LeLann n=120 check
 // finishes with no violation under the derived default cap.

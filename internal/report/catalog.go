@@ -7,7 +7,7 @@ import (
 
 	"electlab/algos"
 	"electlab/model"
-	"electlab/reproduce/judge"
+	"electlab/internal/reproduce/judge"
 )
 
 // ClaimsDoc renders docs/CLAIMS.md from the claims registry: every

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"electlab/algos"
-	"electlab/reproduce/judge"
+	"electlab/internal/reproduce/judge"
 )
 
 // claimsDocPath is docs/CLAIMS.md, from this package's directory.

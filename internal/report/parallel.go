@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"electlab/checker/claims"
-	"electlab/reproduce"
+	"electlab/internal/reproduce"
 )
 
 // Workers is how many claims `claims` checks at once: one per CPU

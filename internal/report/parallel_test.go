@@ -9,8 +9,8 @@ import (
 	"electlab/algos"
 	"electlab/checker/claims"
 	"electlab/model"
-	"electlab/reproduce"
-	"electlab/reproduce/judge"
+	"electlab/internal/reproduce"
+	"electlab/internal/reproduce/judge"
 )
 
 func quickEngine() *claims.Engine {

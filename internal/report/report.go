@@ -14,8 +14,8 @@ import (
 	"electlab/checker/claims"
 	"electlab/internal/render"
 	"electlab/model"
-	"electlab/reproduce"
-	"electlab/reproduce/judge"
+	"electlab/internal/reproduce"
+	"electlab/internal/reproduce/judge"
 )
 
 // Schema is the version of the claims report's JSON schema

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"electlab/checker/claims"
-	"electlab/reproduce"
+	"electlab/internal/reproduce"
 )
 
 // convergenceRuns is the repetition count C-FCEABR-16's judge re-runs

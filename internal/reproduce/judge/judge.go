@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"electlab/checker/claims"
-	"electlab/reproduce"
+	"electlab/internal/reproduce"
 )
 
 // Claim is a catalog claim about a paper's statistical table, which the

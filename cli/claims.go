@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -6,7 +6,7 @@ import (
 	"electlab/algos"
 	"electlab/checker/claims"
 	"electlab/internal/report"
-	"electlab/reproduce"
+	"electlab/internal/reproduce"
 )
 
 // report.Schema is the version of the claims report's JSON schema

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"electlab/checker/claims"
-	"electlab/reproduce"
+	"electlab/internal/reproduce"
 )
 
 // TestReproRowCatchesMismatch: the reproduce-derived verdict accepts a

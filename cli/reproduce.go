@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"electlab/internal/report"
-	"electlab/reproduce"
+	"electlab/internal/reproduce"
 )
 
 // cmdReproduce re-runs a paper's experiments and prints every table beside

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"electlab/model"
+)
+
+// toyKinds, toyState and toyMax are a user's algorithm, unknown to
+// electlab: max-finding on a unidirectional ring. Its broken variant (a
+// different name) also forwards the id just below its own, so the
+// second-highest id can come back home too.
+var toyKinds = model.Kinds(model.KindSpec{Name: "elect", Args: 1})
+
+type toyState struct {
+	Sent   bool
+	Leader model.ID
+	Coord  bool
+}
+
+func toyMax(name string, offByOne bool) *model.Algorithm[toyState] {
+	forwards := func(x, self model.ID) bool { return x > self }
+	if offByOne {
+		forwards = func(x, self model.ID) bool { return x+1 >= self }
+	}
+	return &model.Algorithm[toyState]{
+		Info: model.Info{Name: name, Title: "toy: max-finding on a unidirectional ring", Topology: model.UniRing, Kinds: toyKinds},
+		Init: func(*model.Env) toyState { return toyState{} },
+		Step: func(env *model.Env, s toyState, in model.Input, out *model.Outbox) toyState {
+			send := func(id model.ID) { out.Send(env.Next(), toyKinds[0], int32(id), 0) }
+			switch in.Kind {
+			case model.InStart:
+				if !s.Sent {
+					s.Sent = true
+					send(env.Self)
+				}
+			case model.InDeliver:
+				for _, m := range in.Msgs {
+					switch x := model.ID(m.A); {
+					case x == env.Self:
+						s.Leader, s.Coord = x, true
+					case forwards(x, env.Self):
+						s.Leader, s.Coord = max(s.Leader, x), false
+						send(x)
+					case !s.Sent:
+						s.Sent = true
+						send(env.Self)
+					}
+				}
+			}
+			return s
+		},
+		View: func(s toyState) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
+	}
+}
+
+var (
+	toyFixed  = toyMax("toymax", false)
+	toyBroken = toyMax("toybroken", true)
+)
+
+// TestMainExtra: the commands know a user's algorithms passed to Main —
+// list, run, explore, check (which catches the broken one and writes a
+// trace), replay and shrink of that trace — and only for that call.
+func TestMainExtra(t *testing.T) {
+	dir := t.TempDir()
+	want := func(code int, args ...string) string {
+		t.Helper()
+		got, stdout, stderr := run(args, toyFixed, toyBroken)
+		if got != code {
+			t.Fatalf("%s: exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), got, code, stdout, stderr)
+		}
+		return stdout
+	}
+	if out := want(0, "list"); !strings.Contains(out, "toymax") || !strings.Contains(out, "toybroken") || !strings.Contains(out, "changroberts") {
+		t.Errorf("list leaves out the extra algorithms or electlab's own:\n%s", out)
+	}
+	if out := want(0, "run", "-algo", "toymax", "-n", "5"); !strings.Contains(out, "leader") {
+		t.Errorf("run -algo toymax:\n%s", out)
+	}
+	want(0, "explore", "-algo", "toymax", "-n", "4")
+	want(1, "explore", "-algo", "toybroken", "-n", "3")
+	want(0, "check", "-algo", "toymax", "-n", "5", "-schedules", "50", "-out", filepath.Join(dir, "fixed"))
+	want(1, "check", "-algo", "toybroken", "-n", "4", "-schedules", "200", "-out", dir)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) == 0 {
+		entries, _ := os.ReadDir(dir)
+		t.Fatalf("check wrote no trace to %s (%v)", dir, entries)
+	}
+	if out := want(0, "replay", files[0]); !strings.Contains(out, "toybroken") {
+		t.Errorf("replay of the trace:\n%s", out)
+	}
+	want(0, "shrink", files[0], "-o", filepath.Join(dir, "shrunk.txt"))
+
+	// Only for that call: without the extras the name is unknown.
+	if code, _, stderr := run([]string{"run", "-algo", "toymax", "-n", "3"}); code != 2 || !strings.Contains(stderr, `unknown algorithm "toymax"`) {
+		t.Errorf("run -algo toymax without the extra algorithm: status %d, %s", code, stderr)
+	}
+}
+
+// TestMainExtraBadInput: a nil algorithm or a name already taken is bad
+// input (exit status 2) naming the problem.
+func TestMainExtraBadInput(t *testing.T) {
+	clash := toyMax("changroberts", false)
+	for _, c := range []struct {
+		extra []model.Spec
+		want  string
+	}{
+		{[]model.Spec{nil}, "extra algorithm 1 is nil"},
+		{[]model.Spec{clash}, `name "changroberts" is empty or already taken`},
+		{[]model.Spec{toyFixed, toyFixed}, `extra algorithm 2: name "toymax" is empty or already taken`},
+	} {
+		code, _, stderr := run([]string{"list"}, c.extra...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("status %d, stderr %q; want 2 and %q", code, stderr, c.want)
+		}
+	}
+}

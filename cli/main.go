@@ -1,0 +1,191 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"electlab/algos"
+	"electlab/internal/exit"
+	"electlab/internal/report"
+	"electlab/model"
+)
+
+// usageError is bad input from the user (exit status 2); the commands'
+// work under internal/ returns the same kinds (internal/exit).
+type usageError = exit.UsageError
+
+func usagef(format string, args ...any) error { return exit.Usagef(format, args...) }
+
+// findingError is a verdict the user asked to be told about by exit status
+// (here: an interrupted claims report): exit status 1, as exit.FindingError.
+type findingError struct{ msg string }
+
+func (e *findingError) Error() string { return e.msg }
+
+// command is one entry of the command table.
+type command struct {
+	name, help string
+	run        func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands is the command table: dispatch, the usage and the
+// unknown-command message all come from it.
+func commands() []command {
+	return []command{
+		{"list", "algorithms, their variants (readings), options and claims", cmdList},
+		{"run", "one execution and its summary", cmdRun},
+		{"check", "adversarial search for a property violation; writes a trace on failure", cmdCheck},
+		{"explore", "exhaustive search of every schedule: states, min/max messages, verdicts", cmdExplore},
+		{"replay", "replay a trace file, verify it and render it", cmdReplay},
+		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
+		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
+		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
+	}
+}
+
+// commandNames lists the commands as "a, b, ... or z".
+func commandNames() string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// topUsage is the usage printed by electlab help.
+func topUsage() string {
+	var b strings.Builder
+	b.WriteString("usage: electlab <command> [flags]\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.help)
+	}
+	b.WriteString("\nRun \"electlab <command> -h\" for the flags of a command.\n")
+	b.WriteString("Exit status: 0 done; 1 a violation found (or a replay diverged); 2 bad input;\n3 internal error; 4 a cap or bound reached first (not a verdict).")
+	return b.String()
+}
+
+// Main runs the electlab command line args (without the program name),
+// writing to stdout and stderr, and returns the exit status (0 done; 1 a
+// violation found, or a replay diverged; 2 bad input; 3 internal error; 4
+// a cap or bound reached first: not a verdict). It never panics on user
+// input.
+//
+// extra are algorithms of your own (each a *model.Algorithm[S]): list,
+// run, check, explore, replay and shrink know them beside electlab's own,
+// by their Info.Name, which must differ from every other algorithm's.
+// The claims and reproduce commands cover electlab's own algorithms and
+// the papers' claims only. A user's command is one line:
+//
+//	func main() { os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, myring.Algorithm)) }
+//
+// Main may be called from several goroutines (tests); while a call with
+// extra algorithms runs, other calls wait.
+func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "electlab: internal error: %v\n", r)
+			code = 3
+		}
+	}()
+	if len(args) > 0 && (args[0] == "claims" || args[0] == "reproduce") {
+		// The papers' claims and tables: electlab's algorithms only.
+		extra = nil
+	}
+	restore, err := withExtra(extra)
+	if err != nil {
+		return exitCode(err, stderr)
+	}
+	defer restore()
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "electlab: missing command (want %s; electlab help shows the usage)\n", commandNames())
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprintln(stdout, topUsage())
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return exitCode(c.run(args[1:], stdout, stderr), stderr)
+		}
+	}
+	return exitCode(usagef("unknown command %q (want %s)", args[0], commandNames()), stderr)
+}
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	var ue *usageError
+	var fe *exit.FindingError
+	var lfe *findingError
+	var ce *exit.CapError
+	var de *report.DirError // the report directory (-out) cannot be written: bad input
+	switch {
+	case errors.Is(err, errHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(ue.Msg))
+		return 2
+	case errors.As(err, &de):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(de.Error()))
+		return 2
+	case errors.As(err, &fe):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.Msg))
+		return 1
+	case errors.As(err, &lfe):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(lfe.msg))
+		return 1
+	case errors.As(err, &ce):
+		fmt.Fprintln(stderr, "electlab: "+oneLine(ce.Msg))
+		return 4
+	default:
+		fmt.Fprintln(stderr, "electlab: "+oneLine(err.Error()))
+		return 3
+	}
+}
+
+// registry guards algos.All, which Main extends with a call's extra
+// algorithms for the length of the call.
+var registry sync.RWMutex
+
+// withExtra adds extra to the algorithms the commands know (algos.All) and
+// returns the function that puts the registry back; with no extra it only
+// holds the registry for reading. A nil algorithm, or a name that another
+// algorithm already has, is bad input.
+func withExtra(extra []model.Spec) (restore func(), err error) {
+	if len(extra) == 0 {
+		registry.RLock()
+		return registry.RUnlock, nil
+	}
+	registry.Lock()
+	names := map[string]bool{}
+	for _, a := range algos.All {
+		names[a.Meta().Name] = true
+	}
+	for i, a := range extra {
+		if a == nil || a.Meta() == nil {
+			registry.Unlock()
+			return nil, usagef("cli.Main: extra algorithm %d is nil", i+1)
+		}
+		name := a.Meta().Name
+		if name == "" || names[name] {
+			registry.Unlock()
+			return nil, usagef("cli.Main: extra algorithm %d: name %q is empty or already taken (electlab's algorithms: %s)", i+1, name, strings.Join(algos.Names(), ", "))
+		}
+		names[name] = true
+	}
+	saved := algos.All
+	algos.All = append(slices.Clip(saved), extra...)
+	return func() {
+		algos.All = saved
+		registry.Unlock()
+	}, nil
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", " ") }
