@@ -13,6 +13,7 @@ import (
 	"electlab/checker/checktest"
 	"electlab/checker/claims"
 	"electlab/checker/explore"
+	"electlab/cli"
 	"electlab/model"
 	"electlab/traces"
 
@@ -181,6 +182,28 @@ func TestBrokenCaught(t *testing.T) {
 			t.Fatalf("the fuzz target's seed corpus passed the broken variant:\n%s", out)
 		}
 		caught(t, out, dir)
+	})
+	t.Run("cli", func(t *testing.T) {
+		// The replay command can be cmd/hsring's (checktest.CommandOf):
+		// electlab's command with hsring.Algorithm added (cli.Main). It
+		// knows the algorithm, not the broken variant kept in the tests,
+		// so it shows where the algorithm departs from the counterexample.
+		dir := t.TempDir()
+		r := exploreRuns()[0]
+		tg := target(t, hsring.Broken, r.st, r.nmin, r.nmax)
+		tg.Dir, tg.Command, tg.Args = dir, checktest.CommandOf("go run ./cmd/hsring"), nil
+		rec := &recorder{TB: t}
+		checktest.Explore(rec, tg)
+		path := filepath.Join(dir, checktest.FileName(t.Name()))
+		report := strings.Join(rec.errs, "\n")
+		if want := "replay: go run ./cmd/hsring replay " + path; !strings.Contains(report, want) {
+			t.Fatalf("the failure does not print %q:\n%s", want, report)
+		}
+		var out, errs strings.Builder
+		code := cli.Main([]string{"replay", path}, &out, &errs, hsring.Algorithm)
+		if code != 1 || !strings.Contains(errs.String(), "replay diverges at step") {
+			t.Errorf("cmd/hsring replay %s: exit status %d (want 1, a divergence)\n%s%s", path, code, out.String(), errs.String())
+		}
 	})
 	t.Run("claims", func(t *testing.T) {
 		e := &claims.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}

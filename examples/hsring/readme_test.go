@@ -49,6 +49,8 @@ func readmeBlocks(t *testing.T) []readmeBlock {
 func TestReadmeCode(t *testing.T) {
 	var src strings.Builder
 	files, _ := filepath.Glob("*.go")
+	cmds, _ := filepath.Glob("cmd/*/*.go")
+	files = append(files, cmds...)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -189,7 +191,8 @@ func copyModule(t *testing.T) string {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("*.go")
-	files = append(files, "go.mod", "go.sum", "README.md", counterexample)
+	cmds, _ := filepath.Glob("cmd/*/*.go")
+	files = append(append(files, cmds...), "go.mod", "go.sum", "README.md", counterexample)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
