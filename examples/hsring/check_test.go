@@ -92,7 +92,8 @@ func exploreRuns() []exploreRun {
 // TestExplore searches every schedule of every configuration of each of
 // exploreRuns, exactly: it checks every claim at every state and keeps
 // the exact min/max message counts; the maximum at each n must be within
-// 8n(1+⌈log₂ n⌉), evaluated here from the claim.
+// 8n(1+⌈log₂ n⌉), evaluated here from the claim. It logs a configuration
+// that reaches the maximum (checktest.Size.PerConfig).
 func TestExplore(t *testing.T) {
 	bound := hsring.Algorithm.Info.Claim("HS-4")
 	for _, r := range exploreRuns() {
@@ -104,6 +105,12 @@ func TestExplore(t *testing.T) {
 				hi := sz.Counts.Of(bound.Accounting).Max
 				claimed := bound.Formula(model.Params{N: sz.N})
 				t.Logf("n=%d: messages %d..%d; %s = %s", sz.N, sz.Counts.Of(bound.Accounting).Min, hi, bound.FormulaText, claimed)
+				for _, c := range sz.PerConfig {
+					if c.Final > 0 && c.Counts.Of(bound.Accounting).Max == hi {
+						t.Logf("n=%d: the maximum is reached on %s", sz.N, c.Config)
+						break
+					}
+				}
 				if !bound.Relation.Holds(hi, claimed) || sz.CountsLowerBound {
 					t.Errorf("n=%d: max %d messages (lower bound only: %v), claimed %s %s", sz.N, hi, sz.CountsLowerBound, bound.Relation, claimed)
 				}
