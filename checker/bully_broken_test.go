@@ -18,19 +18,11 @@ import (
 
 type bullyState = bully.State
 
-// brokenBully returns a copy of the Bully with its name and step replaced.
-func brokenBully(name string, step func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState) *model.Algorithm[bullyState] {
-	a := *bully.Algorithm
-	a.Name = name
-	a.Step = step
-	return &a
-}
-
 var bullyStep = bully.Algorithm.Step
 
 // bullySkipsOne: the winner's I-WON never goes to process 1 (one message
 // fewer in every run where 1 is below the winner).
-var bullySkipsOne = brokenBully("broken-bully-skips-1", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
+var bullySkipsOne = brokenCopy(bully.Algorithm, "broken-bully-skips-1", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	s = bullyStep(env, s, in, out)
 	outs := out.Outputs()
 	for i := range outs {
@@ -43,7 +35,7 @@ var bullySkipsOne = brokenBully("broken-bully-skips-1", func(env *model.Env, s b
 })
 
 // bullyExtraOK: every OK is sent twice.
-var bullyExtraOK = brokenBully("broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
+var bullyExtraOK = brokenCopy(bully.Algorithm, "broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	s = bullyStep(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == bully.OK {
@@ -56,7 +48,7 @@ var bullyExtraOK = brokenBully("broken-bully-extra-ok", func(env *model.Env, s b
 
 // bullyRecoversSilently: a recovered process starts no election (it keeps
 // its initial belief).
-var bullyRecoversSilently = brokenBully("broken-bully-silent-recovery", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
+var bullyRecoversSilently = brokenCopy(bully.Algorithm, "broken-bully-silent-recovery", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	if in.Kind == model.InRecover {
 		return s
 	}
@@ -165,18 +157,11 @@ func TestSettingTimeoutsReachTheRun(t *testing.T) {
 
 type kabState = kabashi.State
 
-func brokenKabashi(name string, step func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState) *model.Algorithm[kabState] {
-	a := *kabashi.Algorithm
-	a.Name = name
-	a.Step = step
-	return &a
-}
-
 var kabStep = kabashi.Algorithm.Step
 
 // kabEchoElection: a process that answers OK also broadcasts ELECTION of
 // its own.
-var kabEchoElection = brokenKabashi("broken-kabashi-echo", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabEchoElection = brokenCopy(kabashi.Algorithm, "broken-kabashi-echo", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	s = kabStep(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == kabashi.OK {
@@ -203,7 +188,7 @@ func others(env *model.Env) []model.ID {
 // looks the membership up and takes the shortcut when it is the
 // second-smallest member (recording, as the algorithm does, what it
 // consulted).
-var kabPeeks = brokenKabashi("broken-kabashi-peeks", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabPeeks = brokenCopy(kabashi.Algorithm, "broken-kabashi-peeks", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	if in.Kind == model.InStart && !s.Coord && s.Phase == kabashi.Idle {
 		out.Observe("knows", 1)
 		if ms := env.InitialMembers(nil); len(ms) > 1 && ms[1] == env.Self {
@@ -216,7 +201,7 @@ var kabPeeks = brokenKabashi("broken-kabashi-peeks", func(env *model.Env, s kabS
 })
 
 // kabJoinElects: a joiner broadcasts ELECTION.
-var kabJoinElects = brokenKabashi("broken-kabashi-join-elects", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabJoinElects = brokenCopy(kabashi.Algorithm, "broken-kabashi-join-elects", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	s = kabStep(env, s, in, out)
 	if in.Kind == model.InJoin {
 		out.Observe("election", int32(env.Self))
@@ -227,7 +212,7 @@ var kabJoinElects = brokenKabashi("broken-kabashi-join-elects", func(env *model.
 
 // kabOKStorm: every OK is sent three times (more unicasts than eq.(2)
 // allows for the run's broadcasts).
-var kabOKStorm = brokenKabashi("broken-kabashi-ok-storm", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabOKStorm = brokenCopy(kabashi.Algorithm, "broken-kabashi-ok-storm", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	s = kabStep(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == kabashi.OK {

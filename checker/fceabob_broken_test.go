@@ -10,18 +10,11 @@ import (
 
 type fbState = fceabob.State
 
-// brokenFCEABOB returns a copy of fceabob with its name and step replaced.
-func brokenFCEABOB(name string, step func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState) *model.Algorithm[fbState] {
-	a := *fceabob.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
-
 var fbOrig = fceabob.Algorithm.Step
 
 // extraElection: the informer sends its first Election twice (one Election
 // and one Reply too many).
-var extraElection = brokenFCEABOB("broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InStart {
 		for _, o := range out.Outputs() {
@@ -35,7 +28,7 @@ var extraElection = brokenFCEABOB("broken-extra-election", func(env *model.Env, 
 })
 
 // shortGroup: every process forgets its last alternative.
-var shortGroup = brokenFCEABOB("broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var shortGroup = brokenCopy(fceabob.Algorithm, "broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if len(s.Alts) > 0 && in.Kind != model.InStart {
 		s.Alts = s.Alts[:len(s.Alts)-1]
@@ -44,7 +37,7 @@ var shortGroup = brokenFCEABOB("broken-short-group", func(env *model.Env, s fbSt
 })
 
 // noResend: the informer gives up at its first timeout.
-var noResend = brokenFCEABOB("broken-no-resend", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var noResend = brokenCopy(fceabob.Algorithm, "broken-no-resend", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InTimer {
 		s.Need = 0
 	}
@@ -54,7 +47,7 @@ var noResend = brokenFCEABOB("broken-no-resend", func(env *model.Env, s fbState,
 // resendAll: at every timeout the informer also sends an empty
 // Coordinator to every other process (a quadratic number of messages when
 // the timeouts are many).
-var resendAll = brokenFCEABOB("broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var resendAll = brokenCopy(fceabob.Algorithm, "broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InTimer {
 		for _, id := range env.Topo.Order {
@@ -67,7 +60,7 @@ var resendAll = brokenFCEABOB("broken-resend-all", func(env *model.Env, s fbStat
 })
 
 // spin: an informer that decided alone keeps its timer armed for ever.
-var spin = brokenFCEABOB("broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var spin = brokenCopy(fceabob.Algorithm, "broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InTimer && s.Phase == fceabob.Done && len(s.Replied) == 0 {
 		out.SetTimer(fceabob.TimerRound, fceabob.RoundTrip)
@@ -77,7 +70,7 @@ var spin = brokenFCEABOB("broken-spin", func(env *model.Env, s fbState, in model
 
 // echo: the coordinator echoes the Coordinator message to process 1, one
 // round after the broadcast.
-var echo = brokenFCEABOB("broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var echo = brokenCopy(fceabob.Algorithm, "broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InDeliver && env.Self != 1 {
 		for _, m := range in.Msgs {

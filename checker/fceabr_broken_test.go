@@ -10,19 +10,12 @@ import (
 
 type fcState = fceabr.State
 
-// brokenFCEABR returns a copy of fceabr with its name and step replaced.
-func brokenFCEABR(name string, step func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState) *model.Algorithm[fcState] {
-	a := *fceabr.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
-
 var fcOrig = fceabr.Algorithm.Step
 
 // selfSurrogate: the lowest process takes itself for the surrogate once it
 // has heard anything. The leader (the coordinator) is untouched, so only
 // the claims' own checks of the (coordinator, surrogate) pair can see it.
-var selfSurrogate = brokenFCEABR("broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var selfSurrogate = brokenCopy(fceabr.Algorithm, "broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s = fcOrig(env, s, in, out)
 	if env.Self == 1 && in.Kind == model.InDeliver && s.Coord != env.Self {
 		s.Alts[0] = env.Self
@@ -33,7 +26,7 @@ var selfSurrogate = brokenFCEABR("broken-self-surrogate", func(env *model.Env, s
 // ownIDForgotten: a terminal leaves its own id out of the merge (as the
 // top2-msgs reading does), so a terminal that is itself the maximum or the
 // second maximum computes a wrong pair.
-var ownIDForgotten = brokenFCEABR("broken-terminal-merge", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var ownIDForgotten = brokenCopy(fceabr.Algorithm, "broken-terminal-merge", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	v := append([]uint8(nil), env.Variant...)
 	v[fceabr.AmbMerge] = fceabr.Top2Ms
 	e := *env

@@ -12,7 +12,7 @@ import (
 // informer's own counter-clockwise copy still goes one hop), so the
 // clockwise wave goes nearly round the ring before a terminal computes:
 // more comparisons on the critical path and a later decision.
-var oneWayElection = brokenFCEABR("broken-one-way-election", reemit(fcOrig, func(m model.Message) int {
+var oneWayElection = brokenCopy(fceabr.Algorithm, "broken-one-way-election", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.Election && m.B == 1 && model.ID(m.A) != m.From {
 		return 0
 	}
@@ -21,7 +21,7 @@ var oneWayElection = brokenFCEABR("broken-one-way-election", reemit(fcOrig, func
 
 // doubleElection: every Election is sent twice: twice the comparisons,
 // the same hops.
-var doubleElection = brokenFCEABR("broken-double-election", reemit(fcOrig, func(m model.Message) int {
+var doubleElection = brokenCopy(fceabr.Algorithm, "broken-double-election", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.Election {
 		return 2
 	}

@@ -11,17 +11,10 @@ import (
 
 type hState = hierarchical.State
 
-// brokenHier returns a copy of hierarchical with its name and step replaced.
-func brokenHier(name string, step func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState) *model.Algorithm[hState] {
-	a := *hierarchical.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
-
 var hOrig = hierarchical.Algorithm.Step
 
 // hierExtraReply: a site process replies to an Election twice.
-var hierExtraReply = brokenHier("broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierExtraReply = brokenCopy(hierarchical.Algorithm, "broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	if in.Kind == model.InDeliver {
 		for _, m := range in.Msgs {
@@ -35,7 +28,7 @@ var hierExtraReply = brokenHier("broken-hier-extra-reply", func(env *model.Env, 
 
 // hierColdStandby: nobody keeps an alternative (a cold standby).
 var hierColdStandby = func() *model.Algorithm[hState] {
-	a := brokenHier("broken-hier-cold", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	a := brokenCopy(hierarchical.Algorithm, "broken-hier-cold", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 		s = hOrig(env, s, in, out)
 		s.GAlts, s.IAlts = nil, nil
 		return s
@@ -49,7 +42,7 @@ var hierColdStandby = func() *model.Algorithm[hState] {
 }()
 
 // hierWrongEC: every process takes the site's third id for ECoordinator.
-var hierWrongEC = brokenHier("broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	if len(s.IAlts) > 0 {
 		s.EC = s.IAlts[0]
@@ -58,7 +51,7 @@ var hierWrongEC = brokenHier("broken-hier-wrong-ec", func(env *model.Env, s hSta
 })
 
 // hierSlowCrash: the crashed site's ICoordinator sends its broadcast twice.
-var hierSlowCrash = brokenHier("broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.GPromote {
@@ -136,7 +129,7 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 }
 
 // hierDoubleAnnounce: an ICoordinator crash's announcement is sent twice.
-var hierDoubleAnnounce = brokenHier("broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierDoubleAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.IPromote {
@@ -149,7 +142,7 @@ var hierDoubleAnnounce = brokenHier("broken-hier-double-announce", func(env *mod
 
 // hierRelayAnnounce: the new ICoordinator, on the announcement, announces
 // itself once more (a second round).
-var hierRelayAnnounce = brokenHier("broken-hier-relay-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierRelayAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-relay-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	before := s.IC
 	s = hOrig(env, s, in, out)
 	if in.Kind == model.InDeliver && s.IC == env.Self && before != env.Self {
@@ -192,7 +185,7 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 // hierChatty: every process that learns its site's group from a
 // Coordinator tells every other member of its site (SPN² messages per
 // site: NS·SPN² = n^1.5 on square sites).
-var hierChatty = brokenHier("broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierChatty = brokenCopy(hierarchical.Algorithm, "broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	if in.Kind != model.InDeliver {
 		return s

@@ -73,7 +73,7 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 }
 
 // hierDoubleElection: a site's informer sends each FCEABOB Election twice.
-var hierDoubleElection = brokenHier("broken-hier-double-election", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierDoubleElection = brokenCopy(hierarchical.Algorithm, "broken-hier-double-election", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == fceabob.Election {
@@ -122,7 +122,7 @@ func TestHier2WorstCaseCatchesBrokenVariant(t *testing.T) {
 
 // fcSElectionLost: every SElection is lost (crash handling never reaches
 // a terminal).
-var fcSElectionLost = brokenFCEABR("broken-selection-lost", reemit(fcOrig, func(m model.Message) int {
+var fcSElectionLost = brokenCopy(fceabr.Algorithm, "broken-selection-lost", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.SElection {
 		return 0
 	}
@@ -131,7 +131,7 @@ var fcSElectionLost = brokenFCEABR("broken-selection-lost", reemit(fcOrig, func(
 
 // fcForgetsSurrogate: an odd-numbered process that receives crash
 // handling's SCoordinator forgets the new surrogate it names.
-var fcForgetsSurrogate = brokenFCEABR("broken-forgets-new-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var fcForgetsSurrogate = brokenCopy(fceabr.Algorithm, "broken-forgets-new-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s = fcOrig(env, s, in, out)
 	if in.Kind == model.InDeliver && env.Self%2 == 1 {
 		for _, m := range in.Msgs {
@@ -144,7 +144,7 @@ var fcForgetsSurrogate = brokenFCEABR("broken-forgets-new-surrogate", func(env *
 })
 
 // fcDoubleSElection: a detector sends its SElection twice each way.
-var fcDoubleSElection = brokenFCEABR("broken-double-selection", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var fcDoubleSElection = brokenCopy(fceabr.Algorithm, "broken-double-selection", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	if in.Kind != model.InStart {
 		return fcOrig(env, s, in, out)
 	}
@@ -158,7 +158,7 @@ var fcDoubleSElection = brokenFCEABR("broken-double-selection", func(env *model.
 
 // fcNoSCoordinator: crash handling's terminals announce nothing (the count
 // is the SElection messages alone).
-var fcNoSCoordinator = brokenFCEABR("broken-no-scoordinator", reemit(fcOrig, func(m model.Message) int {
+var fcNoSCoordinator = brokenCopy(fceabr.Algorithm, "broken-no-scoordinator", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.SCoordinator {
 		return 0
 	}

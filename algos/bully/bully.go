@@ -24,6 +24,7 @@ package bully
 
 import (
 	"electlab/model"
+	"encoding/binary"
 )
 
 // Message kinds.
@@ -201,7 +202,7 @@ var Algorithm = &model.Algorithm[State]{
 		if s.Coord {
 			f |= 4
 		}
-		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24))
+		return binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
 	},
 }
 

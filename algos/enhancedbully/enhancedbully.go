@@ -21,6 +21,7 @@ package enhancedbully
 
 import (
 	"electlab/model"
+	"encoding/binary"
 )
 
 // Message kinds.
@@ -157,8 +158,8 @@ var Algorithm = &model.Algorithm[State]{
 		if s.Coord {
 			f |= 8
 		}
-		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24),
-			byte(s.Best), byte(s.Best>>8), byte(s.Best>>16), byte(s.Best>>24))
+		b = binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
+		return binary.LittleEndian.AppendUint32(b, uint32(s.Best))
 	},
 }
 
