@@ -141,6 +141,15 @@ type Params struct {
 	Detectors []ID
 }
 
+// Reading is the reading of ambiguity amb in p.Variant (0, the first
+// reading, when p.Variant does not go that far), as Env.Reading.
+func (p Params) Reading(amb int) uint8 {
+	if amb < len(p.Variant) {
+		return p.Variant[amb]
+	}
+	return 0
+}
+
 // InitiatorSet says which initiator sets a setting covers.
 type InitiatorSet uint8
 

@@ -209,7 +209,7 @@ var Algorithm = &model.Algorithm[State]{
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
 func N(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.Live
 	}
 	return p.N

@@ -13,17 +13,7 @@ import (
 // live) and every detector set, sync and async with accurate timeouts,
 // under both conventions (AMB-B-1, AMB-B-2).
 func TestElectsMaxLive(t *testing.T) {
-	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
-		for _, inits := range modeltest.Subsets(live) {
-			for _, variant := range []string{"default", ConventionB} {
-				for _, timing := range []model.Timing{model.Sync, model.Async} {
-					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
-					modeltest.CheckElectedMax(t, modeltest.RunFIFO(t, Algorithm, cfg))
-				}
-			}
-		}
-	})
+	modeltest.ElectsMaxLiveAfterCoordinatorCrash(t, Algorithm, "default", ConventionB)
 }
 
 // Reference: [S4] §II eq.(1) — with one detector P in sync, convention B

@@ -239,11 +239,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // B is b of eq.(2) at p under the AMB-KAB-7 reading in p.Variant.
 func B(p model.Params) int64 {
-	r := BBroadcasts
-	if AmbB < len(p.Variant) {
-		r = p.Variant[AmbB]
-	}
-	switch r {
+	switch p.Reading(AmbB) {
 	case BOneBCAST1:
 		return 1
 	case BOneP2P:

@@ -162,7 +162,7 @@ var Algorithm = &model.Algorithm[State]{
 // RingN is the n a claim formula uses under the AMB-R1-3 reading in
 // p.Variant: ring positions (default) or live processes.
 func RingN(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.Live
 	}
 	return p.N

@@ -128,7 +128,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
 func N(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.Live
 	}
 	return p.N

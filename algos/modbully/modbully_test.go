@@ -12,17 +12,7 @@ import (
 // other crash set (two stay live), every informer set, sync and async with
 // accurate timeouts, both conventions.
 func TestElectsMaxLive(t *testing.T) {
-	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
-		for _, inits := range modeltest.Subsets(live) {
-			for _, variant := range []string{"default", ConventionB} {
-				for _, timing := range []model.Timing{model.Sync, model.Async} {
-					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
-					modeltest.CheckElectedMax(t, modeltest.RunFIFO(t, Algorithm, cfg))
-				}
-			}
-		}
-	})
+	modeltest.ElectsMaxLiveAfterCoordinatorCrash(t, Algorithm, "default", ConventionB)
 }
 
 // Reference: catalog §2, cited-only "modified Bully": "the informer sends

@@ -162,6 +162,25 @@ func CrashSets(pool, always []model.ID, minLive int, f func(crashed, live []mode
 	}
 }
 
+// ElectsMaxLiveAfterCoordinatorCrash runs spec on ids 1..6 with the old
+// coordinator 6 crashed, under every other crash set that leaves two or
+// more live, every non-empty detector set among the live, each variant, in
+// sync and async timing (FIFO schedule), and checks that the highest live
+// id is elected (CheckElectedMax).
+func ElectsMaxLiveAfterCoordinatorCrash(t testing.TB, spec model.Spec, variants ...string) {
+	ids := IDs(1, 2, 3, 4, 5, 6)
+	CrashSets(ids[:5], IDs(6), 2, func(crashed, live []model.ID) {
+		for _, inits := range Subsets(live) {
+			for _, variant := range variants {
+				for _, timing := range []model.Timing{model.Sync, model.Async} {
+					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
+					CheckElectedMax(t, RunFIFO(t, spec, cfg))
+				}
+			}
+		}
+	})
+}
+
 // Subsets lists the non-empty subsets of ids in mask order (bit i of the
 // mask takes ids[i]), each in ids order.
 func Subsets(ids []model.ID) [][]model.ID {
