@@ -158,27 +158,8 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 		{&fig5, noResend, checker.PropCustom},
 		{count, extraElection, checker.PropBound},
 	} {
-		if res := fbEngine().CheckClaim(fceabob.Algorithm, tc.claim); res.Verdict != checker.Holds {
-			t.Errorf("%s on fceabob: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
-		}
-		res := fbEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if tc.prop == "" {
-			continue // a growth fit: no single counterexample
-		}
-		var ce *checker.Counterexample
-		for _, r := range res.Rows {
-			if r.Counterexample != nil {
-				ce = r.Counterexample
-				break
-			}
-		}
-		if ce == nil || ce.Violation.Property != tc.prop {
-			t.Errorf("%s on %s: want a counterexample of %s, got %+v", tc.claim.ID, tc.broken.Name, tc.prop, ce)
-		}
+		// prop "": a growth fit, no single counterexample.
+		refutesBroken(t, fbEngine(), fceabob.Algorithm, tc.broken, tc.claim, tc.prop)
 	}
 }
 

@@ -52,16 +52,6 @@ func TestFCEABRChecksCatchBrokenVariants(t *testing.T) {
 		{&c11, ownIDForgotten},
 		{&c10, selfSurrogate},
 	} {
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != checker.Holds {
-			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
-		}
-		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-			t.Errorf("%s on %s: want a counterexample of the claim's own check, got %+v", tc.claim.ID, tc.broken.Name, ce)
-		}
+		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, checker.PropCustom)
 	}
 }

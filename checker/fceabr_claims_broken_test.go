@@ -79,17 +79,7 @@ func TestFCEABRNewChecksCatchBrokenVariants(t *testing.T) {
 		{&c12, joinerMerges, checker.PropCustom},
 		{&c1, oneWayCoordinator, checker.PropBound},
 	} {
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != checker.Holds {
-			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
-		}
-		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != tc.prop {
-			t.Errorf("%s on %s: want a counterexample of %s, got %+v", tc.claim.ID, tc.broken.Name, tc.prop, ce)
-		}
+		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, tc.prop)
 	}
 }
 

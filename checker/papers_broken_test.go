@@ -196,14 +196,7 @@ func TestFCEABR11ConsecutiveInstancesCatchBrokenVariants(t *testing.T) {
 		t.Fatalf("on fceabr (epoch): verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	for _, b := range []*model.Algorithm[fcState]{fcSElectionLost, fcForgetsSurrogate} {
-		res := e.CheckClaim(b, c)
-		if res.Verdict != checker.Refuted {
-			t.Errorf("on %s: verdict %s, want REFUTED (%s)", b.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-			t.Errorf("on %s: want a counterexample of the claim's check, got %+v", b.Name, ce)
-		}
+		refutesBroken(t, e, fceabr.Algorithm, b, c, checker.PropCustom)
 	}
 	res := e.CheckClaim(fceabr.Algorithm, consecutive(t, "no-epoch"))
 	if res.Verdict != checker.Refuted {
@@ -233,15 +226,7 @@ func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 	col := small("C-FCEABR-8.ring-column", []int{50})
 	half := small("C-FCEABR-8.half.selection", []int{5, 6, 7, 8})
 	for _, c := range []*model.Claim{col, half} {
-		if res := e.CheckClaim(fceabr.Algorithm, c); res.Verdict != checker.Holds {
-			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", c.ID, res.Verdict, res.Summary)
-		}
-		res := e.CheckClaim(fcDoubleSElection, c)
-		if res.Verdict != checker.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", c.ID, fcDoubleSElection.Name, res.Verdict, res.Summary)
-		} else if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropBound {
-			t.Errorf("%s on %s: want a bound counterexample, got %+v", c.ID, fcDoubleSElection.Name, ce)
-		}
+		refutesBroken(t, e, fceabr.Algorithm, fcDoubleSElection, c, checker.PropBound)
 	}
 	all := small("C-FCEABR-8.half", []int{5, 6, 7, 8})
 	if res := e.CheckClaim(fceabr.Algorithm, all); res.Verdict != checker.Refuted {

@@ -143,12 +143,7 @@ type Params struct {
 
 // Reading is the reading of ambiguity amb in p.Variant (0, the first
 // reading, when p.Variant does not go that far), as Env.Reading.
-func (p Params) Reading(amb int) uint8 {
-	if amb < len(p.Variant) {
-		return p.Variant[amb]
-	}
-	return 0
-}
+func (p Params) Reading(amb int) uint8 { return reading(p.Variant, amb) }
 
 // InitiatorSet says which initiator sets a setting covers.
 type InitiatorSet uint8

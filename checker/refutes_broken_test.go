@@ -1,0 +1,38 @@
+package checker_test
+
+import (
+	"testing"
+
+	"electlab/checker"
+	"electlab/model"
+)
+
+// refutesBroken checks claim c with e: it must HOLD on good and be
+// REFUTED on broken, and, when prop is not empty, by a counterexample of
+// that property (the first row's that has one). It returns broken's
+// result.
+func refutesBroken(t *testing.T, e *checker.Engine, good, broken model.Spec, c *model.Claim, prop string) *checker.ClaimResult {
+	t.Helper()
+	if r := e.CheckClaim(good, c); r.Verdict != checker.Holds {
+		t.Errorf("%s on %s: verdict %s, want HOLDS (%s)", c.ID, good.Meta().Name, r.Verdict, r.Summary)
+	}
+	res := e.CheckClaim(broken, c)
+	if res.Verdict != checker.Refuted {
+		t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", c.ID, broken.Meta().Name, res.Verdict, res.Summary)
+		return res
+	}
+	if prop == "" {
+		return res
+	}
+	var ce *checker.Counterexample
+	for _, r := range res.Rows {
+		if r.Counterexample != nil {
+			ce = r.Counterexample
+			break
+		}
+	}
+	if ce == nil || ce.Violation.Property != prop {
+		t.Errorf("%s on %s: want a counterexample of %s, got %+v", c.ID, broken.Meta().Name, prop, ce)
+	}
+	return res
+}
