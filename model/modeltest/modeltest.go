@@ -181,6 +181,29 @@ func ElectsMaxLiveAfterCoordinatorCrash(t testing.TB, spec model.Spec, variants 
 	})
 }
 
+// OneDetectorSends runs spec in sync timing on ids 1..n, n = 2..nMax,
+// with the coordinator n crashed and one detector P, 1 ≤ P < n, under
+// convention A (the default variant: n is a member) and convention B
+// (variant convB: N = n−1 live members), and compares the sends with
+// wantA(n, P) and wantB(N, P).
+func OneDetectorSends(t testing.TB, spec model.Spec, convB string, nMax int, wantA, wantB func(n, p int) int64) {
+	t.Helper()
+	for n := 2; n <= nMax; n++ {
+		ids := Seq(n)
+		for p := 1; p < n; p++ {
+			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
+			b := a.Clone()
+			b.Variant = convB
+			if got, want := RunFIFO(t, spec, a).Counts().Sends, wantA(n, p); got != want {
+				t.Errorf("convention A, n=%d, P=%d: %d sends, want %d", n, p, got, want)
+			}
+			if got, want := RunFIFO(t, spec, b).Counts().Sends, wantB(n-1, p); got != want {
+				t.Errorf("convention B, N=%d, P=%d: %d sends, want %d", n-1, p, got, want)
+			}
+		}
+	}
+}
+
 // Subsets lists the non-empty subsets of ids in mask order (bit i of the
 // mask takes ids[i]), each in ids order.
 func Subsets(ids []model.ID) [][]model.ID {
