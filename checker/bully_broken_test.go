@@ -34,15 +34,10 @@ var bullySkipsOne = brokenCopy(bully.Algorithm, "broken-bully-skips-1", func(env
 	return s
 })
 
-// bullyExtraOK: every OK is sent twice.
+// bullyExtraOK: the first OK of a step is sent twice.
 var bullyExtraOK = brokenCopy(bully.Algorithm, "broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	s = bullyStep(env, s, in, out)
-	for _, o := range out.Outputs() {
-		if o.Kind == model.OutSend && o.Msg.Kind == bully.OK {
-			out.Send(o.Msg.To, bully.OK, 0, 0)
-			break
-		}
-	}
+	repeatFirst(out, model.OutSend, bully.OK)
 	return s
 })
 
@@ -131,7 +126,7 @@ func TestTmCatchesAnExtraOK(t *testing.T) {
 func TestRecoverySettingCatchesASilentRecovery(t *testing.T) {
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
 	c.Settings = []model.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}}
-	holdsThenRefuted(t, bullyEngine(), &c, bully.Algorithm, bullyRecoversSilently)
+	refutesBroken(t, bullyEngine(), bully.Algorithm, bullyRecoversSilently, &c, "")
 }
 
 // Reference: catalog §0.2, "timeouts are accurate in SYNC ... and arbitrary
@@ -245,11 +240,7 @@ func TestKabashiChecksCatchBrokenVariants(t *testing.T) {
 		c := *claimOf(t, &kabashi.Algorithm.Info, tc.claim)
 		c.Variants = []string{tc.variant}
 		c.Settings = c.Settings[tc.setting : tc.setting+1]
-		if res := holdsThenRefuted(t, bullyEngine(), &c, kabashi.Algorithm, tc.broken); res != nil {
-			if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-				t.Errorf("%s on %s: want the claim's own check to fail, got %+v", tc.claim, tc.broken.Name, ce)
-			}
-		}
+		refutesBroken(t, bullyEngine(), kabashi.Algorithm, tc.broken, &c, checker.PropCustom)
 	}
 }
 
@@ -273,22 +264,11 @@ func TestJoinWorstCaseNeedsTheGap(t *testing.T) {
 type mbState = modbully.State
 
 // mbDoubleAnnounce: the informer sends its COORDINATOR twice.
-var mbDoubleAnnounce = func() *model.Algorithm[mbState] {
-	a := *modbully.Algorithm
-	a.Name = "broken-modbully-double"
-	step := modbully.Algorithm.Step
-	a.Step = func(env *model.Env, s mbState, in model.Input, out *model.Outbox) mbState {
-		s = step(env, s, in, out)
-		for _, o := range out.Outputs() {
-			if o.Kind == model.OutMulticast && o.Msg.Kind == modbully.Coordinator {
-				out.Multicast(o.Dests, modbully.Coordinator, o.Msg.A, 0)
-				break
-			}
-		}
-		return s
-	}
-	return &a
-}()
+var mbDoubleAnnounce = brokenCopy(modbully.Algorithm, "broken-modbully-double", func(env *model.Env, s mbState, in model.Input, out *model.Outbox) mbState {
+	s = modbully.Algorithm.Step(env, s, in, out)
+	repeatFirst(out, model.OutMulticast, modbully.Coordinator)
+	return s
+})
 
 // Reference: [S3] §II, "it reduced the number of messages" (C-MB-1, one
 // informer): announcing twice costs more than the Bully's T_m at the best
@@ -297,7 +277,7 @@ func TestModBullyBoundCatchesADoubleAnnouncement(t *testing.T) {
 	c := *claimOf(t, &modbully.Algorithm.Info, "C-MB-1")
 	c.Settings = c.Settings[:1]
 	c.NMax = 6
-	holdsThenRefuted(t, bullyEngine(), &c, modbully.Algorithm, mbDoubleAnnounce)
+	refutesBroken(t, bullyEngine(), modbully.Algorithm, mbDoubleAnnounce, &c, "")
 }
 
 // The rapid-driven search draws complete-graph configurations (a crashed

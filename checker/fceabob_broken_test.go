@@ -17,12 +17,7 @@ var fbOrig = fceabob.Algorithm.Step
 var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InStart {
-		for _, o := range out.Outputs() {
-			if o.Kind == model.OutSend && o.Msg.Kind == fceabob.Election {
-				out.Send(o.Msg.To, fceabob.Election, o.Msg.A, 0)
-				break
-			}
-		}
+		repeatFirst(out, model.OutSend, fceabob.Election)
 	}
 	return s
 })

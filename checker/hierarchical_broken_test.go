@@ -53,12 +53,7 @@ var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", fun
 // hierSlowCrash: the crashed site's ICoordinator sends its broadcast twice.
 var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
-	for _, o := range out.Outputs() {
-		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.GPromote {
-			out.Multicast(o.Dests, hierarchical.GPromote, o.Msg.A, 0)
-			break
-		}
-	}
+	repeatFirst(out, model.OutMulticast, hierarchical.GPromote)
 	return s
 })
 
@@ -126,12 +121,7 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 // hierDoubleAnnounce: an ICoordinator crash's announcement is sent twice.
 var hierDoubleAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
-	for _, o := range out.Outputs() {
-		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.IPromote {
-			out.Multicast(o.Dests, hierarchical.IPromote, o.Msg.A, 0)
-			break
-		}
-	}
+	repeatFirst(out, model.OutMulticast, hierarchical.IPromote)
 	return s
 })
 

@@ -36,3 +36,21 @@ func refutesBroken(t *testing.T, e *checker.Engine, good, broken model.Spec, c *
 	}
 	return res
 }
+
+// repeatFirst outputs once more the first output of kind ok (model.OutSend
+// or model.OutMulticast) carrying a message of kind k, to the same
+// receivers with the same A (and B = 0): a message sent twice, the
+// commonest broken variant.
+func repeatFirst(out *model.Outbox, ok model.OutputKind, k *model.Kind) {
+	for _, o := range out.Outputs() {
+		if o.Kind != ok || o.Msg.Kind != k {
+			continue
+		}
+		if ok == model.OutMulticast {
+			out.Multicast(o.Dests, k, o.Msg.A, 0)
+		} else {
+			out.Send(o.Msg.To, k, o.Msg.A, 0)
+		}
+		return
+	}
+}
