@@ -167,30 +167,6 @@ func smallEngine() *claims.Engine {
 	return e
 }
 
-// holdsThenRefuted checks c with e on the correct algorithm, which must
-// hold it, and on the broken variant, which must refute it; a wrong
-// verdict fails the test. It returns the broken variant's result when it
-// refutes c, else nil.
-func holdsThenRefuted[S any](t *testing.T, e *claims.Engine, c *model.Claim, good, broken *model.Algorithm[S]) *claims.ClaimResult {
-	t.Helper()
-	var out *claims.ClaimResult
-	for _, alg := range []*model.Algorithm[S]{good, broken} {
-		res := e.CheckClaim(alg, c)
-		want := claims.Holds
-		if alg == broken {
-			want = claims.Refuted
-		}
-		if res.Verdict != want {
-			t.Errorf("%s on %s: verdict %s, want %s (%s)", c.ID, alg.Name, res.Verdict, want, res.Summary)
-			continue
-		}
-		if alg == broken {
-			out = res
-		}
-	}
-	return out
-}
-
 func claimOf(t *testing.T, info *model.Info, id string) *model.Claim {
 	t.Helper()
 	c := info.Claim(id)
