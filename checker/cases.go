@@ -220,8 +220,8 @@ func maxDead(st *model.Setting, n int) int {
 	return d
 }
 
-// randomCase draws a configuration for setting st at size n from rng.
-func randomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
+// RandomCase draws a configuration for setting st at size n from rng.
+func RandomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
 	if st.Family != nil {
 		ids, fam := settingIDs(st, n), st.Family(n, variant)
 		dead, inits := fam.At(rng.Int64N(fam.Count))
@@ -255,7 +255,7 @@ func randomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant str
 	return c
 }
 
-// randomGenericCase is randomCase for the settings plan handles.
+// randomGenericCase is RandomCase for the settings plan handles.
 func randomGenericCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
 	ids := settingIDs(st, n)
 	if info.Topology != model.Complete {
@@ -347,12 +347,12 @@ func sortedSample(rng *rand.Rand, xs []model.ID, k int) []model.ID {
 	return out
 }
 
-// enumerate calls f on every configuration of setting st at size n: every
+// EnumerateConfigs calls f on every configuration of setting st at size n: every
 // arrangement of the ids 1..n (up to rotation on rings), every dead set the
 // setting allows and every initiator set of its kind. It stops early and
 // returns false when f returns false or when more than limit configurations
 // would be needed (then nothing was enumerated).
-func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
+func EnumerateConfigs(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
 	if st.Family != nil {
 		fam := st.Family(n, variant)
 		if fam.Count > int64(limit) {
@@ -426,7 +426,7 @@ func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int
 	return true
 }
 
-// enumerateGeneric is enumerate for the settings plan handles: on a
+// enumerateGeneric is EnumerateConfigs for the settings plan handles: on a
 // complete graph one arrangement (1..n) stands for all; then every absent
 // set of the setting's size, the forced dead, every other dead set (every
 // subset, or every best-first prefix) and every initiator set.

@@ -155,7 +155,7 @@ func (sz *sizeCheck) enumerate() bool {
 	if c.Kind == model.Growth && c.Stat == model.StatMean {
 		limit = 0
 	}
-	return enumerate(info, st, variant, n, limit, func(cfg *model.Config) bool {
+	return EnumerateConfigs(info, st, variant, n, limit, func(cfg *model.Config) bool {
 		base := e.seedFor(info.Name, c.ID, rc.si, variant, n)
 		for _, cs := range []*Case{
 			{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: Oldest, Staggered: st.Staggered, Setting: st},
@@ -176,7 +176,7 @@ func (sz *sizeCheck) sample() {
 	e, c := rc.e, rc.c
 	rng := rand.New(rand.NewPCG(e.seedFor(rc.info.Name, c.ID, rc.si, rc.variant, sz.n), 7))
 	for range e.casesFor(c) {
-		if !sz.run(randomCase(rng, rc.info, rc.st, rc.variant, sz.n)) {
+		if !sz.run(RandomCase(rng, rc.info, rc.st, rc.variant, sz.n)) {
 			break
 		}
 	}

@@ -785,7 +785,7 @@ func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting,
 	info := spec.Meta()
 	counts := c.Kind == model.Bound
 	all = true
-	enumerate(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
+	EnumerateConfigs(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
 		if e.Interrupted != nil && e.Interrupted() {
 			all, why = false, "interrupted"
 			return false
@@ -1162,7 +1162,7 @@ func GrowthTolerance(ps []Point, logOrder int) float64 {
 }
 
 // SamplerDistribution names the distribution the random configurations of
-// setting st are drawn from (randomCase), which a mean averages over.
+// setting st are drawn from (RandomCase), which a mean averages over.
 func SamplerDistribution(st *model.Setting) string {
 	s := "uniformly random id arrangements; "
 	switch st.Initiators {
