@@ -321,10 +321,19 @@ func (x *exhaustive) subset(_ string, s set) ([]int, int) {
 }
 
 // nextMask steps (*c)[0] to the next bit mask over s.n positions with
-// s.lo..s.hi bits set.
+// s.lo..s.hi bits set, skipping runs of masks that cannot qualify (so a
+// wide space with few such masks is not walked mask by mask).
 func nextMask(c *[]int, s set) bool {
-	for m := (*c)[0] + 1; m < 1<<s.n; m++ {
-		if k := bits.OnesCount(uint(m)); k >= s.lo && k <= s.hi {
+	for m := (*c)[0] + 1; m < 1<<s.n; {
+		switch k := bits.OnesCount(uint(m)); {
+		case k > s.hi:
+			// Every mask up to m plus its lowest bit keeps m's bits.
+			m += m & -m
+		case k < s.lo:
+			// Every mask below m with its lowest clear bit set has at
+			// most k bits.
+			m |= m + 1
+		default:
 			(*c)[0] = m
 			return true
 		}

@@ -157,3 +157,42 @@ func TestEveryAnswer(t *testing.T) {
 		t.Errorf("answers %v, want [0 2] (1 pruned)", seen)
 	}
 }
+
+// TestNextMask: the skipping mask walk gives exactly the masks with lo..hi
+// bits, in increasing order, and is quick on a wide space.
+func TestNextMask(t *testing.T) {
+	for n := 0; n <= 7; n++ {
+		for lo := 0; lo <= n; lo++ {
+			for hi := lo; hi <= n; hi++ {
+				var want, got []int
+				for m := 0; m < 1<<n; m++ {
+					if k := popcount(m); k >= lo && k <= hi {
+						want = append(want, m)
+					}
+				}
+				s, c := set{n: n, lo: lo, hi: hi}, []int{-1}
+				for nextMask(&c, s) {
+					got = append(got, c[0])
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("n=%d lo=%d hi=%d: %v, want %v", n, lo, hi, got, want)
+				}
+			}
+		}
+	}
+	s, c, k := set{n: 60, hi: 1}, []int{-1}, 0
+	for nextMask(&c, s) {
+		k++
+	}
+	if k != 61 {
+		t.Errorf("%d masks of at most one bit over 60, want 61", k)
+	}
+}
+
+func popcount(m int) int {
+	k := 0
+	for ; m != 0; m &= m - 1 {
+		k++
+	}
+	return k
+}

@@ -24,12 +24,16 @@ func TestOldNewGenerators(t *testing.T) {
 			for si := range c.Settings {
 				st := &c.Settings[si]
 				for _, v := range vs {
-					for n := c.NMin; n <= min(c.NMax, 9); n++ {
+					for n := c.NMin; n <= c.NMax; n++ {
 						if st.Family != nil && st.Family(n, v).Count == 0 {
 							continue
 						}
 						rows++
-						for _, limit := range []int{0, 1, 7, 4000} {
+						limits := []int{0, 1, 7, 4000}
+						if n > 9 {
+							limits = []int{4000}
+						}
+						for _, limit := range limits {
 							var a, b []string
 							oa := oldEnumerateConfigs(info, st, v, n, limit, func(cfg *model.Config) bool { a = append(a, fmt.Sprintf("%+v", *cfg)); return true })
 							ob := EnumerateConfigs(info, st, v, n, limit, func(cfg *model.Config) bool { b = append(b, fmt.Sprintf("%+v", *cfg)); return true })
@@ -71,3 +75,33 @@ func TestOldNewGenerators(t *testing.T) {
 	}
 	t.Logf("%d rows (%d enumerated), %d differences", rows, enumRows, diffs)
 }
+
+func benchEnum(b *testing.B, algo string, n int, old bool) {
+	var info *model.Info
+	for _, s := range algos.All {
+		if s.Meta().Name == algo {
+			info = s.Meta()
+		}
+	}
+	st := &info.Claims[0].Settings[0]
+	v := ""
+	if len(info.Claims[0].Variants) > 0 {
+		v = info.Claims[0].Variants[0]
+	}
+	for b.Loop() {
+		if old {
+			oldEnumerateConfigs(info, st, v, n, 4000, func(*model.Config) bool { return true })
+		} else {
+			EnumerateConfigs(info, st, v, n, 4000, func(*model.Config) bool { return true })
+		}
+	}
+}
+
+func BenchmarkEnumLelann5Old(b *testing.B) { benchEnum(b, "lelann", 5, true) }
+func BenchmarkEnumLelann5New(b *testing.B) { benchEnum(b, "lelann", 5, false) }
+func BenchmarkEnumLelann8Old(b *testing.B) { benchEnum(b, "lelann", 8, true) }
+func BenchmarkEnumLelann8New(b *testing.B) { benchEnum(b, "lelann", 8, false) }
+func BenchmarkEnumBully6Old(b *testing.B)  { benchEnum(b, "bully", 6, true) }
+func BenchmarkEnumBully6New(b *testing.B)  { benchEnum(b, "bully", 6, false) }
+func BenchmarkEnumBully12Old(b *testing.B) { benchEnum(b, "bully", 12, true) }
+func BenchmarkEnumBully12New(b *testing.B) { benchEnum(b, "bully", 12, false) }
