@@ -221,7 +221,7 @@ func TestCustomCheckCatchesFalseOwnReturn(t *testing.T) {
 func TestGrowthCheckRejectsLinearCount(t *testing.T) {
 	c := *claimOf(t, &lelann.Algorithm.Info, "C-RING1-1")
 	c.Variants = nil
-	c.Settings = c.Settings[:1] // one initiator
+	c.Settings = append([]model.Setting(nil), c.Settings[:1]...) // one initiator; a copy, not the registered claim's settings
 	c.Settings[0].MaxDead = 0
 	e := smallEngine()
 	e.MaxN = 16
