@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/bully"
-	"electlab/algos/kabashi"
-	"electlab/algos/modbully"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // The checks added with the Bully family must each fail on a deliberately

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Case is one configuration a claim is checked on, plus the schedule that

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // The configuration generator. genConfig describes the configurations of

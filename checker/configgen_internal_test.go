@@ -8,8 +8,8 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/algos"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
 )
 
 // genRow is one setting of a registered claim at one size, with the set

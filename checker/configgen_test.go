@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // configsGolden fingerprints the configurations the claim engine checks:

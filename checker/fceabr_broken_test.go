@@ -3,9 +3,9 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 type fcState = fceabr.State

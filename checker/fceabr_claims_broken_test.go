@@ -3,10 +3,10 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // reemit runs step on a scratch outbox and re-emits its outputs to out,

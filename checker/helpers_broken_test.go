@@ -3,9 +3,9 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // refutesBroken checks claim c with e: it must HOLD on good and be

@@ -3,10 +3,10 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabob"
-	"electlab/algos/hierarchical"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/hierarchical"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 type hState = hierarchical.State

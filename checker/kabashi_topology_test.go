@@ -3,10 +3,10 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/kabashi"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // kabRepeatBroadcasts returns a kabashi variant that emits every

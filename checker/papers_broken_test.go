@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/algos/fceabob"
-	"electlab/algos/fceabr"
-	"electlab/algos/hierarchical"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/hierarchical"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // familyClaim is a bound claim on Chang–Roberts whose only setting takes

@@ -5,7 +5,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Rapid is the rapid-driven chooser: rapid draws every next event among the

@@ -3,9 +3,9 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/vnetjoin"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/vnetjoin"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 type vjState = vnetjoin.State

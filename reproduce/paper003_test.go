@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Reference: [S3] §X ("The processes which realize crash and process

@@ -23,8 +23,8 @@
 package bully
 
 import (
-	"electlab/model"
 	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

@@ -1,9 +1,9 @@
 package central
 
 import (
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Centralized", as data. The printed

@@ -3,8 +3,8 @@ package decentral
 import (
 	"fmt"
 
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Decentralized", as data. m is the

@@ -20,8 +20,8 @@
 package enhancedbully
 
 import (
-	"electlab/model"
 	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

@@ -1,7 +1,7 @@
 package failover
 
 import (
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Phase is where a client is in its request cycle.

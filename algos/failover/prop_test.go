@@ -3,19 +3,19 @@ package failover_test
 import (
 	"testing"
 
-	"electlab/algos/bully"
-	"electlab/algos/changroberts"
-	"electlab/algos/enhancedbully"
-	"electlab/algos/failover"
-	"electlab/algos/kabashi"
-	"electlab/algos/lelann"
-	"electlab/algos/modbully"
-	"electlab/algos/ringpoll"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/enhancedbully"
+	"github.com/electlab/electlab/algos/failover"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/algos/lelann"
+	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Property tests of the composed services: no golden, no shipped trace.

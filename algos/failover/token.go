@@ -1,7 +1,7 @@
 package failover
 
 import (
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // TokenState is one process's state in TokenRing(elect): the election

@@ -1,6 +1,6 @@
 package fceabr
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // This file holds the rest of C-FCEABR-7: ECT in the case where every
 // alternative has crashed and the coordinator is up ([S0] eq.(8)–(10)),

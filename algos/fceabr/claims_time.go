@@ -3,7 +3,7 @@ package fceabr
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // This file holds the FCEABR claims about time, about the comparison with

@@ -68,9 +68,9 @@ import (
 	"slices"
 	"strconv"
 
-	"electlab/algos/fceabob"
-	"electlab/algos/fceabr"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds: FCEABOB's three (the same Kind values, codes 0–2), the

@@ -3,8 +3,8 @@ package kabashi
 import (
 	"fmt"
 
-	"electlab/model"
-	"electlab/model/electcheck"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/electcheck"
 )
 
 // eq2 is [S4] eq.(2), "Worst case: 2b + (n − 1)", n the total number of

@@ -21,8 +21,8 @@
 package kabashi
 
 import (
-	"electlab/model"
 	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // MinPossible is the minimum id a process may take, known a priori ([S4]

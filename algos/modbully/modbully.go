@@ -17,8 +17,8 @@
 package modbully
 
 import (
-	"electlab/model"
 	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

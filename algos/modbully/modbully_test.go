@@ -3,8 +3,8 @@ package modbully
 import (
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §II — "After that it compares all processes numbers and

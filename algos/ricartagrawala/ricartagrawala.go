@@ -24,8 +24,8 @@
 package ricartagrawala
 
 import (
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.

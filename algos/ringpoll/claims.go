@@ -3,7 +3,7 @@ package ringpoll
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // claims are the catalog's claims about the ring-based election, as data.

@@ -7,7 +7,7 @@ package modeltest
 import (
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // IDs converts ints to process IDs.

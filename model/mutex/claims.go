@@ -3,8 +3,8 @@ package mutex
 import (
 	"strings"
 
-	"electlab/model"
-	"electlab/model/lockcheck"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // The settings and the two claims every row of [S2]'s comparison table
