@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // run runs Main with args and extra and returns the exit status and the

@@ -8,7 +8,7 @@
 //	import (
 //		"os"
 //
-//		"electlab/cli"
+//		"github.com/electlab/electlab/cli"
 //
 //		"example.com/myring"
 //	)

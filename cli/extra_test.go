@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // toyKinds, toyState and toyMax are a user's algorithm, unknown to

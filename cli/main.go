@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync"
 
-	"electlab/algos"
-	"electlab/internal/exit"
-	"electlab/internal/report"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/model"
 )
 
 // usageError is bad input from the user (exit status 2); the commands'

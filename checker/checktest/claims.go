@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // ClaimChecks builds the checks of an algorithm's own claims (those its

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"electlab/internal/reproduce"
+	"github.com/electlab/electlab/internal/reproduce"
 )
 
 // The generated sections of docs/REPRODUCE.md: each reproduced table as

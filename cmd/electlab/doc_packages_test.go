@@ -21,7 +21,7 @@ func init() {
 }
 
 // modulePath is the module's import path prefix.
-const modulePath = "electlab"
+const modulePath = "github.com/electlab/electlab"
 
 // pkgInfo is one package of the module, read from its non-test files.
 type pkgInfo struct {

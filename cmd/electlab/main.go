@@ -27,7 +27,7 @@ import (
 	"io"
 	"os"
 
-	command "electlab/cli"
+	command "github.com/electlab/electlab/cli"
 )
 
 func main() {

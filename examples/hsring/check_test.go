@@ -4,9 +4,9 @@ import (
 	"flag"
 	"testing"
 
-	"electlab/checker/checktest"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 
 	"example.com/hsring"
 )

@@ -9,13 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/checktest"
-	"electlab/checker/claims"
-	"electlab/checker/explore"
-	"electlab/cli"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/cli"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 
 	"example.com/hsring"
 )

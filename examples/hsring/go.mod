@@ -2,7 +2,7 @@ module example.com/hsring
 
 go 1.26
 
-require electlab v0.0.0
+require github.com/electlab/electlab v0.0.0
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
@@ -19,4 +19,4 @@ require (
 	pgregory.net/rapid v1.3.0 // indirect
 )
 
-replace electlab => ../..
+replace github.com/electlab/electlab => ../..

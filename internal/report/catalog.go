@@ -5,9 +5,9 @@ import (
 	"reflect"
 	"strings"
 
-	"electlab/algos"
-	"electlab/model"
-	"electlab/internal/reproduce/judge"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/internal/reproduce/judge"
+	"github.com/electlab/electlab/model"
 )
 
 // ClaimsDoc renders docs/CLAIMS.md from the claims registry: every

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/checker/claims"
-	"electlab/model"
-	"electlab/internal/reproduce"
-	"electlab/internal/reproduce/judge"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/reproduce"
+	"github.com/electlab/electlab/internal/reproduce/judge"
+	"github.com/electlab/electlab/model"
 )
 
 func quickEngine() *claims.Engine {

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"electlab/checker/claims"
-	"electlab/internal/reproduce"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/reproduce"
 )
 
 // convergenceRuns is the repetition count C-FCEABR-16's judge re-runs

@@ -11,7 +11,7 @@ import (
 	"io"
 	"os"
 
-	"electlab/cli"
+	"github.com/electlab/electlab/cli"
 
 	"example.com/hsring"
 )
