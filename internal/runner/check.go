@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"electlab/checker"
+	"electlab/checker/bound"
 	"electlab/internal/exit"
 	"electlab/internal/render"
 	"electlab/model"
@@ -47,6 +48,9 @@ type Check struct {
 	// result as JSON.
 	Out  string
 	JSON bool
+	// Bound, when set, is the -bound whose Checker is Checks.Expr: an
+	// evaluation error it met is bad input.
+	Bound *bound.Bound
 }
 
 // Run searches the schedules and prints the outcome: the first violation
@@ -74,6 +78,9 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 		progress(k)
 		cs := a.caseFor(k)
 		x := checker.Execute(s0, cs.Chooser(), a.Checks, opt)
+		if err := a.boundErr(); err != nil {
+			return err
+		}
 		if x.Violation == nil {
 			if x.Capped {
 				if capped == 0 {
@@ -86,6 +93,14 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 		return a.reportViolation(eng, cs, x, opt, k, stdout, stderr)
 	}
 	return a.reportNoViolation(capped, firstCap, stdout)
+}
+
+// boundErr is the -bound's evaluation error, if it met one, as bad input.
+func (a *Check) boundErr() error {
+	if a.Bound == nil || a.Bound.Err() == nil {
+		return nil
+	}
+	return exit.Usagef("-bound %q: %v", a.Bound.String(), a.Bound.Err())
 }
 
 // caseFor is schedule k of the search: its seed and adversary.
