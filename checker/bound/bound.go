@@ -85,27 +85,71 @@ func Parse(text string, info *model.Info, sync bool, scope Scope) (*Bound, error
 		return nil, &formula.Error{Col: 1, Msg: fmt.Sprintf("%q is a number, not a bound: compare it, as in %s <= 3*n - 1", e.String(), e.String())}
 	}
 	b := &Bound{expr: e, info: info, sync: sync, scope: scope}
-	full := &Bound{info: info, sync: sync, scope: Execution}
-	if err := e.Validate(full.env(Values{})); err != nil {
+	if err := b.validate(); err != nil {
 		return nil, err
 	}
-	if scope != Execution {
-		if err := e.Validate(b.env(Values{})); err != nil {
+	return b, nil
+}
+
+// Quantity is a numeric expression of the same names as a bound (such
+// as sends, or sends + deliveries): the quantity electlab fit measures.
+type Quantity struct{ b Bound }
+
+// ParseQuantity parses text as a numeric expression of the names of
+// scope, as Parse does for a bound.
+func ParseQuantity(text string, info *model.Info, sync bool, scope Scope) (*Quantity, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, errors.New("empty quantity: give a counter such as sends (docs/FORMULA.md)")
+	}
+	e, err := formula.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if e.Boolean() {
+		return nil, &formula.Error{Col: 1, Msg: fmt.Sprintf("%q is a comparison, not a quantity: give a counter such as sends", e.String())}
+	}
+	q := &Quantity{Bound{expr: e, info: info, sync: sync, scope: scope}}
+	if err := q.b.validate(); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// validate checks every name of b's expression against its scope.
+func (b *Bound) validate() error {
+	full := &Bound{info: b.info, sync: b.sync, scope: Execution}
+	if err := b.expr.Validate(full.env(Values{})); err != nil {
+		return err
+	}
+	if b.scope != Execution {
+		if err := b.expr.Validate(b.env(Values{})); err != nil {
 			var fe *formula.Error
 			if errors.As(err, &fe) {
-				return nil, &formula.Error{Col: fe.Col, Msg: fe.Msg + "; " + scopeNote(scope)}
+				return &formula.Error{Col: fe.Col, Msg: fe.Msg + "; " + scopeNote(b.scope)}
 			}
-			return nil, err
+			return err
 		}
 	}
-	return b, nil
+	return nil
+}
+
+// String is the quantity's canonical text.
+func (q *Quantity) String() string { return q.b.String() }
+
+// Value is the quantity on v, or an evaluation error naming its column.
+func (q *Quantity) Value(v Values) (*big.Rat, error) {
+	x, err := q.b.expr.Eval(q.b.env(v))
+	if err != nil {
+		return nil, err
+	}
+	return x.Num, nil
 }
 
 // scopeNote says why a name valid on one execution is not available in
 // scope.
 func scopeNote(scope Scope) string {
 	if scope == Explored {
-		return "an exhaustive search keeps only the totals sends, transmissions and deliveries in its states, so only those (and sr) are exact over every schedule: check per-kind counters, steps and time with check -bound"
+		return "an exhaustive search keeps only the totals sends, transmissions and deliveries in its states, so only those (and sr) are exact over every schedule (per-kind counters, steps and time: check -bound, or fit -mean)"
 	}
 	return "the test kit's bound sees the configuration and the message counters only"
 }
