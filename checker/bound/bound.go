@@ -1,6 +1,7 @@
-// Package bound is electlab's user bounds: an expression of the bound
-// language (package checker/formula, docs/FORMULA.md) over one
-// execution's configuration and measured counters, such as
+// Package bound checks bounds of the user's own on executions: an
+// expression of the bound language (package checker/formula,
+// docs/FORMULA.md) over one execution's configuration and measured
+// counters, such as
 //
 //	sends <= 3*n - 1
 //	sends[elect] <= n*(n+1)/2

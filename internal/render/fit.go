@@ -116,7 +116,7 @@ func PrintFit(w io.Writer, r *FitReport) {
 			if !p.MaxExact {
 				lower = " (max is a lower bound)"
 			}
-			fmt.Fprintf(w, "  n=%-3d min %s, max %s%s   (%d configurations, %d states)\n", p.N, p.Min, p.Max, lower, p.Configs, p.States)
+			fmt.Fprintf(w, "  n=%-3d min %s, max %s%s   (%d configuration(s), %d states)\n", p.N, p.Min, p.Max, lower, p.Configs, p.States)
 		}
 		if p.Violation != "" {
 			fmt.Fprintf(w, "         note: a violation at this size: %s\n", p.Violation)
