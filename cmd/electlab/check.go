@@ -8,7 +8,6 @@ import (
 	"electlab/internal/report"
 	"electlab/internal/runner"
 	"electlab/model"
-	"electlab/traces"
 )
 
 // cmdCheck searches adversarial schedules of one configuration for a
@@ -116,9 +115,4 @@ func parseBound(text string, info *model.Info, cfg *model.Config, scope bound.Sc
 		return nil, usagef("-bound %q: %v", text, err)
 	}
 	return b, nil
-}
-
-// minimize is the claim engine's event-list minimizer.
-func minimize(events []model.Event, fails func([]model.Event) bool) []model.Event {
-	return traces.Minimize(events, fails)
 }
