@@ -1,7 +1,7 @@
-// Package bound checks bounds of the user's own on executions: an
-// expression of the bound language (package checker/formula,
-// docs/FORMULA.md) over one execution's configuration and measured
-// counters, such as
+// Package bound checks the user's own bounds on executions (electlab
+// -bound, the test kit's Target.BoundExpr). A bound is an expression of
+// the bound language (package checker/formula, docs/FORMULA.md) over one
+// execution's configuration and measured counters, such as
 //
 //	sends <= 3*n - 1
 //	sends[elect] <= n*(n+1)/2
