@@ -161,9 +161,6 @@ func (b *Bound) String() string { return b.expr.String() }
 // Names lists the names the bound reads (indexed ones as name[KEY]).
 func (b *Bound) Names() []string { return b.expr.Names() }
 
-// counterNames are the plain counters, in the order of the JSON.
-var counterNames = []string{"sends", "transmissions", "deliveries", "sr", "forwards"}
-
 // env is the environment of v in b's scope.
 func (b *Bound) env(v Values) formula.Env {
 	m := formula.NewEnv().Set("n", int64(v.N)).Set("initiators", int64(v.Initiators)).
