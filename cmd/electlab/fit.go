@@ -81,7 +81,7 @@ func (f *fitFlags) register(fs interface {
 	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ")
 	fs.IntVar(&f.heldOut, "held-out", 2, "how many of the largest sizes confirm the fit instead of solving it (at least 2)")
 	fs.Int64Var(&f.maxStates, "max-states", 2_000_000, "bound on the states of each search (0 = none); reaching it stops the range at that size")
-	fs.IntVar(&f.maxConfigs, "max-configs", 5040, "bound on the arrangements searched at one size; more stops the range at that size")
+	fs.IntVar(&f.maxConfigs, "max-configs", 720, "bound on the arrangements searched at one size; more stops the range at that size")
 	fs.StringVar(&f.maxMem, "max-mem", "1GiB", "bound on the estimated memory of each search, e.g. 512MiB; 0 = none")
 	fs.BoolVar(&f.mean, "mean", false, "fit the mean over random schedules instead (statistical, not exact)")
 	fs.IntVar(&f.runs, "runs", 200, "with -mean: random runs per size")
