@@ -31,8 +31,8 @@ import (
 	"math/big"
 	"strings"
 
-	"electlab/checker/formula"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/model"
 )
 
 // Scope says which names a bound may read.

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/checker/formula"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/model"
 )
 
 var info = &changroberts.Algorithm.Info

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/checktest"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
 )
 
 // TestBoundExpr: a formula bound is checked as a Bound function is: the

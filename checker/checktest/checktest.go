@@ -11,10 +11,10 @@ import (
 	"sync"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // replayFlag is -electlab.replay: when set, Rapid, Explore and Fuzz replay

@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // checkRow checks one claim under one setting and variant, size by size

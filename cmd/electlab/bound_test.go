@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/traces"
+	"github.com/electlab/electlab/traces"
 )
 
 // TestBoundCheckHoldsWithOneInitiator: Chang–Roberts with one initiator

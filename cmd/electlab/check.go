@@ -3,11 +3,11 @@ package main
 import (
 	"io"
 
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/internal/report"
-	"electlab/internal/runner"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
 )
 
 // cmdCheck searches adversarial schedules of one configuration for a

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"electlab/checker/bound"
-	"electlab/checker/explore"
-	"electlab/internal/runner"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // countsFlag is -counts: a boolean-style flag (-counts alone means total)

@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/algos"
-	"electlab/checker/bound"
-	"electlab/checker/explore"
-	"electlab/internal/runner"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
 )
 
 // cmdFit measures a counter over a configuration family at each size of

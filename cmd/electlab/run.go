@@ -3,11 +3,11 @@ package main
 import (
 	"io"
 
-	"electlab/checker/bound"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/internal/runner"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
 )
 
 // cmdRun runs one execution and prints its summary (`electlab run`).

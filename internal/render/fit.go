@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"electlab/checker/formula"
+	"github.com/electlab/electlab/checker/formula"
 )
 
 // FitReport is the JSON output of `electlab fit` (a contract: scripts rely

@@ -1,9 +1,9 @@
 package report
 
 import (
-	"electlab/checker/claims"
-	"electlab/checker/formula"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/model"
 )
 
 // fittedText is the exact closed form (formula.Fit) of a bound claim's

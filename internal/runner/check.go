@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"time"
 
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/checker/claims"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // checkStrategies are the -schedule values of check that name one

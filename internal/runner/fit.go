@@ -11,13 +11,13 @@ import (
 	"strings"
 	"time"
 
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/checker/explore"
-	"electlab/checker/formula"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
 )
 
 // SizeID is a process id given relative to the size n: K (FromTop false)

@@ -7,13 +7,13 @@ import (
 	"io"
 	"strings"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/internal/exit"
-	"electlab/internal/report"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // Replay replays the trace file path, verifies that it reproduces the

@@ -5,11 +5,11 @@ import (
 	"io"
 	"strings"
 
-	"electlab/checker"
-	"electlab/checker/bound"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
 )
 
 // Schedules are the -schedule values.
