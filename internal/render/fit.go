@@ -68,7 +68,9 @@ type FitCap struct {
 // is none, and the claim beside it (-claim).
 type FitSide struct {
 	Fitted     *formula.Fitted     `json:"fitted,omitempty"`
-	MeanFitted *formula.MeanFitted `json:"mean_fitted,omitempty"`
+	MeanFitted *formula.MeanFitted `json:"-"`
+	// MeanJSON is MeanFitted as the JSON shows it (SetMean).
+	MeanJSON *MeanFitJSON `json:"mean_fitted,omitempty"`
 	// NoFit is set when no formula of the families fits (Error says so).
 	NoFit bool   `json:"no_fit,omitempty"`
 	Error string `json:"error,omitempty"`
@@ -172,4 +174,48 @@ func extrapolated(c *FitClaim) string {
 		return ""
 	}
 	return fmt.Sprintf(" (measured up to %d, the fitted formula extrapolated beyond)", c.Measured)
+}
+
+// MeanFitJSON is a statistical fit of sampled means in fit -json: the
+// formula with its estimated coefficients (floats: not exact), the sizes,
+// the multiple Z of the standard error every mean had to be within, and
+// each size's mean, standard error, fitted value and 95% band.
+type MeanFitJSON struct {
+	Formula     string         `json:"formula"`
+	Statistical bool           `json:"statistical"`
+	Terms       []MeanTermJSON `json:"terms"`
+	FitN        []int          `json:"fit_n"`
+	HeldOutN    []int          `json:"held_out_n"`
+	Z           float64        `json:"z"`
+	Points      []MeanPtJSON   `json:"points"`
+}
+
+// MeanTermJSON is one estimated term of a mean fit.
+type MeanTermJSON struct {
+	Term string  `json:"term"`
+	Coef float64 `json:"coef"`
+}
+
+// MeanPtJSON is one size of a mean fit.
+type MeanPtJSON struct {
+	N       int     `json:"n"`
+	Samples int     `json:"samples"`
+	Mean    float64 `json:"mean"`
+	StdErr  float64 `json:"stderr"`
+	Fitted  float64 `json:"fitted"`
+	Lo      float64 `json:"band_lo"`
+	Hi      float64 `json:"band_hi"`
+}
+
+// SetMean sets the side's mean fit (and its JSON form).
+func (s *FitSide) SetMean(m *formula.MeanFitted) {
+	s.MeanFitted = m
+	j := &MeanFitJSON{Formula: m.String(), Statistical: true, FitN: m.FitN, HeldOutN: m.HeldOutN, Z: m.Z}
+	for i, b := range m.Family {
+		j.Terms = append(j.Terms, MeanTermJSON{Term: b.String(), Coef: m.Coef[i]})
+	}
+	for _, p := range m.Points {
+		j.Points = append(j.Points, MeanPtJSON{p.N, p.Samples, p.Mean, p.StdErr, p.Fitted, p.Lo, p.Hi})
+	}
+	s.MeanJSON = j
 }

@@ -443,7 +443,7 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 	m, err := formula.FitMean(samples, formula.FitOptions{HeldOut: a.HeldOut})
 	switch {
 	case err == nil:
-		rep.Mean.MeanFitted = m
+		rep.Mean.SetMean(m)
 	case formula.IsNoFit(err):
 		rep.Mean.NoFit, rep.Mean.Error = true, err.Error()
 	default:
