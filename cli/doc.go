@@ -1,5 +1,5 @@
 // Package cli is the electlab command as a library: Main runs a command
-// line (list, run, check, explore, replay, shrink, claims, reproduce) and
+// line (list, run, check, explore, replay, shrink, fit, claims, reproduce) and
 // returns its exit status, so that a main of your own runs every electlab
 // command on your algorithms too:
 //
@@ -29,6 +29,7 @@
 //	electlab explore -algo A -n N [...]     exhaustive search of every schedule
 //	electlab replay  FILE [-render text|mermaid]
 //	electlab shrink  FILE [-o FILE]        shrink a recorded trace's violation
+//	electlab fit     -algo A -n LO..HI [...]  exact formulas of a counter's min and max
 //	electlab claims  [-json|-md] [-claim ID] [-algo A]
 //	electlab reproduce -paper ID [-table T] [-runs R] [-seed S] [-json]
 //

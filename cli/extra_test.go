@@ -63,7 +63,7 @@ var (
 )
 
 // TestMainExtra: the commands know a user's algorithms passed to Main —
-// list, run, explore, check (which catches the broken one and writes a
+// list, run, explore, fit, check (which catches the broken one and writes a
 // trace), replay and shrink of that trace — and only for that call.
 func TestMainExtra(t *testing.T) {
 	dir := t.TempDir()
@@ -82,6 +82,11 @@ func TestMainExtra(t *testing.T) {
 		t.Errorf("run -algo toymax:\n%s", out)
 	}
 	want(0, "explore", "-algo", "toymax", "-n", "4")
+	// fit finds the minimum's formula (status 1: not the maximum's,
+	// n(n+1)/2, outside the families it tries).
+	if out := want(1, "fit", "-algo", "toymax", "-n", "2..5"); !strings.Contains(out, "min sends = 2n - 1") {
+		t.Errorf("fit -algo toymax:\n%s", out)
+	}
 	want(1, "explore", "-algo", "toybroken", "-n", "3")
 	want(0, "check", "-algo", "toymax", "-n", "5", "-schedules", "50", "-out", filepath.Join(dir, "fixed"))
 	want(1, "check", "-algo", "toybroken", "-n", "4", "-schedules", "200", "-out", dir)

@@ -42,6 +42,7 @@ func commands() []command {
 		{"explore", "exhaustive search of every schedule: states, min/max messages, verdicts", cmdExplore},
 		{"replay", "replay a trace file, verify it and render it", cmdReplay},
 		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
+		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", cmdFit},
 		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
 		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
 	}
@@ -75,7 +76,7 @@ func topUsage() string {
 // input.
 //
 // extra are algorithms of your own (each a *model.Algorithm[S]): list,
-// run, check, explore, replay and shrink know them beside electlab's own,
+// run, check, explore, replay, shrink and fit know them beside electlab's own,
 // by their Info.Name, which must differ from every other algorithm's.
 // The claims and reproduce commands cover electlab's own algorithms and
 // the papers' claims only. A user's command is one line:

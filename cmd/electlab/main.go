@@ -10,6 +10,7 @@
 //	electlab explore -algo A -n N [...]     exhaustive search of every schedule
 //	electlab replay  FILE [-render text|mermaid]
 //	electlab shrink  FILE [-o FILE]        shrink a recorded trace's violation
+//	electlab fit     -algo A -n LO..HI [...]  exact formulas of a counter's min and max
 //	electlab claims  [-json|-md] [-claim ID] [-algo A]
 //	electlab reproduce -paper ID [-table T] [-runs R] [-seed S] [-json]
 //
