@@ -73,7 +73,9 @@ type exploreReport struct {
 }
 
 type exploreSearch struct {
-	Order      string `json:"order"`
+	Order string `json:"order"`
+	// Detect is the detection semantics, "eager" or "lazy" (-detect).
+	Detect     string `json:"detect"`
 	Reduction  string `json:"reduction"`
 	Counts     string `json:"counts"`
 	MaxDepth   int    `json:"max_depth"`
@@ -151,6 +153,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&counts, "counts", "keep message counters in the state so min/max counts are exact: -counts (totals), -counts=per-process, -counts=none")
 	jsonOut := fs.Bool("json", false, "print the result as JSON")
 	out := fs.String("out", ".", "directory for the counterexample trace")
+	detect := fs.String("detect", "eager", "detection semantics: eager (every listed detector detects) or lazy (a detection is an adversary-chosen event, enabled while the detector knows no live coordinator)")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
 	pos, err := parseFlags(fs, args, 1<<20)
 	if err != nil {
@@ -158,7 +161,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	if *merge {
 		set := explicit(fs)
-		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario") {
+		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario", "detect") {
 			if set[name] {
 				return usagef("-merge takes only part files (and -json, -out): -%s belongs to the parts' command", name)
 			}
@@ -173,6 +176,10 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opt := explore.Options{BFS: *bfs, NoPOR: *noPOR, Counts: counts.mode, MaxDepth: *maxDepth, MaxStates: *maxStates}
+	if opt.Detect, err = model.ParseDetection(*detect); err != nil {
+		return usagef("-detect: %v", err)
+	}
+	cfg.Detect = opt.Detect // in the config too, so that a trace replays under it
 	if *maxDepth < 0 {
 		return usagef("-max-depth %d is negative", *maxDepth)
 	}
@@ -347,6 +354,9 @@ func fillExploreReport(rep *exploreReport, res *explore.Result, part bool, prefi
 	}
 	rep.MaxIsLower, rep.Cycle = res.CountsLowerBound, res.Cycle
 	rep.Complete, rep.Incomplete, rep.Verdict = res.Complete(), res.Incomplete, res.Verdict()
+	if res.Detect != "" {
+		rep.Search.Detect = res.Detect
+	}
 	rep.More, rep.MemEstimate, rep.NoReduction = res.MoreViolations, res.MemEstimate, res.NoReduction
 	if res.StateReduction {
 		rep.Search.Reduction = "sleep-sets+persistent-sets"
@@ -401,6 +411,9 @@ func printExplore(w io.Writer, r *exploreReport) {
 	part := ""
 	if s.Shard != "" {
 		part = fmt.Sprintf(", part %s (split at depth %d)", s.Shard, s.ShardDepth)
+	}
+	if s.Detect == "lazy" {
+		part += ", detection lazy"
 	}
 	fmt.Fprintf(w, "search       %s, reduction %s, counts in state %s, bounds %s%s\n", s.Order, s.Reduction, s.Counts, strings.Join(bounds, ", "), part)
 	if r.NoReduction != "" {
@@ -557,7 +570,7 @@ func exploreMerge(files []string, jsonOut bool, outDir string, stdout io.Writer)
 func problemKey(r *exploreReport) string {
 	s := r.Search
 	s.Shard = strings.SplitN(s.Shard, "/", 2)[len(strings.SplitN(s.Shard, "/", 2))-1]
-	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
+	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Detect, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
 	return string(b)
 }
 
@@ -572,6 +585,7 @@ func configOf(r *exploreReport) *model.Config {
 	if o.Physical != "" {
 		cfg.Physical, _ = model.ParsePhysical(o.Physical)
 	}
+	cfg.Detect, _ = model.ParseDetection(r.Search.Detect)
 	return cfg
 }
 
