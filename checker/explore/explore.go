@@ -66,6 +66,13 @@ type Options struct {
 	// BFS searches breadth-first: every violation's trace is a shortest
 	// one. BFS expands every enabled event (no reduction).
 	BFS bool
+	// Workers is the number of goroutines that compute the breadth-first
+	// search's successors (Clone, Apply, encoding and hashing), level by
+	// level in batches; the visited set, checks, counts and bounds take
+	// them in the sequential order, so the Result is the same for every
+	// value (0 or 1: no goroutine). The depth-first search ignores it.
+	// Checks.Invariant is not called by the workers.
+	Workers int
 	// NoPOR turns the sleep-set reduction off (DFS).
 	NoPOR bool
 	// Counts puts message counters in the state (exact min/max).
