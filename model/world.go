@@ -470,6 +470,14 @@ func (w *World[S]) detectable(i int) bool {
 	return j < 0 || w.status[j] != Live
 }
 
+// whyNotDetectable says why process p's detection is not enabled.
+func (w *World[S]) whyNotDetectable(p int) string {
+	if w.pending[p] && w.status[p] == Live {
+		return "lazy detection: the process knows a live coordinator"
+	}
+	return "no pending initiation at a live process"
+}
+
 // WithDetection returns a copy of w whose config has detection d (the
 // rest of the config and the state are w's).
 func (w *World[S]) WithDetection(d Detection) System {
@@ -578,10 +586,7 @@ func (w *World[S]) Apply(ev Event) error {
 	switch ev.Kind {
 	case EvDetect:
 		if !w.detectable(p) {
-			if w.pending[p] && w.status[p] == Live {
-				return notEnabled("lazy detection: the process knows a live coordinator")
-			}
-			return notEnabled("no pending initiation at a live process")
+			return notEnabled(w.whyNotDetectable(p))
 		}
 		w.pending[p] = false
 		w.tick()
