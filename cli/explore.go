@@ -7,6 +7,7 @@ import (
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
 )
 
 // countsFlag is -counts: a boolean-style flag (-counts alone means total)
@@ -51,6 +52,8 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	boundText := fs.String("bound", "", "check this bound at every quiescent state, e.g. 'sends <= 3*n - 1' (docs/FORMULA.md; the names exact over a search: n, initiators, crashed, live, sends, transmissions, deliveries, sr); implies -counts")
 	jsonOut := fs.Bool("json", false, "print the result as JSON")
 	out := fs.String("out", ".", "directory for the counterexample trace")
+	detect := fs.String("detect", "eager", "detection semantics: eager (every listed detector detects) or lazy (a detection is an adversary-chosen event, enabled while the detector knows no live coordinator)")
+	workers := fs.Int("workers", 1, "goroutines computing the breadth-first search's successors (with -bfs; the result is the same for every value)")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
 	pos, err := parseFlags(fs, args, 1<<20)
 	if err != nil {
@@ -58,7 +61,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	if *merge {
 		set := explicit(fs)
-		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario") {
+		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario", "detect", "workers") {
 			if set[name] {
 				return usagef("-merge takes only part files (and -json, -out): -%s belongs to the parts' command", name)
 			}
@@ -73,6 +76,13 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opt := explore.Options{BFS: *bfs, NoPOR: *noPOR, Counts: counts.mode, MaxDepth: *maxDepth, MaxStates: *maxStates}
+	if opt.Detect, err = model.ParseDetection(*detect); err != nil {
+		return usagef("-detect: %v", err)
+	}
+	cfg.Detect = opt.Detect // in the config too, so that a trace replays under it
+	if opt.Workers = *workers; *workers < 1 || *workers > 256 || *workers > 1 && !*bfs {
+		return usagef("-workers %d: want 1..256, and more than 1 only with -bfs (the depth-first search is sequential)", *workers)
+	}
 	if *maxDepth < 0 {
 		return usagef("-max-depth %d is negative", *maxDepth)
 	}

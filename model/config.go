@@ -131,6 +131,43 @@ func ParseNet(s string) (Net, error) {
 	return 0, fmt.Errorf("unknown net %q (want fifo or unordered)", s)
 }
 
+// Detection is when a listed detector's crash detection (its "detect"
+// event) may happen.
+type Detection uint8
+
+const (
+	// DetectEager: every listed detector has a pending detection that the
+	// run must take (the execution is not quiescent while one is pending):
+	// every detector starts, at a time the scheduler picks.
+	DetectEager Detection = iota
+	// DetectLazy: a listed detector's detection is an adversary-chosen
+	// event, enabled only while that process does not know a live
+	// coordinator (its view's leader is none, or a process that is not
+	// live). A detector that learns a live coordinator first never
+	// detects, and the execution can end with its detection untaken
+	// (Spin's semantics of an optional detection).
+	DetectLazy
+)
+
+// String returns the flag name.
+func (d Detection) String() string {
+	if d == DetectLazy {
+		return "lazy"
+	}
+	return "eager"
+}
+
+// ParseDetection parses "eager" or "lazy".
+func ParseDetection(s string) (Detection, error) {
+	switch s {
+	case "eager":
+		return DetectEager, nil
+	case "lazy":
+		return DetectLazy, nil
+	}
+	return 0, fmt.Errorf("unknown detection %q (want eager or lazy)", s)
+}
+
 // Config is everything that defines one execution apart from the schedule.
 type Config struct {
 	// Algo is the algorithm's name.
@@ -175,6 +212,9 @@ type Config struct {
 	// Physical is the physical network under a complete logical graph
 	// (Direct, the zero value, leaves every run as it was).
 	Physical Physical `json:"-"`
+	// Detect is when the detectors' detections happen (DetectEager, the
+	// zero value, leaves every run as it was).
+	Detect Detection `json:"-"`
 }
 
 // Phase is one successive coordinator crash (Config.Successive).
@@ -280,6 +320,9 @@ func (c *Config) String() string {
 	if c.Physical != Direct {
 		fmt.Fprintf(&b, " physical=%s", c.Physical)
 	}
+	if c.Detect != DetectEager {
+		fmt.Fprintf(&b, " detect=%s", c.Detect)
+	}
 	return b.String()
 }
 
@@ -318,6 +361,9 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	}
 	if cfg.Physical > PhysRingRT {
 		return nil, fmt.Errorf("unknown physical network %d (want direct, ring or ring-rt)", cfg.Physical)
+	}
+	if cfg.Detect > DetectLazy {
+		return nil, fmt.Errorf("unknown detection %d (want eager or lazy)", cfg.Detect)
 	}
 	if cfg.Physical != Direct && info.Topology != Complete {
 		return nil, fmt.Errorf("physical network %s needs a complete logical graph; %s runs on a %s", cfg.Physical, info.Name, info.Topology)

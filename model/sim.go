@@ -190,6 +190,9 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 	if cfg.CrashBudget > 0 || cfg.Recovery || len(cfg.Absent) > 0 {
 		return nil, fmt.Errorf("the fast simulator runs fixed schedules only: crash budget, recovery and joins need the World")
 	}
+	if cfg.Detect != DetectEager {
+		return nil, fmt.Errorf("the fast simulator starts every detector: lazy detection needs the World")
+	}
 	if cfg.Physical != Direct {
 		return nil, fmt.Errorf("the fast simulator has direct links only: physical network %s needs the World", cfg.Physical)
 	}

@@ -460,7 +460,7 @@ func (w *World[S]) quiet() bool {
 		return false
 	}
 	for i := range w.pending {
-		if w.pending[i] && w.status[i] == Live {
+		if w.detectable(i) {
 			return false
 		}
 		if len(w.timers[i]) > 0 && w.status[i] == Live {
@@ -468,6 +468,44 @@ func (w *World[S]) quiet() bool {
 		}
 	}
 	return true
+}
+
+// detectable reports that process i's "detect" event is enabled: i is
+// live with a pending detection and, under lazy detection
+// (Config.Detect), does not know a live coordinator (its view's leader is
+// none or a process that is not live).
+func (w *World[S]) detectable(i int) bool {
+	if !w.pending[i] || w.status[i] != Live {
+		return false
+	}
+	if w.r.cfg.Detect != DetectLazy {
+		return true
+	}
+	l := w.views[i].Leader
+	if l == None {
+		return true
+	}
+	j := w.r.topo.IndexOf(l)
+	return j < 0 || w.status[j] != Live
+}
+
+// whyNotDetectable says why process p's detection is not enabled.
+func (w *World[S]) whyNotDetectable(p int) string {
+	if w.pending[p] && w.status[p] == Live {
+		return "lazy detection: the process knows a live coordinator"
+	}
+	return "no pending initiation at a live process"
+}
+
+// WithDetection returns a copy of w whose config has detection d (the
+// rest of the config and the state are w's).
+func (w *World[S]) WithDetection(d Detection) System {
+	c := w.CloneWorld()
+	r := *w.r
+	r.cfg = r.cfg.Clone()
+	r.cfg.Detect = d
+	c.r = &r
+	return c
 }
 
 func (w *World[S]) liveCount() int {
@@ -484,8 +522,8 @@ func (w *World[S]) liveCount() int {
 // deliveries (by link), timers, rounds, then faults.
 func (w *World[S]) Enabled(buf []Event) []Event {
 	ids := w.r.topo.Order
-	for i, p := range w.pending {
-		if p && w.status[i] == Live {
+	for i := range w.pending {
+		if w.detectable(i) {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}
 	}
@@ -566,8 +604,8 @@ func (w *World[S]) Apply(ev Event) error {
 	notEnabled := func(why string) error { return fmt.Errorf("event %q is not enabled: %s", ev, why) }
 	switch ev.Kind {
 	case EvDetect:
-		if !w.pending[p] || w.status[p] != Live {
-			return notEnabled("no pending initiation at a live process")
+		if !w.detectable(p) {
+			return notEnabled(w.whyNotDetectable(p))
 		}
 		w.pending[p] = false
 		w.tick()

@@ -49,6 +49,9 @@ type wireConfig struct {
 	// Physical is Config.Physical (absent for direct links, so traces
 	// without a physical network are unchanged).
 	Physical string `json:"physical,omitempty"`
+	// Detect is Config.Detect (absent for eager detection, so traces
+	// without lazy detection are unchanged).
+	Detect string `json:"detect,omitempty"`
 }
 
 // wireEvent is the JSON form of a Step.
@@ -92,9 +95,18 @@ func (t *Trace) wire() (*wireTrace, error) {
 			Crashed: orEmpty(c.Crashed), Absent: orEmpty(c.Absent),
 			Timing: c.Timing.String(), Timeouts: c.Timeouts.String(), Net: c.Net.String(),
 			Forwarding: c.Forwarding, CrashBudget: c.CrashBudget, Recovery: c.Recovery,
-			CountInState: c.CountInState, Successive: wirePhases(c.Successive), Physical: wirePhysical(c.Physical)},
+			CountInState: c.CountInState, Successive: wirePhases(c.Successive), Physical: wirePhysical(c.Physical),
+			Detect: wireDetect(c.Detect)},
 		Snapshots: t.Snapshots, Events: &evs, Outcome: &out, Violation: t.Violation, Note: t.Note,
 	}, nil
+}
+
+// wireDetect is d's name, "" (left out) for eager detection.
+func wireDetect(d model.Detection) string {
+	if d == model.DetectEager {
+		return ""
+	}
+	return d.String()
 }
 
 // wirePhysical is p's name, "" (left out) for direct links.
@@ -435,6 +447,13 @@ func (wc *wireConfig) config() (*model.Config, error) {
 			return nil, fmt.Errorf("\"physical\" is %q: want ring or ring-rt (leave it out for direct links)", wc.Physical)
 		}
 		cfg.Physical = p
+	}
+	if wc.Detect != "" {
+		d, err := model.ParseDetection(wc.Detect)
+		if err != nil || d == model.DetectEager {
+			return nil, fmt.Errorf("\"detect\" is %q: want lazy (leave it out for eager detection)", wc.Detect)
+		}
+		cfg.Detect = d
 	}
 	return cfg, nil
 }

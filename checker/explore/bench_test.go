@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
 )
 
@@ -73,3 +74,56 @@ func BenchmarkBully4(b *testing.B) {
 	b.ReportMetric(float64(r.Transitions)/sec, "transitions/s")
 	b.ReportMetric(float64(r.States), "states")
 }
+
+// benchSystem reports a search of s0 under opt like benchExplore.
+func benchSystem(b *testing.B, s0 model.System, opt Options) {
+	b.ReportAllocs()
+	var r *Result
+	for b.Loop() {
+		r = Explore(s0, opt)
+	}
+	sec := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(r.States)/sec, "states/s")
+	b.ReportMetric(float64(r.Transitions)/sec, "transitions/s")
+	b.ReportMetric(float64(r.States), "states")
+}
+
+// safetyOnly leaves out termination, so that a benchmark measures the main
+// search and not the livelock search after it.
+var safetyOnly = Options{Checks: checkerChecks(model.Safety | model.Agreement | model.Validity)}
+
+// BenchmarkBFSChangRobertsDesc6Workers1 and …Workers2: the level-by-level
+// search of Chang–Roberts on ids 6..1 (174,130 states, no counters) with
+// one and two workers (-workers); the results are identical
+// (TestWorkersIdentical), only the time may differ.
+func BenchmarkBFSChangRobertsDesc6Workers1(b *testing.B) {
+	opt := safetyOnly
+	opt.BFS, opt.Workers = true, 1
+	benchSystem(b, crDesc(b, 6), opt)
+}
+
+// BenchmarkBFSChangRobertsDesc6Workers2 is the same search with 2 workers.
+func BenchmarkBFSChangRobertsDesc6Workers2(b *testing.B) {
+	opt := safetyOnly
+	opt.BFS, opt.Workers = true, 2
+	benchSystem(b, crDesc(b, 6), opt)
+}
+
+// BenchmarkDFSChangRobertsDesc6NoPOR is the unreduced depth-first search of
+// the same model (TestCanonicalStates' model; Spin stores 4 more states).
+func BenchmarkDFSChangRobertsDesc6NoPOR(b *testing.B) {
+	opt := safetyOnly
+	opt.NoPOR = true
+	benchSystem(b, crDesc(b, 6), opt)
+}
+
+// BenchmarkBully4Lazy is Bully n = 4, every live process a potential
+// detector under lazy detection, total counters, no reduction (the row
+// "min 3" of TestDetectLazyRows).
+func BenchmarkBully4Lazy(b *testing.B) {
+	opt := safetyOnly
+	opt.NoPOR, opt.Counts = true, CountsTotal
+	benchSystem(b, bullyDetect(b, 4, nil, model.DetectLazy), opt)
+}
+
+func checkerChecks(p model.Property) checker.Checks { return checker.Checks{Props: p} }

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/electlab/electlab/model"
 )
@@ -14,11 +15,89 @@ type bnode struct {
 	tainted bool
 }
 
+// succ is one transition computed by a BFS worker: the event applied to a
+// copy of its parent, the World reached, its key and per-process counters.
+type succ struct {
+	w            model.System
+	key          uint64
+	pc           []int32
+	faultsBefore int
+}
+
+// bfsBatch is the number of frontier states expanded together: the
+// workers compute their successors, then the merge takes them in order.
+const bfsBatch = 256
+
+// expand computes every successor of u (its enabled events in canonical
+// order), using buf for encodings; it returns the grown buffer. It reads
+// nothing the merge writes, so workers may run it concurrently on
+// different states (each state's World is used by one worker only).
+func (e *engine) expand(u *bnode, out []succ, buf []byte) ([]succ, []byte) {
+	en := u.w.Enabled(nil)
+	for k, ev := range en {
+		if k >= 1<<16 {
+			panic("explore: more than 65536 enabled events")
+		}
+		w := u.w
+		if k < len(en)-1 {
+			w = u.w.Clone()
+		}
+		var transBefore int64
+		if e.opt.Counts == CountsPerProcess {
+			transBefore = w.Counts().Transmissions
+		}
+		faultsBefore := len(w.Faults())
+		if err := w.Apply(ev); err != nil {
+			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
+		}
+		var pc []int32
+		if e.opt.Counts == CountsPerProcess {
+			pc = append([]int32(nil), u.pc...)
+			countEffects(w, ev, pc, transBefore)
+		}
+		var key uint64
+		key, _, buf = keysBuf(e.opt.Counts, w, pc, buf)
+		out = append(out, succ{w: w, key: key, pc: pc, faultsBefore: faultsBefore})
+	}
+	return out, buf
+}
+
+// expandBatch computes the successors of every state of batch into
+// out[i], on Options.Workers goroutines when there are more than one.
+// Worker j takes the states j, j+W, j+2W, ... and writes only their
+// slots, so what is computed does not depend on the scheduling; the merge
+// then reads the slots in order.
+func (e *engine) expandBatch(batch []bnode, out [][]succ) {
+	workers := min(max(e.opt.Workers, 1), len(batch))
+	if workers <= 1 {
+		for i := range batch {
+			out[i], e.buf = e.expand(&batch[i], out[i][:0], e.buf)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for j := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for i := j; i < len(batch); i += workers {
+				out[i], buf = e.expand(&batch[i], out[i][:0], buf)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // bfs is the breadth-first search: level by level, every enabled event, so
 // each state is first met at its distance from the initial World and each
 // violation's trace is a shortest one. Each state keeps its parent and the
 // position of the event in the parent's (canonical) enabled list, so a
-// trace is rebuilt by replaying positions from the initial World.
+// trace is rebuilt by replaying positions from the initial World. The
+// successors of up to bfsBatch states are computed together (in parallel
+// with Options.Workers), then merged one by one in the sequential order:
+// the visited set, the counts, the checks and every bound see the same
+// sequence whatever the number of workers.
 func (e *engine) bfs() {
 	w0 := e.s0.Clone()
 	var pc0 []int32
@@ -31,80 +110,81 @@ func (e *engine) bfs() {
 	e.bfsParent = append(e.bfsParent, -1)
 	e.bfsPos = append(e.bfsPos, 0)
 	cur := []bnode{{w: w0, id: 0, pc: pc0}}
-	var en []model.Event
 	var next []bnode
 	if e.isFinal(w0) {
 		e.final(w0, full, func() []model.Event { return nil }, false)
 	}
+	// One state at a time without workers (the successors of one state
+	// beyond the memory estimate, as before); a batch with them (its
+	// successors are outside the estimate). The merge, and so the Result,
+	// is the same for every batch size.
+	batchLen := 1
+	if e.opt.Workers > 1 {
+		batchLen = bfsBatch
+	}
+	succs := make([][]succ, batchLen)
 	for depth := 0; len(cur) > 0 && !e.stopped(); depth++ {
 		if e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth {
 			e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
 			break
 		}
 		next = next[:0]
-		for qi := range cur {
-			if e.stopped() {
-				break
-			}
-			u := cur[qi]
-			cur[qi] = bnode{}
-			en = u.w.Enabled(en[:0])
-			for k, ev := range en {
+		for b0 := 0; b0 < len(cur) && !e.stopped(); b0 += batchLen {
+			batch := cur[b0:min(b0+batchLen, len(cur))]
+			e.expandBatch(batch, succs)
+			for bi := range batch {
 				if e.stopped() {
 					break
 				}
-				if k >= 1<<16 {
-					panic("explore: more than 65536 enabled events")
-				}
-				w := u.w
-				if k < len(en)-1 {
-					w = u.w.Clone()
-				}
-				var transBefore int64
-				if e.opt.Counts == CountsPerProcess {
-					transBefore = w.Counts().Transmissions
-				}
-				faultsBefore := len(w.Faults())
-				if err := w.Apply(ev); err != nil {
-					panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
-				}
-				e.res.Transitions++
-				e.tick(depth + 1)
-				var pc []int32
-				if e.opt.Counts == CountsPerProcess {
-					pc = append([]int32(nil), u.pc...)
-					countEffects(w, ev, pc, transBefore)
-				}
-				parent, pos := u.id, uint16(k)
-				path := func() []model.Event { return e.bfsPath(parent, pos) }
-				key, _ := e.keys(w, pc)
-				slot, found := e.vis.find(key)
-				tainted := u.tainted
-				if v := e.stepCheck(w, faultsBefore, depth+1); v != nil {
-					e.violation(v, key, path, u.tainted)
-					tainted = true
-				}
-				if found {
-					continue
-				}
-				id := int32(len(e.bfsParent))
-				e.vis.insert(slot, key, 0, id)
-				e.bfsParent = append(e.bfsParent, parent)
-				e.bfsPos = append(e.bfsPos, pos)
-				if depth+1 > e.res.MaxDepth {
-					e.res.MaxDepth = depth + 1
-				}
-				if e.isFinal(w) {
-					e.final(w, key, path, tainted)
-				}
-				next = append(next, bnode{w: w, id: id, pc: pc, tainted: tainted})
-				e.stackBytes = int64(len(cur)-qi+len(next)) * e.worldBytes
-				e.bounds()
-				e.progress(depth + 1)
+				u := batch[bi]
+				batch[bi] = bnode{}
+				next = e.mergeSuccs(&u, succs[bi], depth, len(cur)-b0-bi, next)
+				clear(succs[bi])
 			}
 		}
 		cur, next = next, cur
 	}
+}
+
+// mergeSuccs takes the successors of u in order: transitions, checks,
+// the visited set, final states, the next level; left is the number of
+// states of the current level not yet merged (for the memory estimate).
+func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) []bnode {
+	for k := range ss {
+		if e.stopped() {
+			break
+		}
+		s := &ss[k]
+		w, key := s.w, s.key
+		e.res.Transitions++
+		e.tick(depth + 1)
+		parent, pos := u.id, uint16(k)
+		path := func() []model.Event { return e.bfsPath(parent, pos) }
+		slot, found := e.vis.find(key)
+		tainted := u.tainted
+		if v := e.stepCheck(w, s.faultsBefore, depth+1); v != nil {
+			e.violation(v, key, path, u.tainted)
+			tainted = true
+		}
+		if found {
+			continue
+		}
+		id := int32(len(e.bfsParent))
+		e.vis.insert(slot, key, 0, id)
+		e.bfsParent = append(e.bfsParent, parent)
+		e.bfsPos = append(e.bfsPos, pos)
+		if depth+1 > e.res.MaxDepth {
+			e.res.MaxDepth = depth + 1
+		}
+		if e.isFinal(w) {
+			e.final(w, key, path, tainted)
+		}
+		next = append(next, bnode{w: w, id: id, pc: s.pc, tainted: tainted})
+		e.stackBytes = int64(left+len(next)) * e.worldBytes
+		e.bounds()
+		e.progress(depth + 1)
+	}
+	return next
 }
 
 // bfsPath rebuilds the events from the initial World to the state with id

@@ -66,6 +66,13 @@ type Options struct {
 	// BFS searches breadth-first: every violation's trace is a shortest
 	// one. BFS expands every enabled event (no reduction).
 	BFS bool
+	// Workers is the number of goroutines that compute the breadth-first
+	// search's successors (Clone, Apply, encoding and hashing), level by
+	// level in batches; the visited set, checks, counts and bounds take
+	// them in the sequential order, so the Result is the same for every
+	// value (0 or 1: no goroutine). The depth-first search ignores it.
+	// Checks.Invariant is not called by the workers.
+	Workers int
 	// NoPOR turns the sleep-set reduction off (DFS).
 	NoPOR bool
 	// Counts puts message counters in the state (exact min/max).
@@ -102,6 +109,12 @@ type Options struct {
 	// absent process has joined (a setting where each absent process
 	// joins once: a state that could still see a join is not an end).
 	JoinsBeforeEnd bool
+	// Detect is the detection semantics (model.Config.Detect): DetectLazy
+	// searches s0 under lazy detection whatever its config says (each
+	// listed detector's detection is an adversary-chosen event, enabled
+	// only while that process does not know a live coordinator); the zero
+	// value, DetectEager, keeps the mode of s0's config.
+	Detect model.Detection
 	// OnFinal, when set, is called once for every distinct quiescent
 	// state, after its end-of-run checks. It must not change the search
 	// or the state.
@@ -243,6 +256,10 @@ type Result struct {
 	Cycle bool `json:"cycle"`
 	// Incomplete names the bound that cut the search ("" = complete).
 	Incomplete string `json:"incomplete,omitempty"`
+	// Detect names the detection semantics searched: "eager" (every
+	// listed detector detects) or "lazy" (detections are adversary-chosen
+	// events, enabled while the detector knows no live coordinator).
+	Detect string `json:"detect"`
 	// Shard and Shards identify a part of a split search.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`
@@ -307,6 +324,13 @@ func Explore(s0 model.System, opt Options) *Result {
 	if opt.Shards > 1 {
 		opt.KeepFingerprints = true
 	}
+	if opt.Detect == model.DetectLazy && s0.Config().Detect != model.DetectLazy {
+		if w, ok := s0.(interface {
+			WithDetection(model.Detection) model.System
+		}); ok {
+			s0 = w.WithDetection(model.DetectLazy)
+		}
+	}
 	e := newEngine(s0, opt)
 	if opt.BFS {
 		e.bfs()
@@ -326,6 +350,7 @@ func Explore(s0 model.System, opt Options) *Result {
 		e.res.NoReduction = "the sleep-set reduction was turned off: " + why
 	}
 	res := e.finish()
+	res.Detect = s0.Config().Detect.String()
 	// BFS cannot see cycles (no stack): the livelock search decides.
 	if e.checks.Props&model.Termination != 0 && (e.cycle || opt.BFS) && !e.stopped() {
 		e.livelocks(res)

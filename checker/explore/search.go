@@ -88,9 +88,21 @@ func (e *engine) stopped() bool { return e.stop != "" }
 // keys returns the state key of w (with the counters the mode keeps) and
 // its count-free key.
 func (e *engine) keys(w model.System, pc []int32) (full, free uint64) {
-	e.buf = w.Encode(e.buf[:0])
-	free = hashBytes(e.buf)
-	switch e.opt.Counts {
+	full, free, e.buf = keysBuf(e.opt.Counts, w, pc, e.buf)
+	return full, free
+}
+
+// keysBuf is keys with its own encoding buffer (returned, grown), for the
+// BFS workers.
+func keysBuf(mode CountMode, w model.System, pc []int32, buf []byte) (full, free uint64, _ []byte) {
+	buf = w.Encode(buf[:0])
+	full, free = countKeys(mode, w, pc, hashBytes(buf))
+	return full, free, buf
+}
+
+// countKeys combines the count-free key free with the counters mode keeps.
+func countKeys(mode CountMode, w model.System, pc []int32, free uint64) (full, _ uint64) {
+	switch mode {
 	case CountsTotal:
 		c := w.Counts()
 		full = combine(combine(combine(free, uint64(c.Sends)), uint64(c.Transmissions)), uint64(c.Deliveries))

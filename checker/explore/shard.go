@@ -111,11 +111,14 @@ func Merge(parts []*Result) (*Result, error) {
 			return nil, fmt.Errorf("merge: part %d/%d is missing or given twice", p.Shard+1, n)
 		}
 		seen[p.Shard] = true
+		if p.Detect != parts[0].Detect {
+			return nil, fmt.Errorf("merge: parts searched under %s and %s detection", parts[0].Detect, p.Detect)
+		}
 		if p.Fingerprints == nil && p.States > 0 {
 			return nil, fmt.Errorf("merge: part %d/%d has no fingerprints", p.Shard+1, n)
 		}
 	}
-	m := &Result{Shards: n, Shard: 0, ShardDepth: parts[0].ShardDepth, Violations: []*Violation{}}
+	m := &Result{Shards: n, Shard: 0, ShardDepth: parts[0].ShardDepth, Detect: parts[0].Detect, Violations: []*Violation{}}
 	var fps, finals []uint64
 	byID := map[string]*Violation{}
 	var ids []string

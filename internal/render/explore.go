@@ -47,7 +47,9 @@ type ExploreReport struct {
 // ExploreSearch is how the search was made: its order, reduction, the
 // counters kept in the state, its bounds and the part of a split search.
 type ExploreSearch struct {
-	Order      string `json:"order"`
+	Order string `json:"order"`
+	// Detect is the detection semantics, "eager" or "lazy" (-detect).
+	Detect     string `json:"detect"`
 	Reduction  string `json:"reduction"`
 	Counts     string `json:"counts"`
 	MaxDepth   int    `json:"max_depth"`
@@ -152,6 +154,9 @@ func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []st
 		rep.MaxMessages = &ExploreCounts{c.Sends.Max, c.Transmissions.Max, c.Deliveries.Max, c.SR.Max, c.Forwards.Max}
 	}
 	rep.MaxIsLower, rep.Cycle = res.CountsLowerBound, res.Cycle
+	if res.Detect != "" {
+		rep.Search.Detect = res.Detect
+	}
 	rep.Complete, rep.Incomplete, rep.Verdict = res.Complete(), res.Incomplete, res.Verdict()
 	rep.More, rep.MemEstimate, rep.NoReduction = res.MoreViolations, res.MemEstimate, res.NoReduction
 	if res.StateReduction {
@@ -203,6 +208,9 @@ func PrintExplore(w io.Writer, r *ExploreReport) {
 	part := ""
 	if s.Shard != "" {
 		part = fmt.Sprintf(", part %s (split at depth %d)", s.Shard, s.ShardDepth)
+	}
+	if s.Detect == "lazy" {
+		part += ", detection lazy"
 	}
 	fmt.Fprintf(w, "search       %s, reduction %s, counts in state %s, bounds %s%s\n", s.Order, s.Reduction, s.Counts, strings.Join(bounds, ", "), part)
 	if r.NoReduction != "" {
@@ -277,7 +285,7 @@ func CycleLine(r *ExploreReport) string {
 func ProblemKey(r *ExploreReport) string {
 	s := r.Search
 	s.Shard = strings.SplitN(s.Shard, "/", 2)[len(strings.SplitN(s.Shard, "/", 2))-1]
-	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
+	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Detect, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
 	return string(b)
 }
 
@@ -292,6 +300,7 @@ func ConfigOf(r *ExploreReport) *model.Config {
 	if o.Physical != "" {
 		cfg.Physical, _ = model.ParsePhysical(o.Physical)
 	}
+	cfg.Detect, _ = model.ParseDetection(r.Search.Detect)
 	return cfg
 }
 

@@ -49,6 +49,13 @@
 #ifndef INIT
 #define INIT 0
 #endif
+/* LAZY: a detection is enabled only while the process does not know a
+ * live coordinator (its leader is the crashed N): electlab -detect lazy. */
+#ifdef LAZY
+#define DETECTABLE(i) (pending[i] && leader[i] == N)
+#else
+#define DETECTABLE(i) pending[i]
+#endif
 #define CAP 8
 #define IDLE 0
 #define ELECTING 1
@@ -131,7 +138,7 @@ proctype Node(byte i) {
 	byte j = 0;
 end:
 	do
-	:: d_step { !cut && pending[i] ->
+	:: d_step { !cut && DETECTABLE(i) ->
 		pending[i] = 0;
 		if
 		:: !coord[i] && phase[i] == IDLE -> elect(i, j)

@@ -12,6 +12,10 @@
  * state (electlab -counts=per-process) and Spin's partial-order reduction
  * still applies (only local variables and exclusive channels).
  *
+ * Knobs: -DDESC gives ids N..1 in ring order (electlab -ids N,...,1)
+ * instead of 1..N; -DNOCOUNT leaves the counters out of the state
+ * (electlab -counts=none; the monitor then prints zeros).
+ *
  * At every quiescent state (all channels empty, no initiation pending) the
  * monitor prints the totals once; run.sh takes the min and max of the
  * printed lines (pan built with -DPRINTF).
@@ -27,10 +31,18 @@ chan ring[N] = [CAP] of { mtype, byte };
 proctype P(byte i; chan in, out) {
 	xr in;
 	xs out;
+#ifdef DESC
+	byte self = N-i;
+#else
 	byte self = i+1;
+#endif
 	bool pending = true, sent = false, elected = false;
 	byte leader = 0;
+#ifdef NOCOUNT
+	hidden byte sends = 0, recvs = 0;
+#else
 	byte sends = 0, recvs = 0;
+#endif
 	mtype k;
 	byte x;
 end:

@@ -25,6 +25,10 @@
 # be unbounded on both sides otherwise (the lower bounds each search found
 # are printed, for information: they depend on the search order).
 #
+# Then Bully with every live process a potential detector under lazy
+# detection (electlab -detect lazy; bully.pml -DLAZY), and Chang-Roberts
+# on ids N..1 in ring order (electlab -order desc; changroberts.pml -DDESC).
+#
 # Environment: LIMIT (seconds, 60), NMAX (largest n tried, 14), BNMAX
 # (largest n tried for Bully, 8), MEM (MiB for both tools, 8192), ELECTLAB
 # (a built binary; default: go build).
@@ -53,7 +57,12 @@ ALGO=changroberts    # electlab -algo
 PML=changroberts     # testdata/spin/$PML.pml
 EFLAGS=()            # extra electlab flags for n (set by eflags)
 SFLAGS=()            # extra spin -D flags
-eflags() { EFLAGS=(); if [[ $ALGO == bully ]]; then EFLAGS=(-crashed "$1" -initiators "$BINIT"); fi; }
+eflags() {
+	EFLAGS=()
+	if [[ $ALGO == bully ]]; then EFLAGS=(-crashed "$1" -initiators "$BINIT"); fi
+	if [[ -n ${DETECT:-} ]]; then EFLAGS+=(-detect "$DETECT"); fi
+	if [[ -n ${ORDER:-} ]]; then EFLAGS+=(-order "$ORDER"); fi
+}
 
 # electlab N [extra flags]: prints "states time minS maxS minD maxD unbounded" or "timeout"
 run_electlab() {
@@ -85,7 +94,8 @@ PY
 # spin N [cc flags]: prints "states time minS maxS minD maxD unbounded compile" or "timeout"
 run_spin() {
 	local n=$1; shift
-	local d="$tmp/$PML-$n-${BINIT:-}-$#"
+	local fl="${SFLAGS[*]:-}"
+	local d="$tmp/$PML-$n-${BINIT:-}-${fl// /_}-$#"
 	mkdir -p "$d"
 	cp "$tmp/$PML.pml" "$d/"
 	local c0 c1 t0 t1
@@ -183,5 +193,11 @@ ALGO=bully PML=bully SFLAGS=(-DINIT=1) BINIT=1
 table "Bully, the coordinator N crashed, one detector 1 (electlab -algo bully -n N -crashed N -initiators 1; bully.pml -DN=N -DINIT=1)" "$BNMAX"
 ALGO=bully PML=bully SFLAGS=(-DINIT=0) BINIT=all
 table "Bully, the coordinator N crashed, every live process a detector (electlab -algo bully -n N -crashed N -initiators all; bully.pml -DN=N -DINIT=0)" "$BNMAX"
+ALGO=bully PML=bully SFLAGS=(-DINIT=0 -DLAZY) BINIT=all DETECT=lazy
+table "Bully, the coordinator N crashed, every live process a potential detector, lazy detection (electlab -algo bully -n N -crashed N -initiators all -detect lazy; bully.pml -DN=N -DINIT=0 -DLAZY)" "$BNMAX"
+DETECT=
+ALGO=changroberts PML=changroberts SFLAGS=(-DDESC) BINIT= ORDER=desc
+table "Chang-Roberts, ids N..1 in ring order, every process an initiator (electlab -algo changroberts -n N -order desc; changroberts.pml -DN=N -DDESC)" "$NMAX"
+ORDER=
 echo "(Bully: Spin stores the cut states, electlab does not; the states of both searches depend on their order once the cycle cut is involved.)"
 exit $fail
