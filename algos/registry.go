@@ -15,10 +15,12 @@ import (
 	"electlab/algos/failover"
 	"electlab/algos/fceabob"
 	"electlab/algos/fceabr"
+	"electlab/algos/franklin"
 	"electlab/algos/hierarchical"
 	"electlab/algos/kabashi"
 	"electlab/algos/lelann"
 	"electlab/algos/modbully"
+	"electlab/algos/peterson"
 	"electlab/algos/ricartagrawala"
 	"electlab/algos/ringpoll"
 	"electlab/algos/tokenring"
@@ -67,6 +69,10 @@ var All = []model.Spec{
 	failover.TokenRing(modbully.Algorithm),
 	failover.TokenRing(enhancedbully.Algorithm),
 	failover.TokenRing(kabashi.Algorithm),
+	// The classic O(n log n) rings beyond the seeds, the yardstick for
+	// the seeds' rings (their claims are beyond the catalog).
+	franklin.Algorithm,
+	peterson.Algorithm,
 }
 
 // Lookup returns the algorithm called name, or an error listing the known
