@@ -2,6 +2,7 @@ package franklin
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"electlab/model"
@@ -117,4 +118,50 @@ func TestSimMatchesWorld(t *testing.T) {
 
 func TestClaimsValidate(t *testing.T) {
 	modeltest.ValidateClaims(t, Algorithm)
+}
+
+// bitReversal is the arrangement of 1..n (n a power of two) whose i-th id
+// is the bit reversal of i, plus one: its local maxima are every other
+// process, and they form a bit-reversal arrangement again, so every round
+// halves the active processes exactly: ⌊log₂ n⌋+1 rounds, the worst case.
+func bitReversal(n int) []model.ID {
+	k := bits.Len(uint(n)) - 1
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID(bits.Reverse(uint(i))>>(bits.UintSize-k)) + 1
+	}
+	return ids
+}
+
+// The worst case at n = 8 (every arrangement, all initiating, FIFO: the
+// count depends on the arrangement only, since it is exactly 2n per round
+// whatever the schedule) and at n = 64 (the bit-reversal arrangement, and
+// 300 seeded random arrangements, which stay below it), next to the
+// claimed bound.
+func TestWorstCaseAtSizes(t *testing.T) {
+	worst := int64(0)
+	perms(8, func(ids []model.ID) {
+		worst = max(worst, modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends)
+	})
+	p8 := model.Params{N: 8}
+	t.Logf("n=8: worst case %d messages over all 5040 arrangements; claimed <= %s", worst, MessageBound(p8))
+	if want := int64(2*8*(floorLog2(8)+1) + 8); worst != want {
+		t.Errorf("n=8: worst case %d, want 2n(⌊log₂ n⌋+1)+n = %d", worst, want)
+	}
+	const n = 64
+	rev := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: bitReversal(n)}).Counts().Sends
+	rng := rand.New(rand.NewPCG(64, 1))
+	var hi, sum int64
+	const samples = 300
+	for range samples {
+		ids := modeltest.Seq(n)
+		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		c := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends
+		hi, sum = max(hi, c), sum+c
+	}
+	claimed := MessageBound(model.Params{N: n})
+	t.Logf("n=64: bit-reversal arrangement %d messages; %d random arrangements: max %d, mean %.1f; claimed <= %s", rev, samples, hi, float64(sum)/samples, claimed)
+	if want := int64(2*n*(floorLog2(n)+1) + n); rev != want || hi > rev {
+		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
+	}
 }
