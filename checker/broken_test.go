@@ -7,6 +7,7 @@ import (
 	"electlab/algos/changroberts"
 	"electlab/algos/lelann"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -160,8 +161,8 @@ func TestTerminationReportsTheLivelock(t *testing.T) {
 }
 
 // smallEngine keeps broken-variant searches fast.
-func smallEngine() *checker.Engine {
-	e := checker.DefaultEngine()
+func smallEngine() *claims.Engine {
+	e := claims.DefaultEngine()
 	e.Cases, e.MaxN, e.ExhaustiveLimit = 40, 5, 500
 	return e
 }
@@ -170,14 +171,14 @@ func smallEngine() *checker.Engine {
 // hold it, and on the broken variant, which must refute it; a wrong
 // verdict fails the test. It returns the broken variant's result when it
 // refutes c, else nil.
-func holdsThenRefuted[S any](t *testing.T, e *checker.Engine, c *model.Claim, good, broken *model.Algorithm[S]) *checker.ClaimResult {
+func holdsThenRefuted[S any](t *testing.T, e *claims.Engine, c *model.Claim, good, broken *model.Algorithm[S]) *claims.ClaimResult {
 	t.Helper()
-	var out *checker.ClaimResult
+	var out *claims.ClaimResult
 	for _, alg := range []*model.Algorithm[S]{good, broken} {
 		res := e.CheckClaim(alg, c)
-		want := checker.Holds
+		want := claims.Holds
 		if alg == broken {
-			want = checker.Refuted
+			want = claims.Refuted
 		}
 		if res.Verdict != want {
 			t.Errorf("%s on %s: verdict %s, want %s (%s)", c.ID, alg.Name, res.Verdict, want, res.Summary)
@@ -210,14 +211,14 @@ func TestBoundChecksCatchAnExtraLap(t *testing.T) {
 			// algorithm meets both bounds.
 			c.Settings = c.Settings[:1]
 			res := smallEngine().CheckClaim(alg, &c)
-			want := checker.Holds
+			want := claims.Holds
 			if alg == extraLap {
-				want = checker.Refuted
+				want = claims.Refuted
 			}
 			if res.Verdict != want {
 				t.Errorf("%s on %s: verdict %s, want %s (%s)", id, alg.Name, res.Verdict, want, res.Summary)
 			}
-			if want == checker.Refuted {
+			if want == claims.Refuted {
 				ce := res.Rows[0].Counterexample
 				if ce == nil || ce.Violation.Property != checker.PropBound {
 					t.Errorf("%s on %s: want a bound counterexample, got %+v", id, alg.Name, ce)
@@ -233,7 +234,7 @@ func TestCustomCheckCatchesFalseOwnReturn(t *testing.T) {
 	c := *claimOf(t, &changroberts.Algorithm.Info, "C-RING1-4")
 	c.Variants = nil
 	res := smallEngine().CheckClaim(everyoneClaimsOwnBack, &c)
-	if res.Verdict != checker.Refuted || res.Rows[0].Counterexample.Violation.Property != checker.PropCustom {
+	if res.Verdict != claims.Refuted || res.Rows[0].Counterexample.Violation.Property != checker.PropCustom {
 		t.Fatalf("verdict %s (%s), want REFUTED by the claim's own check", res.Verdict, res.Summary)
 	}
 }
@@ -249,7 +250,7 @@ func TestGrowthCheckRejectsLinearCount(t *testing.T) {
 	e := smallEngine()
 	e.MaxN = 16
 	res := e.CheckClaim(changroberts.Algorithm, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("growth claim n^2 on a linear count: verdict %s (fit %.2f), want REFUTED", res.Verdict, res.Rows[0].Fit)
 	}
 	if f := res.Rows[0].Fit; f < 0.8 || f > 1.2 {
@@ -257,7 +258,7 @@ func TestGrowthCheckRejectsLinearCount(t *testing.T) {
 	}
 	// And the same check accepts lelann's own count.
 	res = e.CheckClaim(lelann.Algorithm, &c)
-	if res.Verdict != checker.Holds {
+	if res.Verdict != claims.Holds {
 		t.Errorf("lelann's own C-RING1-1: verdict %s (fit %.2f), want HOLDS", res.Verdict, res.Rows[0].Fit)
 	}
 }
@@ -270,7 +271,7 @@ func TestSummaryVerdicts(t *testing.T) {
 	c := *claimOf(t, info, "C-RING1-5")
 	c.Settings = c.Settings[:1]
 	c.Variants = []string{"swallow"}
-	if v := smallEngine().CheckClaim(changroberts.Algorithm, &c).Verdict; v != checker.Holds {
+	if v := smallEngine().CheckClaim(changroberts.Algorithm, &c).Verdict; v != claims.Holds {
 		t.Fatalf("single initiator, swallow: %s, want HOLDS", v)
 	}
 	// Two initiators break 3n-1 under both readings; marked outside, the
@@ -279,7 +280,7 @@ func TestSummaryVerdicts(t *testing.T) {
 	c2.Settings = append([]model.Setting(nil), c2.Settings...)
 	c2.Settings[1].Outside = true
 	res := smallEngine().CheckClaim(changroberts.Algorithm, &c2)
-	if res.Verdict != checker.Holds {
+	if res.Verdict != claims.Holds {
 		t.Fatalf("refuting setting marked outside: verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	// A bound that only one reading meets is AMBIGUOUS.
@@ -292,7 +293,7 @@ func TestSummaryVerdicts(t *testing.T) {
 	// maximum) plus n announcements: the swallow reading meets it.
 	c3.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
 	res = smallEngine().CheckClaim(changroberts.Algorithm, &c3)
-	if res.Verdict != checker.Ambiguous {
+	if res.Verdict != claims.Ambiguous {
 		t.Fatalf("4n-1 with several initiators: verdict %s, want AMBIGUOUS (swallow meets n(n+1)/2+n, resend does not): %s", res.Verdict, res.Summary)
 	}
 }
@@ -306,12 +307,12 @@ func TestTableCheckCatchesMisprint(t *testing.T) {
 			{Label: "n=4", Params: model.Params{N: 4}, Printed: model.RatInt(11)},
 			{Label: "n=5", Params: model.Params{N: 5}, Printed: model.RatInt(14)},
 		}}
-	if v := checker.DefaultEngine().CheckClaim(changroberts.Algorithm, &c).Verdict; v != checker.Holds {
+	if v := claims.DefaultEngine().CheckClaim(changroberts.Algorithm, &c).Verdict; v != claims.Holds {
 		t.Fatalf("consistent table: verdict %s, want HOLDS", v)
 	}
 	c.Rows[1].Printed = model.RatInt(15)
-	res := checker.DefaultEngine().CheckClaim(changroberts.Algorithm, &c)
-	if res.Verdict != checker.Inconsistent || !strings.Contains(res.Rows[1].Arithmetic, "14; printed 15") {
+	res := claims.DefaultEngine().CheckClaim(changroberts.Algorithm, &c)
+	if res.Verdict != claims.Inconsistent || !strings.Contains(res.Rows[1].Arithmetic, "14; printed 15") {
 		t.Fatalf("misprinted row: verdict %s, rows %+v; want INCONSISTENT with the arithmetic", res.Verdict, res.Rows)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"electlab/algos/kabashi"
 	"electlab/algos/modbully"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -65,8 +66,8 @@ var bullyRecoversSilently = brokenBully("broken-bully-silent-recovery", func(env
 
 // bullyEngine is smallEngine for the complete-graph claims: small n, few
 // cases.
-func bullyEngine() *checker.Engine {
-	e := checker.DefaultEngine()
+func bullyEngine() *claims.Engine {
+	e := claims.DefaultEngine()
 	e.Cases, e.MaxN, e.ExhaustiveLimit = 40, 6, 500
 	return e
 }
@@ -83,14 +84,14 @@ func TestTightBoundNeedsTheExtreme(t *testing.T) {
 		c.NMax = 6
 		for _, alg := range []*model.Algorithm[bullyState]{bully.Algorithm, bullySkipsOne} {
 			res := bullyEngine().CheckClaim(alg, &c)
-			want := checker.Holds
+			want := claims.Holds
 			if alg == bullySkipsOne && id == "C-KAB-2.worst" {
-				want = checker.Refuted
+				want = claims.Refuted
 			}
 			if alg == bullySkipsOne && id == "C-KAB-2" {
 				// The best case (the highest live detector) sends I-WON
 				// to 1 as well: one fewer than n − 1, below the bound.
-				want = checker.Refuted
+				want = claims.Refuted
 			}
 			if res.Verdict != want {
 				t.Errorf("%s on %s: verdict %s, want %s (%s)", id, alg.Name, res.Verdict, want, res.Summary)
@@ -99,7 +100,7 @@ func TestTightBoundNeedsTheExtreme(t *testing.T) {
 		if id == "C-KAB-2.worst" {
 			res := bullyEngine().CheckClaim(bullySkipsOne, &c)
 			ext := res.Rows[len(res.Rows)-1]
-			if ext.Model != "extreme" || ext.Verdict != checker.Refuted || !strings.Contains(ext.Arithmetic, "no execution reaches") {
+			if ext.Model != "extreme" || ext.Verdict != claims.Refuted || !strings.Contains(ext.Arithmetic, "no execution reaches") {
 				t.Errorf("%s on %s: want the extreme row refuted, got %+v", id, bullySkipsOne.Name, ext)
 			}
 			for _, r := range res.Rows[:len(res.Rows)-1] {
@@ -119,14 +120,14 @@ func TestTmCatchesAnExtraOK(t *testing.T) {
 	c.NMax = 6
 	for _, alg := range []*model.Algorithm[bullyState]{bully.Algorithm, bullyExtraOK} {
 		res := bullyEngine().CheckClaim(alg, &c)
-		want := checker.Holds
+		want := claims.Holds
 		if alg == bullyExtraOK {
-			want = checker.Refuted
+			want = claims.Refuted
 		}
 		if res.Verdict != want {
 			t.Fatalf("C-KAB-1 on %s: verdict %s, want %s (%s)", alg.Name, res.Verdict, want, res.Summary)
 		}
-		if want == checker.Refuted && res.Rows[0].Counterexample.Violation.Property != checker.PropBound {
+		if want == claims.Refuted && res.Rows[0].Counterexample.Violation.Property != checker.PropBound {
 			t.Errorf("want a bound counterexample, got %+v", res.Rows[0].Counterexample.Violation)
 		}
 	}
@@ -150,8 +151,8 @@ func TestSettingTimeoutsReachTheRun(t *testing.T) {
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
 	for _, tc := range []struct {
 		to   model.Timeouts
-		want string
-	}{{model.Accurate, checker.Holds}, {model.Early, checker.Refuted}} {
+		want claims.Verdict
+	}{{model.Accurate, claims.Holds}, {model.Early, claims.Refuted}} {
 		c.Settings = []model.Setting{{Name: "async " + tc.to.String(), Timing: model.Async, Timeouts: tc.to, Initiators: model.AnyInitiators, CoordinatorDead: true}}
 		res := bullyEngine().CheckClaim(bully.Algorithm, &c)
 		if res.Verdict != tc.want {
@@ -275,12 +276,12 @@ func TestKabashiChecksCatchBrokenVariants(t *testing.T) {
 func TestJoinWorstCaseNeedsTheGap(t *testing.T) {
 	c := *claimOf(t, &kabashi.Algorithm.Info, "C-KAB-4.join")
 	c.NMax = 5
-	if v := bullyEngine().CheckClaim(kabashi.Algorithm, &c).Verdict; v != checker.Holds {
+	if v := bullyEngine().CheckClaim(kabashi.Algorithm, &c).Verdict; v != claims.Holds {
 		t.Fatalf("both settings: %s, want HOLDS", v)
 	}
 	c.Settings = c.Settings[:1] // ids 1..n only
 	res := bullyEngine().CheckClaim(kabashi.Algorithm, &c)
-	if res.Verdict != checker.Refuted || res.Rows[len(res.Rows)-1].Model != "extreme" {
+	if res.Verdict != claims.Refuted || res.Rows[len(res.Rows)-1].Model != "extreme" {
 		t.Fatalf("ids 1..n only: %s (%s), want REFUTED by the extreme row", res.Verdict, res.Summary)
 	}
 }

@@ -71,12 +71,12 @@ func contains(ids []model.ID, id model.ID) bool {
 	return false
 }
 
-// generic reports whether setting st of an algorithm needs the general
+// Generic reports whether setting st of an algorithm needs the general
 // configuration generator (plan): a complete graph, whose id arrangement
 // carries no information (one arrangement stands for all), or any of the
 // Setting fields the ring claims never used. Ring settings without them
 // keep the original generator, draw for draw.
-func generic(info *model.Info, st *model.Setting) bool {
+func Generic(info *model.Info, st *model.Setting) bool {
 	return info.Topology == model.Complete || st.CoordinatorDead || st.DeadNextBest || st.Joins > 0 ||
 		st.Initiators == model.NextBest || st.Initiators == model.NoDetector || st.Initiators == model.EveryLive || st.FirstID > 1
 }
@@ -220,15 +220,15 @@ func maxDead(st *model.Setting, n int) int {
 	return d
 }
 
-// randomCase draws a configuration for setting st at size n from rng.
-func randomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
+// RandomCase draws a configuration for setting st at size n from rng.
+func RandomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
 	if st.Family != nil {
 		ids, fam := settingIDs(st, n), st.Family(n, variant)
 		dead, inits := fam.At(rng.Int64N(fam.Count))
 		return &Case{Config: settingConfig(info, st, variant, ids, inits, dead, nil), Seed: rng.Uint64(),
 			Strategy: Strategy(rng.IntN(3)), Staggered: st.Staggered, Setting: st}
 	}
-	if generic(info, st) {
+	if Generic(info, st) {
 		return randomGenericCase(rng, info, st, variant, n)
 	}
 	ids := make([]model.ID, n)
@@ -347,12 +347,12 @@ func sortedSample(rng *rand.Rand, xs []model.ID, k int) []model.ID {
 	return out
 }
 
-// enumerate calls f on every configuration of setting st at size n: every
+// EnumerateConfigs calls f on every configuration of setting st at size n: every
 // arrangement of the ids 1..n (up to rotation on rings), every dead set the
 // setting allows and every initiator set of its kind. It stops early and
 // returns false when f returns false or when more than limit configurations
 // would be needed (then nothing was enumerated).
-func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
+func EnumerateConfigs(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
 	if st.Family != nil {
 		fam := st.Family(n, variant)
 		if fam.Count > int64(limit) {
@@ -367,7 +367,7 @@ func enumerate(info *model.Info, st *model.Setting, variant string, n, limit int
 		}
 		return true
 	}
-	if generic(info, st) {
+	if Generic(info, st) {
 		return enumerateGeneric(info, st, variant, n, limit, f)
 	}
 	ring := info.Topology != model.Complete
@@ -619,7 +619,7 @@ func permutations(n int, ring bool) [][]int {
 // (CoordinatorDead), and under DeadNextBest only the worst of the others
 // (so the dead set stays a best-first prefix).
 func removableDead(info *model.Info, cfg *model.Config, st *model.Setting) func(model.ID) bool {
-	if st == nil || !generic(info, st) {
+	if st == nil || !Generic(info, st) {
 		return func(model.ID) bool { return true }
 	}
 	p := newPlan(info, st, cfg.IDs, nil)
@@ -640,9 +640,9 @@ func removableDead(info *model.Info, cfg *model.Config, st *model.Setting) func(
 	}
 }
 
-// settingNote describes what a generic setting covers beyond the common
+// SettingNote describes what a generic setting covers beyond the common
 // coverage text.
-func settingNote(info *model.Info, st *model.Setting) string {
+func SettingNote(info *model.Info, st *model.Setting) string {
 	var parts []string
 	span := "1..n"
 	if st.FirstID > 1 {

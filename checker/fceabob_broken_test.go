@@ -5,6 +5,7 @@ import (
 
 	"electlab/algos/fceabob"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -89,8 +90,8 @@ var echo = brokenFCEABOB("broken-echo", func(env *model.Env, s fbState, in model
 	return s
 })
 
-func fbEngine() *checker.Engine {
-	e := checker.DefaultEngine()
+func fbEngine() *claims.Engine {
+	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases, e.ExhaustiveLimit = 20, 10, 500
 	return e
 }
@@ -165,11 +166,11 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 		{&fig5, noResend, checker.PropCustom},
 		{count, extraElection, checker.PropBound},
 	} {
-		if res := fbEngine().CheckClaim(fceabob.Algorithm, tc.claim); res.Verdict != checker.Holds {
+		if res := fbEngine().CheckClaim(fceabob.Algorithm, tc.claim); res.Verdict != claims.Holds {
 			t.Errorf("%s on fceabob: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
 		}
 		res := fbEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
 			continue
 		}
@@ -196,21 +197,21 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 func TestFCEABOBTableChecks(t *testing.T) {
 	info := &fceabob.Algorithm.Info
 	alg := *claimOf(t, info, "C-FCEABOB-2.algebra")
-	if res := fbEngine().CheckClaim(fceabob.Algorithm, &alg); res.Verdict != checker.Holds {
+	if res := fbEngine().CheckClaim(fceabob.Algorithm, &alg); res.Verdict != claims.Holds {
 		t.Fatalf("eq.(3)'s algebra: %s (%s)", res.Verdict, res.Summary)
 	}
 	alg.Rows = append([]model.PrintedRow(nil), alg.Rows...)
 	alg.Rows[0].Printed = model.RatInt(1 + int64(alg.Rows[0].Params.N)*2)
-	if res := fbEngine().CheckClaim(fceabob.Algorithm, &alg); res.Verdict != checker.Inconsistent {
+	if res := fbEngine().CheckClaim(fceabob.Algorithm, &alg); res.Verdict != claims.Inconsistent {
 		t.Errorf("a misprinted eq.(3) row: %s, want INCONSISTENT", res.Verdict)
 	}
 	dim := *claimOf(t, info, "C-FCEABOB-3.dim")
 	res := fbEngine().CheckClaim(fceabob.Algorithm, &dim)
 	for i, r := range res.Rows {
 		eq := dim.Rows[i].Params.Initiators
-		want := checker.Holds
+		want := claims.Holds
 		if eq == 15 {
-			want = checker.Inconsistent
+			want = claims.Inconsistent
 		}
 		if r.Verdict != want {
 			t.Errorf("dimension check of eq.(%d): %s, want %s (%s)", eq, r.Verdict, want, r.Arithmetic)
@@ -225,7 +226,7 @@ func TestFCEABOBTableChecks(t *testing.T) {
 	}
 	res = fbEngine().CheckClaim(fceabob.Algorithm, &dim)
 	for i, r := range res.Rows {
-		if dim.Rows[i].Params.Initiators == 16 && dim.Rows[i].Params.Live == 0 && r.Verdict != checker.Inconsistent {
+		if dim.Rows[i].Params.Initiators == 16 && dim.Rows[i].Params.Live == 0 && r.Verdict != claims.Inconsistent {
 			t.Errorf("a formula with a dimensionless term passes the dimension check: %s", r.Arithmetic)
 		}
 	}

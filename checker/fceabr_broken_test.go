@@ -5,6 +5,7 @@ import (
 
 	"electlab/algos/fceabr"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -59,11 +60,11 @@ func TestFCEABRChecksCatchBrokenVariants(t *testing.T) {
 		{&c11, ownIDForgotten},
 		{&c10, selfSurrogate},
 	} {
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != checker.Holds {
+		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != claims.Holds {
 			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
 		}
 		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
 			continue
 		}

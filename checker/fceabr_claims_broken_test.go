@@ -5,6 +5,7 @@ import (
 
 	"electlab/algos/fceabr"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -79,11 +80,11 @@ func TestFCEABRNewChecksCatchBrokenVariants(t *testing.T) {
 		{&c12, joinerMerges, checker.PropCustom},
 		{&c1, oneWayCoordinator, checker.PropBound},
 	} {
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != checker.Holds {
+		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != claims.Holds {
 			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
 		}
 		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
 			continue
 		}
@@ -101,7 +102,7 @@ func TestFCEABRKCountCatchesBrokenVariant(t *testing.T) {
 	c.Variants = []string{"r2,p3"}
 	eng := smallEngine()
 	eng.MaxN = 0
-	if res := eng.CheckClaim(fceabr.K, &c); res.Verdict != checker.Holds {
+	if res := eng.CheckClaim(fceabr.K, &c); res.Verdict != claims.Holds {
 		t.Fatalf("on fceabrk: verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	broken := *fceabr.K
@@ -121,7 +122,7 @@ func TestFCEABRKCountCatchesBrokenVariant(t *testing.T) {
 		})(env, s, in, out)
 	}
 	res := eng.CheckClaim(&broken, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("on %s: verdict %s, want REFUTED (%s)", broken.Name, res.Verdict, res.Summary)
 	}
 	if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropBound {

@@ -5,6 +5,7 @@ import (
 
 	"electlab/algos/fceabr"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -61,15 +62,15 @@ func TestFCEABRPTAndECT2CatchBrokenVariants(t *testing.T) {
 		c := *claimOf(t, info, id)
 		c.Variants = nil
 		// As registered (the paper's formula), the model refutes it.
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, &c); res.Verdict != checker.Refuted {
+		if res := smallEngine().CheckClaim(fceabr.Algorithm, &c); res.Verdict != claims.Refuted {
 			t.Errorf("%s as registered: %s, want REFUTED", id, res.Verdict)
 		}
 		c.Formula = truth[id]
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, &c); res.Verdict != checker.Holds {
+		if res := smallEngine().CheckClaim(fceabr.Algorithm, &c); res.Verdict != claims.Holds {
 			t.Errorf("%s with fceabr's values: %s, want HOLDS (%s)", id, res.Verdict, res.Summary)
 		}
 		res := smallEngine().CheckClaim(broken[id], &c)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: %s, want REFUTED", id, broken[id].Name, res.Verdict)
 			continue
 		}

@@ -8,7 +8,7 @@ import (
 
 	"electlab/algos/fceabr"
 	"electlab/algos/ringpoll"
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 	"electlab/model/modeltest"
 )
@@ -50,7 +50,7 @@ func TestRingValuesOnRingpoll(t *testing.T) {
 // step too strong (so the check is not vacuous on this algorithm).
 // Reference: [S0] §II.
 func TestFCEABR13PartsCanFail(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases = 30, 10
 	for _, c := range ringpoll.Algorithm.Meta().Claims {
 		if !strings.HasPrefix(c.ID, "C-FCEABR-13.") || c.NotModelled != "" || (c.Kind == model.Growth && c.Stat != model.StatMax) {
@@ -59,7 +59,7 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 			continue
 		}
 		c := c
-		if res := e.CheckClaim(ringpoll.Algorithm, &c); res.Verdict != checker.Holds {
+		if res := e.CheckClaim(ringpoll.Algorithm, &c); res.Verdict != claims.Holds {
 			t.Errorf("%s: %s (%s)", c.ID, res.Verdict, res.Summary)
 		}
 		broken := c
@@ -70,7 +70,7 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 			f := c.Formula
 			broken.Formula = func(p model.Params) model.Rat { return model.RatInt(mustInt(f(p)) - 1) }
 		}
-		if res := e.CheckClaim(ringpoll.Algorithm, &broken); res.Verdict != checker.Refuted {
+		if res := e.CheckClaim(ringpoll.Algorithm, &broken); res.Verdict != claims.Refuted {
 			t.Errorf("%s made one step too strong: %s, want REFUTED", c.ID, res.Verdict)
 		}
 	}
@@ -90,7 +90,7 @@ func mustInt(r model.Rat) int64 {
 // n²) and is refuted with [S0]'s n·log n and with an order one step off.
 // Reference: [S0] §II.
 func TestFCEABR13BestAvgRefuteNLogN(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases = 60, 10
 	info := ringpoll.Algorithm.Meta()
 	for _, tc := range []struct {
@@ -107,18 +107,18 @@ func TestFCEABR13BestAvgRefuteNLogN(t *testing.T) {
 		if c.Stat != tc.stat {
 			t.Fatalf("%s: statistic %s, want %s", c.ID, c.Stat, tc.stat)
 		}
-		if res := e.CheckClaim(ringpoll.Algorithm, &c); res.Verdict != checker.Refuted {
+		if res := e.CheckClaim(ringpoll.Algorithm, &c); res.Verdict != claims.Refuted {
 			t.Errorf("%s as registered (%s): %s, want REFUTED", c.ID, c.OrderText(), res.Verdict)
 		}
 		right := c
 		right.Order, right.LogOrder = tc.order, 0
-		if res := e.CheckClaim(ringpoll.Algorithm, &right); res.Verdict != checker.Holds {
+		if res := e.CheckClaim(ringpoll.Algorithm, &right); res.Verdict != claims.Holds {
 			t.Errorf("%s with order %s: %s, want HOLDS (%s)", c.ID, right.OrderText(), res.Verdict, res.Rows[0].FitNote)
 		}
 		for _, w := range tc.wrongs {
 			wrong := c
 			wrong.Order, wrong.LogOrder = w[0], int(w[1])
-			if res := e.CheckClaim(ringpoll.Algorithm, &wrong); res.Verdict != checker.Refuted {
+			if res := e.CheckClaim(ringpoll.Algorithm, &wrong); res.Verdict != claims.Refuted {
 				t.Errorf("%s with order %s: %s, want REFUTED (%s)", c.ID, wrong.OrderText(), res.Verdict, res.Rows[0].FitNote)
 			}
 		}
@@ -132,7 +132,7 @@ func TestFCEABR13BestAvgRefuteNLogN(t *testing.T) {
 // the mean and is refuted for the minimum (one detector's 2n).
 // Reference: [S0] §II.
 func TestGrowthMinimumAndMeanAreTheStatisticsFitted(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases = 60, 60
 	c := *claimOf(t, ringpoll.Algorithm.Meta(), "C-FCEABR-13.avg")
 	c.Order, c.LogOrder = 2, 0
@@ -153,7 +153,7 @@ func TestGrowthMinimumAndMeanAreTheStatisticsFitted(t *testing.T) {
 	}
 	// The minimum is one detector's 2n: order 1, refuting the n² the
 	// mean holds.
-	if min.Verdict != checker.Refuted || mean.Verdict != checker.Holds {
+	if min.Verdict != claims.Refuted || mean.Verdict != claims.Holds {
 		t.Errorf("order n²: minimum %s, mean %s; want REFUTED, HOLDS", min.Verdict, mean.Verdict)
 	}
 }
@@ -162,31 +162,31 @@ func TestGrowthMinimumAndMeanAreTheStatisticsFitted(t *testing.T) {
 // log factor accepts n·log n and rejects n and n·log² n over the sizes the
 // C-FCEABR-13 claims fit. Reference: [S0] §II ("O (n logn)").
 func TestGrowthToleranceSeparatesLogFactors(t *testing.T) {
-	curve := func(f func(n float64) float64) []checker.Point {
-		var ps []checker.Point
+	curve := func(f func(n float64) float64) []claims.Point {
+		var ps []claims.Point
 		for _, n := range []int{40, 48, 56, 64} {
-			ps = append(ps, checker.Point{N: n, Mean: f(float64(n))})
+			ps = append(ps, claims.Point{N: n, Mean: f(float64(n))})
 		}
 		return ps
 	}
 	nlogn := curve(func(n float64) float64 { return 3 * n * math.Log(n) })
 	lin := curve(func(n float64) float64 { return 3 * n })
 	nlog2n := curve(func(n float64) float64 { return 3 * n * math.Log(n) * math.Log(n) })
-	tol := checker.GrowthTolerance(nlogn, 1)
+	tol := claims.GrowthTolerance(nlogn, 1)
 	if tol <= 0 || tol >= 0.3 {
 		t.Fatalf("tolerance %.3f, want in (0, 0.3)", tol)
 	}
 	for _, tc := range []struct {
 		name string
-		ps   []checker.Point
+		ps   []claims.Point
 		ok   bool
 	}{{"n·log n", nlogn, true}, {"n", lin, false}, {"n·log² n", nlog2n, false}} {
-		k := checker.FitExponent(tc.ps, 1)
+		k := claims.FitExponent(tc.ps, 1)
 		if got := math.Abs(k-1) <= tol; got != tc.ok {
 			t.Errorf("%s: exponent of measured/log n %.3f, tolerance %.3f: accepted %v, want %v", tc.name, k, tol, got, tc.ok)
 		}
 	}
-	if got := checker.GrowthTolerance(lin, 0); got != 0.3 {
+	if got := claims.GrowthTolerance(lin, 0); got != 0.3 {
 		t.Errorf("tolerance without a log factor %.3f, want 0.3", got)
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	"electlab/algos/fceabob"
 	"electlab/algos/hierarchical"
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -76,7 +76,7 @@ var hierSlowCrash = brokenHier("broken-hier-double-promote", func(env *model.Env
 // broken variant.
 func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	info := &hierarchical.Algorithm.Info
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit = 10, 300
 	one := func(id, variant string) *model.Claim {
 		c := *claimOf(t, info, id)
@@ -106,10 +106,10 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 		{&gc, hierSlowCrash},
 	}
 	for _, tc := range cases {
-		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != checker.Holds {
+		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != claims.Holds {
 			t.Errorf("%s on hierarchical: %s, want HOLDS: %s", tc.c.ID, r.Verdict, r.Summary)
 		}
-		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != checker.Refuted {
+		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: %s, want REFUTED: %s", tc.c.ID, tc.broken.Meta().Name, r.Verdict, r.Summary)
 		}
 	}
@@ -122,15 +122,15 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 // check is not vacuous).
 // Reference: [S3] §VIII.A.3 eq.(5).
 func TestHierarchicalWorstBoundIsLive(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit = 10, 300
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
 	c.Sizes, c.NMax = []int{6, 12}, 12
-	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Holds {
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Holds {
 		t.Fatalf("C-HIER-2: %s (%s)", r.Verdict, r.Summary)
 	}
 	c.Formula, c.FormulaText = func(model.Params) model.Rat { return model.RatInt(0) }, "0"
-	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Refuted {
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Refuted {
 		t.Fatalf("C-HIER-2 with a zero bound: %s, want REFUTED (%s)", r.Verdict, r.Summary)
 	}
 }
@@ -167,7 +167,7 @@ var hierRelayAnnounce = brokenHier("broken-hier-relay-announce", func(env *model
 // a doubled announcement; the time check holds against the model's own law
 // (one round: the announcement's one hop) and refutes a relayed one.
 func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit = 10, 300
 	msgs := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.messages")
 	msgs.Variants, msgs.Settings = []string{"spn4,scan2,stable"}, msgs.Settings[:1]
@@ -178,10 +178,10 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 		c      *model.Claim
 		broken model.Spec
 	}{{&msgs, hierDoubleAnnounce}, {&tm, hierRelayAnnounce}} {
-		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != checker.Holds {
+		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != claims.Holds {
 			t.Errorf("%s on hierarchical: %s, want HOLDS: %s", tc.c.ID, r.Verdict, r.Summary)
 		}
-		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != checker.Refuted {
+		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: %s, want REFUTED: %s", tc.c.ID, tc.broken.Meta().Name, r.Verdict, r.Summary)
 		} else {
 			t.Logf("%s on %s: %s", tc.c.ID, tc.broken.Meta().Name, r.Rows[0].Counterexample.Violation)
@@ -217,15 +217,15 @@ var hierChatty = brokenHier("broken-hier-chatty", func(env *model.Env, s hState,
 // sites) it holds on hierarchical, and a variant whose sites chatter
 // (SPN² per site, order 1.5) refutes it.
 func TestHierarchicalGrowthCatchesBrokenVariant(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases = 3, 3
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-1.growth")
 	c.Order, c.NMax, c.Sizes = 1, 400, []int{9, 25, 49, 100, 196, 324, 400}
-	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != checker.Holds {
+	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Holds {
 		t.Fatalf("C-HIER-1.growth at order 1 on hierarchical: %s, want HOLDS: %s", r.Verdict, r.Summary)
 	}
 	r := e.CheckClaim(hierChatty, &c)
-	if r.Verdict != checker.Refuted {
+	if r.Verdict != claims.Refuted {
 		t.Fatalf("C-HIER-1.growth at order 1 on %s: %s, want REFUTED: %s", hierChatty.Name, r.Verdict, r.Summary)
 	}
 	t.Logf("%s: fitted exponent %.2f", hierChatty.Name, r.Rows[0].Fit)

@@ -5,6 +5,7 @@ import (
 
 	"electlab/algos/kabashi"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -73,15 +74,15 @@ var kabNeverActs = func() *model.Algorithm[kabState] {
 // and refutes a variant that broadcasts twice on each.
 func TestKabashiBroadcastCostCatchesDoubleBroadcast(t *testing.T) {
 	c := *claimOf(t, &kabashi.Algorithm.Info, "C-KAB-11.bcast")
-	if res := smallEngine().CheckClaim(kabashi.Algorithm, &c); res.Verdict != checker.Holds {
+	if res := smallEngine().CheckClaim(kabashi.Algorithm, &c); res.Verdict != claims.Holds {
 		t.Fatalf("on kabashi: verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	res := smallEngine().CheckClaim(kabDoubleBroadcast, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("on %s: verdict %s, want REFUTED (%s)", kabDoubleBroadcast.Name, res.Verdict, res.Summary)
 	}
 	for i, r := range res.Rows {
-		if r.Verdict != checker.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropBound {
+		if r.Verdict != claims.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropBound {
 			t.Errorf("row %d (%s): verdict %s, want a bound counterexample", i, r.Setting, r.Verdict)
 		}
 	}
@@ -96,11 +97,11 @@ func TestKabashiTopologyLivenessCatchesSilentDetector(t *testing.T) {
 	info := &kabashi.Algorithm.Info
 	complete := *claimOf(t, info, "C-KAB-11.complete")
 	complete.Settings = complete.Settings[:2] // sync
-	if res := smallEngine().CheckClaim(kabashi.Algorithm, &complete); res.Verdict != checker.Holds {
+	if res := smallEngine().CheckClaim(kabashi.Algorithm, &complete); res.Verdict != claims.Holds {
 		t.Fatalf("C-KAB-11.complete (sync) on kabashi: verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	res := smallEngine().CheckClaim(kabSilentDetector, &complete)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("C-KAB-11.complete on %s: verdict %s, want REFUTED (%s)", kabSilentDetector.Name, res.Verdict, res.Summary)
 	}
 	if ce := res.Rows[0].Counterexample; ce == nil || (ce.Violation.Property != checker.PropAgreement && ce.Violation.Property != checker.PropValidity) {
@@ -112,7 +113,7 @@ func TestKabashiTopologyLivenessCatchesSilentDetector(t *testing.T) {
 		e := smallEngine()
 		e.MaxN = 6 // the first disagreement on the ring is at n = 6
 		res := e.CheckClaim(kabashi.Algorithm, &c)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Fatalf("%s on kabashi: verdict %s, want REFUTED (%s)", id, res.Verdict, res.Summary)
 		}
 		ce := res.Rows[0].Counterexample
@@ -130,7 +131,7 @@ func TestKabashiTopologySafety(t *testing.T) {
 	res := smallEngine().CheckClaim(kabashi.Algorithm, &c)
 	seen := map[model.Physical]bool{}
 	for _, r := range res.Rows {
-		if r.Verdict != checker.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropSafety {
+		if r.Verdict != claims.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropSafety {
 			t.Errorf("%s: verdict %s, want a single-coordinator counterexample", r.Setting, r.Verdict)
 			continue
 		}
@@ -139,7 +140,7 @@ func TestKabashiTopologySafety(t *testing.T) {
 	if len(seen) != 3 {
 		t.Errorf("counterexamples on %d physical networks, want 3", len(seen))
 	}
-	if res := smallEngine().CheckClaim(kabNeverActs, &c); res.Verdict != checker.Holds {
+	if res := smallEngine().CheckClaim(kabNeverActs, &c); res.Verdict != claims.Holds {
 		t.Errorf("on %s: verdict %s, want HOLDS (%s)", kabNeverActs.Name, res.Verdict, res.Summary)
 	}
 }
@@ -152,11 +153,11 @@ func TestKabashiTopologyGrowthCatchesQuadraticBroadcasts(t *testing.T) {
 	c.Settings = c.Settings[:1] // complete graph
 	e := smallEngine()
 	e.MaxN, e.GrowthCases = 12, 10
-	if res := e.CheckClaim(kabashi.Algorithm, &c); res.Verdict != checker.Holds {
+	if res := e.CheckClaim(kabashi.Algorithm, &c); res.Verdict != claims.Holds {
 		t.Fatalf("on kabashi: verdict %s (fit %.2f), want HOLDS (%s)", res.Verdict, res.Rows[0].Fit, res.Summary)
 	}
 	res := e.CheckClaim(kabBroadcastPerNode, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("on %s: verdict %s (fit %.2f), want REFUTED", kabBroadcastPerNode.Name, res.Verdict, res.Rows[0].Fit)
 	}
 	if f := res.Rows[0].Fit; f < 1.6 {

@@ -15,6 +15,7 @@ import (
 	"electlab/algos/ringpoll"
 	"electlab/algos/tokenring"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 	"electlab/model/lockcheck"
 	"electlab/model/mutex"
@@ -173,8 +174,8 @@ var dropsToken = brokenCopy(tokenring.Algorithm, "tokenring-drops", func(env *mo
 })
 
 // quickEngine is a small engine for the broken variants.
-func quickEngine() *checker.Engine {
-	e := checker.DefaultEngine()
+func quickEngine() *claims.Engine {
+	e := claims.DefaultEngine()
 	e.Cases, e.MaxN, e.ExhaustiveLimit = 60, 5, 2000
 	return e
 }

@@ -9,9 +9,8 @@ import (
 	"electlab/algos/fceabr"
 	"electlab/algos/hierarchical"
 	"electlab/checker"
-	"electlab/checker/explore"
+	"electlab/checker/claims"
 	"electlab/model"
-	"electlab/traces"
 )
 
 // familyClaim is a bound claim on Chang–Roberts whose only setting takes
@@ -34,7 +33,7 @@ func familyClaim(fam func(n int, variant string) model.ConfigFamily) *model.Clai
 // (Cases members), and a size whose family is empty is not checked; a
 // claim with no configuration at any size is UNCHECKED, never HOLDS.
 func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit, e.ExploreStates = 7, 10, 0
 	var seen []string
 	fam := func(n int, _ string) model.ConfigFamily {
@@ -55,7 +54,7 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 		}}
 	}
 	res := e.CheckClaim(changroberts.Algorithm, familyClaim(fam))
-	if res.Verdict != checker.Holds {
+	if res.Verdict != claims.Holds {
 		t.Fatalf("verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	row := res.Rows[0]
@@ -67,7 +66,7 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 	}
 	empty := func(int, string) model.ConfigFamily { return model.ConfigFamily{} }
 	res = e.CheckClaim(changroberts.Algorithm, familyClaim(empty))
-	if res.Verdict != checker.Unchecked || res.Rows[0].Executions != 0 {
+	if res.Verdict != claims.Unchecked || res.Rows[0].Executions != 0 {
 		t.Errorf("empty family: verdict %s with %d executions, want UNCHECKED with none (%s)", res.Verdict, res.Rows[0].Executions, res.Summary)
 	}
 }
@@ -93,10 +92,10 @@ func TestHier2WorstCaseCatchesBrokenVariant(t *testing.T) {
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
 	c.Sizes, c.NMax = []int{6, 12}, 12
 	c.Variants = []string{"spn3,scan2", "spn4,scan2"}
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases = 20
 	res := e.CheckClaim(hierarchical.Algorithm, &c)
-	if res.Verdict != checker.Holds {
+	if res.Verdict != claims.Holds {
 		t.Fatalf("on hierarchical: verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	for _, r := range res.Rows {
@@ -112,7 +111,7 @@ func TestHier2WorstCaseCatchesBrokenVariant(t *testing.T) {
 		}
 	}
 	res = e.CheckClaim(hierDoubleElection, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("on %s: verdict %s, want REFUTED (%s)", hierDoubleElection.Name, res.Verdict, res.Summary)
 	}
 	if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropBound {
@@ -192,12 +191,12 @@ func consecutive(t *testing.T, v string) *model.Claim {
 func TestFCEABR11ConsecutiveInstancesCatchBrokenVariants(t *testing.T) {
 	c := consecutive(t, "top2-own")
 	e := smallEngine()
-	if res := e.CheckClaim(fceabr.Algorithm, c); res.Verdict != checker.Holds {
+	if res := e.CheckClaim(fceabr.Algorithm, c); res.Verdict != claims.Holds {
 		t.Fatalf("on fceabr (epoch): verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	for _, b := range []*model.Algorithm[fcState]{fcSElectionLost, fcForgetsSurrogate} {
 		res := e.CheckClaim(b, c)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("on %s: verdict %s, want REFUTED (%s)", b.Name, res.Verdict, res.Summary)
 			continue
 		}
@@ -206,7 +205,7 @@ func TestFCEABR11ConsecutiveInstancesCatchBrokenVariants(t *testing.T) {
 		}
 	}
 	res := e.CheckClaim(fceabr.Algorithm, consecutive(t, "no-epoch"))
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("no-epoch: verdict %s, want REFUTED (%s)", res.Verdict, res.Summary)
 	}
 	if ce := res.Rows[0].Counterexample; ce == nil || !strings.Contains(ce.Violation.Message, "no terminal") {
@@ -228,26 +227,26 @@ func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 		c.Sizes, c.NMin, c.NMax = sizes, sizes[0], sizes[len(sizes)-1]
 		return &c
 	}
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases = 10
 	col := small("C-FCEABR-8.ring-column", []int{50})
 	half := small("C-FCEABR-8.half.selection", []int{5, 6, 7, 8})
 	for _, c := range []*model.Claim{col, half} {
-		if res := e.CheckClaim(fceabr.Algorithm, c); res.Verdict != checker.Holds {
+		if res := e.CheckClaim(fceabr.Algorithm, c); res.Verdict != claims.Holds {
 			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", c.ID, res.Verdict, res.Summary)
 		}
 		res := e.CheckClaim(fcDoubleSElection, c)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", c.ID, fcDoubleSElection.Name, res.Verdict, res.Summary)
 		} else if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropBound {
 			t.Errorf("%s on %s: want a bound counterexample, got %+v", c.ID, fcDoubleSElection.Name, ce)
 		}
 	}
 	all := small("C-FCEABR-8.half", []int{5, 6, 7, 8})
-	if res := e.CheckClaim(fceabr.Algorithm, all); res.Verdict != checker.Refuted {
+	if res := e.CheckClaim(fceabr.Algorithm, all); res.Verdict != claims.Refuted {
 		t.Errorf("C-FCEABR-8.half on fceabr: verdict %s, want REFUTED (%s)", res.Verdict, res.Summary)
 	}
-	if res := e.CheckClaim(fcNoSCoordinator, all); res.Verdict != checker.Holds {
+	if res := e.CheckClaim(fcNoSCoordinator, all); res.Verdict != claims.Holds {
 		t.Errorf("C-FCEABR-8.half on %s: verdict %s, want HOLDS (%s)", fcNoSCoordinator.Name, res.Verdict, res.Summary)
 	}
 	for _, live := range []int{2, 5, 49, 186} {
@@ -279,9 +278,8 @@ func BenchmarkPaperClaims(b *testing.B) {
 		}
 		b.Run(tc.id, func(b *testing.B) {
 			for b.Loop() {
-				e := checker.DefaultEngine()
-				e.Minimize = traces.Minimize
-				explore.ForClaims(e, 0)
+				e := claims.DefaultEngine()
+				e.ExploreStates = claims.ClaimStates
 				e.CheckClaim(tc.spec, c)
 			}
 		})

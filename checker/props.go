@@ -1,6 +1,7 @@
 // Package checker holds electlab's properties, schedule drivers and the
-// claim engine. A property is a plain function of a World returning an
-// error, so tests, fuzz targets and the CLI all call the same code.
+// configuration generators the claim engine (checker/claims) draws from.
+// A property is a plain function of a World returning an error, so tests,
+// fuzz targets and the CLI all call the same code.
 package checker
 
 import (

@@ -57,12 +57,3 @@ func ConvergedAfter(s model.System, back []model.ID) error {
 	}
 	return nil
 }
-
-// EnumerateConfigs calls f on every configuration of setting st at size n
-// that the claim engine enumerates (every arrangement up to rotation on
-// rings, one on complete graphs, every dead, absent and initiator set the
-// setting allows). It returns false, having called f on nothing, when more
-// than limit configurations would be needed; a false from f stops it.
-func EnumerateConfigs(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
-	return enumerate(info, st, variant, n, limit, f)
-}

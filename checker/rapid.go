@@ -37,7 +37,7 @@ func (r *Rapid) Choose(_ model.System, enabled []model.Event) model.Event {
 // processes stay live) and an initiator set of the setting's kind.
 func DrawConfig(t *rapid.T, info *model.Info, st *model.Setting, variant string, nmin, nmax int) *model.Config {
 	n := rapid.IntRange(nmin, nmax).Draw(t, "n")
-	if generic(info, st) {
+	if Generic(info, st) {
 		return drawGeneric(t, info, st, variant, n)
 	}
 	ids := make([]model.ID, n)

@@ -12,6 +12,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -105,7 +106,7 @@ func shippedCounterexample(info *model.Info, c *model.Claim, variant string, row
 	if err != nil {
 		return false
 	}
-	_, err = os.Stat(filepath.Join(counterexampleDir, checker.CounterexampleFile(c.ID, info.Name, info.FormatVariant(v), row)))
+	_, err = os.Stat(filepath.Join(counterexampleDir, claims.CounterexampleFile(c.ID, info.Name, info.FormatVariant(v), row)))
 	return err == nil
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
-	"electlab/checker/explore"
+	"electlab/checker/claims"
 	"electlab/traces"
 )
 
@@ -30,9 +30,8 @@ func rewriting() bool {
 // algorithm and returns each counterexample keyed by its file name.
 func defaultCounterexamples(t *testing.T) map[string]*traces.Trace {
 	t.Helper()
-	e := checker.DefaultEngine()
-	e.Minimize = traces.Minimize
-	explore.ForClaims(e, 0) // as `electlab claims` does
+	e := claims.DefaultEngine()
+	e.ExploreStates = claims.ClaimStates // as `electlab claims` does
 	out := map[string]*traces.Trace{}
 	for _, spec := range algos.All {
 		info := spec.Meta()
@@ -50,7 +49,7 @@ func defaultCounterexamples(t *testing.T) map[string]*traces.Trace {
 				if err != nil {
 					t.Fatalf("%s: %v", c.ID, err)
 				}
-				out[checker.CounterexampleFile(c.ID, info.Name, row.Variant, ri)] = tr
+				out[claims.CounterexampleFile(c.ID, info.Name, row.Variant, ri)] = tr
 			}
 		}
 	}

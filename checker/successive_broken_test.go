@@ -6,6 +6,7 @@ import (
 
 	"electlab/algos/fceabr"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -49,7 +50,7 @@ func TestSuccessiveChecksCatchBrokenVariants(t *testing.T) {
 	c.Variants = []string{"at-empty,p2"}
 	eng := smallEngine()
 	eng.MaxN, eng.ExhaustiveLimit = 0, 200
-	if res := eng.CheckClaim(fceabr.K, &c); res.Verdict != checker.Holds {
+	if res := eng.CheckClaim(fceabr.K, &c); res.Verdict != claims.Holds {
 		t.Fatalf("on fceabrk: verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	for _, tc := range []struct {
@@ -61,7 +62,7 @@ func TestSuccessiveChecksCatchBrokenVariants(t *testing.T) {
 		{deafDetector, checker.PropModel, "successive crash(es) left undone"},
 	} {
 		res := eng.CheckClaim(tc.broken, &c)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("on %s: verdict %s, want REFUTED (%s)", tc.broken.Name, res.Verdict, res.Summary)
 			continue
 		}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"electlab/algos/vnetjoin"
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -45,15 +45,15 @@ var vjDeafPred = brokenVJ("broken-vnetjoin-deaf-pred", func(env *model.Env, s vj
 // enough") and its splice check hold on vnetjoin's bidirectional ring and
 // refute a join that sends twice and one whose predecessor ignores it.
 func TestVnetjoinChecksCatchBrokenVariants(t *testing.T) {
-	e := checker.DefaultEngine()
+	e := claims.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit = 10, 300
 	c := *claimOf(t, &vnetjoin.Algorithm.Info, "C-HIER-5")
 	c.Variants, c.Settings = []string{"bidir-ring"}, c.Settings[:1]
-	if r := e.CheckClaim(vnetjoin.Algorithm, &c); r.Verdict != checker.Holds {
+	if r := e.CheckClaim(vnetjoin.Algorithm, &c); r.Verdict != claims.Holds {
 		t.Fatalf("C-HIER-5 (bidir-ring) on vnetjoin: %s, want HOLDS: %s", r.Verdict, r.Summary)
 	}
 	for _, broken := range []model.Spec{vjDoubleJoin, vjDeafPred} {
-		if r := e.CheckClaim(broken, &c); r.Verdict != checker.Refuted {
+		if r := e.CheckClaim(broken, &c); r.Verdict != claims.Refuted {
 			t.Errorf("C-HIER-5 on %s: %s, want REFUTED: %s", broken.Meta().Name, r.Verdict, r.Summary)
 		} else {
 			t.Logf("%s: %s", broken.Meta().Name, r.Rows[0].Counterexample.Violation)
@@ -63,10 +63,10 @@ func TestVnetjoinChecksCatchBrokenVariants(t *testing.T) {
 	// announcements, AMB-VNET-N2 n2-members) holds, and the doubled join
 	// breaks it.
 	c.Variants = []string{"complete,n2-members"}
-	if r := e.CheckClaim(vnetjoin.Algorithm, &c); r.Verdict != checker.Holds {
+	if r := e.CheckClaim(vnetjoin.Algorithm, &c); r.Verdict != claims.Holds {
 		t.Fatalf("C-HIER-5 (complete, n2-members) on vnetjoin: %s, want HOLDS: %s", r.Verdict, r.Summary)
 	}
-	if r := e.CheckClaim(vjDoubleJoin, &c); r.Verdict != checker.Refuted {
+	if r := e.CheckClaim(vjDoubleJoin, &c); r.Verdict != claims.Refuted {
 		t.Errorf("C-HIER-5 (complete) on %s: %s, want REFUTED: %s", vjDoubleJoin.Meta().Name, r.Verdict, r.Summary)
 	}
 }

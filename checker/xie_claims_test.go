@@ -5,6 +5,7 @@ import (
 
 	"electlab/algos/xie"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -49,11 +50,11 @@ func TestXieChecksCatchBrokenVariants(t *testing.T) {
 		claim  *model.Claim
 		broken *model.Algorithm[xie.State]
 	}{{&oneHop, extra}, {&relay, oneWay}} {
-		if res := smallEngine().CheckClaim(xie.Algorithm, tc.claim); res.Verdict != checker.Holds {
+		if res := smallEngine().CheckClaim(xie.Algorithm, tc.claim); res.Verdict != claims.Holds {
 			t.Errorf("%s (%s) on xie: %s, want HOLDS (%s)", tc.claim.ID, tc.claim.Variants[0], res.Verdict, res.Summary)
 		}
 		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != checker.Refuted {
+		if res.Verdict != claims.Refuted {
 			t.Errorf("%s (%s) on %s: %s, want REFUTED", tc.claim.ID, tc.claim.Variants[0], tc.broken.Name, res.Verdict)
 			continue
 		}
@@ -69,7 +70,7 @@ func TestXieChecksCatchBrokenVariants(t *testing.T) {
 func TestXieVerdictPerReading(t *testing.T) {
 	c := *claimOf(t, &xie.Algorithm.Info, "C-FCEABR-14")
 	res := smallEngine().CheckClaim(xie.Algorithm, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted {
 		t.Fatalf("verdict %s, want REFUTED (%s)", res.Verdict, res.Summary)
 	}
 	want := map[string]string{"one-hop": checker.PropAgreement, "relay": checker.PropBound, "relay-kill": checker.PropBound}

@@ -101,7 +101,7 @@ func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size, o *owner
 		maxStates = 1_000_000
 	}
 	r := explore.Explore(s0, explore.Options{Counts: explore.CountsTotal, Checks: checks, MaxStates: maxStates,
-		MaxMem: explore.ClaimMem, MaxViolations: 1, JoinsBeforeEnd: len(cfg.Absent) > 0})
+		MaxMem: exploreMem, MaxViolations: 1, JoinsBeforeEnd: len(cfg.Absent) > 0})
 	if len(r.Violations) > 0 {
 		tg.exploreViolation(t, s0, r.Violations[0], o)
 		return "violation"
@@ -163,3 +163,7 @@ func (sz *Size) summary() string {
 	}
 	return s
 }
+
+// exploreMem is the memory bound of one search Explore runs (the same
+// 256MiB the claim engine gives its searches).
+const exploreMem = 256 << 20

@@ -7,7 +7,6 @@ import (
 	"electlab/internal/report"
 	"electlab/internal/runner"
 	"electlab/model"
-	"electlab/traces"
 )
 
 // cmdCheck searches adversarial schedules of one configuration for a
@@ -84,9 +83,4 @@ func chooseChecks(a *runner.Check) error {
 	}
 	a.What = c.ID + ": " + report.ClaimedText(c)
 	return nil
-}
-
-// minimize is the claim engine's event-list minimizer.
-func minimize(events []model.Event, fails func([]model.Event) bool) []model.Event {
-	return traces.Minimize(events, fails)
 }

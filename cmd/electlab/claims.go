@@ -4,8 +4,7 @@ import (
 	"io"
 
 	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/explore"
+	"electlab/checker/claims"
 	"electlab/internal/report"
 	"electlab/reproduce"
 )
@@ -19,7 +18,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	claimID := fs.String("claim", "", "check only this claim ID (e.g. C-RING1-5)")
 	algo := fs.String("algo", "", "check only the claims of this algorithm")
 	outDir := fs.String("out", "", "write report.json, report.md, report.html, the plots and every counterexample trace (with its renderings) under this directory")
-	eng := checker.DefaultEngine()
+	eng := claims.DefaultEngine()
 	fs.Uint64Var(&eng.Seed, "seed", eng.Seed, "base seed of every sampled configuration and schedule")
 	fs.IntVar(&eng.Cases, "cases", eng.Cases, "random configurations per size, beyond exhaustive enumeration")
 	fs.IntVar(&eng.GrowthCases, "growth-cases", eng.GrowthCases, "random configurations per size for growth claims (long executions)")
@@ -28,7 +27,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	maxSteps := newStepsFlag()
 	fs.Var(maxSteps, "max-steps", "cap on the events of one execution: auto (derived from its size: max(20000, 64·n²) events) or a number; 0 (no cap) is refused here, since one execution that never ends would stop the whole report. A cap that is reached is counted and shown, never a violation")
 	reproList := fs.String("reproduce", "", "also reproduce these papers (comma-separated ids, e.g. 000,003) with -seed beside the claims and write reproduce-ID.txt and reproduce-ID.json under -out, the same bytes as `electlab reproduce -paper ID -seed S -out DIR`")
-	exploreStates := fs.Int64("explore-states", explore.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
+	exploreStates := fs.Int64("explore-states", claims.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
@@ -38,9 +37,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	if *exploreStates < 0 {
 		return usagef("-explore-states %d is negative", *exploreStates)
 	}
-	if *exploreStates > 0 {
-		explore.ForClaims(eng, *exploreStates)
-	}
+	eng.ExploreStates = *exploreStates
 	if *jsonOut && *mdOut {
 		return usagef("-json and -md conflict: give one")
 	}
@@ -70,7 +67,6 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		return usagef("-reproduce needs -out (the reproductions are written there)")
 	}
 	defer report.BatchGC()()
-	eng.Minimize = minimize
 	intr := interruptFlag()
 	defer intr.stop()
 	eng.Interrupted = intr.poll

@@ -7,6 +7,7 @@ import (
 
 	"electlab/algos"
 	"electlab/model"
+	"electlab/reproduce/judge"
 )
 
 // ClaimsDoc renders docs/CLAIMS.md from the claims registry: every
@@ -26,7 +27,7 @@ func ClaimsDoc() string {
 		switch {
 		case len(algos.ClaimsFor(ce.ID)) > 0:
 			registered++
-		case reproFor(ce.ID) != nil:
+		case judge.For(ce.ID) != nil:
 			reproduced++
 		default:
 			pending++
@@ -57,7 +58,7 @@ func ClaimsDoc() string {
 		if len(parts[ce.ID]) > 0 {
 			by, kind = "in parts (below)", "parts"
 		}
-		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
+		if rc := judge.For(ce.ID); rc != nil && len(regs) == 0 {
 			by, kind = "reproduce "+rc.Paper, "table"
 		}
 		if len(regs) > 0 {
@@ -82,8 +83,8 @@ func ClaimsDoc() string {
 	for _, ce := range algos.Catalog {
 		fmt.Fprintf(&b, "\n### %s\n\n%s — %s\n", ce.ID, mdEscape(ce.Title), mdEscape(ce.Source))
 		regs := algos.ClaimsFor(ce.ID)
-		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
-			fmt.Fprintf(&b, "\n**Checked by** `%s` (seed 1 by default): %s\n", rc.command(1), rc.ruleText())
+		if rc := judge.For(ce.ID); rc != nil && len(regs) == 0 {
+			fmt.Fprintf(&b, "\n**Checked by** `%s` (seed 1 by default): %s\n", rc.Command(1), rc.Rule())
 			writeParts(&b, parts[ce.ID])
 			continue
 		}

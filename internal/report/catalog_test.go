@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"electlab/algos"
+	"electlab/reproduce/judge"
 )
 
 // claimsDocPath is docs/CLAIMS.md, from this package's directory.
@@ -52,8 +53,8 @@ func TestClaimsDocComplete(t *testing.T) {
 			t.Errorf("no section for %s", ce.ID)
 		}
 		regs := algos.ClaimsFor(ce.ID)
-		if rc := reproFor(ce.ID); rc != nil && len(regs) == 0 {
-			if !strings.Contains(doc, "`"+rc.command(1)+"`") {
+		if rc := judge.For(ce.ID); rc != nil && len(regs) == 0 {
+			if !strings.Contains(doc, "`"+rc.Command(1)+"`") {
 				t.Errorf("%s: the reproduce command that checks it is missing", ce.ID)
 			}
 			continue

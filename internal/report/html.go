@@ -5,7 +5,7 @@ import (
 	"html/template"
 	"strings"
 
-	"electlab/checker"
+	"electlab/checker/claims"
 )
 
 // The HTML report (report.html in the -out directory): one static page,
@@ -64,10 +64,10 @@ type htmlPlot struct {
 }
 
 // verdictClass is the CSS class of a verdict's colour.
-func verdictClass(v string) string {
+func verdictClass(v claims.Verdict) string {
 	switch v {
-	case checker.Holds, checker.Partial, checker.Refuted, checker.Inconsistent, checker.Ambiguous:
-		return "v-" + strings.ToLower(v)
+	case claims.Holds, claims.Partial, claims.Refuted, claims.Inconsistent, claims.Ambiguous:
+		return "v-" + strings.ToLower(v.String())
 	}
 	return "v-unchecked"
 }
@@ -99,23 +99,23 @@ func htmlData(rep *Report) *htmlReport {
 	v := rep.Verdicts
 	d := &htmlReport{Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims)}
 	for _, c := range []struct {
-		v string
+		v claims.Verdict
 		n int
-	}{{checker.Holds, v.Holds}, {checker.Partial, v.Partial}, {checker.Refuted, v.Refuted}, {checker.Inconsistent, v.Inconsistent}, {checker.Ambiguous, v.Ambiguous}, {checker.Unchecked, v.Unchecked}} {
-		d.Counts = append(d.Counts, htmlCount{Verdict: c.v, Class: verdictClass(c.v), N: c.n})
+	}{{claims.Holds, v.Holds}, {claims.Partial, v.Partial}, {claims.Refuted, v.Refuted}, {claims.Inconsistent, v.Inconsistent}, {claims.Ambiguous, v.Ambiguous}, {claims.Unchecked, v.Unchecked}} {
+		d.Counts = append(d.Counts, htmlCount{Verdict: c.v.String(), Class: verdictClass(c.v), N: c.n})
 	}
 	for ci := range rep.Claims {
 		c := &rep.Claims[ci]
 		m, ev := headline(c)
 		e := htmlEntry{Anchor: entryAnchor(c), ID: c.ID, Algorithm: c.Algorithm, Source: c.Source, Says: c.Says, Formal: c.Formal,
-			Kind: c.Kind, Claimed: c.Claimed, Accounting: c.Accounting, Verdict: c.Verdict, Class: verdictClass(c.Verdict),
+			Kind: c.Kind, Claimed: c.Claimed, Accounting: c.Accounting, Verdict: c.Verdict.String(), Class: verdictClass(c.Verdict),
 			Summary: c.Summary, Measured: m, Evidence: ev, NoRows: len(c.Rows) == 0}
 		if c.tablePlot != "" {
 			e.Table = newHTMLPlot(c.tablePlot, c.ID+" "+c.Algorithm+": printed numbers against the formula", plotCaption(c, -1))
 		}
 		for ri := range c.Rows {
 			r := &c.Rows[ri]
-			hr := htmlRow{Num: ri + 1, Setting: r.Setting, Variant: r.Variant, Model: r.Model, Verdict: r.Verdict,
+			hr := htmlRow{Num: ri + 1, Setting: r.Setting, Variant: r.Variant, Model: r.Model, Verdict: r.Verdict.String(),
 				Class: verdictClass(r.Verdict), Outside: r.Outside, Points: pointsText(c, r), Coverage: r.Coverage,
 				Arithmetic: r.Arithmetic, Executions: r.Executions}
 			if r.Unfinished > 0 {

@@ -13,9 +13,8 @@ import (
 	"testing"
 
 	"electlab/algos"
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
-	"electlab/traces"
 )
 
 // testReport builds a small report with every verdict and every plot
@@ -25,8 +24,8 @@ import (
 // algorithm registers (UNCHECKED). Quick engine settings keep it fast.
 func testReport(t testing.TB) *Report {
 	t.Helper()
-	eng := checker.DefaultEngine()
-	eng.MaxN, eng.Cases, eng.GrowthCases, eng.Minimize = 6, 20, 4, traces.Minimize
+	eng := claims.DefaultEngine()
+	eng.MaxN, eng.Cases, eng.GrowthCases = 6, 20, 4
 	rep := &Report{Tool: "electlab", Schema: Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []Entry{}}
 	reg := func(id, algo string) (model.Spec, *model.Claim) {
 		for _, r := range algos.ClaimsFor(id) {
@@ -61,11 +60,11 @@ func testReport(t testing.TB) *Report {
 		}}
 	rep.Add(checkEntry(eng, cr, &table))
 	ce := algos.Catalog[0]
-	rep.Add(Job{entry: &ce}.run(eng))
+	rep.Add(Job{Target: claims.Target{Entry: &ce}}.run(eng))
 
 	// The growth claim's verdict on so few sizes does not matter here
 	// (only its plots do).
-	want := []string{checker.Refuted, "", checker.Holds, checker.Ambiguous, checker.Inconsistent, checker.Unchecked}
+	want := []claims.Verdict{claims.Refuted, "", claims.Holds, claims.Ambiguous, claims.Inconsistent, claims.Unchecked}
 	for i, c := range rep.Claims {
 		if want[i] != "" && c.Verdict != want[i] {
 			t.Fatalf("test report: %s (%s) is %s, want %s: %s", c.ID, c.Algorithm, c.Verdict, want[i], c.Summary)

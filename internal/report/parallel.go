@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/reproduce"
 )
 
@@ -102,17 +102,17 @@ func RunTasks(tasks []Task, workers int, prog *Progress) {
 }
 
 // ClaimTasks returns one task per job, each writing its entry to out[i].
-func ClaimTasks(jobs []Job, eng *checker.Engine, out []Entry) []Task {
+func ClaimTasks(jobs []Job, eng *claims.Engine, out []Entry) []Task {
 	tasks := make([]Task, len(jobs))
 	for i, j := range jobs {
-		tasks[i] = Task{label: j.Label(), quiet: j.reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
+		tasks[i] = Task{label: j.Label(), quiet: j.Reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
 	}
 	return tasks
 }
 
 // runClaims checks the jobs with up to workers claims at a time and
 // returns their entries in the jobs' order.
-func runClaims(jobs []Job, eng *checker.Engine, workers int, prog *Progress) []Entry {
+func runClaims(jobs []Job, eng *claims.Engine, workers int, prog *Progress) []Entry {
 	out := make([]Entry, len(jobs))
 	RunTasks(ClaimTasks(jobs, eng, out), workers, prog)
 	return out
@@ -145,13 +145,13 @@ func ReproTables(jobs []Job, papers []*reproduce.Paper) []TableKey {
 		}
 	}
 	for _, j := range jobs {
-		if j.reg != nil || j.repro == nil {
+		if j.Reg != nil || j.repro == nil {
 			continue
 		}
 		for _, t := range strings.Split(j.repro.Table, ",") {
 			add(TableKey{j.repro.Paper, t, 0}, false)
-			if j.repro.moreRuns > 0 {
-				add(TableKey{j.repro.Paper, t, j.repro.moreRuns}, true)
+			if j.repro.MoreRuns() > 0 {
+				add(TableKey{j.repro.Paper, t, j.repro.MoreRuns()}, true)
 			}
 		}
 	}

@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"electlab/algos"
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 	"electlab/reproduce"
-	"electlab/traces"
+	"electlab/reproduce/judge"
 )
 
-func quickEngine() *checker.Engine {
-	eng := checker.DefaultEngine()
-	eng.MaxN, eng.Cases, eng.GrowthCases, eng.Minimize = 5, 10, 3, traces.Minimize
+func quickEngine() *claims.Engine {
+	eng := claims.DefaultEngine()
+	eng.MaxN, eng.Cases, eng.GrowthCases = 5, 10, 3
 	return eng
 }
 
@@ -67,7 +67,7 @@ func TestRunClaimsPanic(t *testing.T) {
 	c.ID = "C-TEST-PANIC"
 	c.Custom = func(model.System) error { panic("boom") }
 	jobs := Plan("", "changroberts")
-	jobs = append(jobs, Job{reg: &algos.Registered{Spec: spec, Claim: &c}})
+	jobs = append(jobs, Job{Target: claims.Target{Reg: &algos.Registered{Spec: spec, Claim: &c}}})
 	defer func() {
 		r := recover()
 		if r == nil || !strings.Contains(r.(string), "C-TEST-PANIC") || !strings.Contains(r.(string), "boom") {
@@ -95,9 +95,9 @@ func TestReproTables(t *testing.T) {
 			t.Errorf("%v comes after a table with the paper's runs", k)
 		}
 	}
-	for _, rc := range reproClaims {
+	for _, rc := range judge.All() {
 		for _, tb := range strings.Split(rc.Table, ",") {
-			if !seen[TableKey{rc.Paper, tb, 0}] || (rc.moreRuns > 0 && !seen[TableKey{rc.Paper, tb, rc.moreRuns}]) {
+			if !seen[TableKey{rc.Paper, tb, 0}] || (rc.MoreRuns() > 0 && !seen[TableKey{rc.Paper, tb, rc.MoreRuns()}]) {
 				t.Errorf("%s: table %s %s missing from %v", rc.ID, rc.Paper, tb, keys)
 			}
 		}

@@ -16,7 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -443,8 +443,8 @@ func plotCaption(c *Entry, ri int) string {
 	} else {
 		parts = append(parts, "Measured value per n against the claimed formula at the parameters of the case that gave it; red points violate the claim.")
 	}
-	if r.Verdict != checker.Holds {
-		parts = append(parts, "Verdict "+r.Verdict+".")
+	if r.Verdict != claims.Holds {
+		parts = append(parts, "Verdict "+r.Verdict.String()+".")
 	}
 	return strings.Join(parts, " ")
 }

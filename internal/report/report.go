@@ -11,9 +11,11 @@ import (
 
 	"electlab/algos"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/internal/render"
 	"electlab/model"
 	"electlab/reproduce"
+	"electlab/reproduce/judge"
 )
 
 // Schema is the version of the claims report's JSON schema
@@ -43,20 +45,20 @@ type VerdictCounts struct {
 // Entry is one claim of the report, as checked for one algorithm (or
 // UNCHECKED with the reason): what the paper says, the verdict and its rows.
 type Entry struct {
-	ID         string `json:"id"`
-	Algorithm  string `json:"algorithm"`
-	Source     string `json:"source"`
-	Says       string `json:"says"`
-	Formal     string `json:"formal"`
-	Kind       string `json:"kind"`
-	Claimed    string `json:"claimed"`
-	Accounting string `json:"accounting,omitempty"`
-	Verdict    string `json:"verdict"`
-	Summary    string `json:"summary"`
+	ID         string         `json:"id"`
+	Algorithm  string         `json:"algorithm"`
+	Source     string         `json:"source"`
+	Says       string         `json:"says"`
+	Formal     string         `json:"formal"`
+	Kind       string         `json:"kind"`
+	Claimed    string         `json:"claimed"`
+	Accounting string         `json:"accounting,omitempty"`
+	Verdict    claims.Verdict `json:"verdict"`
+	Summary    string         `json:"summary"`
 	// Unchecked are the parts of the claim the tool does not check (a
 	// claim with one is PARTIAL at most).
 	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
-	Rows      []checker.Row     `json:"rows"`
+	Rows      []claims.Row      `json:"rows"`
 	// Plots are the SVG plots written for this entry (with -out only),
 	// relative to the report directory.
 	Plots []string `json:"plots,omitempty"`
@@ -75,15 +77,15 @@ type Entry struct {
 func (rep *Report) Add(e Entry) {
 	rep.Claims = append(rep.Claims, e)
 	switch e.Verdict {
-	case checker.Holds:
+	case claims.Holds:
 		rep.Verdicts.Holds++
-	case checker.Partial:
+	case claims.Partial:
 		rep.Verdicts.Partial++
-	case checker.Refuted:
+	case claims.Refuted:
 		rep.Verdicts.Refuted++
-	case checker.Inconsistent:
+	case claims.Inconsistent:
 		rep.Verdicts.Inconsistent++
-	case checker.Ambiguous:
+	case claims.Ambiguous:
 		rep.Verdicts.Ambiguous++
 	default:
 		rep.Verdicts.Unchecked++
@@ -132,78 +134,64 @@ func ClaimedText(c *model.Claim) string {
 	return strings.Join(props, ", ")
 }
 
-// check, or a catalog claim no algorithm registers (UNCHECKED).
+// Job is one entry of the report to produce: a registered claim to
+// check, or a catalog claim no algorithm registers (UNCHECKED, or judged
+// by its reproduction).
 type Job struct {
-	reg   *algos.Registered
-	entry *algos.CatalogEntry
+	claims.Target
 	// repro, when set, checks the unregistered catalog entry through
-	// `electlab reproduce` (reproduce.go), with the tables of
+	// `electlab reproduce` (reproduce/judge), with the tables of
 	// cache (nil: none shared).
-	repro *reproClaim
+	repro *judge.Claim
 	cache *reproduce.Cache
 }
 
-// Plan lists the report's entries in report order: every catalog
-// claim, in catalog order, once per algorithm that registers it (or once,
-// UNCHECKED with the reason, when none does), then the claims found in the
-// seeds beyond the catalog; filtered by -claim and -algo.
+// Plan lists the report's entries in report order (claims.Walk): every
+// catalog claim, in catalog order, once per algorithm that registers it
+// (or once, UNCHECKED with the reason or judged by its reproduction, when
+// none does), then the claims found in the seeds beyond the catalog;
+// filtered by -claim and -algo.
 func Plan(claimID, algo string) []Job {
-	want := func(r algos.Registered) bool {
-		return (claimID == "" || r.Claim.ID == claimID) && (algo == "" || r.Spec.Meta().Name == algo)
-	}
 	var jobs []Job
-	for i := range algos.Catalog {
-		ce := &algos.Catalog[i]
-		if claimID != "" && ce.ID != claimID {
-			continue
+	for _, t := range claims.Walk(claimID, algo) {
+		j := Job{Target: t}
+		if t.Reg == nil {
+			j.repro = judge.For(t.Entry.ID)
 		}
-		regs := algos.ClaimsFor(ce.ID)
-		for _, r := range regs {
-			if want(r) {
-				jobs = append(jobs, Job{reg: &r})
-			}
-		}
-		if len(regs) == 0 && algo == "" {
-			jobs = append(jobs, Job{entry: ce, repro: reproFor(ce.ID)})
-		}
-	}
-	for _, r := range algos.Extra() {
-		if want(r) {
-			jobs = append(jobs, Job{reg: &r})
-		}
+		jobs = append(jobs, j)
 	}
 	return jobs
 }
 
-// Label names the job in progress lines.
-func (j Job) Label() string {
-	if j.reg == nil {
-		return j.entry.ID
-	}
-	return j.reg.Claim.ID + ", " + j.reg.Spec.Meta().Name
+// reproEntry is the entry of catalog claim ce, checked by reproducing its
+// table (rc's judge, with the engine's seed).
+func reproEntry(rc *judge.Claim, ce *algos.CatalogEntry, seed uint64, cache *reproduce.Cache) Entry {
+	r := rc.Judge(seed, cache)
+	return Entry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title, Formal: rc.Rule(),
+		Kind: "table", Claimed: r.Claimed, Verdict: r.Verdict, Summary: r.Summary, Rows: r.Rows}
 }
 
 // run checks the job's claim (or states why it is UNCHECKED).
-func (j Job) run(eng *checker.Engine) Entry {
-	if j.reg == nil && j.repro != nil {
-		return reproEntry(j.repro, &entryInfo{Source: j.entry.Source, Title: j.entry.Title}, eng.Seed, j.cache)
+func (j Job) run(eng *claims.Engine) Entry {
+	if j.Reg == nil && j.repro != nil {
+		return reproEntry(j.repro, j.Entry, eng.Seed, j.cache)
 	}
-	if j.reg == nil {
-		ce := j.entry
+	if j.Reg == nil {
+		ce := j.Entry
 		return Entry{ID: ce.ID, Algorithm: "-", Source: ce.Source, Says: ce.Title, Kind: "-", Claimed: "-",
-			Verdict: checker.Unchecked, Summary: ce.Pending, Rows: []checker.Row{}}
+			Verdict: claims.Unchecked, Summary: ce.Pending, Rows: []claims.Row{}}
 	}
-	return checkEntry(eng, j.reg.Spec, j.reg.Claim)
+	return checkEntry(eng, j.Reg.Spec, j.Reg.Claim)
 }
 
 // checkEntry checks claim c of spec and returns its report entry.
-func checkEntry(eng *checker.Engine, spec model.Spec, c *model.Claim) Entry {
+func checkEntry(eng *claims.Engine, spec model.Spec, c *model.Claim) Entry {
 	res := eng.CheckClaim(spec, c)
 	e := Entry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
 		Kind: c.Kind.String(), Claimed: ClaimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows,
 		claim: c, spec: spec}
 	if e.Rows == nil {
-		e.Rows = []checker.Row{}
+		e.Rows = []claims.Row{}
 	}
 	if c.Kind == model.Bound {
 		e.Accounting = c.Accounting.String()
@@ -235,7 +223,7 @@ func WriteDir(dir string, rep *Report, prog *Progress) error {
 			if ce == nil {
 				continue
 			}
-			name := checker.CounterexampleFile(c.ID, c.Algorithm, c.Rows[ri].Variant, ri)
+			name := claims.CounterexampleFile(c.ID, c.Algorithm, c.Rows[ri].Variant, ri)
 			note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, c.Algorithm, c.Rows[ri].Setting, c.Rows[ri].Variant)
 			if err := writeCounterexample(dir, name, ce, c.ID, note, c.spec); err != nil {
 				return err
@@ -296,7 +284,7 @@ func WriteFileAtomic(path string, data []byte) error {
 }
 
 // pointsText renders per-size measurements: "3:8≤8 4:11≤11".
-func pointsText(c *Entry, r *checker.Row) string {
+func pointsText(c *Entry, r *claims.Row) string {
 	if len(r.Points) == 0 || c.Kind == "behaviour" {
 		return "-"
 	}
@@ -318,7 +306,7 @@ func pointsText(c *Entry, r *checker.Row) string {
 	return s
 }
 
-func evidenceText(r *checker.Row) string {
+func evidenceText(r *claims.Row) string {
 	if r.Arithmetic != "" {
 		return r.Arithmetic
 	}
@@ -330,14 +318,14 @@ func evidenceText(r *checker.Row) string {
 		return fmt.Sprintf("counterexample (%s%d events, n=%d, %s): %s", where, len(ce.Events), ce.N, ce.Config.String(), ce.Violation.Error())
 	}
 	s := fmt.Sprintf("%d executions; %s", r.Executions, r.Coverage)
-	if r.Verdict == checker.Refuted && r.FitNote != "" {
+	if r.Verdict == claims.Refuted && r.FitNote != "" {
 		s = "refuted by the fit: " + r.FitNote + "; " + s
 	}
 	if r.Unfinished > 0 {
 		s += fmt.Sprintf("; %d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
 	}
 	if r.Partial != "" && !strings.Contains(r.Coverage, r.Partial) {
-		s += "; " + r.Verdict + ": " + r.Partial
+		s += "; " + r.Verdict.String() + ": " + r.Partial
 	}
 	return s
 }
@@ -350,7 +338,7 @@ func headline(c *Entry) (measured, evidence string) {
 		// is its evidence, not a count of executions it did not run.
 		return "-", c.Summary
 	}
-	if c.Verdict == checker.Partial || c.Verdict == checker.Unchecked {
+	if c.Verdict == claims.Partial || c.Verdict == claims.Unchecked {
 		m, _ := headlineMeasured(c)
 		return m, c.Summary
 	}
@@ -381,9 +369,9 @@ func headline(c *Entry) (measured, evidence string) {
 				where = ce.TracePath
 			}
 			return m, fmt.Sprintf("counterexample at n=%d (%s), reading %s: %s", ce.N, where, r.Variant, ce.Violation.Property)
-		case r.Arithmetic != "" && r.Verdict != checker.Holds:
+		case r.Arithmetic != "" && r.Verdict != claims.Holds:
 			return "-", r.Setting + ": " + r.Arithmetic
-		case r.Verdict == checker.Refuted && r.FitNote != "":
+		case r.Verdict == claims.Refuted && r.FitNote != "":
 			m, _ := headlineMeasured(c)
 			return m, fmt.Sprintf("%s, reading %s: %s (%d executions)", r.Setting, r.Variant, r.FitNote, r.Executions)
 		}
@@ -443,7 +431,7 @@ func Text(rep *Report) string {
 	tw.Flush()
 	b.WriteString("\nDetails (every setting and reading; the full evidence is in -json, -md and -out):\n")
 	for _, c := range rep.Claims {
-		if c.Verdict == checker.Unchecked && len(c.Rows) == 0 {
+		if c.Verdict == claims.Unchecked && len(c.Rows) == 0 {
 			continue
 		}
 		fmt.Fprintf(&b, "\n%s (%s) — %s: %s\n", c.ID, c.Algorithm, c.Verdict, c.Summary)
@@ -510,27 +498,24 @@ func Markdown(rep *Report) string {
 // HOLDS. An entry whose parts
 // are not in the report (a -claim or -algo filter) stays UNCHECKED.
 func JudgeFromParts(entries []Entry) []Entry {
-	rank := map[string]int{checker.Holds: 0, checker.Partial: 1, checker.Unchecked: 2, checker.Ambiguous: 3, checker.Inconsistent: 4, checker.Refuted: 5}
 	for i := range entries {
 		e := &entries[i]
-		if e.claim != nil || e.Verdict != checker.Unchecked || e.Algorithm != "-" {
+		if e.claim != nil || e.Verdict != claims.Unchecked || e.Algorithm != "-" {
 			continue
 		}
 		var parts []string
-		worst := ""
+		var verdicts []claims.Verdict
 		for _, p := range entries {
 			if !strings.HasPrefix(p.ID, e.ID+".") {
 				continue
 			}
 			parts = append(parts, fmt.Sprintf("%s (%s): %s", p.ID, p.Algorithm, p.Verdict))
-			if worst == "" || rank[p.Verdict] > rank[worst] {
-				worst = p.Verdict
-			}
+			verdicts = append(verdicts, p.Verdict)
 		}
 		if len(parts) == 0 {
 			continue
 		}
-		e.Verdict = worst
+		e.Verdict = claims.Worst(verdicts...)
 		e.Summary = "judged from its parts in this report: " + strings.Join(parts, "; ")
 	}
 	return entries

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/internal/exit"
 	"electlab/internal/render"
 	"electlab/model"
@@ -64,7 +65,7 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 	}
 	opt := checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
 	defer BoundMemory(maxMem)()
-	eng := &checker.Engine{MaxSteps: a.StepCap, Minimize: traces.Minimize}
+	eng := &claims.Engine{MaxSteps: a.StepCap}
 	if a.Schedule == "fifo" && a.Count > 1 {
 		a.Count = 1 // the FIFO schedule is deterministic: one run covers it
 	}
@@ -104,7 +105,7 @@ func (a *Check) caseFor(k int) *checker.Case {
 
 // reportViolation shrinks the violation x found by schedule k, writes its
 // trace (unless over the trace limit), prints it and returns the finding.
-func (a *Check) reportViolation(eng *checker.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
+func (a *Check) reportViolation(eng *claims.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
 	ce, shrunk := shrinkCheck(eng, a.Spec, a.Checks, cs, x, opt)
 	if err := os.MkdirAll(a.Out, 0o755); err != nil {
 		return exit.Usagef("-out %s: %v", a.Out, err)
@@ -160,7 +161,7 @@ const shrinkLimit = 2000
 // through the claims engine's shrinker; a long one (a large n) only
 // through a bounded minimization, since every candidate replays the whole
 // execution. note says when the result may not be minimal.
-func shrinkCheck(eng *checker.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
+func shrinkCheck(eng *claims.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
 	if len(x.Events) <= shrinkLimit {
 		return eng.Shrink(spec, checks, cs, x), ""
 	}

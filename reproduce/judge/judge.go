@@ -1,4 +1,10 @@
-package report
+// Package judge holds the statistical judges of the catalog claims that
+// are checked by re-running a paper's tables (package reproduce) rather
+// than by the claim engine: each compares the printed numbers with the
+// reproduced means, standard errors and the paper's own formulas, and
+// gives the claim a verdict (checker/claims.Verdict) with its rows. The
+// claims report (internal/report) only renders what they decide.
+package judge
 
 import (
 	"fmt"
@@ -6,21 +12,21 @@ import (
 	"math/big"
 	"strings"
 
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/reproduce"
 )
 
-// reproClaim is a catalog claim about a paper's statistical table, which
-// the claim engine does not express (random ids and detectors, a fixed
-// number of runs) and `electlab reproduce` re-runs: the report derives its
-// verdict from the reproduced table.
-type reproClaim struct {
+// Claim is a catalog claim about a paper's statistical table, which the
+// claim engine does not express (random ids and detectors, a fixed number
+// of runs) and `electlab reproduce` re-runs: its verdict derives from the
+// reproduced table (Judge).
+type Claim struct {
 	// ID is the catalog claim; Paper and Table select the reproduction
 	// (Table may list several ids, comma-separated).
 	ID, Paper, Table string
 	// judge, when set, replaces the printed-number rule (reproRule) with
 	// the claim's own: its verdict, summary and rows from the tables.
-	judge func(tables []*reproduce.Table, cmd string) (verdict, summary string, rows []checker.Row)
+	judge func(tables []*reproduce.Table, cmd string) (verdict claims.Verdict, summary string, rows []claims.Row)
 	// rule states the judge's rule (docs/CLAIMS.md).
 	rule string
 	// moreRuns, when set, re-runs the tables with this many repetitions
@@ -62,7 +68,7 @@ type quantityReading struct {
 }
 
 // reproClaims are the catalog claims checked through `electlab reproduce`.
-var reproClaims = []reproClaim{
+var reproClaims = []Claim{
 	{ID: "C-FCEABR-9", Paper: "000", Table: "3", sameQuantity: map[string][]quantityReading{"ANSRM": {
 		{Name: "messages", Formula: eq1Column, Factor: 1},
 		{Name: "sends + receives", Formula: eq1Column, Factor: 2},
@@ -97,8 +103,8 @@ const hier3Quantities = "Table 5's columns: \"Average number of send and receive
 	"Under AMB-HIER-4 (b) (that many GCoordinator crashes) a run is the initial election followed by as many re-elections, for which [S3] gives no formula (eq.(4) counts one election): there the model's means alone are compared with it. " +
 	"\"Total Number of Processes\" is NS·SPN (table arithmetic); SD is eq.(26)'s S_x̄ over the runs, which no formula predicts: only the model's runs are compared with it."
 
-// reproFor returns the reproduction that checks catalog claim id, or nil.
-func reproFor(id string) *reproClaim {
+// For returns the reproduction that checks catalog claim id, or nil.
+func For(id string) *Claim {
 	for i := range reproClaims {
 		if reproClaims[i].ID == id {
 			return &reproClaims[i]
@@ -107,8 +113,21 @@ func reproFor(id string) *reproClaim {
 	return nil
 }
 
-// command is the command line that reproduces the table.
-func (rc *reproClaim) command(seed uint64) string {
+// All returns every reproduce-checked claim, in catalog order.
+func All() []*Claim {
+	out := make([]*Claim, len(reproClaims))
+	for i := range reproClaims {
+		out[i] = &reproClaims[i]
+	}
+	return out
+}
+
+// MoreRuns is the second repetition count the claim's tables are re-run
+// with besides the paper's (0 = none).
+func (rc *Claim) MoreRuns() int { return rc.moreRuns }
+
+// Command is the command line that reproduces the table.
+func (rc *Claim) Command(seed uint64) string {
 	var cmds []string
 	for _, t := range strings.Split(rc.Table, ",") {
 		cmds = append(cmds, fmt.Sprintf("electlab reproduce -paper %s -table %s -seed %d", rc.Paper, t, seed))
@@ -119,8 +138,8 @@ func (rc *reproClaim) command(seed uint64) string {
 	return strings.Join(cmds, "; ")
 }
 
-// ruleText is how the claim is judged.
-func (rc *reproClaim) ruleText() string {
+// Rule states how the claim is judged.
+func (rc *Claim) Rule() string {
 	if rc.rule != "" {
 		return rc.rule
 	}
@@ -137,18 +156,28 @@ const reproRule = "the table is re-run with the paper's repetition count and see
 	"A printed number that differs (by more than half a unit of its last digit) from the paper's own formula for the same quantity, under every reading of what the column counts that has a formula, is INCONSISTENT, whatever the simulation gives; a column whose quantity no formula of the paper counts is compared with the model only. " +
 	"HOLDS when some reading reproduces every printed number; a row is REFUTED where no reading reproduces a printed number that is not itself INCONSISTENT with the paper's formula, else INCONSISTENT where one is; the claim is REFUTED if a row is, else INCONSISTENT if a row is."
 
-// reproEntry checks a catalog claim by reproducing its table with the
-// paper's repetition count and the engine's seed. A printed number is
-// reproduced by a reading when the reading's mean lies within two standard
-// errors (eq.(13)'s S_x̄) plus half a unit of the printed last digit; a
-// printed standard deviation ("SD") is compared with the reading's S_x̄,
-// within three times S_x̄'s own sampling error, S_x̄/√(2(n−1)), plus half a
-// unit. The claim HOLDS when every printed number is reproduced by some
-// reading and is REFUTED, row by row, where none reproduces it.
-func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cache) Entry {
-	e := Entry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title,
-		Kind: "table", Claimed: "printed numbers = the model's means (statistical)", Formal: reproRule, Rows: []checker.Row{}}
-	e.Formal = rc.ruleText()
+// Result is a reproduce-checked claim's outcome: its verdict, the
+// one-line summary, what the check compares, and the rows.
+type Result struct {
+	Verdict claims.Verdict
+	Summary string
+	// Claimed states what the check compares.
+	Claimed string
+	Rows    []claims.Row
+}
+
+// Judge checks the claim by reproducing its table with the paper's
+// repetition count and seed (the tables are taken from cache, or
+// computed into it; nil = no cache). A printed number is reproduced by a
+// reading when the reading's mean lies within two standard errors
+// (eq.(13)'s S_x̄) plus half a unit of the printed last digit; a printed
+// standard deviation ("SD") is compared with the reading's S_x̄, within
+// three times S_x̄'s own sampling error, S_x̄/√(2(n−1)), plus half a unit.
+// The claim HOLDS when every printed number is reproduced by some reading
+// and is REFUTED, row by row, where none reproduces it (a claim with its
+// own judge follows that judge's rule, Rule).
+func (rc *Claim) Judge(seed uint64, cache *reproduce.Cache) Result {
+	e := Result{Claimed: "printed numbers = the model's means (statistical)", Rows: []claims.Row{}}
 	p, err := reproduce.Lookup(rc.Paper)
 	var tables []*reproduce.Table
 	for _, id := range strings.Split(rc.Table, ",") {
@@ -168,10 +197,10 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 		}
 	}
 	if err != nil {
-		e.Verdict, e.Summary = checker.Unchecked, "reproduce failed: "+err.Error()
+		e.Verdict, e.Summary = claims.Unchecked, "reproduce failed: "+err.Error()
 		return e
 	}
-	cmd := rc.command(seed)
+	cmd := rc.Command(seed)
 	if rc.judge != nil {
 		e.Claimed = "the claim's own comparison of the reproduced means"
 		e.Verdict, e.Summary, e.Rows = rc.judge(tables, cmd)
@@ -192,9 +221,9 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 				}
 			}
 			switch row.Verdict {
-			case checker.Refuted:
+			case claims.Refuted:
 				bad++
-			case checker.Ambiguous:
+			case claims.Ambiguous:
 				amb++
 			}
 			e.Rows = append(e.Rows, row)
@@ -202,9 +231,9 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 	}
 	switch {
 	case total == 0:
-		e.Verdict, e.Summary = checker.Unchecked, "the reproduced table has no printed number a reading measures"
+		e.Verdict, e.Summary = claims.Unchecked, "the reproduced table has no printed number a reading measures"
 	case bad > 0:
-		e.Verdict = checker.Refuted
+		e.Verdict = claims.Refuted
 		e.Summary = fmt.Sprintf("%d of %d rows have a printed number no reading reproduces (`%s`; the rows give the arithmetic)", bad, len(e.Rows), cmd)
 		if inconsistent > 0 {
 			e.Summary += fmt.Sprintf("; %d rows print a number that differs from the paper's own formula for the same quantity (INCONSISTENT, the arithmetic first in each row)", inconsistent)
@@ -213,13 +242,13 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 			}
 		}
 	case amb > 0:
-		e.Verdict = checker.Ambiguous
+		e.Verdict = claims.Ambiguous
 		e.Summary = fmt.Sprintf("%d of %d rows print a number the model reproduces under one reading of its column and that differs from the paper's own formula under the readings that have one (`%s`; the rows give the arithmetic)", amb, len(e.Rows), cmd)
 	case inconsistent > 0:
-		e.Verdict = checker.Inconsistent
+		e.Verdict = claims.Inconsistent
 		e.Summary = fmt.Sprintf("%d of %d rows print a number that differs from the paper's own formula for it, shown with the arithmetic (the model's means are in the rows; `%s`)", inconsistent, len(e.Rows), cmd)
 	default:
-		e.Verdict = checker.Holds
+		e.Verdict = claims.Holds
 		e.Summary = fmt.Sprintf("every printed number (%d) is reproduced by some reading within two standard errors (`%s`)", total, cmd)
 	}
 	return e
@@ -231,31 +260,31 @@ func reproEntry(rc *reproClaim, ce *entryInfo, seed uint64, cache *reproduce.Cac
 // that differs from the paper's formula makes it INCONSISTENT. full
 // reports such a number in the row, shown one that differs at least under
 // the readings with a formula.
-func judgeReproRow(rc *reproClaim, t *reproduce.Table, r reproduce.Row, cmd string) (row checker.Row, checked int, full, shown bool) {
+func judgeReproRow(rc *Claim, t *reproduce.Table, r reproduce.Row, cmd string) (row claims.Row, checked int, full, shown bool) {
 	row, checked, failed := reproRowColumns(t, r, cmd)
 	cols, shown := inconsistentColumns(rc, &row, r)
-	row.Verdict = checker.Holds
+	row.Verdict = claims.Holds
 	var refuting []string
 	for _, col := range failed {
 		if !cols[col] {
-			row.Verdict = checker.Refuted
+			row.Verdict = claims.Refuted
 			refuting = append(refuting, col)
 		}
 	}
 	switch {
-	case row.Verdict == checker.Refuted:
+	case row.Verdict == claims.Refuted:
 		if shown {
 			// The refutation first: the row's verdict, then the
 			// inconsistency it also shows.
 			row.Arithmetic = fmt.Sprintf("REFUTED: no reading of the model reproduces the printed %s; ", strings.Join(refuting, ", ")) + row.Arithmetic
 		}
 	case len(cols) > 0:
-		row.Verdict = checker.Inconsistent
+		row.Verdict = claims.Inconsistent
 	case shown:
 		// The model reproduces a number that contradicts the paper's
 		// formula under the readings that have one: the verdict depends
 		// on the reading.
-		row.Verdict = checker.Ambiguous
+		row.Verdict = claims.Ambiguous
 		row.Arithmetic = "AMBIGUOUS (INCONSISTENT under the readings with a formula; reproduced by the model): " + row.Arithmetic
 	}
 	return row, checked, len(cols) > 0, shown
@@ -264,12 +293,12 @@ func judgeReproRow(rc *reproClaim, t *reproduce.Table, r reproduce.Row, cmd stri
 // inconsistentWithFormula marks row INCONSISTENT when one of its printed
 // numbers differs from the paper's own formula for the same quantity
 // (rc.formulaOf), with the arithmetic first in the row's evidence.
-func inconsistentWithFormula(rc *reproClaim, row *checker.Row, r reproduce.Row) bool {
+func inconsistentWithFormula(rc *Claim, row *claims.Row, r reproduce.Row) bool {
 	full, _ := inconsistentColumns(rc, row, r)
 	if len(full) == 0 {
 		return false
 	}
-	row.Verdict = checker.Inconsistent
+	row.Verdict = claims.Inconsistent
 	return true
 }
 
@@ -279,7 +308,7 @@ func inconsistentWithFormula(rc *reproClaim, row *checker.Row, r reproduce.Row) 
 // that differ under every reading with a formula and no reading without
 // one; shown reports that some column differs under every reading with a
 // formula (INCONSISTENT there, full or not).
-func inconsistentColumns(rc *reproClaim, row *checker.Row, r reproduce.Row) (full map[string]bool, shown bool) {
+func inconsistentColumns(rc *Claim, row *claims.Row, r reproduce.Row) (full map[string]bool, shown bool) {
 	full = map[string]bool{}
 	var diffs []string
 	for _, pv := range r.Printed {
@@ -399,25 +428,22 @@ func signedRat(d *big.Rat) string {
 
 // reproCovered is the coverage record of a reproduced row: runs seeded
 // random runs (or points), every one measured.
-func reproCovered(runs int) checker.Coverage {
-	return checker.Coverage{Point: checker.PointMeasured, Executions: runs, Reached: runs}
+func reproCovered(runs int) claims.Coverage {
+	return claims.Coverage{Point: claims.PointMeasured, Executions: runs, Reached: runs}
 }
-
-// entryInfo is what a reproduce-checked entry shows of its catalog entry.
-type entryInfo struct{ Source, Title string }
 
 // reproRow judges the printed numbers of one reproduced row: how many it
 // checked and whether each is reproduced by some reading.
-func reproRow(t *reproduce.Table, r reproduce.Row, cmd string) (checker.Row, int, bool) {
+func reproRow(t *reproduce.Table, r reproduce.Row, cmd string) (claims.Row, int, bool) {
 	row, checked, failed := reproRowColumns(t, r, cmd)
 	return row, checked, len(failed) == 0
 }
 
 // reproRowColumns is reproRow, naming the printed columns no reading
 // reproduces.
-func reproRowColumns(t *reproduce.Table, r reproduce.Row, cmd string) (checker.Row, int, []string) {
-	row := checker.Row{Setting: fmt.Sprintf("Table %s, %s", t.ID, r.Label), Variant: "-", Model: "SYNC-LOCKSTEP (reproduce)",
-		Verdict: checker.Holds, Executions: t.Runs, Covered: reproCovered(t.Runs),
+func reproRowColumns(t *reproduce.Table, r reproduce.Row, cmd string) (claims.Row, int, []string) {
+	row := claims.Row{Setting: fmt.Sprintf("Table %s, %s", t.ID, r.Label), Variant: "-", Model: "SYNC-LOCKSTEP (reproduce)",
+		Verdict: claims.Holds, Executions: t.Runs, Covered: reproCovered(t.Runs),
 		Coverage: fmt.Sprintf("%d seeded random runs per reading (`%s`)", t.Runs, cmd)}
 	var parts, failed []string
 	checked := 0
@@ -472,7 +498,7 @@ func reproRowColumns(t *reproduce.Table, r reproduce.Row, cmd string) (checker.R
 		parts = append(parts, fmt.Sprintf("%s printed %s: no reading reproduces it; closest %s (%s) differs by %.4g, tolerance %.3g", pv.Column, pv.Text, what, closest, closestDiff, tol))
 	}
 	if len(failed) > 0 {
-		row.Verdict = checker.Refuted
+		row.Verdict = claims.Refuted
 	}
 	row.Arithmetic = strings.Join(append(parts, r.Notes...), "; ")
 	return row, checked, failed
@@ -496,7 +522,7 @@ const fewerRule = "[S0] Fig. 11-12 re-run (N = 35 and 70, FPN = 1..N, 50 seeded 
 
 // judgeFewer judges C-FCEABR-15 on the Fig. 11-12 tables: each row is one
 // N and FPN, with FCEABR readings and basic Ring as measured readings.
-func judgeFewer(tables []*reproduce.Table, cmd string) (string, string, []checker.Row) {
+func judgeFewer(tables []*reproduce.Table, cmd string) (claims.Verdict, string, []claims.Row) {
 	type point struct {
 		n, fpn int
 		gap    float64
@@ -524,10 +550,10 @@ func judgeFewer(tables []*reproduce.Table, cmd string) (string, string, []checke
 		}
 	}
 	if len(order) == 0 {
-		return checker.Unchecked, "the reproduced figures have no FCEABR and Ring means to compare", []checker.Row{}
+		return claims.Unchecked, "the reproduced figures have no FCEABR and Ring means to compare", []claims.Row{}
 	}
-	var rows []checker.Row
-	verdicts := map[string]string{}
+	var rows []claims.Row
+	verdicts := map[string]claims.Verdict{}
 	for _, rd := range order {
 		pts := byReading[rd]
 		var notFewer, shrinks, notWider []string
@@ -553,14 +579,14 @@ func judgeFewer(tables []*reproduce.Table, cmd string) (string, string, []checke
 			what string
 			bad  []string
 		}{{"(a) fewer messages than basic Ring at every FPN", notFewer}, {"(b) the gap never shrinks as FPN grows", shrinks}, {"(c) the gap is larger at N=70 than at N=35", notWider}} {
-			row := checker.Row{Setting: c.what, Variant: rd, Model: "SYNC-LOCKSTEP (reproduce)", Verdict: checker.Holds,
+			row := claims.Row{Setting: c.what, Variant: rd, Model: "SYNC-LOCKSTEP (reproduce)", Verdict: claims.Holds,
 				Executions: len(pts), Covered: reproCovered(len(pts)), Coverage: fmt.Sprintf("%d (N, FPN) points, 50 seeded random runs each (`%s`)", len(pts), cmd),
 				Arithmetic: "holds at every point"}
 			if len(c.bad) > 0 {
-				row.Verdict = checker.Refuted
+				row.Verdict = claims.Refuted
 				row.Arithmetic = fmt.Sprintf("fails at %d point(s): %s", len(c.bad), strings.Join(firstN(c.bad, 6), "; "))
 			}
-			if verdicts[rd] != checker.Refuted {
+			if verdicts[rd] != claims.Refuted {
 				verdicts[rd] = row.Verdict
 			}
 			rows = append(rows, row)
@@ -570,12 +596,12 @@ func judgeFewer(tables []*reproduce.Table, cmd string) (string, string, []checke
 	var parts []string
 	for _, rd := range order {
 		same = same && verdicts[rd] == first
-		parts = append(parts, rd+": "+verdicts[rd])
+		parts = append(parts, rd+": "+verdicts[rd].String())
 	}
 	if same {
 		return first, fmt.Sprintf("%s under every reading (%s); `%s`", first, strings.Join(order, "; "), cmd), rows
 	}
-	return checker.Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; "), rows
+	return claims.Ambiguous, "the verdict depends on the reading: " + strings.Join(parts, "; "), rows
 }
 
 func firstN(xs []string, n int) []string {

@@ -1,4 +1,4 @@
-package checker
+package claims
 
 import (
 	"fmt"
@@ -6,13 +6,6 @@ import (
 
 	"electlab/model"
 )
-
-// Partial is the verdict of a row or claim whose every checked part holds
-// but whose coverage is partial: a part of the claim (a table column, a
-// sub-statement, a reading) is not checked, or some executions stopped at
-// the step cap before the check the claim promises (termination) could be
-// decided. It is never HOLDS: the report says no more than it checked.
-const Partial = "PARTIAL"
 
 // Checked points: where an execution must get to for the row's check to
 // be judged on it (Coverage.Point).
@@ -111,7 +104,7 @@ func (c *Coverage) Unchecked() []Part {
 // before the termination it promises was decided, is PARTIAL. Other
 // verdicts (a refutation, an inconsistency) stand: they are decided by
 // what was found.
-func (c *Coverage) judge(verdict string, promisesTermination bool) (string, string) {
+func (c *Coverage) judge(verdict Verdict, promisesTermination bool) (Verdict, string) {
 	if verdict != Holds {
 		return verdict, ""
 	}

@@ -1,4 +1,4 @@
-package checker
+package claims
 
 import (
 	"strings"
@@ -12,9 +12,9 @@ func TestCoverageJudge(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
 		cov         Coverage
-		verdict     string
+		verdict     Verdict
 		termination bool
-		want        string
+		want        Verdict
 	}{
 		{"reached", Coverage{Point: PointQuiescence, Executions: 7, Reached: 7}, Holds, true, Holds},
 		{"nothing reached", Coverage{Point: PointQuiescence, Executions: 7, Cycled: 7}, Holds, false, Unchecked},

@@ -1,4 +1,4 @@
-package explore
+package claims
 
 import (
 	"errors"
@@ -6,7 +6,13 @@ import (
 	"testing"
 
 	"electlab/checker"
+	"electlab/checker/explore"
 	"electlab/model"
+)
+
+var testKinds = model.Kinds(
+	model.KindSpec{Name: "token"},
+	model.KindSpec{Name: "ping"},
 )
 
 // alternation is a broken election whose violation needs one rare
@@ -65,17 +71,17 @@ func alternationClaim() model.Claim {
 
 // TestClaimsSearchEverySchedule shows the claim engine's sampled schedules
 // miss a violation that needs one rare interleaving, and its search of
-// every schedule (ForClaims) finds it, with a trace that replays to it.
+// every schedule (Engine.ExploreStates) finds it, with a trace that replays to it.
 func TestClaimsSearchEverySchedule(t *testing.T) {
 	c := alternationClaim()
-	sampled := checker.DefaultEngine()
-	if res := sampled.CheckClaim(alternation, &c); res.Verdict != checker.Holds {
+	sampled := DefaultEngine()
+	if res := sampled.CheckClaim(alternation, &c); res.Verdict != Holds {
 		t.Fatalf("sampled schedules: %s (%s); the test needs a violation they miss", res.Verdict, res.Summary)
 	}
-	e := checker.DefaultEngine()
-	ForClaims(e, 0)
+	e := DefaultEngine()
+	e.ExploreStates = ClaimStates
 	res := e.CheckClaim(alternation, &c)
-	if res.Verdict != checker.Refuted {
+	if res.Verdict != Refuted {
 		t.Fatalf("every schedule: %s (%s), want REFUTED", res.Verdict, res.Summary)
 	}
 	ce := res.Rows[0].Counterexample
@@ -103,25 +109,25 @@ func TestClaimsSearchExactExtreme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Explore(s0, Options{Counts: CountsTotal}).Counts.Of(model.P2P).Max
+	want := explore.Explore(s0, explore.Options{Counts: explore.CountsTotal}).Counts.Of(model.P2P).Max
 	bound := func(limit int64) model.Claim {
 		return model.Claim{ID: "T-MAX", Source: "test", Says: "messages", Kind: model.Bound,
 			Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost, FormulaText: "limit",
 			Formula: func(model.Params) model.Rat { return model.RatInt(limit) }, NMin: 3, NMax: 3,
 			Settings: []model.Setting{{Name: "all initiate", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators}}}
 	}
-	e := checker.DefaultEngine()
-	ForClaims(e, 0)
+	e := DefaultEngine()
+	e.ExploreStates = ClaimStates
 	c := bound(want)
 	res := e.CheckClaim(alternation, &c)
-	if res.Verdict != checker.Holds || len(res.Rows[0].AllSchedules) == 0 {
+	if res.Verdict != Holds || len(res.Rows[0].AllSchedules) == 0 {
 		t.Fatalf("bound %d: %s (%s), all schedules at %v", want, res.Verdict, res.Summary, res.Rows[0].AllSchedules)
 	}
 	if p := res.Rows[0].Points[0]; !p.AllSchedules || p.Measured != want {
 		t.Fatalf("point %+v, want the exact maximum %d over all schedules", p, want)
 	}
 	c = bound(want - 1)
-	if res := e.CheckClaim(alternation, &c); res.Verdict != checker.Refuted {
+	if res := e.CheckClaim(alternation, &c); res.Verdict != Refuted {
 		t.Fatalf("bound %d: %s, want REFUTED", want-1, res.Verdict)
 	}
 }
@@ -130,10 +136,10 @@ func TestClaimsSearchExactExtreme(t *testing.T) {
 // 3 is absent at the start: the coordinator 1 knows itself, and a joiner
 // learns the coordinator when it joins (InJoin) and says so. Before the
 // join, an end-of-run check that the joiner joined fails.
-var joiner = &model.Algorithm[tstate]{
+var joiner = &model.Algorithm[jstate]{
 	Info: model.Info{Name: "joiner", Title: "test: a joiner learns the coordinator", Topology: model.Complete, Kinds: testKinds},
-	Init: func(*model.Env) tstate { return tstate{} },
-	Step: func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
+	Init: func(*model.Env) jstate { return jstate{} },
+	Step: func(env *model.Env, s jstate, in model.Input, out *model.Outbox) jstate {
 		switch in.Kind {
 		case model.InStart:
 			s.Leader, s.Coord = 1, env.Self == 1
@@ -143,15 +149,20 @@ var joiner = &model.Algorithm[tstate]{
 		}
 		return s
 	},
-	View: tview,
+	View: func(s jstate) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
 }
 
-// TestJoinsBeforeEnd: with JoinsBeforeEnd (set by ForClaims when the
-// configuration has absent processes, as Setting.Joins says each joins) a
-// state where the absent process can still join is not an end, so the
-// agreement check only sees executions where it joined; without it, the
-// search reports the not-yet-joined state as a violation.
-func TestJoinsBeforeEnd(t *testing.T) {
+// jstate is joiner's process state.
+type jstate struct {
+	Leader model.ID
+	Coord  bool
+}
+
+// TestSearchJoinsBeforeEnd: the engine's search of every schedule sets
+// JoinsBeforeEnd when the configuration has absent processes (as
+// Setting.Joins says each joins), so a state where the absent process can
+// still join is not an end and the joiner's check holds.
+func TestSearchJoinsBeforeEnd(t *testing.T) {
 	cfg := &model.Config{Algo: "joiner", IDs: []model.ID{1, 2}, Initiators: []model.ID{1, 2}, Absent: []model.ID{3}}
 	s0, err := joiner.NewSystem(cfg)
 	if err != nil {
@@ -165,14 +176,8 @@ func TestJoinsBeforeEnd(t *testing.T) {
 		}
 		return errors.New("process 3 never joined")
 	}}
-	if r := Explore(s0, Options{Checks: checks}); len(r.Violations) == 0 {
-		t.Fatalf("without JoinsBeforeEnd: %s; want the pre-join end reported", r.Verdict())
-	}
-	if r := Explore(s0, Options{Checks: checks, JoinsBeforeEnd: true}); len(r.Violations) != 0 || r.Final == 0 {
-		t.Fatalf("with JoinsBeforeEnd: %s (%d final states)", r.Verdict(), r.Final)
-	}
-	if out := claimSearch(s0, checks, false, 1000, nil); out.Violation != nil {
-		t.Fatalf("ForClaims' search: %+v, want no violation (the joiner joins)", out.Violation)
+	if out := searchAll(s0, checks, false, 1000, nil); out.violation != nil {
+		t.Fatalf("the engine's search: %+v, want no violation (the joiner joins)", out.violation)
 	}
 }
 
@@ -183,11 +188,11 @@ func TestClaimsSearchCustomNotAllSchedules(t *testing.T) {
 	c := model.Claim{ID: "T-CUSTOM", Source: "test", Says: "fine", Kind: model.Behaviour,
 		Custom: func(model.System) error { return nil }, NMin: 3, NMax: 3,
 		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators}}}
-	e := checker.DefaultEngine()
-	ForClaims(e, 0)
+	e := DefaultEngine()
+	e.ExploreStates = ClaimStates
 	res := e.CheckClaim(alternation, &c)
 	row := res.Rows[0]
-	if res.Verdict != checker.Holds || len(row.AllSchedules) != 0 || !strings.Contains(row.Coverage, "searched for violations at n=3") {
+	if res.Verdict != Holds || len(row.AllSchedules) != 0 || !strings.Contains(row.Coverage, "searched for violations at n=3") {
 		t.Fatalf("%s, all schedules %v, coverage %q", res.Verdict, row.AllSchedules, row.Coverage)
 	}
 	if strings.Contains(res.Summary, "for all schedules") {
@@ -212,22 +217,22 @@ func TestClaimsInvariantEveryInstant(t *testing.T) {
 	c := alternationClaim()
 	c.Props = 0
 	c.Custom = threeSeen
-	if res := checker.DefaultEngine().CheckClaim(alternation, &c); res.Verdict != checker.Holds {
+	if res := DefaultEngine().CheckClaim(alternation, &c); res.Verdict != Holds {
 		t.Fatalf("as an end-of-run check: %s (%s) %+v, want HOLDS (no run ends with 3 pings seen)", res.Verdict, res.Summary, res.Rows[0].Counterexample.Violation)
 	}
 	c.Custom, c.Invariant = nil, threeSeen
-	for _, explore := range []bool{false, true} {
-		e := checker.DefaultEngine()
-		if explore {
-			ForClaims(e, 0)
+	for _, search := range []bool{false, true} {
+		e := DefaultEngine()
+		if search {
+			e.ExploreStates = ClaimStates
 		}
 		res := e.CheckClaim(alternation, &c)
 		if len(res.Rows) == 0 {
-			t.Fatalf("explore %v: %s (%s), no rows", explore, res.Verdict, res.Summary)
+			t.Fatalf("search %v: %s (%s), no rows", search, res.Verdict, res.Summary)
 		}
 		ce := res.Rows[0].Counterexample
-		if res.Verdict != checker.Refuted || ce == nil || ce.Violation.Property != checker.PropCustom || ce.Violation.Step == 0 {
-			t.Fatalf("explore %v: %s (%s), counterexample %+v; want REFUTED at a step", explore, res.Verdict, res.Summary, ce)
+		if res.Verdict != Refuted || ce == nil || ce.Violation.Property != checker.PropCustom || ce.Violation.Step == 0 {
+			t.Fatalf("search %v: %s (%s), counterexample %+v; want REFUTED at a step", search, res.Verdict, res.Summary, ce)
 		}
 	}
 	c.Invariant = func(s model.System) error {
@@ -236,9 +241,9 @@ func TestClaimsInvariantEveryInstant(t *testing.T) {
 		}
 		return nil
 	}
-	e := checker.DefaultEngine()
-	ForClaims(e, 0)
-	if res := e.CheckClaim(alternation, &c); res.Verdict != checker.Holds || len(res.Rows[0].AllSchedules) == 0 {
+	e := DefaultEngine()
+	e.ExploreStates = ClaimStates
+	if res := e.CheckClaim(alternation, &c); res.Verdict != Holds || len(res.Rows[0].AllSchedules) == 0 {
 		t.Fatalf("a holding invariant: %s (%s), all schedules at %v", res.Verdict, res.Summary, res.Rows[0].AllSchedules)
 	}
 }

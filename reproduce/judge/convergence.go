@@ -1,11 +1,11 @@
-package report
+package judge
 
 import (
 	"fmt"
 	"math"
 	"strings"
 
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/reproduce"
 )
 
@@ -25,7 +25,7 @@ const convergenceRule = "[S0] Table 3 re-run twice with the same seed: with the 
 
 // judgeConvergence judges C-FCEABR-16 on Table 3 reproduced at two
 // repetition counts (told apart by Table.Runs).
-func judgeConvergence(tables []*reproduce.Table, cmd string) (string, string, []checker.Row) {
+func judgeConvergence(tables []*reproduce.Table, cmd string) (claims.Verdict, string, []claims.Row) {
 	var base, more *reproduce.Table
 	for _, t := range tables {
 		switch {
@@ -36,7 +36,7 @@ func judgeConvergence(tables []*reproduce.Table, cmd string) (string, string, []
 		}
 	}
 	if base == nil || more == nil || base.Runs == more.Runs {
-		return checker.Unchecked, "the table was not reproduced at two repetition counts", []checker.Row{}
+		return claims.Unchecked, "the table was not reproduced at two repetition counts", []claims.Row{}
 	}
 	if more.Runs < base.Runs {
 		base, more = more, base
@@ -50,8 +50,8 @@ func judgeConvergence(tables []*reproduce.Table, cmd string) (string, string, []
 		{"(a) the simulated mean converges: S_x̄ shrinks as 1/√runs", math.Sqrt(n / m)},
 		{"(b) the printed SD is a property of the algorithm: S_x̄ does not depend on the number of runs", 1},
 	}
-	var rows []checker.Row
-	verdicts := make([]string, len(readings))
+	var rows []claims.Row
+	verdicts := make([]claims.Verdict, len(readings))
 	var lowAll, highAll = math.Inf(1), math.Inf(-1)
 	for _, r := range base.Rows {
 		var mr *reproduce.Row
@@ -86,8 +86,8 @@ func judgeConvergence(tables []*reproduce.Table, cmd string) (string, string, []
 			continue
 		}
 		for k, rd := range readings {
-			row := checker.Row{Setting: fmt.Sprintf("Table 3, %s", r.Label), Variant: rd.name, Model: "SYNC-LOCKSTEP (reproduce)",
-				Verdict: checker.Holds, Executions: base.Runs + more.Runs,
+			row := claims.Row{Setting: fmt.Sprintf("Table 3, %s", r.Label), Variant: rd.name, Model: "SYNC-LOCKSTEP (reproduce)",
+				Verdict: claims.Holds, Executions: base.Runs + more.Runs,
 				Covered:  reproCovered(base.Runs + more.Runs),
 				Coverage: fmt.Sprintf("%d and %d seeded random runs per reading, %d readings (`%s`)", base.Runs, more.Runs, len(ratios), cmd)}
 			var bad []string
@@ -110,23 +110,23 @@ func judgeConvergence(tables []*reproduce.Table, cmd string) (string, string, []
 				row.Arithmetic += fmt.Sprintf("; no spread (S_x = 0), not compared: %s", strings.Join(flat, ", "))
 			}
 			if len(bad) > 0 {
-				row.Verdict = checker.Refuted
+				row.Verdict = claims.Refuted
 				row.Arithmetic += fmt.Sprintf("; outside the tolerance: %s", strings.Join(firstN(bad, 4), "; "))
 			}
-			if verdicts[k] != checker.Refuted {
+			if verdicts[k] != claims.Refuted {
 				verdicts[k] = row.Verdict
 			}
 			rows = append(rows, row)
 		}
 	}
 	if len(rows) == 0 {
-		return checker.Unchecked, "the two reproductions have no row and reading in common with a spread to compare", []checker.Row{}
+		return claims.Unchecked, "the two reproductions have no row and reading in common with a spread to compare", []claims.Row{}
 	}
 	what := fmt.Sprintf("eq.(11)–(13) compute the mean, S_x and the standard error of the mean S_x̄ = S_x/√n: with %d runs instead of %d, S_x̄ changes by a factor %.3f to %.3f (1/√%g = %.3f)",
 		more.Runs, base.Runs, lowAll, highAll, m/n, math.Sqrt(n/m))
 	if verdicts[0] == verdicts[1] {
 		return verdicts[0], fmt.Sprintf("%s under both readings; %s (`%s`)", verdicts[0], what, cmd), rows
 	}
-	return checker.Ambiguous, fmt.Sprintf("the verdict depends on the reading: (a) the mean converges: %s; (b) the printed SD is a property of the algorithm: %s. %s; the section claims nothing of the algorithm beyond C-FCEABR-9's numbers (`%s`)",
+	return claims.Ambiguous, fmt.Sprintf("the verdict depends on the reading: (a) the mean converges: %s; (b) the printed SD is a property of the algorithm: %s. %s; the section claims nothing of the algorithm beyond C-FCEABR-9's numbers (`%s`)",
 		verdicts[0], verdicts[1], what, cmd), rows
 }

@@ -1,11 +1,11 @@
-package report
+package judge
 
 import (
 	"strconv"
 	"strings"
 	"testing"
 
-	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/reproduce"
 )
 
@@ -41,7 +41,7 @@ func TestReproRowCatchesMismatch(t *testing.T) {
 		if checked != 2 || ok != c.wantOK || !strings.Contains(got.Arithmetic, c.wantInMsg) {
 			t.Errorf("%s: checked %d ok %v (%s), want ok %v and %q", c.name, checked, ok, got.Arithmetic, c.wantOK, c.wantInMsg)
 		}
-		if want := map[bool]string{true: checker.Holds, false: checker.Refuted}[c.wantOK]; got.Verdict != want {
+		if want := map[bool]claims.Verdict{true: claims.Holds, false: claims.Refuted}[c.wantOK]; got.Verdict != want {
 			t.Errorf("%s: verdict %s, want %s", c.name, got.Verdict, want)
 		}
 	}
@@ -56,9 +56,9 @@ func TestReproClaimsInReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: make test-long runs it")
 	}
-	for _, rc := range reproClaims {
-		e := reproEntry(&rc, &entryInfo{Source: "s", Title: "t"}, 1, nil)
-		if e.Verdict == checker.Unchecked || len(e.Rows) == 0 {
+	for _, rc := range All() {
+		e := rc.Judge(1, nil)
+		if e.Verdict == claims.Unchecked || len(e.Rows) == 0 {
 			t.Errorf("%s: %s (%s), %d rows", rc.ID, e.Verdict, e.Summary, len(e.Rows))
 		}
 	}
@@ -90,7 +90,7 @@ func TestJudgeFewerCatchesBreaks(t *testing.T) {
 		return tab
 	}
 	good35, good70 := mk(35, []int64{60, 80, 90}, []int64{70, 140, 210}), mk(70, []int64{120, 160, 180}, []int64{140, 280, 420})
-	if v, s, _ := judgeFewer([]*reproduce.Table{good35, good70}, "cmd"); v != checker.Holds {
+	if v, s, _ := judgeFewer([]*reproduce.Table{good35, good70}, "cmd"); v != claims.Holds {
 		t.Fatalf("good figures: %s (%s)", v, s)
 	}
 	for name, tabs := range map[string][]*reproduce.Table{
@@ -101,11 +101,11 @@ func TestJudgeFewerCatchesBreaks(t *testing.T) {
 		v, _, rows := judgeFewer(tabs, "cmd")
 		bad := ""
 		for _, r := range rows {
-			if r.Verdict == checker.Refuted {
+			if r.Verdict == claims.Refuted {
 				bad = r.Setting
 			}
 		}
-		if v != checker.Refuted || !strings.HasPrefix(bad, name[:3]) {
+		if v != claims.Refuted || !strings.HasPrefix(bad, name[:3]) {
 			t.Errorf("%s: verdict %s, refuted row %q", name, v, bad)
 		}
 	}
@@ -113,25 +113,6 @@ func TestJudgeFewerCatchesBreaks(t *testing.T) {
 
 // TestJudgeFromParts: an unregistered catalog entry takes the worst
 // verdict of its parts ("ID.part") in the report, and stays UNCHECKED when
-// none is there; a registered entry is left alone.
-func TestJudgeFromParts(t *testing.T) {
-	parent := func(id string) Entry {
-		return Entry{ID: id, Algorithm: "-", Verdict: checker.Unchecked}
-	}
-	part := func(id, v string) Entry { return Entry{ID: id, Algorithm: "a", Verdict: v} }
-	got := JudgeFromParts([]Entry{
-		parent("C-X-1"), part("C-X-1.a", checker.Holds), part("C-X-1.b", checker.Refuted),
-		parent("C-X-2"), part("C-X-2.a", checker.Holds), part("C-X-2.b", checker.Ambiguous),
-		parent("C-X-3"), part("C-X-3.a", checker.Holds),
-		parent("C-X-4"), part("C-X-40", checker.Refuted), // not a part of C-X-4
-	})
-	for i, want := range map[int]string{0: checker.Refuted, 3: checker.Ambiguous, 6: checker.Holds, 8: checker.Unchecked} {
-		if got[i].Verdict != want {
-			t.Errorf("%s: %s (%s), want %s", got[i].ID, got[i].Verdict, got[i].Summary, want)
-		}
-	}
-}
-
 // TestJudgeConvergenceCatchesBreaks: C-FCEABR-16's judge finds that the
 // standard error of the mean halves with four times the runs (reading a
 // holds, reading b is refuted: AMBIGUOUS), and refutes reading a on a
@@ -148,15 +129,15 @@ func TestJudgeConvergenceCatchesBreaks(t *testing.T) {
 			Measured: []reproduce.Measured{{Reading: "r", Stats: reproduce.Summarize(xs)}}}}}
 	}
 	v, s, rows := judgeConvergence([]*reproduce.Table{mk(200, 3), mk(800, 3)}, "cmd")
-	if v != checker.Ambiguous || len(rows) != 2 || rows[0].Verdict != checker.Holds || rows[1].Verdict != checker.Refuted {
+	if v != claims.Ambiguous || len(rows) != 2 || rows[0].Verdict != claims.Holds || rows[1].Verdict != claims.Refuted {
 		t.Fatalf("stable spread: %s (%s), rows %+v", v, s, rows)
 	}
 	// A broken table: S_x doubles with the runs, so S_x̄ stays put.
 	v, s, rows = judgeConvergence([]*reproduce.Table{mk(200, 3), mk(800, 6)}, "cmd")
-	if v != checker.Ambiguous || rows[0].Verdict != checker.Refuted || rows[1].Verdict != checker.Holds {
+	if v != claims.Ambiguous || rows[0].Verdict != claims.Refuted || rows[1].Verdict != claims.Holds {
 		t.Fatalf("S_x̄ not shrinking: %s (%s), rows %+v", v, s, rows)
 	}
-	if v, _, _ := judgeConvergence([]*reproduce.Table{mk(200, 3)}, "cmd"); v != checker.Unchecked {
+	if v, _, _ := judgeConvergence([]*reproduce.Table{mk(200, 3)}, "cmd"); v != claims.Unchecked {
 		t.Errorf("one repetition count: %s, want UNCHECKED", v)
 	}
 }
@@ -165,22 +146,22 @@ func TestJudgeConvergenceCatchesBreaks(t *testing.T) {
 // formula for the same quantity is INCONSISTENT with the arithmetic,
 // whatever the simulation gives; an equal one is not.
 func TestReproInconsistentWithFormula(t *testing.T) {
-	rc := &reproClaim{ID: "C-TEST", formulaOf: map[string]string{"NOM": "eq.(2)"}}
+	rc := &Claim{ID: "C-TEST", formulaOf: map[string]string{"NOM": "eq.(2)"}}
 	mk := func(printed string) reproduce.Row {
 		return reproduce.Row{Label: "site 3",
 			Printed:  []reproduce.Value{{Column: "NOM", Text: printed, Exact: printed}},
 			Formulas: []reproduce.Value{{Column: "eq.(2)", Text: "2·SCAN+SPN−1", Exact: "433"}}}
 	}
-	row := checker.Row{Verdict: checker.Refuted, Arithmetic: "NOM printed 24: no reading reproduces it"}
-	if !inconsistentWithFormula(rc, &row, mk("24")) || row.Verdict != checker.Inconsistent || !strings.Contains(row.Arithmetic, "24 − 433 = -409") {
+	row := claims.Row{Verdict: claims.Refuted, Arithmetic: "NOM printed 24: no reading reproduces it"}
+	if !inconsistentWithFormula(rc, &row, mk("24")) || row.Verdict != claims.Inconsistent || !strings.Contains(row.Arithmetic, "24 − 433 = -409") {
 		t.Fatalf("printed 24 against eq.(2) = 433: %s, %q", row.Verdict, row.Arithmetic)
 	}
-	row = checker.Row{Verdict: checker.Holds}
-	if inconsistentWithFormula(rc, &row, mk("433")) || row.Verdict != checker.Holds {
+	row = claims.Row{Verdict: claims.Holds}
+	if inconsistentWithFormula(rc, &row, mk("433")) || row.Verdict != claims.Holds {
 		t.Fatalf("printed 433 against eq.(2) = 433: %s, %q", row.Verdict, row.Arithmetic)
 	}
 	// A column with no formula for the same quantity is not judged here.
-	if inconsistentWithFormula(&reproClaim{ID: "C-TEST"}, &row, mk("24")) {
+	if inconsistentWithFormula(&Claim{ID: "C-TEST"}, &row, mk("24")) {
 		t.Fatal("a claim without formulaOf judged a printed number against a formula")
 	}
 }
@@ -194,9 +175,9 @@ func TestReproInconsistentWithFormula(t *testing.T) {
 // leaves the row INCONSISTENT, another unreproduced column refutes it.
 func TestReproSameQuantity(t *testing.T) {
 	eq := func(_ reproduce.Row, col string) bool { return strings.HasPrefix(col, "eq.(1)") }
-	both := &reproClaim{ID: "C-TEST", sameQuantity: map[string][]quantityReading{"AVG": {
+	both := &Claim{ID: "C-TEST", sameQuantity: map[string][]quantityReading{"AVG": {
 		{Name: "messages", Formula: eq, Factor: 1}, {Name: "sends + receives", Formula: eq, Factor: 2}}}}
-	partial := &reproClaim{ID: "C-TEST", sameQuantity: map[string][]quantityReading{"AVG": {
+	partial := &Claim{ID: "C-TEST", sameQuantity: map[string][]quantityReading{"AVG": {
 		{Name: "messages", Formula: eq, Factor: 1}, {Name: "crashes", NoFormula: "no formula"}}}}
 	stats := reproduce.Summarize([]int64{100, 100, 100, 100})
 	tab := &reproduce.Table{ID: "T", Runs: stats.Runs}
@@ -217,19 +198,19 @@ func TestReproSameQuantity(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name       string
-		rc         *reproClaim
+		rc         *Claim
 		r          reproduce.Row
-		verdict    string
+		verdict    claims.Verdict
 		full, seen bool
 		inText     string
 	}{
-		{"equal to eq.(1) at N=39", both, mk("104", false, ""), checker.Refuted, false, false, ""},
-		{"equal to 2·eq.(1) within half a unit", both, mk("213", true, ""), checker.Holds, false, false, ""},
-		{"differs from every reading, model agrees", both, mk("112", true, ""), checker.Inconsistent, true, true, "112 − 104 = +8"},
-		{"differs from every reading, model disagrees", both, mk("112", false, ""), checker.Inconsistent, true, true, "2·eq.(1) N=39 = 208"},
-		{"differs, another column unreproduced", both, mk("112", true, "5"), checker.Refuted, true, true, "SD printed 5: no reading"},
-		{"a reading without a formula, model disagrees", partial, mk("112", false, ""), checker.Refuted, false, true, "under crashes not comparable: no formula"},
-		{"a reading without a formula, model agrees", partial, mk("112", true, ""), checker.Ambiguous, false, true, "under every reading with a formula"},
+		{"equal to eq.(1) at N=39", both, mk("104", false, ""), claims.Refuted, false, false, ""},
+		{"equal to 2·eq.(1) within half a unit", both, mk("213", true, ""), claims.Holds, false, false, ""},
+		{"differs from every reading, model agrees", both, mk("112", true, ""), claims.Inconsistent, true, true, "112 − 104 = +8"},
+		{"differs from every reading, model disagrees", both, mk("112", false, ""), claims.Inconsistent, true, true, "2·eq.(1) N=39 = 208"},
+		{"differs, another column unreproduced", both, mk("112", true, "5"), claims.Refuted, true, true, "SD printed 5: no reading"},
+		{"a reading without a formula, model disagrees", partial, mk("112", false, ""), claims.Refuted, false, true, "under crashes not comparable: no formula"},
+		{"a reading without a formula, model agrees", partial, mk("112", true, ""), claims.Ambiguous, false, true, "under every reading with a formula"},
 	} {
 		row, _, full, seen := judgeReproRow(tc.rc, tab, tc.r, "cmd")
 		if row.Verdict != tc.verdict || full != tc.full || seen != tc.seen || !strings.Contains(row.Arithmetic, tc.inText) {

@@ -1,4 +1,4 @@
-package checker_test
+package claims_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"electlab/algos/changroberts"
 	"electlab/algos/ringpoll"
 	"electlab/checker"
+	"electlab/checker/claims"
 	"electlab/model"
 )
 
@@ -18,10 +19,10 @@ import (
 // checked, or without its coverage stated; a HOLDS claim with a row within
 // the assumptions that is not HOLDS, or with a declared unchecked part or
 // an unchecked table column.
-func coverageProblems(c *model.Claim, res *checker.ClaimResult) []string {
+func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	var out []string
 	for i, r := range res.Rows {
-		if r.Verdict != checker.Holds {
+		if r.Verdict != claims.Holds {
 			continue
 		}
 		switch {
@@ -33,7 +34,7 @@ func coverageProblems(c *model.Claim, res *checker.ClaimResult) []string {
 			out = append(out, fmt.Sprintf("row %d (%s): HOLDS without its coverage", i+1, r.Setting))
 		}
 	}
-	if res.Verdict != checker.Holds {
+	if res.Verdict != claims.Holds {
 		return out
 	}
 	if len(c.Unchecked) > 0 {
@@ -50,7 +51,7 @@ func coverageProblems(c *model.Claim, res *checker.ClaimResult) []string {
 			continue
 		}
 		checked++
-		if r.Verdict != checker.Holds {
+		if r.Verdict != claims.Holds {
 			out = append(out, fmt.Sprintf("claim HOLDS with row %d (%s) %s", i+1, r.Setting, r.Verdict))
 		}
 	}
@@ -62,8 +63,8 @@ func coverageProblems(c *model.Claim, res *checker.ClaimResult) []string {
 
 // reducedEngine is a quick engine for the registry-wide walk: few cases,
 // small exhaustive enumeration, no exhaustive schedule search.
-func reducedEngine() *checker.Engine {
-	return &checker.Engine{Seed: 1, Cases: 2, GrowthCases: 2, ExhaustiveLimit: 6}
+func reducedEngine() *claims.Engine {
+	return &claims.Engine{Seed: 1, Cases: 2, GrowthCases: 2, ExhaustiveLimit: 6}
 }
 
 // Every registered claim of every algorithm, checked with a reduced
@@ -73,14 +74,14 @@ func TestNoHoldsWithoutCoverage(t *testing.T) {
 		t.Skip("walks every claim")
 	}
 	e := reducedEngine()
-	claims, holds := 0, 0
+	nclaims, holds := 0, 0
 	for _, spec := range algos.All {
 		info := spec.Meta()
 		for i := range info.Claims {
 			c := &info.Claims[i]
 			res := e.CheckClaim(spec, c)
-			claims++
-			if res.Verdict == checker.Holds {
+			nclaims++
+			if res.Verdict == claims.Holds {
 				holds++
 			}
 			for _, p := range coverageProblems(c, res) {
@@ -88,8 +89,8 @@ func TestNoHoldsWithoutCoverage(t *testing.T) {
 			}
 		}
 	}
-	if claims == 0 || holds == 0 {
-		t.Fatalf("walked %d claims, %d HOLDS: the walk checks nothing", claims, holds)
+	if nclaims == 0 || holds == 0 {
+		t.Fatalf("walked %d claims, %d HOLDS: the walk checks nothing", nclaims, holds)
 	}
 }
 
@@ -111,19 +112,19 @@ func vacuousClaim() *model.Claim {
 func TestVacuousRowIsCaught(t *testing.T) {
 	c := vacuousClaim()
 	res := reducedEngine().CheckClaim(changroberts.Algorithm, c)
-	if res.Verdict != checker.Unchecked {
+	if res.Verdict != claims.Unchecked {
 		t.Fatalf("vacuous claim: %s (%s), want UNCHECKED", res.Verdict, res.Summary)
 	}
 	r := res.Rows[0]
-	if r.Covered.Executions == 0 || r.Covered.Reached != 0 || r.Verdict != checker.Unchecked || r.Partial == "" {
+	if r.Covered.Executions == 0 || r.Covered.Reached != 0 || r.Verdict != claims.Unchecked || r.Partial == "" {
 		t.Fatalf("vacuous row: %+v", r.Covered)
 	}
 	// The same result with the coverage rule bypassed.
 	forged := *res
-	forged.Verdict = checker.Holds
-	forged.Rows = append([]checker.Row(nil), res.Rows...)
+	forged.Verdict = claims.Holds
+	forged.Rows = append([]claims.Row(nil), res.Rows...)
 	for i := range forged.Rows {
-		forged.Rows[i].Verdict = checker.Holds
+		forged.Rows[i].Verdict = claims.Holds
 	}
 	if len(coverageProblems(c, &forged)) == 0 {
 		t.Fatal("the coverage rule accepts a HOLDS that no execution reached")
@@ -133,7 +134,7 @@ func TestVacuousRowIsCaught(t *testing.T) {
 	na := &model.Claim{ID: "C-TEST-NA", Source: "test", Says: "never applies", Kind: model.Behaviour,
 		Custom: func(model.System) error { return model.ErrNotApplicable }, NMin: 3, NMax: 4,
 		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
-	if res := reducedEngine().CheckClaim(changroberts.Algorithm, na); res.Verdict != checker.Unchecked || res.Rows[0].Covered.Reached != 0 {
+	if res := reducedEngine().CheckClaim(changroberts.Algorithm, na); res.Verdict != claims.Unchecked || res.Rows[0].Covered.Reached != 0 {
 		t.Fatalf("a check that never applies: %s (%s)", res.Verdict, res.Summary)
 	}
 	// A claim with a declared unchecked part is PARTIAL, and caught when
@@ -143,11 +144,11 @@ func TestVacuousRowIsCaught(t *testing.T) {
 	ok.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N * p.N * 4)) }
 	ok.Unchecked = []model.ClaimPart{{Name: "the second sentence", Why: "not modelled"}}
 	res = reducedEngine().CheckClaim(changroberts.Algorithm, &ok)
-	if res.Verdict != checker.Partial {
+	if res.Verdict != claims.Partial {
 		t.Fatalf("claim with an unchecked part: %s (%s), want PARTIAL", res.Verdict, res.Summary)
 	}
 	forged = *res
-	forged.Verdict = checker.Holds
+	forged.Verdict = claims.Holds
 	if len(coverageProblems(&ok, &forged)) == 0 {
 		t.Fatal("the coverage rule accepts a HOLDS with an unchecked part")
 	}
@@ -180,7 +181,7 @@ func TestCapReachedIsNotATerminationViolation(t *testing.T) {
 // prefix.
 func TestStepCapDerivesFromSize(t *testing.T) {
 	for _, tc := range []struct{ n, max int }{{3, 20000}, {17, 20000}, {18, 64 * 18 * 18}, {35, 64 * 35 * 35}} {
-		m, f := checker.StepCap(tc.n)
+		m, f := claims.StepCap(tc.n)
 		if m != tc.max || f != 4000 {
 			t.Errorf("StepCap(%d) = %d, %d; want %d, 4000", tc.n, m, f, tc.max)
 		}
@@ -211,16 +212,16 @@ func TestTableColumns(t *testing.T) {
 		name string
 		cols []model.TableColumn
 		rows []model.PrintedRow
-		want string
+		want claims.Verdict
 	}{
-		{"both columns agree", []model.TableColumn{model2N}, nil, checker.Holds},
+		{"both columns agree", []model.TableColumn{model2N}, nil, claims.Holds},
 		{"the model disagrees", []model.TableColumn{func() model.TableColumn {
 			c := model2N
 			c.Rows = []model.PrintedRow{row(5, 1, 10), row(5, 2, 10)}
 			return c
-		}()}, nil, checker.Refuted},
-		{"the paper disagrees with its formula", []model.TableColumn{model2N}, []model.PrintedRow{row(5, 1, 11)}, checker.Inconsistent},
-		{"a column not checked", []model.TableColumn{model2N, {Name: "OTHER", NotChecked: "no model"}}, nil, checker.Partial},
+		}()}, nil, claims.Refuted},
+		{"the paper disagrees with its formula", []model.TableColumn{model2N}, []model.PrintedRow{row(5, 1, 11)}, claims.Inconsistent},
+		{"a column not checked", []model.TableColumn{model2N, {Name: "OTHER", NotChecked: "no model"}}, nil, claims.Partial},
 	} {
 		c := base
 		c.Columns = tc.cols
@@ -250,13 +251,13 @@ func TestFailureBudget(t *testing.T) {
 	e := reducedEngine()
 	e.Cases, e.ExhaustiveLimit = 50, 200
 	res := e.CheckClaim(changroberts.Algorithm, c)
-	if res.Verdict != checker.Refuted || res.Rows[1].Verdict != checker.Refuted {
+	if res.Verdict != claims.Refuted || res.Rows[1].Verdict != claims.Refuted {
 		t.Fatalf("no budget: %s (%s); the crash row %s", res.Verdict, res.Summary, res.Rows[1].Verdict)
 	}
 	budget := *c
 	budget.FailureBudget = 1
 	res = e.CheckClaim(changroberts.Algorithm, &budget)
-	if res.Verdict != checker.Holds || !res.Rows[1].Outside || res.Rows[1].Verdict != checker.Refuted {
+	if res.Verdict != claims.Holds || !res.Rows[1].Outside || res.Rows[1].Verdict != claims.Refuted {
 		t.Fatalf("budget 1: %s (%s); the crash row outside %v, %s", res.Verdict, res.Summary, res.Rows[1].Outside, res.Rows[1].Verdict)
 	}
 	if !strings.Contains(res.Rows[1].Coverage, "beyond the claim's failure budget of 1") {
@@ -275,11 +276,11 @@ func TestCappedRunsMakeTerminationPartial(t *testing.T) {
 	e.Cases, e.MaxSteps, e.FairAfter = 20, 12, 1
 	res := e.CheckClaim(changroberts.Algorithm, c)
 	r := res.Rows[0]
-	if res.Verdict != checker.Partial || r.Covered.Capped == 0 || r.Covered.Reached == 0 {
+	if res.Verdict != claims.Partial || r.Covered.Capped == 0 || r.Covered.Reached == 0 {
 		t.Fatalf("capped runs: %s (%s); covered %+v", res.Verdict, res.Summary, r.Covered)
 	}
 	e.MaxSteps = 0 // derived: every run finishes
-	if res := e.CheckClaim(changroberts.Algorithm, c); res.Verdict != checker.Holds || res.Rows[0].Covered.Capped != 0 {
+	if res := e.CheckClaim(changroberts.Algorithm, c); res.Verdict != claims.Holds || res.Rows[0].Covered.Capped != 0 {
 		t.Fatalf("derived cap: %s (%s)", res.Verdict, res.Summary)
 	}
 }
@@ -318,10 +319,10 @@ func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
 // at the refuting size satisfies the claimed relation although the
 // refutation is by the bound (or has no counterexample to name another
 // property).
-func refutationProblems(c *model.Claim, res *checker.ClaimResult) []string {
+func refutationProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	var out []string
 	for i, r := range res.Rows {
-		if r.Verdict != checker.Refuted {
+		if r.Verdict != claims.Refuted {
 			continue
 		}
 		ce := r.Counterexample
@@ -364,7 +365,7 @@ func TestNoRefutationWithoutEvidence(t *testing.T) {
 			c := &info.Claims[i]
 			res := e.CheckClaim(spec, c)
 			for _, r := range res.Rows {
-				if r.Verdict == checker.Refuted {
+				if r.Verdict == claims.Refuted {
 					refuted++
 				}
 			}
@@ -391,21 +392,21 @@ func TestRefutationRuleCanFail(t *testing.T) {
 	e.Cases = 20
 	res := e.CheckClaim(changroberts.Algorithm, c)
 	r := res.Rows[0]
-	if r.Verdict != checker.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropBound {
+	if r.Verdict != claims.Refuted || r.Counterexample == nil || r.Counterexample.Violation.Property != checker.PropBound {
 		t.Fatalf("n^2 exactly on Chang-Roberts: %s (%s)", res.Verdict, res.Summary)
 	}
 	if probs := refutationProblems(c, res); len(probs) > 0 {
 		t.Fatalf("a genuine refutation: %v", probs)
 	}
 	noEvidence := *res
-	noEvidence.Rows = append([]checker.Row(nil), res.Rows...)
+	noEvidence.Rows = append([]claims.Row(nil), res.Rows...)
 	noEvidence.Rows[0].Counterexample = nil
 	if len(refutationProblems(c, &noEvidence)) == 0 {
 		t.Error("the rule accepts a REFUTED row without a counterexample")
 	}
 	satisfied := *res
-	satisfied.Rows = append([]checker.Row(nil), res.Rows...)
-	pts := append([]checker.Point(nil), r.Points...)
+	satisfied.Rows = append([]claims.Row(nil), res.Rows...)
+	pts := append([]claims.Point(nil), r.Points...)
 	last := &pts[len(pts)-1]
 	last.Measured = 9 // n^2 at n=3
 	last.Claimed = "9"

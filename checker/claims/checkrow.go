@@ -1,10 +1,11 @@
-package checker
+package claims
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"electlab/checker"
 	"electlab/model"
 )
 
@@ -32,7 +33,7 @@ type rowCheck struct {
 	st      *model.Setting
 	si      int
 	variant string
-	checks  Checks
+	checks  checker.Checks
 	// nmax is the largest size checked (the claim's NMax, capped by
 	// Engine.MaxN).
 	nmax int
@@ -68,7 +69,7 @@ func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting,
 		// Beyond the paper's failure budget: shown, never deciding.
 		rc.row.Outside = true
 	}
-	rc.checks = ChecksOf(c)
+	rc.checks = checker.ChecksOf(c)
 	if c.Kind == model.Bound {
 		rc.checks.Bound = c
 	}
@@ -77,7 +78,7 @@ func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting,
 		rc.nmax = e.MaxN
 	}
 	rc.exploreLeft = e.ExploreStates
-	rc.exploring = e.Explore != nil && rc.exploreLeft > 0
+	rc.exploring = rc.exploreLeft > 0
 	return rc
 }
 
@@ -155,12 +156,12 @@ func (sz *sizeCheck) enumerate() bool {
 	if c.Kind == model.Growth && c.Stat == model.StatMean {
 		limit = 0
 	}
-	return enumerate(info, st, variant, n, limit, func(cfg *model.Config) bool {
+	return checker.EnumerateConfigs(info, st, variant, n, limit, func(cfg *model.Config) bool {
 		base := e.seedFor(info.Name, c.ID, rc.si, variant, n)
-		for _, cs := range []*Case{
-			{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: Oldest, Staggered: st.Staggered, Setting: st},
-			{Config: cfg, Seed: base + 1, Strategy: Newest, Staggered: st.Staggered, Setting: st},
-			{Config: cfg, Seed: base + 2, Strategy: Uniform, Staggered: st.Staggered, Setting: st},
+		for _, cs := range []*checker.Case{
+			{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: checker.Oldest, Staggered: st.Staggered, Setting: st},
+			{Config: cfg, Seed: base + 1, Strategy: checker.Newest, Staggered: st.Staggered, Setting: st},
+			{Config: cfg, Seed: base + 2, Strategy: checker.Uniform, Staggered: st.Staggered, Setting: st},
 		} {
 			if !sz.run(cs) {
 				return false
@@ -176,7 +177,7 @@ func (sz *sizeCheck) sample() {
 	e, c := rc.e, rc.c
 	rng := rand.New(rand.NewPCG(e.seedFor(rc.info.Name, c.ID, rc.si, rc.variant, sz.n), 7))
 	for range e.casesFor(c) {
-		if !sz.run(randomCase(rng, rc.info, rc.st, rc.variant, sz.n)) {
+		if !sz.run(checker.RandomCase(rng, rc.info, rc.st, rc.variant, sz.n)) {
 			break
 		}
 	}
@@ -184,7 +185,7 @@ func (sz *sizeCheck) sample() {
 }
 
 // explore searches every schedule of every configuration of the size
-// (Engine.Explore), within the row's remaining states, and records which
+// (searchAll), within the row's remaining states, and records which
 // sizes it decided for all schedules.
 func (sz *sizeCheck) explore() {
 	rc := sz.rc
@@ -195,7 +196,7 @@ func (sz *sizeCheck) explore() {
 		if ce := row.Counterexample; ce != nil && ce.Initial != nil {
 			// The counterexample found by the search is the
 			// size's point, as a sampled one is.
-			if x, err := Replay(ce.Initial, ce.Events, rc.checks, false); err == nil && x.Final.Quiescent() {
+			if x, err := checker.Replay(ce.Initial, ce.Events, rc.checks, false); err == nil && x.Final.Quiescent() {
 				sz.observe(ce.Initial, x.Final, true)
 			}
 		}
@@ -225,7 +226,7 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 	if c.Kind != model.Bound && c.Kind != model.Growth {
 		return false
 	}
-	m, ok := MeasureOK(c, final)
+	m, ok := checker.MeasureOK(c, final)
 	if !ok {
 		return false
 	}
@@ -247,10 +248,10 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 		sz.best = m
 		pt.Measured = m
 		if c.Formula != nil {
-			pt.Claimed = c.Formula(ParamsOf(s0)).String()
+			pt.Claimed = c.Formula(checker.ParamsOf(s0)).String()
 		}
 	}
-	if c.Tight && !violated && c.Formula(ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
+	if c.Tight && !violated && c.Formula(checker.ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
 		sz.attained = true
 	}
 	return true
@@ -259,7 +260,7 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 // run executes one case at the size and records it; it reports whether
 // checking goes on (false: interrupted, an internal error or a
 // violation, which makes the row REFUTED with its shrunk counterexample).
-func (sz *sizeCheck) run(cs *Case) bool {
+func (sz *sizeCheck) run(cs *checker.Case) bool {
 	rc := sz.rc
 	e, row := rc.e, &rc.row
 	cov := &row.Covered
@@ -276,7 +277,7 @@ func (sz *sizeCheck) run(cs *Case) bool {
 		return false
 	}
 	maxSteps, fairAfter := e.caps(s0.N())
-	x := Execute(s0, cs.Chooser(), rc.checks, Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
+	x := checker.Execute(s0, cs.Chooser(), rc.checks, checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
 	row.Executions++
 	sz.pt.Cases++
 	cov.Executions++
@@ -312,7 +313,7 @@ func (sz *sizeCheck) run(cs *Case) bool {
 	}
 	if x.Violation != nil {
 		row.Verdict = Refuted
-		row.Counterexample = e.shrink(rc.spec, rc.checks, cs, x)
+		row.Counterexample = e.Shrink(rc.spec, rc.checks, cs, x)
 		return false
 	}
 	return true
@@ -377,7 +378,7 @@ func (rc *rowCheck) describe(partialWhy string) {
 	}
 	row.Coverage = coverage(&row.Covered, st)
 	if partialWhy != "" {
-		row.Coverage += "; " + row.Verdict + ": " + partialWhy
+		row.Coverage += "; " + row.Verdict.String() + ": " + partialWhy
 	}
 	if len(row.AllSchedules) > 0 {
 		row.Coverage += fmt.Sprintf("; every schedule of every configuration explored at n=%s (%d states)", sizes(row.AllSchedules), row.ExploredStates)
@@ -403,7 +404,7 @@ func (rc *rowCheck) describe(partialWhy string) {
 			row.Coverage = stop + "; before it: " + row.Coverage
 		}
 	}
-	if generic(rc.info, st) {
-		row.Coverage += "; " + settingNote(rc.info, st)
+	if checker.Generic(rc.info, st) {
+		row.Coverage += "; " + checker.SettingNote(rc.info, st)
 	}
 }

@@ -1,0 +1,58 @@
+package claims
+
+import "electlab/algos"
+
+// Target is one entry the claims report checks: a claim registered by an
+// algorithm, or a catalog claim no algorithm registers (reported with
+// the catalog's reason, or checked another way by the caller).
+type Target struct {
+	// Reg is the registered claim and its algorithm (nil for a catalog
+	// claim no algorithm registers).
+	Reg *algos.Registered
+	// Entry is the catalog entry no algorithm registers (nil when Reg is
+	// set).
+	Entry *algos.CatalogEntry
+}
+
+// Walk lists the targets in report order: every catalog claim, in catalog
+// order, once per algorithm that registers it (or once, as an
+// unregistered Entry, when none does), then the claims found in the
+// papers beyond the catalog; filtered by claim ID and algorithm name (""
+// = all). An unregistered entry is listed only when no algorithm filter
+// is given.
+func Walk(claimID, algo string) []Target {
+	want := func(r algos.Registered) bool {
+		return (claimID == "" || r.Claim.ID == claimID) && (algo == "" || r.Spec.Meta().Name == algo)
+	}
+	var out []Target
+	for i := range algos.Catalog {
+		ce := &algos.Catalog[i]
+		if claimID != "" && ce.ID != claimID {
+			continue
+		}
+		regs := algos.ClaimsFor(ce.ID)
+		for _, r := range regs {
+			if want(r) {
+				out = append(out, Target{Reg: &r})
+			}
+		}
+		if len(regs) == 0 && algo == "" {
+			out = append(out, Target{Entry: ce})
+		}
+	}
+	for _, r := range algos.Extra() {
+		if want(r) {
+			out = append(out, Target{Reg: &r})
+		}
+	}
+	return out
+}
+
+// Label names the target in progress lines: "C-RING1-5, changroberts",
+// or the catalog ID of an unregistered entry.
+func (t Target) Label() string {
+	if t.Reg == nil {
+		return t.Entry.ID
+	}
+	return t.Reg.Claim.ID + ", " + t.Reg.Spec.Meta().Name
+}
