@@ -1,4 +1,4 @@
-module electlab
+module github.com/electlab/electlab
 
 go 1.26
 

@@ -1,6 +1,6 @@
 package algos
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // CatalogEntry is one claim of the catalog.
 type CatalogEntry struct {

@@ -1,7 +1,7 @@
 package algos
 
-// Catalog lists every claim of the claims catalog (../shared/claims/CLAIMS.md
-// when the project was set up), so the claims report shows each one: with the
+// Catalog lists every claim of the claims catalog the project was set up
+// with, so the claims report shows each one: with the
 // verdict of the algorithm that registers it, or as UNCHECKED with Pending as
 // the reason. The claims themselves live beside their algorithms.
 var Catalog = []CatalogEntry{

@@ -5,9 +5,9 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/algos/changroberts"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // crashSetting is Chang–Roberts on n = 6 with failed forwarders (crash sets

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/algos/lelann"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/lelann"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // A checker that cannot fail is a defect: each test here runs a property,
@@ -167,30 +167,6 @@ func smallEngine() *claims.Engine {
 	return e
 }
 
-// holdsThenRefuted checks c with e on the correct algorithm, which must
-// hold it, and on the broken variant, which must refute it; a wrong
-// verdict fails the test. It returns the broken variant's result when it
-// refutes c, else nil.
-func holdsThenRefuted[S any](t *testing.T, e *claims.Engine, c *model.Claim, good, broken *model.Algorithm[S]) *claims.ClaimResult {
-	t.Helper()
-	var out *claims.ClaimResult
-	for _, alg := range []*model.Algorithm[S]{good, broken} {
-		res := e.CheckClaim(alg, c)
-		want := claims.Holds
-		if alg == broken {
-			want = claims.Refuted
-		}
-		if res.Verdict != want {
-			t.Errorf("%s on %s: verdict %s, want %s (%s)", c.ID, alg.Name, res.Verdict, want, res.Summary)
-			continue
-		}
-		if alg == broken {
-			out = res
-		}
-	}
-	return out
-}
-
 func claimOf(t *testing.T, info *model.Info, id string) *model.Claim {
 	t.Helper()
 	c := info.Claim(id)
@@ -245,7 +221,7 @@ func TestCustomCheckCatchesFalseOwnReturn(t *testing.T) {
 func TestGrowthCheckRejectsLinearCount(t *testing.T) {
 	c := *claimOf(t, &lelann.Algorithm.Info, "C-RING1-1")
 	c.Variants = nil
-	c.Settings = c.Settings[:1] // one initiator
+	c.Settings = append([]model.Setting(nil), c.Settings[:1]...) // one initiator; a copy, not the registered claim's settings
 	c.Settings[0].MaxDead = 0
 	e := smallEngine()
 	e.MaxN = 16

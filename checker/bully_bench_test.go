@@ -5,9 +5,9 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/algos/bully"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // bullyBenchSetting is the benchmark: the Bully on n = 5 with the

@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/bully"
-	"electlab/algos/kabashi"
-	"electlab/algos/modbully"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // The checks added with the Bully family must each fail on a deliberately
@@ -19,19 +19,11 @@ import (
 
 type bullyState = bully.State
 
-// brokenBully returns a copy of the Bully with its name and step replaced.
-func brokenBully(name string, step func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState) *model.Algorithm[bullyState] {
-	a := *bully.Algorithm
-	a.Name = name
-	a.Step = step
-	return &a
-}
-
 var bullyStep = bully.Algorithm.Step
 
 // bullySkipsOne: the winner's I-WON never goes to process 1 (one message
 // fewer in every run where 1 is below the winner).
-var bullySkipsOne = brokenBully("broken-bully-skips-1", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
+var bullySkipsOne = brokenCopy(bully.Algorithm, "broken-bully-skips-1", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	s = bullyStep(env, s, in, out)
 	outs := out.Outputs()
 	for i := range outs {
@@ -43,21 +35,16 @@ var bullySkipsOne = brokenBully("broken-bully-skips-1", func(env *model.Env, s b
 	return s
 })
 
-// bullyExtraOK: every OK is sent twice.
-var bullyExtraOK = brokenBully("broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
+// bullyExtraOK: the first OK of a step is sent twice.
+var bullyExtraOK = brokenCopy(bully.Algorithm, "broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	s = bullyStep(env, s, in, out)
-	for _, o := range out.Outputs() {
-		if o.Kind == model.OutSend && o.Msg.Kind == bully.OK {
-			out.Send(o.Msg.To, bully.OK, 0, 0)
-			break
-		}
-	}
+	repeatFirst(out, model.OutSend, bully.OK)
 	return s
 })
 
 // bullyRecoversSilently: a recovered process starts no election (it keeps
 // its initial belief).
-var bullyRecoversSilently = brokenBully("broken-bully-silent-recovery", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
+var bullyRecoversSilently = brokenCopy(bully.Algorithm, "broken-bully-silent-recovery", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	if in.Kind == model.InRecover {
 		return s
 	}
@@ -140,7 +127,7 @@ func TestTmCatchesAnExtraOK(t *testing.T) {
 func TestRecoverySettingCatchesASilentRecovery(t *testing.T) {
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
 	c.Settings = []model.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}}
-	holdsThenRefuted(t, bullyEngine(), &c, bully.Algorithm, bullyRecoversSilently)
+	refutesBroken(t, bullyEngine(), bully.Algorithm, bullyRecoversSilently, &c, "")
 }
 
 // Reference: catalog §0.2, "timeouts are accurate in SYNC ... and arbitrary
@@ -166,18 +153,11 @@ func TestSettingTimeoutsReachTheRun(t *testing.T) {
 
 type kabState = kabashi.State
 
-func brokenKabashi(name string, step func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState) *model.Algorithm[kabState] {
-	a := *kabashi.Algorithm
-	a.Name = name
-	a.Step = step
-	return &a
-}
-
 var kabStep = kabashi.Algorithm.Step
 
 // kabEchoElection: a process that answers OK also broadcasts ELECTION of
 // its own.
-var kabEchoElection = brokenKabashi("broken-kabashi-echo", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabEchoElection = brokenCopy(kabashi.Algorithm, "broken-kabashi-echo", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	s = kabStep(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == kabashi.OK {
@@ -204,7 +184,7 @@ func others(env *model.Env) []model.ID {
 // looks the membership up and takes the shortcut when it is the
 // second-smallest member (recording, as the algorithm does, what it
 // consulted).
-var kabPeeks = brokenKabashi("broken-kabashi-peeks", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabPeeks = brokenCopy(kabashi.Algorithm, "broken-kabashi-peeks", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	if in.Kind == model.InStart && !s.Coord && s.Phase == kabashi.Idle {
 		out.Observe("knows", 1)
 		if ms := env.InitialMembers(nil); len(ms) > 1 && ms[1] == env.Self {
@@ -217,7 +197,7 @@ var kabPeeks = brokenKabashi("broken-kabashi-peeks", func(env *model.Env, s kabS
 })
 
 // kabJoinElects: a joiner broadcasts ELECTION.
-var kabJoinElects = brokenKabashi("broken-kabashi-join-elects", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabJoinElects = brokenCopy(kabashi.Algorithm, "broken-kabashi-join-elects", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	s = kabStep(env, s, in, out)
 	if in.Kind == model.InJoin {
 		out.Observe("election", int32(env.Self))
@@ -228,7 +208,7 @@ var kabJoinElects = brokenKabashi("broken-kabashi-join-elects", func(env *model.
 
 // kabOKStorm: every OK is sent three times (more unicasts than eq.(2)
 // allows for the run's broadcasts).
-var kabOKStorm = brokenKabashi("broken-kabashi-ok-storm", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabOKStorm = brokenCopy(kabashi.Algorithm, "broken-kabashi-ok-storm", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	s = kabStep(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == kabashi.OK {
@@ -261,11 +241,7 @@ func TestKabashiChecksCatchBrokenVariants(t *testing.T) {
 		c := *claimOf(t, &kabashi.Algorithm.Info, tc.claim)
 		c.Variants = []string{tc.variant}
 		c.Settings = c.Settings[tc.setting : tc.setting+1]
-		if res := holdsThenRefuted(t, bullyEngine(), &c, kabashi.Algorithm, tc.broken); res != nil {
-			if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-				t.Errorf("%s on %s: want the claim's own check to fail, got %+v", tc.claim, tc.broken.Name, ce)
-			}
-		}
+		refutesBroken(t, bullyEngine(), kabashi.Algorithm, tc.broken, &c, checker.PropCustom)
 	}
 }
 
@@ -289,22 +265,11 @@ func TestJoinWorstCaseNeedsTheGap(t *testing.T) {
 type mbState = modbully.State
 
 // mbDoubleAnnounce: the informer sends its COORDINATOR twice.
-var mbDoubleAnnounce = func() *model.Algorithm[mbState] {
-	a := *modbully.Algorithm
-	a.Name = "broken-modbully-double"
-	step := modbully.Algorithm.Step
-	a.Step = func(env *model.Env, s mbState, in model.Input, out *model.Outbox) mbState {
-		s = step(env, s, in, out)
-		for _, o := range out.Outputs() {
-			if o.Kind == model.OutMulticast && o.Msg.Kind == modbully.Coordinator {
-				out.Multicast(o.Dests, modbully.Coordinator, o.Msg.A, 0)
-				break
-			}
-		}
-		return s
-	}
-	return &a
-}()
+var mbDoubleAnnounce = brokenCopy(modbully.Algorithm, "broken-modbully-double", func(env *model.Env, s mbState, in model.Input, out *model.Outbox) mbState {
+	s = modbully.Algorithm.Step(env, s, in, out)
+	repeatFirst(out, model.OutMulticast, modbully.Coordinator)
+	return s
+})
 
 // Reference: [S3] §II, "it reduced the number of messages" (C-MB-1, one
 // informer): announcing twice costs more than the Bully's T_m at the best
@@ -313,7 +278,7 @@ func TestModBullyBoundCatchesADoubleAnnouncement(t *testing.T) {
 	c := *claimOf(t, &modbully.Algorithm.Info, "C-MB-1")
 	c.Settings = c.Settings[:1]
 	c.NMax = 6
-	holdsThenRefuted(t, bullyEngine(), &c, modbully.Algorithm, mbDoubleAnnounce)
+	refutesBroken(t, bullyEngine(), modbully.Algorithm, mbDoubleAnnounce, &c, "")
 }
 
 // The rapid-driven search draws complete-graph configurations (a crashed

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Counterexample is a violating execution, shrunk.

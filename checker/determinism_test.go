@@ -9,10 +9,10 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // seededTrace runs the first behaviour setting of spec's claims on a fixed

@@ -3,9 +3,9 @@ package checker_test
 import (
 	"fmt"
 
-	"electlab/algos/changroberts"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // Execute runs one configuration under a chooser (here a seeded

@@ -3,40 +3,28 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabob"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 type fbState = fceabob.State
-
-// brokenFCEABOB returns a copy of fceabob with its name and step replaced.
-func brokenFCEABOB(name string, step func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState) *model.Algorithm[fbState] {
-	a := *fceabob.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
 
 var fbOrig = fceabob.Algorithm.Step
 
 // extraElection: the informer sends its first Election twice (one Election
 // and one Reply too many).
-var extraElection = brokenFCEABOB("broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InStart {
-		for _, o := range out.Outputs() {
-			if o.Kind == model.OutSend && o.Msg.Kind == fceabob.Election {
-				out.Send(o.Msg.To, fceabob.Election, o.Msg.A, 0)
-				break
-			}
-		}
+		repeatFirst(out, model.OutSend, fceabob.Election)
 	}
 	return s
 })
 
 // shortGroup: every process forgets its last alternative.
-var shortGroup = brokenFCEABOB("broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var shortGroup = brokenCopy(fceabob.Algorithm, "broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if len(s.Alts) > 0 && in.Kind != model.InStart {
 		s.Alts = s.Alts[:len(s.Alts)-1]
@@ -45,7 +33,7 @@ var shortGroup = brokenFCEABOB("broken-short-group", func(env *model.Env, s fbSt
 })
 
 // noResend: the informer gives up at its first timeout.
-var noResend = brokenFCEABOB("broken-no-resend", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var noResend = brokenCopy(fceabob.Algorithm, "broken-no-resend", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InTimer {
 		s.Need = 0
 	}
@@ -55,7 +43,7 @@ var noResend = brokenFCEABOB("broken-no-resend", func(env *model.Env, s fbState,
 // resendAll: at every timeout the informer also sends an empty
 // Coordinator to every other process (a quadratic number of messages when
 // the timeouts are many).
-var resendAll = brokenFCEABOB("broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var resendAll = brokenCopy(fceabob.Algorithm, "broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InTimer {
 		for _, id := range env.Topo.Order {
@@ -68,7 +56,7 @@ var resendAll = brokenFCEABOB("broken-resend-all", func(env *model.Env, s fbStat
 })
 
 // spin: an informer that decided alone keeps its timer armed for ever.
-var spin = brokenFCEABOB("broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var spin = brokenCopy(fceabob.Algorithm, "broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InTimer && s.Phase == fceabob.Done && len(s.Replied) == 0 {
 		out.SetTimer(fceabob.TimerRound, fceabob.RoundTrip)
@@ -78,7 +66,7 @@ var spin = brokenFCEABOB("broken-spin", func(env *model.Env, s fbState, in model
 
 // echo: the coordinator echoes the Coordinator message to process 1, one
 // round after the broadcast.
-var echo = brokenFCEABOB("broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
+var echo = brokenCopy(fceabob.Algorithm, "broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	s = fbOrig(env, s, in, out)
 	if in.Kind == model.InDeliver && env.Self != 1 {
 		for _, m := range in.Msgs {
@@ -166,27 +154,8 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 		{&fig5, noResend, checker.PropCustom},
 		{count, extraElection, checker.PropBound},
 	} {
-		if res := fbEngine().CheckClaim(fceabob.Algorithm, tc.claim); res.Verdict != claims.Holds {
-			t.Errorf("%s on fceabob: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
-		}
-		res := fbEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != claims.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if tc.prop == "" {
-			continue // a growth fit: no single counterexample
-		}
-		var ce *checker.Counterexample
-		for _, r := range res.Rows {
-			if r.Counterexample != nil {
-				ce = r.Counterexample
-				break
-			}
-		}
-		if ce == nil || ce.Violation.Property != tc.prop {
-			t.Errorf("%s on %s: want a counterexample of %s, got %+v", tc.claim.ID, tc.broken.Name, tc.prop, ce)
-		}
+		// prop "": a growth fit, no single counterexample.
+		refutesBroken(t, fbEngine(), fceabob.Algorithm, tc.broken, tc.claim, tc.prop)
 	}
 }
 

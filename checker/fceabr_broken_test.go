@@ -3,27 +3,19 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 type fcState = fceabr.State
-
-// brokenFCEABR returns a copy of fceabr with its name and step replaced.
-func brokenFCEABR(name string, step func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState) *model.Algorithm[fcState] {
-	a := *fceabr.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
 
 var fcOrig = fceabr.Algorithm.Step
 
 // selfSurrogate: the lowest process takes itself for the surrogate once it
 // has heard anything. The leader (the coordinator) is untouched, so only
 // the claims' own checks of the (coordinator, surrogate) pair can see it.
-var selfSurrogate = brokenFCEABR("broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var selfSurrogate = brokenCopy(fceabr.Algorithm, "broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s = fcOrig(env, s, in, out)
 	if env.Self == 1 && in.Kind == model.InDeliver && s.Coord != env.Self {
 		s.Alts[0] = env.Self
@@ -34,7 +26,7 @@ var selfSurrogate = brokenFCEABR("broken-self-surrogate", func(env *model.Env, s
 // ownIDForgotten: a terminal leaves its own id out of the merge (as the
 // top2-msgs reading does), so a terminal that is itself the maximum or the
 // second maximum computes a wrong pair.
-var ownIDForgotten = brokenFCEABR("broken-terminal-merge", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var ownIDForgotten = brokenCopy(fceabr.Algorithm, "broken-terminal-merge", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	v := append([]uint8(nil), env.Variant...)
 	v[fceabr.AmbMerge] = fceabr.Top2Ms
 	e := *env
@@ -60,16 +52,6 @@ func TestFCEABRChecksCatchBrokenVariants(t *testing.T) {
 		{&c11, ownIDForgotten},
 		{&c10, selfSurrogate},
 	} {
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != claims.Holds {
-			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
-		}
-		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != claims.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-			t.Errorf("%s on %s: want a counterexample of the claim's own check, got %+v", tc.claim.ID, tc.broken.Name, ce)
-		}
+		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, checker.PropCustom)
 	}
 }

@@ -3,10 +3,10 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // reemit runs step on a scratch outbox and re-emits its outputs to out,
@@ -32,7 +32,7 @@ func reemit[S any](step func(env *model.Env, s S, in model.Input, out *model.Out
 
 // oneWayCoordinator: Coordinator messages travel clockwise only, so the
 // announcement takes up to N−1 hops after the terminal instead of N/2.
-var oneWayCoordinator = brokenFCEABR("broken-one-way-coordinator", reemit(fcOrig, func(m model.Message) int {
+var oneWayCoordinator = brokenCopy(fceabr.Algorithm, "broken-one-way-coordinator", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.Coordinator && m.B == 1 {
 		return 0
 	}
@@ -42,7 +42,7 @@ var oneWayCoordinator = brokenFCEABR("broken-one-way-coordinator", reemit(fcOrig
 // keepsDeadCoordinator: a detector clears its surrogate but keeps the
 // crashed coordinator (it "promotes" nobody): it must wait for the
 // SCoordinator.
-var keepsDeadCoordinator = brokenFCEABR("broken-keeps-dead-coordinator", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var keepsDeadCoordinator = brokenCopy(fceabr.Algorithm, "broken-keeps-dead-coordinator", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	old := s.Coord
 	s = fcOrig(env, s, in, out)
 	if in.Kind == model.InStart && old != model.None {
@@ -53,7 +53,7 @@ var keepsDeadCoordinator = brokenFCEABR("broken-keeps-dead-coordinator", func(en
 
 // joinerMerges: a joiner forgets it joined, so crash handling merges its
 // id like any member's.
-var joinerMerges = brokenFCEABR("broken-joiner-merges", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var joinerMerges = brokenCopy(fceabr.Algorithm, "broken-joiner-merges", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s = fcOrig(env, s, in, out)
 	s.Joined = false
 	return s
@@ -80,17 +80,7 @@ func TestFCEABRNewChecksCatchBrokenVariants(t *testing.T) {
 		{&c12, joinerMerges, checker.PropCustom},
 		{&c1, oneWayCoordinator, checker.PropBound},
 	} {
-		if res := smallEngine().CheckClaim(fceabr.Algorithm, tc.claim); res.Verdict != claims.Holds {
-			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", tc.claim.ID, res.Verdict, res.Summary)
-		}
-		res := smallEngine().CheckClaim(tc.broken, tc.claim)
-		if res.Verdict != claims.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", tc.claim.ID, tc.broken.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != tc.prop {
-			t.Errorf("%s on %s: want a counterexample of %s, got %+v", tc.claim.ID, tc.broken.Name, tc.prop, ce)
-		}
+		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, tc.prop)
 	}
 }
 

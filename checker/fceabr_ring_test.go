@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/algos/ringpoll"
-	"electlab/checker/claims"
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S0] §II (basic Ring: every detector's packet collects the

@@ -5,9 +5,9 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/algos/changroberts"
-	"electlab/algos/lelann"
-	"electlab/algos/ringpoll"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/lelann"
+	"github.com/electlab/electlab/algos/ringpoll"
 )
 
 // Schedule fuzzers, one per algorithm: the fuzzer's bytes drive rapid's

@@ -3,25 +3,18 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/fceabob"
-	"electlab/algos/hierarchical"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/hierarchical"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 type hState = hierarchical.State
 
-// brokenHier returns a copy of hierarchical with its name and step replaced.
-func brokenHier(name string, step func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState) *model.Algorithm[hState] {
-	a := *hierarchical.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
-
 var hOrig = hierarchical.Algorithm.Step
 
 // hierExtraReply: a site process replies to an Election twice.
-var hierExtraReply = brokenHier("broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierExtraReply = brokenCopy(hierarchical.Algorithm, "broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	if in.Kind == model.InDeliver {
 		for _, m := range in.Msgs {
@@ -35,7 +28,7 @@ var hierExtraReply = brokenHier("broken-hier-extra-reply", func(env *model.Env, 
 
 // hierColdStandby: nobody keeps an alternative (a cold standby).
 var hierColdStandby = func() *model.Algorithm[hState] {
-	a := brokenHier("broken-hier-cold", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+	a := brokenCopy(hierarchical.Algorithm, "broken-hier-cold", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 		s = hOrig(env, s, in, out)
 		s.GAlts, s.IAlts = nil, nil
 		return s
@@ -49,7 +42,7 @@ var hierColdStandby = func() *model.Algorithm[hState] {
 }()
 
 // hierWrongEC: every process takes the site's third id for ECoordinator.
-var hierWrongEC = brokenHier("broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	if len(s.IAlts) > 0 {
 		s.EC = s.IAlts[0]
@@ -58,14 +51,9 @@ var hierWrongEC = brokenHier("broken-hier-wrong-ec", func(env *model.Env, s hSta
 })
 
 // hierSlowCrash: the crashed site's ICoordinator sends its broadcast twice.
-var hierSlowCrash = brokenHier("broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
-	for _, o := range out.Outputs() {
-		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.GPromote {
-			out.Multicast(o.Dests, hierarchical.GPromote, o.Msg.A, 0)
-			break
-		}
-	}
+	repeatFirst(out, model.OutMulticast, hierarchical.GPromote)
 	return s
 })
 
@@ -106,12 +94,7 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 		{&gc, hierSlowCrash},
 	}
 	for _, tc := range cases {
-		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != claims.Holds {
-			t.Errorf("%s on hierarchical: %s, want HOLDS: %s", tc.c.ID, r.Verdict, r.Summary)
-		}
-		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != claims.Refuted {
-			t.Errorf("%s on %s: %s, want REFUTED: %s", tc.c.ID, tc.broken.Meta().Name, r.Verdict, r.Summary)
-		}
+		refutesBroken(t, e, hierarchical.Algorithm, tc.broken, tc.c, "")
 	}
 }
 
@@ -136,20 +119,15 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 }
 
 // hierDoubleAnnounce: an ICoordinator crash's announcement is sent twice.
-var hierDoubleAnnounce = brokenHier("broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierDoubleAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
-	for _, o := range out.Outputs() {
-		if o.Kind == model.OutMulticast && o.Msg.Kind == hierarchical.IPromote {
-			out.Multicast(o.Dests, hierarchical.IPromote, o.Msg.A, 0)
-			break
-		}
-	}
+	repeatFirst(out, model.OutMulticast, hierarchical.IPromote)
 	return s
 })
 
 // hierRelayAnnounce: the new ICoordinator, on the announcement, announces
 // itself once more (a second round).
-var hierRelayAnnounce = brokenHier("broken-hier-relay-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierRelayAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-relay-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	before := s.IC
 	s = hOrig(env, s, in, out)
 	if in.Kind == model.InDeliver && s.IC == env.Self && before != env.Self {
@@ -178,12 +156,7 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 		c      *model.Claim
 		broken model.Spec
 	}{{&msgs, hierDoubleAnnounce}, {&tm, hierRelayAnnounce}} {
-		if r := e.CheckClaim(hierarchical.Algorithm, tc.c); r.Verdict != claims.Holds {
-			t.Errorf("%s on hierarchical: %s, want HOLDS: %s", tc.c.ID, r.Verdict, r.Summary)
-		}
-		if r := e.CheckClaim(tc.broken, tc.c); r.Verdict != claims.Refuted {
-			t.Errorf("%s on %s: %s, want REFUTED: %s", tc.c.ID, tc.broken.Meta().Name, r.Verdict, r.Summary)
-		} else {
+		if r := refutesBroken(t, e, hierarchical.Algorithm, tc.broken, tc.c, ""); r.Verdict == claims.Refuted {
 			t.Logf("%s on %s: %s", tc.c.ID, tc.broken.Meta().Name, r.Rows[0].Counterexample.Violation)
 		}
 	}
@@ -192,7 +165,7 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 // hierChatty: every process that learns its site's group from a
 // Coordinator tells every other member of its site (SPN² messages per
 // site: NS·SPN² = n^1.5 on square sites).
-var hierChatty = brokenHier("broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierChatty = brokenCopy(hierarchical.Algorithm, "broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	if in.Kind != model.InDeliver {
 		return s

@@ -3,17 +3,17 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/kabashi"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // kabRepeatBroadcasts returns a kabashi variant that emits every
 // broadcast times(n) times (n the number of processes) and every other
 // output once.
 func kabRepeatBroadcasts(name string, times func(n int) int) *model.Algorithm[kabState] {
-	return brokenKabashi(name, func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+	return brokenCopy(kabashi.Algorithm, name, func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 		var scratch model.Outbox
 		scratch.Reset(env.Self)
 		s = kabStep(env, s, in, &scratch)
@@ -46,7 +46,7 @@ var kabBroadcastPerNode = kabRepeatBroadcasts("broken-kabashi-broadcast-per-node
 
 // kabSilentDetector: a detector whose wait ends adopts its choice but
 // never broadcasts the COORDINATOR.
-var kabSilentDetector = brokenKabashi("broken-kabashi-silent-detector", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
+var kabSilentDetector = brokenCopy(kabashi.Algorithm, "broken-kabashi-silent-detector", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	if in.Kind == model.InTimer && s.Phase == kabashi.Waiting {
 		var scratch model.Outbox
 		scratch.Reset(env.Self)
@@ -63,7 +63,7 @@ var kabSilentDetector = brokenKabashi("broken-kabashi-silent-detector", func(env
 
 // kabNeverActs: no process ever reports acting as coordinator.
 var kabNeverActs = func() *model.Algorithm[kabState] {
-	a := brokenKabashi("broken-kabashi-never-acts", kabStep)
+	a := brokenCopy(kabashi.Algorithm, "broken-kabashi-never-acts", kabStep)
 	a.View = func(s kabState) model.View { return model.View{Leader: s.Leader} }
 	return a
 }()

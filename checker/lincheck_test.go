@@ -8,17 +8,17 @@ import (
 
 	"github.com/anishathalye/porcupine"
 
-	"electlab/algos/central"
-	"electlab/algos/decentral"
-	"electlab/algos/failover"
-	"electlab/algos/ricartagrawala"
-	"electlab/algos/ringpoll"
-	"electlab/algos/tokenring"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/algos/central"
+	"github.com/electlab/electlab/algos/decentral"
+	"github.com/electlab/electlab/algos/failover"
+	"github.com/electlab/electlab/algos/ricartagrawala"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/algos/tokenring"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The lock model and the history builder on hand-made histories.

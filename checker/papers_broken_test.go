@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/algos/fceabob"
-	"electlab/algos/fceabr"
-	"electlab/algos/hierarchical"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/hierarchical"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // familyClaim is a bound claim on Chang–Roberts whose only setting takes
@@ -72,7 +72,7 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 }
 
 // hierDoubleElection: a site's informer sends each FCEABOB Election twice.
-var hierDoubleElection = brokenHier("broken-hier-double-election", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
+var hierDoubleElection = brokenCopy(hierarchical.Algorithm, "broken-hier-double-election", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	s = hOrig(env, s, in, out)
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == fceabob.Election {
@@ -121,7 +121,7 @@ func TestHier2WorstCaseCatchesBrokenVariant(t *testing.T) {
 
 // fcSElectionLost: every SElection is lost (crash handling never reaches
 // a terminal).
-var fcSElectionLost = brokenFCEABR("broken-selection-lost", reemit(fcOrig, func(m model.Message) int {
+var fcSElectionLost = brokenCopy(fceabr.Algorithm, "broken-selection-lost", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.SElection {
 		return 0
 	}
@@ -130,7 +130,7 @@ var fcSElectionLost = brokenFCEABR("broken-selection-lost", reemit(fcOrig, func(
 
 // fcForgetsSurrogate: an odd-numbered process that receives crash
 // handling's SCoordinator forgets the new surrogate it names.
-var fcForgetsSurrogate = brokenFCEABR("broken-forgets-new-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var fcForgetsSurrogate = brokenCopy(fceabr.Algorithm, "broken-forgets-new-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s = fcOrig(env, s, in, out)
 	if in.Kind == model.InDeliver && env.Self%2 == 1 {
 		for _, m := range in.Msgs {
@@ -143,7 +143,7 @@ var fcForgetsSurrogate = brokenFCEABR("broken-forgets-new-surrogate", func(env *
 })
 
 // fcDoubleSElection: a detector sends its SElection twice each way.
-var fcDoubleSElection = brokenFCEABR("broken-double-selection", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var fcDoubleSElection = brokenCopy(fceabr.Algorithm, "broken-double-selection", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	if in.Kind != model.InStart {
 		return fcOrig(env, s, in, out)
 	}
@@ -157,7 +157,7 @@ var fcDoubleSElection = brokenFCEABR("broken-double-selection", func(env *model.
 
 // fcNoSCoordinator: crash handling's terminals announce nothing (the count
 // is the SElection messages alone).
-var fcNoSCoordinator = brokenFCEABR("broken-no-scoordinator", reemit(fcOrig, func(m model.Message) int {
+var fcNoSCoordinator = brokenCopy(fceabr.Algorithm, "broken-no-scoordinator", reemit(fcOrig, func(m model.Message) int {
 	if m.Kind == fceabr.SCoordinator {
 		return 0
 	}
@@ -195,14 +195,7 @@ func TestFCEABR11ConsecutiveInstancesCatchBrokenVariants(t *testing.T) {
 		t.Fatalf("on fceabr (epoch): verdict %s, want HOLDS (%s)", res.Verdict, res.Summary)
 	}
 	for _, b := range []*model.Algorithm[fcState]{fcSElectionLost, fcForgetsSurrogate} {
-		res := e.CheckClaim(b, c)
-		if res.Verdict != claims.Refuted {
-			t.Errorf("on %s: verdict %s, want REFUTED (%s)", b.Name, res.Verdict, res.Summary)
-			continue
-		}
-		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropCustom {
-			t.Errorf("on %s: want a counterexample of the claim's check, got %+v", b.Name, ce)
-		}
+		refutesBroken(t, e, fceabr.Algorithm, b, c, checker.PropCustom)
 	}
 	res := e.CheckClaim(fceabr.Algorithm, consecutive(t, "no-epoch"))
 	if res.Verdict != claims.Refuted {
@@ -232,15 +225,7 @@ func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 	col := small("C-FCEABR-8.ring-column", []int{50})
 	half := small("C-FCEABR-8.half.selection", []int{5, 6, 7, 8})
 	for _, c := range []*model.Claim{col, half} {
-		if res := e.CheckClaim(fceabr.Algorithm, c); res.Verdict != claims.Holds {
-			t.Errorf("%s on fceabr: verdict %s, want HOLDS (%s)", c.ID, res.Verdict, res.Summary)
-		}
-		res := e.CheckClaim(fcDoubleSElection, c)
-		if res.Verdict != claims.Refuted {
-			t.Errorf("%s on %s: verdict %s, want REFUTED (%s)", c.ID, fcDoubleSElection.Name, res.Verdict, res.Summary)
-		} else if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != checker.PropBound {
-			t.Errorf("%s on %s: want a bound counterexample, got %+v", c.ID, fcDoubleSElection.Name, ce)
-		}
+		refutesBroken(t, e, fceabr.Algorithm, fcDoubleSElection, c, checker.PropBound)
 	}
 	all := small("C-FCEABR-8.half", []int{5, 6, 7, 8})
 	if res := e.CheckClaim(fceabr.Algorithm, all); res.Verdict != claims.Refuted {

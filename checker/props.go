@@ -7,8 +7,8 @@ package checker
 import (
 	"fmt"
 
-	"electlab/model"
-	"electlab/model/electcheck"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/electcheck"
 )
 
 // Property names, as reported in violations and traces.

@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/bully"
-	"electlab/algos/central"
-	"electlab/algos/failover"
-	"electlab/algos/ricartagrawala"
-	"electlab/checker"
-	"electlab/model"
-	"electlab/model/electcheck"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/algos/central"
+	"github.com/electlab/electlab/algos/failover"
+	"github.com/electlab/electlab/algos/ricartagrawala"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/electcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The obligation, coordinator and recovery checks each catch a

@@ -3,8 +3,8 @@ package checker
 import (
 	"fmt"
 
-	"electlab/model"
-	"electlab/model/electcheck"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/electcheck"
 )
 
 // Recovery convergence: a process that recovers (or joins) must not keep

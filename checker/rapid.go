@@ -1,9 +1,11 @@
 package checker
 
 import (
+	"slices"
+
 	"pgregory.net/rapid"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Rapid is the rapid-driven chooser: rapid draws every next event among the
@@ -33,110 +35,39 @@ func (r *Rapid) Choose(_ model.System, enabled []model.Event) model.Event {
 }
 
 // DrawConfig draws a configuration of setting st for algorithm info: a size
-// in nmin..nmax, an id permutation, a dead set (at most st.MaxDead, two
-// processes stay live) and an initiator set of the setting's kind.
+// in nmin..nmax, then the generator's choices (a family member; or an id
+// arrangement, absent, dead and initiator sets), each drawn by rapid so
+// that rapid shrinks toward small sizes, few dead and few initiators.
 func DrawConfig(t *rapid.T, info *model.Info, st *model.Setting, variant string, nmin, nmax int) *model.Config {
 	n := rapid.IntRange(nmin, nmax).Draw(t, "n")
-	if Generic(info, st) {
-		return drawGeneric(t, info, st, variant, n)
-	}
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
-	ids = rapid.Permutation(ids).Draw(t, "ids")
-	nd := rapid.IntRange(0, maxDead(st, n)).Draw(t, "dead")
-	// The dead are the first nd of a second permutation of positions.
-	pos := make([]int, n)
-	for i := range pos {
-		pos[i] = i
-	}
-	pos = rapid.Permutation(pos).Draw(t, "positions")
-	isDead := make([]bool, n)
-	for _, p := range pos[:nd] {
-		isDead[p] = true
-	}
-	var dead, live []model.ID
-	for i, id := range ids {
-		if isDead[i] {
-			dead = append(dead, id)
-		} else {
-			live = append(live, id)
-		}
-	}
-	var inits []model.ID
-	switch st.Initiators {
-	case model.OneInitiator:
-		inits = []model.ID{rapid.SampledFrom(live).Draw(t, "initiator")}
-	default:
-		min := 1
-		if st.Initiators == model.ManyInitiators && len(live) >= 2 {
-			min = 2
-		}
-		for len(inits) < min {
-			inits = inits[:0]
-			for _, id := range live {
-				if rapid.Bool().Draw(t, "initiates") {
-					inits = append(inits, id)
-				}
-			}
-			if len(inits) < min {
-				// Fall back deterministically rather than loop on draws.
-				inits = append([]model.ID(nil), live[:min]...)
-			}
-		}
-	}
-	return baseConfig(info, st, variant, ids, inits, dead)
+	return genConfig(drawn{t}, info, st, variant, n)
 }
 
-// drawGeneric is DrawConfig for the settings plan handles (complete graphs,
-// a crashed coordinator, next-best dead sets, joins, fixed initiators).
-func drawGeneric(t *rapid.T, info *model.Info, st *model.Setting, variant string, n int) *model.Config {
-	ids := settingIDs(st, n)
-	if info.Topology != model.Complete {
-		ids = rapid.Permutation(ids).Draw(t, "ids")
+// drawn is the generator's driver drawing every choice from rapid.
+type drawn struct{ t *rapid.T }
+
+func (d drawn) index(what string, n int) int { return rapid.IntRange(0, n-1).Draw(d.t, what) }
+
+func (d drawn) arrangement(what string, n int) []int {
+	return rapid.Permutation(positions(n)).Draw(d.t, what)
+}
+
+// subset draws the size, then a permutation of the positions whose prefix
+// is the subset; the chosen and the others each come back in increasing
+// order, as the exhaustive driver gives them.
+func (d drawn) subset(what string, s set) ([]int, int) {
+	k := rapid.IntRange(s.lo, s.hi).Draw(d.t, what+" size")
+	p := rapid.Permutation(positions(s.n)).Draw(d.t, what)
+	slices.Sort(p[:k])
+	slices.Sort(p[k:])
+	return p, k
+}
+
+// positions returns 0..n-1.
+func positions(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
 	}
-	var absent []model.ID
-	if k := joins(st, n); k > 0 {
-		pos := make([]int, n)
-		for i := range pos {
-			pos[i] = i
-		}
-		pos = rapid.Permutation(pos).Draw(t, "absent")
-		for _, i := range pos[:k] {
-			absent = append(absent, ids[i])
-		}
-		absent = inOrder(ids, absent)
-	}
-	p := newPlan(info, st, ids, absent)
-	nd := rapid.IntRange(0, p.md).Draw(t, "dead")
-	var extra []model.ID
-	if st.DeadNextBest {
-		extra = p.others[:nd]
-	} else if nd > 0 {
-		extra = rapid.Permutation(p.others).Draw(t, "dead-set")[:nd]
-	}
-	live := p.live(extra)
-	inits, ok := p.fixedInitiators(info, st.Initiators, live)
-	if !ok {
-		switch st.Initiators {
-		case model.OneInitiator:
-			inits = []model.ID{rapid.SampledFrom(live).Draw(t, "initiator")}
-		default:
-			min := 1
-			if st.Initiators == model.ManyInitiators && len(live) >= 2 {
-				min = 2
-			}
-			for _, id := range live {
-				if rapid.Bool().Draw(t, "initiates") {
-					inits = append(inits, id)
-				}
-			}
-			if len(inits) < min {
-				inits = append([]model.ID(nil), live[:min]...)
-			}
-		}
-	}
-	dead := inOrder(ids, append(append([]model.ID(nil), p.forced...), extra...))
-	return settingConfig(info, st, variant, ids, inits, dead, absent)
+	return p
 }

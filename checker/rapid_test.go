@@ -10,10 +10,10 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // behaviourProperty is the rapid property behind the tests below: rapid

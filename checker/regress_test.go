@@ -11,10 +11,10 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/traces"
 )
 
 // counterexampleDir holds every counterexample the default claim engine

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"unsafe"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Chooser picks the next event among the enabled ones. Random, rapid-driven,

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/algos/lelann"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/lelann"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // lapKinds are changroberts' kinds plus "lap", whose two printed (and so

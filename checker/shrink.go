@@ -1,6 +1,6 @@
 package checker
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // SmallerConfigs lists configs with one initiator or one dead process
 // fewer, or a smaller crash budget, that still belong to setting st (a

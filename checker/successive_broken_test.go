@@ -4,23 +4,16 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
-
-// brokenK returns a copy of fceabrk with its name and step replaced.
-func brokenK(name string, step func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState) *model.Algorithm[fcState] {
-	a := *fceabr.K
-	a.Name, a.Step = name, step
-	return &a
-}
 
 // earlyRefill: a detector of a successive crash acts under the k-minus-1
 // trigger whatever the reading, so under at-empty it refills one crash
 // early.
-var earlyRefill = brokenK("broken-early-refill", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var earlyRefill = brokenCopy(fceabr.K, "broken-early-refill", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	if in.Kind == model.InStart && in.Suspect != model.None {
 		e := *env
 		e.Variant = append([]uint8(nil), env.Variant...)
@@ -33,7 +26,7 @@ var earlyRefill = brokenK("broken-early-refill", func(env *model.Env, s fcState,
 // deafDetector: a detector of a successive crash ignores it (no promotion),
 // so every live process keeps the crashed coordinator and the model cannot
 // crash an agreed live one next.
-var deafDetector = brokenK("broken-deaf-detector", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
+var deafDetector = brokenCopy(fceabr.K, "broken-deaf-detector", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	if in.Kind == model.InStart && in.Suspect != model.None {
 		return s
 	}

@@ -3,24 +3,17 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/vnetjoin"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/vnetjoin"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 type vjState = vnetjoin.State
 
-// brokenVJ returns a copy of vnetjoin with its name and step replaced.
-func brokenVJ(name string, step func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState) *model.Algorithm[vjState] {
-	a := *vnetjoin.Algorithm
-	a.Name, a.Step = name, step
-	return &a
-}
-
 var vjOrig = vnetjoin.Algorithm.Step
 
 // vjDoubleJoin: the joiner sends each of its Join messages twice.
-var vjDoubleJoin = brokenVJ("broken-vnetjoin-double", func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState {
+var vjDoubleJoin = brokenCopy(vnetjoin.Algorithm, "broken-vnetjoin-double", func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState {
 	s = vjOrig(env, s, in, out)
 	if in.Kind == model.InJoin {
 		for _, o := range out.Outputs() {
@@ -34,7 +27,7 @@ var vjDoubleJoin = brokenVJ("broken-vnetjoin-double", func(env *model.Env, s vjS
 
 // vjDeafPred: the joiner's predecessor ignores the Join (its successor link
 // still skips the joiner): two messages, but no splice.
-var vjDeafPred = brokenVJ("broken-vnetjoin-deaf-pred", func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState {
+var vjDeafPred = brokenCopy(vnetjoin.Algorithm, "broken-vnetjoin-deaf-pred", func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState {
 	if in.Kind == model.InDeliver && len(in.Msgs) > 0 && in.Msgs[0].Kind == vnetjoin.Join && in.Msgs[0].A == vnetjoin.ToPred {
 		return s
 	}

@@ -3,10 +3,10 @@ package checker_test
 import (
 	"testing"
 
-	"electlab/algos/xie"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/xie"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // brokenXie is xie with its sends filtered through keep (which may drop or

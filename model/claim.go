@@ -141,6 +141,10 @@ type Params struct {
 	Detectors []ID
 }
 
+// Reading is the reading of ambiguity amb in p.Variant (0, the first
+// reading, when p.Variant does not go that far), as Env.Reading.
+func (p Params) Reading(amb int) uint8 { return reading(p.Variant, amb) }
+
 // InitiatorSet says which initiator sets a setting covers.
 type InitiatorSet uint8
 

@@ -3,7 +3,7 @@ package model_test
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // An algorithm is a struct of pure functions over a state value: Init,

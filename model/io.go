@@ -65,9 +65,12 @@ func (e *Env) Prev() ID { return e.Topo.Order[e.Topo.Prev(e.Index)] }
 func (e *Env) N() int { return len(e.Topo.Order) }
 
 // Reading returns the reading chosen for ambiguity number amb.
-func (e *Env) Reading(amb int) uint8 {
-	if amb < len(e.Variant) {
-		return e.Variant[amb]
+func (e *Env) Reading(amb int) uint8 { return reading(e.Variant, amb) }
+
+// reading is variant[amb], or 0 (the first reading) past its end.
+func reading(variant []uint8, amb int) uint8 {
+	if amb < len(variant) {
+		return variant[amb]
 	}
 	return 0
 }

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
 )
 
 // pingKinds are the kinds of the test algorithm ping.

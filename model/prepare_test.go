@@ -3,7 +3,7 @@ package model_test
 import (
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // prepared is a test algorithm whose Info.Prepare computes a value from

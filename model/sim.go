@@ -458,17 +458,7 @@ func (s *Sim[S]) anyTimer() bool {
 // fireEarliest fires the armed timer with the earliest deadline (lowest
 // index on ties); false when none is armed.
 func (s *Sim[S]) fireEarliest() bool {
-	bp, bj := -1, -1
-	for p, ts := range s.timers {
-		if s.status[p] != Live {
-			continue
-		}
-		for j, t := range ts {
-			if bp < 0 || t.due < s.timers[bp][bj].due {
-				bp, bj = p, j
-			}
-		}
-	}
+	bp, bj := earliestTimer(s.timers, s.status)
 	if bp < 0 {
 		return false
 	}

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/model"
 )
 
 // benchSeed is the fixed PCG seed of the ring permutation: every run of

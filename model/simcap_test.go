@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // flood: every initiator multicasts one ping to every other process; a

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
 )
 
 // Reference: [S3] §IX test 4 (successive crashes): bad successive-crash

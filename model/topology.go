@@ -129,6 +129,23 @@ func (t *Topology) Prev(i int) int {
 	return i - 1
 }
 
+// Nearest walks the ring from index i, in ring order when dir is 0 and
+// against it otherwise, and returns the id of the first process j (i
+// itself last) for which ok(j) holds; when none does, the id at i.
+func (t *Topology) Nearest(i, dir int, ok func(j int) bool) ID {
+	for range t.N() {
+		if dir == 0 {
+			i = t.Next(i)
+		} else {
+			i = t.Prev(i)
+		}
+		if ok(i) {
+			return t.Order[i]
+		}
+	}
+	return t.Order[i]
+}
+
 // Sorted returns the member IDs in increasing order. The slice is shared:
 // callers must not modify it.
 func (t *Topology) Sorted() []ID { return t.sorted }

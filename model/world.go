@@ -203,6 +203,25 @@ type timer struct {
 	due int64
 }
 
+// earliestTimer is the position (process index p, index j in timers[p])
+// of the armed timer with the earliest deadline at a live process: the
+// lowest process index on ties, then the timer armed first; -1, -1 when
+// none is armed. World and Sim fire timers in this order.
+func earliestTimer(timers [][]timer, status []Status) (p, j int) {
+	p, j = -1, -1
+	for q, ts := range timers {
+		if status[q] != Live {
+			continue
+		}
+		for k, t := range ts {
+			if p < 0 || t.due < timers[p][j].due {
+				p, j = q, k
+			}
+		}
+	}
+	return p, j
+}
+
 // World is the global state of one execution: process states, statuses,
 // channels, timers and counters. It is a value: Clone gives an independent
 // copy, and Apply changes only the receiver.
@@ -959,17 +978,7 @@ func (w *World[S]) InFlight() []Message {
 // armed first), or false when none is armed. It is the fair scheduler's
 // choice among timers, as in Sim.
 func (w *World[S]) EarliestTimer() (Event, bool) {
-	bp, bj := -1, -1
-	for p, ts := range w.timers {
-		if w.status[p] != Live {
-			continue
-		}
-		for j, t := range ts {
-			if bp < 0 || t.due < w.timers[bp][bj].due {
-				bp, bj = p, j
-			}
-		}
-	}
+	bp, bj := earliestTimer(w.timers, w.status)
 	if bp < 0 {
 		return Event{}, false
 	}

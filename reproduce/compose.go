@@ -5,11 +5,11 @@ import (
 	"math/big"
 	"math/rand/v2"
 
-	"electlab/algos/fceabob"
-	"electlab/algos/fceabr"
-	"electlab/algos/modbully"
-	"electlab/algos/ringpoll"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/model"
 )
 
 // The hierarchy of [S3] §VII is measured as a composition: its message

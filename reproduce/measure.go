@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"electlab/algos/fceabr"
-	"electlab/algos/ringpoll"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/model"
 )
 
 // sample is the random part of one run on a ring of n positions: the ids

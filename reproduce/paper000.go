@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/big"
 
-	"electlab/algos/fceabr"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
 )
 
 // paper000 is [S0], FCEABR.

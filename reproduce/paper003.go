@@ -6,8 +6,8 @@ import (
 	"math/big"
 	"strings"
 
-	"electlab/algos/fceabob"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/model"
 )
 
 // paper003 is [S3], FCEABOB and the hierarchical election.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"electlab/algos/fceabob"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/model"
 )
 
 // s3Table2 reproduces [S3] Table 2, the site specifications of §IX: NOP

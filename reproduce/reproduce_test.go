@@ -1,7 +1,6 @@
 package reproduce
 
 import (
-	"bytes"
 	"errors"
 	"math"
 	"math/big"
@@ -123,24 +122,7 @@ func TestTable2Mapping(t *testing.T) {
 // Reference: [S0] §VII ("Random numbers are assigned to each process"):
 // the same seed gives the same bytes; another seed other runs.
 func TestDeterministic(t *testing.T) {
-	render := func(seed uint64) string {
-		rep, err := Reproduce(paper000, "1", Options{Runs: 3, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := WriteText(&b, rep); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
-	}
-	a, b := render(5), render(5)
-	if a != b {
-		t.Fatalf("same seed, different output")
-	}
-	if render(6) == a {
-		t.Errorf("seeds 5 and 6 gave the same output (the seed is not used)")
-	}
+	checkSeeded(t, paper000, "1", 3)
 }
 
 // The registry: papers 000 and 003 are reproducible; an unknown paper or

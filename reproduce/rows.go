@@ -193,51 +193,38 @@ func findings(t *Table) {
 		}
 		return ts
 	}
+	// phrase states which readings match at every row (after head) and
+	// which at some rows only (after some).
+	phrase := func(ts []*tally, head, some string) string {
+		var every, part []string
+		for _, tl := range ts {
+			switch {
+			case tl.match == tl.rows:
+				every = append(every, tl.name)
+			case tl.match > 0:
+				part = append(part, fmt.Sprintf("%s (only at %s)", tl.name, strings.Join(tl.where, "; ")))
+			}
+		}
+		s := head
+		if len(every) == 0 {
+			s += "no reading"
+		} else {
+			s += strings.Join(every, "; ")
+		}
+		if len(part) > 0 {
+			s += some + strings.Join(part, "; ")
+		}
+		return s
+	}
 	for _, c := range cols {
-		var all, some []string
 		ts := count(c, false)
 		if len(ts) == 0 {
 			continue // no reading is read against this column
 		}
-		for _, tl := range ts {
-			switch {
-			case tl.match == tl.rows:
-				all = append(all, tl.name)
-			case tl.match > 0:
-				some = append(some, fmt.Sprintf("%s (only at %s)", tl.name, strings.Join(tl.where, "; ")))
-			}
-		}
-		s := fmt.Sprintf("printed column %q: reproduced exactly (mean = printed) at every row by ", c)
-		if len(all) == 0 {
-			s += "no reading"
-		} else {
-			s += strings.Join(all, "; ")
-		}
-		if len(some) > 0 {
-			s += "; at some rows by " + strings.Join(some, "; ")
-		}
-		t.Findings = append(t.Findings, s)
+		t.Findings = append(t.Findings, phrase(ts, fmt.Sprintf("printed column %q: reproduced exactly (mean = printed) at every row by ", c), "; at some rows by "))
 	}
 	for _, f := range forms {
-		var all, some []string
-		for _, tl := range count(f, true) {
-			switch {
-			case tl.match == tl.rows:
-				all = append(all, tl.name)
-			case tl.match > 0:
-				some = append(some, fmt.Sprintf("%s (only at %s)", tl.name, strings.Join(tl.where, "; ")))
-			}
-		}
-		s := fmt.Sprintf("%s holds exactly in every run of every row under ", f)
-		if len(all) == 0 {
-			s += "no reading"
-		} else {
-			s += strings.Join(all, "; ")
-		}
-		if len(some) > 0 {
-			s += "; in every run of some rows under " + strings.Join(some, "; ")
-		}
-		t.Findings = append(t.Findings, s)
+		t.Findings = append(t.Findings, phrase(count(f, true), fmt.Sprintf("%s holds exactly in every run of every row under ", f), "; in every run of some rows under "))
 	}
 }
 

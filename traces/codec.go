@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // wireTrace is the JSON form of a Trace; its field order is the file's.

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/algos/changroberts"
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // initial is the initial World of a three-process ring where process 1

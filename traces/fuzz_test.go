@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/changroberts"
 )
 
 // FuzzDecode checks that Decode never panics, that whatever it accepts

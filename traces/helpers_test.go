@@ -3,8 +3,8 @@ package traces
 import (
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/model"
 )
 
 // fifoRun drives a World with the tiny test scheduler: every pending

@@ -1,6 +1,6 @@
 package traces
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // Minimize shrinks events while fails stays true, by deterministic delta
 // debugging (ddmin on complements): it removes chunks of decreasing size,

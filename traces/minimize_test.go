@@ -6,7 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // ev returns a distinct synthetic event numbered i.

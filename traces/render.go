@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // DescribeEffect renders one effect as the text step table shows it,

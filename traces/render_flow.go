@@ -3,7 +3,7 @@ package traces
 import (
 	"slices"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // flowMsg is one message of a replayed trace, followed from its send to

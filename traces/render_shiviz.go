@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // ShiVizParser is the "log parsing regular expression" ShiViz

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Layout of the SVG space-time diagram. Sizes are in CSS pixels; the font

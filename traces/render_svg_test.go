@@ -18,8 +18,8 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"electlab/algos"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
 )
 
 // TestDiagrams checks the SVG and ShiViz renderings against the golden

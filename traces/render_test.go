@@ -10,8 +10,8 @@ import (
 	"github.com/cockroachdb/datadriven"
 	"github.com/google/go-cmp/cmp"
 
-	"electlab/algos/changroberts"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/model"
 )
 
 // TestRender checks the text and Mermaid renderings and the JSON encoding

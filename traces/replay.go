@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Replayed is the result of replaying a trace.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Snapshot is a readable picture of a World, stored per step by traces

@@ -3,7 +3,7 @@ package traces
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Format is the version tag of the trace format this package reads and

@@ -11,10 +11,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"electlab/algos/changroberts"
-	"electlab/algos/fceabr"
-	"electlab/algos/kabashi"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/model"
 )
 
 // recorded returns a recorded FIFO trace of changroberts on ids.

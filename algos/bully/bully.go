@@ -23,7 +23,8 @@
 package bully
 
 import (
-	"electlab/model"
+	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -201,14 +202,14 @@ var Algorithm = &model.Algorithm[State]{
 		if s.Coord {
 			f |= 4
 		}
-		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24))
+		return binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
 	},
 }
 
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
 func N(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.Live
 	}
 	return p.N

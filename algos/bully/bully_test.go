@@ -3,8 +3,8 @@ package bully
 import (
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S2] Bully slide — "Key Idea: select process with highest ID";
@@ -13,17 +13,7 @@ import (
 // live) and every detector set, sync and async with accurate timeouts,
 // under both conventions (AMB-B-1, AMB-B-2).
 func TestElectsMaxLive(t *testing.T) {
-	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
-		for _, inits := range modeltest.Subsets(live) {
-			for _, variant := range []string{"default", ConventionB} {
-				for _, timing := range []model.Timing{model.Sync, model.Async} {
-					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
-					modeltest.CheckElectedMax(t, modeltest.RunFIFO(t, Algorithm, cfg))
-				}
-			}
-		}
-	})
+	modeltest.ElectsMaxLiveAfterCoordinatorCrash(t, Algorithm, "default", ConventionB)
 }
 
 // Reference: [S4] §II eq.(1) — with one detector P in sync, convention B
@@ -32,23 +22,9 @@ func TestElectsMaxLive(t *testing.T) {
 // coordinator n messaged) gives (n−P)² + n − 2, since the ELECTION to n
 // gets no OK and n sends no I-WON.
 func TestCountsAgainstTm(t *testing.T) {
-	for n := 2; n <= 12; n++ {
-		ids := modeltest.Seq(n)
-		for p := 1; p < n; p++ {
-			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
-			b := a.Clone()
-			b.Variant = ConventionB
-			gotA := modeltest.RunFIFO(t, Algorithm, a).Counts().Sends
-			gotB := modeltest.RunFIFO(t, Algorithm, b).Counts().Sends
-			N := int64(n - 1)
-			if want := int64((n-p)*(n-p) + n - 2); gotA != want {
-				t.Errorf("convention A, n=%d, P=%d: %d sends, want %d", n, p, gotA, want)
-			}
-			if want := (N-int64(p)+1)*(N-int64(p)) + N - 1; gotB != want {
-				t.Errorf("convention B, N=%d, P=%d: %d sends, want T_m = %d", N, p, gotB, want)
-			}
-		}
-	}
+	modeltest.OneDetectorSends(t, Algorithm, ConventionB, 12,
+		func(n, p int) int64 { return int64((n-p)*(n-p) + n - 2) },
+		func(N, p int) int64 { return int64((N-p+1)*(N-p) + N - 1) }) // T_m(N, P)
 }
 
 // Reference: [S4] §II — "If a process that was previously down comes back

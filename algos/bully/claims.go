@@ -3,7 +3,7 @@ package bully
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Variants checked by the counting claims: convention A (the default

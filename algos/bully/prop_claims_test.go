@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/bully"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

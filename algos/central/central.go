@@ -23,8 +23,8 @@ package central
 import (
 	"strconv"
 
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -87,11 +87,7 @@ var Algorithm = &model.Algorithm[State]{
 		b = append(b, byte(s.Phase), s.Asked)
 		b = strconv.AppendInt(b, int64(s.Holder), 10)
 		b = append(b, '[')
-		for _, id := range s.Queue {
-			b = strconv.AppendInt(b, int64(id), 10)
-			b = append(b, ',')
-		}
-		return append(b, ']')
+		return append(model.AppendIDs(b, ',', s.Queue), ']')
 	},
 }
 

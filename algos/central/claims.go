@@ -1,9 +1,9 @@
 package central
 
 import (
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Centralized", as data. The printed
@@ -26,36 +26,25 @@ var answersOwed = model.AllChecks(model.AnswersOwed("request", "grant"), model.A
 var coordinatorNamed = model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
 
 var claims = []model.Claim{
-	{
-		ID:     "C-MUTEX-1",
-		Source: "[S2] comparison table, row Centralized",
-		Says:   `"Centralized | Messages per entry/exit: 3 | Delay before entry (in message times): 2 | Problems: Coordinator crash"`,
-		Formal: "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count. Also checked on every run: the coordinator is the one the table's algorithm names, the best member at the start (every grant comes from it, every request and release goes to it: [S2] \"select process with highest ID\"), and at quiescence every request delivered got one grant and every grant one release",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula: three, FormulaText: "3",
-		Measure: model.MaxObservation(model.ObsCost),
-		Custom: model.AllChecks(
-			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
-			lockcheck.MutualExclusion,
-			answersOwed),
+	mutex.Exact(model.Claim{
+		ID:        "C-MUTEX-1",
+		Source:    "[S2] comparison table, row Centralized",
+		Says:      `"Centralized | Messages per entry/exit: 3 | Delay before entry (in message times): 2 | Problems: Coordinator crash"`,
+		Formal:    "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count. Also checked on every run: the coordinator is the one the table's algorithm names, the best member at the start (every grant comes from it, every request and release goes to it: [S2] \"select process with highest ID\"), and at quiescence every request delivered got one grant and every grant one release",
 		Invariant: coordinatorNamed,
 		NMin:      2, NMax: 6,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	},
-	{
+	}, model.ObsCost, three, "3", "3", lockcheck.MutualExclusion, answersOwed),
+	mutex.Exact(model.Claim{
 		ID:     "C-MUTEX-1-DELAY",
 		Source: "[S2] comparison table, row Centralized, column Delay before entry",
 		Says:   `"Centralized | Delay before entry (in message times): 2"`,
 		Formal: "delay before entry without contention, in message times: the requesting client's Lamport hop clock at entry minus at request (the longest causal chain of messages; one request, so sequential and parallel sends give the same) = 2 for every entry of a client that is not the coordinator",
-		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula: two, FormulaText: "2",
-		Measure: model.MaxObservation(model.ObsDelay),
-		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, two, "2", "delay before entry"),
-		NMin:    2, NMax: 6,
+		NMin:   2, NMax: 6,
 		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once", "twice"},
-	},
+	}, model.ObsDelay, two, "2", "2"),
 	mutex.NoFailureClaim("client", "; every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",
 		model.Claim{Invariant: coordinatorNamed, NMin: 2, Variants: []string{"twice"}},
 		answersOwed),

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // avgClaim is CR79-AVG at the small sizes (a quick engine run), with its

@@ -11,7 +11,7 @@ package changroberts
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -79,14 +79,7 @@ var Algorithm = &model.Algorithm[State]{
 		return model.View{Leader: s.Leader, Coordinator: s.Elected}
 	},
 	Encode: func(s State, b []byte) []byte {
-		var f byte
-		if s.Sent {
-			f |= 1
-		}
-		if s.Elected {
-			f |= 2
-		}
-		b = append(b, f)
+		b = append(b, model.Flags(s.Sent, s.Elected))
 		return strconv.AppendInt(b, int64(s.Leader), 10)
 	},
 }

@@ -3,7 +3,7 @@ package changroberts
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // claims are the catalog's claims about the refinement, as data. The

@@ -3,8 +3,8 @@ package changroberts_test
 import (
 	"testing"
 
-	"electlab/algos/changroberts"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

@@ -3,8 +3,8 @@ package decentral
 import (
 	"fmt"
 
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Decentralized", as data. m is the
@@ -24,19 +24,15 @@ var set = mutex.SettingsFor("process", "no contention, k = 1")
 var sizes = []int{3, 4, 5, 6, 10, 11}
 
 var claims = []model.Claim{
-	{
+	mutex.Exact(model.Claim{
 		ID:     "C-MUTEX-2",
 		Source: "[S2] comparison table, row Decentralized",
 		Says:   `"Decentralized | Messages per entry/exit: 3mk | Delay before entry (in message times): 2m | Problems: starvation"`,
 		Formal: "m = ⌊n/2⌋+1 votes needed, asked of the m processes after the requester; without contention (one requesting process, so k = 1): messages per entry/exit (m requests, m votes, m releases, P2P) = 3mk = 3m for every entry, under both release policies; the per-attempt count with k > 1 is C-MUTEX-2-RETRY",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula: threeM, FormulaText: "3mk, k=1, m=floor(n/2)+1",
-		Measure: model.MaxObservation(model.ObsCost),
-		Custom:  model.EveryObservation(model.ObsCost, model.Exactly, threeM, "3m", "messages per entry/exit"),
-		NMin:    3, NMax: 11, Sizes: sizes,
+		NMin:   3, NMax: 11, Sizes: sizes,
 		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel,release-obtained", "twice,parallel,release-on-success"},
-	},
+	}, model.ObsCost, threeM, "3mk, k=1, m=floor(n/2)+1", "3m"),
 	{
 		ID:     "C-MUTEX-2-RETRY",
 		Source: "[S2] comparison table, row Decentralized, with k attempts",
@@ -48,19 +44,15 @@ var claims = []model.Claim{
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success"},
 	},
-	{
+	mutex.Exact(model.Claim{
 		ID:     "C-MUTEX-2-DELAY",
 		Source: "[S2] comparison table, row Decentralized, column Delay before entry",
 		Says:   `"Decentralized | Delay before entry (in message times): 2m"`,
 		Formal: "delay before entry without contention, in message times (the requester's hop clock at entry minus at request), under the catalog's two delay models (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2m for every entry",
-		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula: twoM, FormulaText: "2m, m=floor(n/2)+1",
-		Measure: model.MaxObservation(model.ObsDelay),
-		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, twoM, "2m", "delay before entry"),
-		NMin:    3, NMax: 11, Sizes: sizes,
+		NMin:   3, NMax: 11, Sizes: sizes,
 		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
-	},
+	}, model.ObsDelay, twoM, "2m, m=floor(n/2)+1", "2m"),
 	mutex.NoFailureClaim("process", "; the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
 		model.Claim{
 			Source: "[S2] comparison table, caption and row Decentralized, column Problems",

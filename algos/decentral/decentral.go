@@ -32,8 +32,8 @@ package decentral
 import (
 	"strconv"
 
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.

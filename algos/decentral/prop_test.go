@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/decentral"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/modeltest"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/algos/decentral"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Property tests of decentralized voting: no golden, no shipped trace.

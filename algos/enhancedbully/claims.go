@@ -3,7 +3,7 @@ package enhancedbully
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 var (

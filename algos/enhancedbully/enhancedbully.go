@@ -20,7 +20,8 @@
 package enhancedbully
 
 import (
-	"electlab/model"
+	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -157,15 +158,15 @@ var Algorithm = &model.Algorithm[State]{
 		if s.Coord {
 			f |= 8
 		}
-		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24),
-			byte(s.Best), byte(s.Best>>8), byte(s.Best>>16), byte(s.Best>>24))
+		b = binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
+		return binary.LittleEndian.AppendUint32(b, uint32(s.Best))
 	},
 }
 
 // N is the N of a formula under the AMB-MA-2 reading in p.Variant: every
 // member, or the members without the crashed old coordinator.
 func N(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.N - 1
 	}
 	return p.N
@@ -233,13 +234,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		// belongs to the Candidate set, it sends a query message to the
 		// Candidate processes that have higher IDs."
 		s.Coord, s.Leader = false, model.None
-		var d []model.ID
-		if candidate(env, env.Self) {
-			d = dests(env, func(id model.ID) bool { return id > env.Self && candidate(env, id) })
-		} else {
-			d = dests(env, func(id model.ID) bool { return candidate(env, id) })
-		}
-		if len(d) > 0 {
+		if d := candidateDests(env); len(d) > 0 {
 			out.Multicast(d, Query, 0, 0)
 		}
 		s.Phase = Querying
@@ -280,20 +275,22 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	return s
 }
 
+// candidateDests are the processes a detector's election (and a joiner's
+// query) goes to: 1b, "If it belongs to the Candidate set it sends an
+// election message to the Candidate processes that have higher IDs"; 1a,
+// otherwise "it sends the election message to Candidate processes and
+// waits to receive an OK message".
+func candidateDests(env *model.Env) []model.ID {
+	if candidate(env, env.Self) {
+		return dests(env, func(id model.ID) bool { return id > env.Self && candidate(env, id) })
+	}
+	return dests(env, func(id model.ID) bool { return candidate(env, id) })
+}
+
 // elect starts an election as a detector: [S4] §III 1a/1b.
 func elect(env *model.Env, s State, out *model.Outbox) State {
 	s.Phase, s.Best = Candidates, env.Self
-	var d []model.ID
-	if candidate(env, env.Self) {
-		// 1b: "If it belongs to the Candidate set it sends an election
-		// message to the Candidate processes that have higher IDs."
-		d = dests(env, func(id model.ID) bool { return id > env.Self && candidate(env, id) })
-	} else {
-		// 1a: "it sends the election message to Candidate processes and
-		// waits to receive an OK message".
-		d = dests(env, func(id model.ID) bool { return candidate(env, id) })
-	}
-	if len(d) > 0 {
+	if d := candidateDests(env); len(d) > 0 {
 		out.Multicast(d, Election, int32(env.InitialCoordinator(false)), 0)
 	}
 	out.SetTimer(T, 2)

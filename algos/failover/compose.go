@@ -1,6 +1,6 @@
 package failover
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // service is what a coordinated service supplies to the generic composed
 // step (compose): its state S holds the election part (a Core) next to the

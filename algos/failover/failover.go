@@ -55,7 +55,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Service timers (the election's own timers are below 64).

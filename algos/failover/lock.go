@@ -1,9 +1,7 @@
 package failover
 
 import (
-	"strconv"
-
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Phase is where a client is in its request cycle.
@@ -123,26 +121,9 @@ func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algor
 		View: func(s LockState[E]) model.View { return elect.View(s.Elect) },
 		Encode: func(s LockState[E], b []byte) []byte {
 			b = l.encodeCore(s.Core, b)
-			var f byte
-			if s.Recovering {
-				f |= 1
-			}
-			if s.Probed {
-				f |= 2
-			}
-			if s.Pinged {
-				f |= 4
-			}
-			b = append(b, '|', f, byte(s.Phase), s.Asked, s.Pings, s.Probes)
-			for _, v := range []int64{int64(s.Serving), int64(s.Holder), int64(s.Coord), int64(s.CoordEpoch)} {
-				b = strconv.AppendInt(b, v, 10)
-				b = append(b, ',')
-			}
-			for _, id := range s.Queue {
-				b = strconv.AppendInt(b, int64(id), 10)
-				b = append(b, ' ')
-			}
-			return b
+			b = append(b, '|', model.Flags(s.Recovering, s.Probed, s.Pinged), byte(s.Phase), s.Asked, s.Pings, s.Probes)
+			b = model.AppendInts(b, ',', int64(s.Serving), int64(s.Holder), int64(s.Coord), int64(s.CoordEpoch))
+			return model.AppendIDs(b, ' ', s.Queue)
 		},
 	}
 }

@@ -3,14 +3,19 @@ package failover_test
 import (
 	"testing"
 
-	"electlab/algos/bully"
-	"electlab/algos/changroberts"
-	"electlab/algos/failover"
-	"electlab/algos/ringpoll"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
-	"electlab/model/lockcheck"
+	"github.com/electlab/electlab/algos/bully"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/enhancedbully"
+	"github.com/electlab/electlab/algos/failover"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/algos/lelann"
+	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Property tests of the composed services: no golden, no shipped trace.
@@ -25,6 +30,25 @@ func services() []model.Spec {
 		failover.TokenRing(changroberts.Algorithm),
 		failover.TokenRing(ringpoll.Algorithm),
 	}
+}
+
+// TestClaims: the claims of every composition the registry lists (each
+// service over each election) are well-formed and their variants parse.
+func TestClaims(t *testing.T) {
+	for _, specs := range [][]model.Spec{both(lelann.Algorithm), both(changroberts.Algorithm), both(ringpoll.Algorithm),
+		both(bully.Algorithm), both(modbully.Algorithm), both(enhancedbully.Algorithm), both(kabashi.Algorithm)} {
+		for _, spec := range specs {
+			if len(spec.Meta().Claims) == 0 {
+				t.Errorf("%s registers no claim", spec.Meta().Name)
+			}
+			modeltest.ValidateClaims(t, spec)
+		}
+	}
+}
+
+// both returns the two services over election e.
+func both[E any](e *model.Algorithm[E]) []model.Spec {
+	return []model.Spec{failover.Central(e), failover.TokenRing(e)}
 }
 
 // TestPropClaims: the claims' own properties (a linearizable lock history,

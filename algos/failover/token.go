@@ -1,9 +1,7 @@
 package failover
 
 import (
-	"strconv"
-
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // TokenState is one process's state in TokenRing(elect): the election
@@ -119,22 +117,9 @@ func TokenRingWith[E any](elect *model.Algorithm[E], hooks TokenHooks) *model.Al
 		View: func(s TokenState[E]) model.View { return elect.View(s.Elect) },
 		Encode: func(s TokenState[E], b []byte) []byte {
 			b = t.encodeCore(s.Core, b)
-			var f byte
-			for i, v := range []bool{s.Recovering, s.Found, s.Deposed, s.Has, s.Parked, s.Pinged} {
-				if v {
-					f |= 1 << i
-				}
-			}
-			b = append(b, '|', f, byte(s.Phase), s.Asked)
-			for _, v := range []int64{int64(s.Serving), int64(s.Known), int64(s.Round), int64(s.Gen), int64(s.Idle), int64(s.Answered)} {
-				b = strconv.AppendInt(b, v, 10)
-				b = append(b, ',')
-			}
-			for _, id := range s.Members {
-				b = strconv.AppendInt(b, int64(id), 10)
-				b = append(b, ' ')
-			}
-			return b
+			b = append(b, '|', model.Flags(s.Recovering, s.Found, s.Deposed, s.Has, s.Parked, s.Pinged), byte(s.Phase), s.Asked)
+			b = model.AppendInts(b, ',', int64(s.Serving), int64(s.Known), int64(s.Round), int64(s.Gen), int64(s.Idle), int64(s.Answered))
+			return model.AppendIDs(b, ' ', s.Members)
 		},
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // kParam is K at a formula's parameters (the PARAM-K reading in force).

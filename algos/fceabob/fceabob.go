@@ -42,7 +42,7 @@ import (
 	"slices"
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -259,12 +259,7 @@ func encode(s State, b []byte) []byte {
 		b = append(b, ',')
 	}
 	for _, l := range [...][]model.ID{s.Alts, s.Sent, s.Fresh, s.Silent, s.Replied} {
-		b = append(b, '[')
-		for _, id := range l {
-			b = strconv.AppendInt(b, int64(id), 10)
-			b = append(b, ' ')
-		}
-		b = append(b, ']')
+		b = append(model.AppendIDs(append(b, '['), ' ', l), ']')
 	}
 	return b
 }

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 func ids(n int) []model.ID {

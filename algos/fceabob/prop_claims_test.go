@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/fceabob"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

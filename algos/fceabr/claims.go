@@ -3,8 +3,8 @@ package fceabr
 import (
 	"fmt"
 
-	"electlab/algos/ringpoll"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/model"
 )
 
 // nOf is N as AMB-FCEABR-10 reads it: the live processes (n-live, the

@@ -1,6 +1,6 @@
 package fceabr
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // This file holds the rest of C-FCEABR-7: ECT in the case where every
 // alternative has crashed and the coordinator is up ([S0] eq.(8)–(10)),
@@ -130,11 +130,8 @@ var ptClaims = []model.Claim{
 		Kind:   model.Bound, Quantity: model.Time, Relation: model.Exactly,
 		Formula:     ECT2,
 		FormulaText: "ECT = N/2*((N-1)beta + 2(N-1)alpha) (N even), N/2*((N-1)beta + 2N alpha) (N odd), alpha = beta = 1",
-		Measure: inCase(func(s model.System) (int64, bool) {
-			// A hop costs α + β = 2 at α = β = 1.
-			return 2 * measuredTime(s), true
-		}),
-		NMin: 4, NMax: 10,
+		Measure:     inCase(hopTime),
+		NMin:        4, NMax: 10,
 		Settings: []model.Setting{altsCrashed},
 		Variants: []string{"r1", "r2"},
 	},

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Reference: [S0] §VI.6.2 eq.(3)–(10). eq.(8)–(10) evaluated in code:

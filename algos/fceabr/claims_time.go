@@ -3,7 +3,7 @@ package fceabr
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // This file holds the FCEABR claims about time, about the comparison with
@@ -129,11 +129,8 @@ var timeClaims = append([]model.Claim{
 		Kind:   model.Bound, Quantity: model.Time, Relation: model.Exactly,
 		Formula:     ECT,
 		FormulaText: "ECT = N/2*(2(N-1)beta + 2(N-1)alpha) (N even), N/2*(2(N-1)beta + 2N alpha) (N odd), alpha = beta = 1",
-		Measure: func(s model.System) (int64, bool) {
-			// A hop costs α + β = 2 at α = β = 1.
-			return 2 * measuredTime(s), true
-		},
-		NMin: 3, NMax: 10,
+		Measure:     hopTime,
+		NMin:        3, NMax: 10,
 		Settings: []model.Setting{sync1Even},
 		Variants: []string{"r1", "r2"},
 	},
@@ -188,6 +185,10 @@ var timeClaims = append([]model.Claim{
 		Variants: []string{"joiner-ignored", "joiner-candidate"},
 	},
 }, ptClaims...)
+
+// hopTime is measuredTime with each hop costing α + β = 2 (α = β = 1: a
+// hop plus the receiver's comparison), the time eq.(3)–(10) count.
+func hopTime(s model.System) (int64, bool) { return 2 * measuredTime(s), true }
 
 // measuredTime is the Time quantity: the largest hop clock at which a live
 // process last changed its leader.

@@ -53,7 +53,7 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -313,24 +313,8 @@ func encode(s State, b []byte) []byte {
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(s.Coord), 10)
 	b = append(b, ',')
-	for _, id := range s.Alts[:p] {
-		b = strconv.AppendInt(b, int64(id), 10)
-		b = append(b, ',')
-	}
-	var f byte
-	if s.Promoted {
-		f |= 1
-	}
-	if s.Joined {
-		f |= 2
-	}
-	if s.E.Done {
-		f |= 4
-	}
-	if s.S.Done {
-		f |= 8
-	}
-	b = append(b, f)
+	b = model.AppendIDs(b, ',', s.Alts[:p])
+	b = append(b, model.Flags(s.Promoted, s.Joined, s.E.Done, s.S.Done))
 	for _, w := range [...]*Wave{&s.E, &s.S} {
 		for _, id := range w.Acc {
 			b = append(b, ',')
@@ -421,19 +405,10 @@ func bestMembers(env *model.Env, buf []model.ID, k int) []model.ID {
 // healed ring (AMB-FCEABR-6) bypasses the processes crashed before the run
 // and the successively crashed coordinators in gone.
 func neighbour(env *model.Env, dir int, gone []model.ID) model.ID {
-	t := env.Topo
-	i := env.Index
-	for range t.N() {
-		if dir == 0 {
-			i = t.Next(i)
-		} else {
-			i = t.Prev(i)
-		}
-		if env.Reading(AmbRepair) == Path || ((env.Initial == nil || env.Initial[i] != model.Crashed) && !slices.Contains(gone, t.Order[i])) {
-			return t.Order[i]
-		}
-	}
-	return t.Order[i]
+	path := env.Reading(AmbRepair) == Path
+	return env.Topo.Nearest(env.Index, dir, func(j int) bool {
+		return path || ((env.Initial == nil || env.Initial[j] != model.Crashed) && !slices.Contains(gone, env.Topo.Order[j]))
+	})
 }
 
 func crashedAtStart(env *model.Env, id model.ID) bool {

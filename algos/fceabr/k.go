@@ -3,7 +3,7 @@ package fceabr
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // FCEABR-K ([S3] §VI–VII, Fig. 2/3/10; catalog A2, ALG-FCEABR-K) is the

@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the
@@ -31,4 +33,22 @@ func TestPropClaims(t *testing.T) {
 		}
 		return false
 	}))
+}
+
+// TestPropElection: one election on a ring with every process live, any
+// set of initiators, each terminal rule (AMB-FCEABR-2), sync and async: at
+// quiescence every process holds the highest id, which alone acts as
+// coordinator ([S0] §IV/§V: "it selects greater ones as coordinator and
+// other as surrogate coordinator"), and there are never two coordinators
+// at once. TestPropClaims leaves out C-FCEABR-11 (refuted once a second
+// instance runs), which was the only full-election check among the
+// claims' properties; this one kills the mutants fr-1 and fr-2.
+func TestPropElection(t *testing.T) {
+	for _, timing := range []model.Timing{model.Sync, model.Async} {
+		st := model.Setting{Name: "every process live, any initiators, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators}
+		for _, v := range []string{"r1", "r2"} {
+			proptest.Check(t, proptest.Target{Spec: fceabr.Algorithm, Setting: st, Variant: v, NMin: 2, NMax: 6,
+				Checks: checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination, Custom: proptest.OneCoordinatorAtEnd}})
+		}
+	}
 }

@@ -3,7 +3,7 @@ package fceabr
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Successive crashes ([S3] §IX test 4, Fig. 10; catalog C-HIER-6). With

@@ -3,9 +3,9 @@ package franklin_test
 import (
 	"testing"
 
-	"electlab/algos/franklin"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/franklin"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // smallEngine keeps the searches short.

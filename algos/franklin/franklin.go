@@ -26,7 +26,7 @@ package franklin
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

@@ -3,8 +3,8 @@ package franklin_test
 import (
 	"testing"
 
-	"electlab/algos/franklin"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/franklin"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

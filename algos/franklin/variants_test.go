@@ -1,6 +1,6 @@
 package franklin
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // brokenStep returns Franklin's step with the decision replaced by beats
 // (does the active process with id self stay active against the ids l and

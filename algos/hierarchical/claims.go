@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"electlab/algos/fceabr"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
 )
 
 // Config builds the Config of a hierarchical run: NS sites of the given

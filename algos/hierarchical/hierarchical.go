@@ -68,9 +68,9 @@ import (
 	"slices"
 	"strconv"
 
-	"electlab/algos/fceabob"
-	"electlab/algos/fceabr"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds: FCEABOB's three (the same Kind values, codes 0–2), the
@@ -446,17 +446,9 @@ func encode(s State, b []byte) []byte {
 	b = append(b, '|')
 	b = fceabr.K.Encode(s.Ring, b)
 	b = append(b, '|')
-	for _, id := range []model.ID{s.IC, s.EC, s.G} {
-		b = strconv.AppendInt(b, int64(id), 10)
-		b = append(b, ',')
-	}
+	b = model.AppendInts(b, ',', int64(s.IC), int64(s.EC), int64(s.G))
 	for _, l := range [...][]model.ID{s.IAlts, s.EAlts, s.GAlts} {
-		b = append(b, '[')
-		for _, id := range l {
-			b = strconv.AppendInt(b, int64(id), 10)
-			b = append(b, ' ')
-		}
-		b = append(b, ']')
+		b = append(model.AppendIDs(append(b, '['), ' ', l), ']')
 	}
 	if s.RingStarted {
 		b = append(b, 'r')

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // TestFormulas evaluates [S3] eq.(1), (4), (5), (22), (23) at hand-worked

@@ -3,9 +3,9 @@ package hierarchical
 import (
 	"testing"
 
-	"electlab/algos/fceabr"
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §VII, Fig. 10, §IX test 4 (C-HIER-6): the hierarchy with

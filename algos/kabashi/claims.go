@@ -3,7 +3,8 @@ package kabashi
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/electcheck"
 )
 
 // eq2 is [S4] eq.(2), "Worst case: 2b + (n − 1)", n the total number of
@@ -93,12 +94,7 @@ func joinChecks(s model.System) error {
 	if crashed {
 		return nil
 	}
-	min := model.None
-	for i := range s.N() {
-		if id := s.Topo().Order[i]; s.Status(i) == model.Live && (min == model.None || id < min) {
-			min = id
-		}
-	}
+	min := electcheck.BestLive(s) // the lowest: kabashi elects the minimum
 	for i := range s.N() {
 		if s.Status(i) == model.Live && s.View(i).Leader != min {
 			return fmt.Errorf("(b) process %d holds %d, but the lowest live id is %d", s.Topo().Order[i], s.View(i).Leader, min)
@@ -130,7 +126,7 @@ func eq2OfTheRun(s model.System) error {
 	return nil
 }
 
-// Settings shared by the counting claims.
+// Settings shared by several claims.
 var (
 	oneDetector = model.Setting{Name: "sync, one detector, the old coordinator (lowest id) and up to 2 more crashed", Timing: model.Sync,
 		Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 2}
@@ -138,6 +134,11 @@ var (
 		Initiators: model.ManyInitiators, CoordinatorDead: true}
 	asyncDetectors = model.Setting{Name: "async fifo, accurate timeouts, any detector set, the old coordinator crashed", Timing: model.Async, Net: model.FIFO,
 		Initiators: model.AnyInitiators, CoordinatorDead: true}
+	// syncOneDetector is oneDetector as the behaviour claims name it.
+	syncOneDetector = model.Setting{Name: "sync, one detector, the old coordinator and up to 2 more crashed", Timing: model.Sync,
+		Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 2}
+	secondMinDetects = model.Setting{Name: "sync, the second minimum detects, the old coordinator crashed", Timing: model.Sync,
+		Initiators: model.NextBest, CoordinatorDead: true}
 	joinStable = model.Setting{Name: "sync, one process joins a stable system (coordinator live), no detector", Timing: model.Sync,
 		Initiators: model.NoDetector, Joins: 1}
 	// joinGap is joinStable with ids 2..n+1: the minimum possible id 1 is
@@ -260,8 +261,7 @@ var claims = []model.Claim{
 		Formula:     constant(1),
 		FormulaText: "1",
 		NMin:        5, NMax: 20, Sizes: []int{5, 10, 20},
-		Settings: []model.Setting{{Name: "sync, the second minimum detects, the old coordinator crashed", Timing: model.Sync,
-			Initiators: model.NextBest, CoordinatorDead: true}},
+		Settings: []model.Setting{secondMinDetects},
 	},
 	{
 		ID:     "C-KAB-5.P2P",
@@ -273,8 +273,7 @@ var claims = []model.Claim{
 		Formula:     constant(1),
 		FormulaText: "1",
 		NMin:        5, NMax: 20, Sizes: []int{5, 10, 20},
-		Settings: []model.Setting{{Name: "sync, the second minimum detects, the old coordinator crashed", Timing: model.Sync,
-			Initiators: model.NextBest, CoordinatorDead: true}},
+		Settings: []model.Setting{secondMinDetects},
 	},
 	{
 		ID:     "C-KAB-6",
@@ -327,8 +326,7 @@ var claims = []model.Claim{
 		Props: model.Safety,
 		NMin:  3, NMax: 6,
 		Settings: []model.Setting{
-			{Name: "sync, one detector, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 2},
+			syncOneDetector,
 			manyDetectors,
 			{Name: "async fifo, early timeouts, any detector set, the coordinator live (a false suspicion)", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
 				Initiators: model.AnyInitiators},
@@ -347,8 +345,7 @@ var claims = []model.Claim{
 		Custom: oneInitiatorOneChooser,
 		NMin:   3, NMax: 6,
 		Settings: []model.Setting{
-			{Name: "sync, one detector, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 2},
+			syncOneDetector,
 			manyDetectors,
 		},
 		Variants: []string{"wait", "abort"},

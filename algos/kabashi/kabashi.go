@@ -21,7 +21,8 @@
 package kabashi
 
 import (
-	"electlab/model"
+	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // MinPossible is the minimum id a process may take, known a priori ([S4]
@@ -231,18 +232,14 @@ var Algorithm = &model.Algorithm[State]{
 		if s.Coord {
 			f |= 4
 		}
-		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24),
-			byte(s.MinOK), byte(s.MinOK>>8), byte(s.MinOK>>16), byte(s.MinOK>>24))
+		b = binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
+		return binary.LittleEndian.AppendUint32(b, uint32(s.MinOK))
 	},
 }
 
 // B is b of eq.(2) at p under the AMB-KAB-7 reading in p.Variant.
 func B(p model.Params) int64 {
-	r := BBroadcasts
-	if AmbB < len(p.Variant) {
-		r = p.Variant[AmbB]
-	}
-	switch r {
+	switch p.Reading(AmbB) {
 	case BOneBCAST1:
 		return 1
 	case BOneP2P:

@@ -3,19 +3,15 @@ package kabashi
 import (
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/electcheck"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // checkElectedMin checks that every live process holds the lowest live id.
 func checkElectedMin(t *testing.T, s model.Snapshot) {
 	t.Helper()
-	min := model.None
-	for i := range s.N() {
-		if id := s.Topo().Order[i]; s.Status(i) == model.Live && (min == model.None || id < min) {
-			min = id
-		}
-	}
+	min := electcheck.BestLive(s) // the lowest: kabashi elects the minimum
 	for i := range s.N() {
 		if s.Status(i) == model.Live && s.View(i).Leader != min {
 			t.Errorf("%v: process %d holds %d, want %d", s.Topo().Order, s.Topo().Order[i], s.View(i).Leader, min)

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos/kabashi"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

@@ -3,7 +3,7 @@ package lelann
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // claims are the catalog's claims about the basic version, as data. The

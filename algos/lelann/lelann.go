@@ -17,7 +17,7 @@ package lelann
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -149,20 +149,7 @@ var Algorithm = &model.Algorithm[State]{
 		return model.View{Leader: s.Leader, Coordinator: s.Coord}
 	},
 	Encode: func(s State, b []byte) []byte {
-		var f byte
-		if s.Initiator {
-			f |= 1
-		}
-		if s.Sent {
-			f |= 2
-		}
-		if s.Returned {
-			f |= 4
-		}
-		if s.Coord {
-			f |= 8
-		}
-		b = append(b, f)
+		b = append(b, model.Flags(s.Initiator, s.Sent, s.Returned, s.Coord))
 		b = strconv.AppendInt(b, int64(s.Leader), 10)
 		for _, id := range s.Seen {
 			b = append(b, ',')
@@ -175,7 +162,7 @@ var Algorithm = &model.Algorithm[State]{
 // RingN is the n a claim formula uses under the AMB-R1-3 reading in
 // p.Variant: ring positions (default) or live processes.
 func RingN(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.Live
 	}
 	return p.N

@@ -3,8 +3,8 @@ package lelann_test
 import (
 	"testing"
 
-	"electlab/algos/lelann"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/lelann"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

@@ -1,7 +1,7 @@
 package modbully
 
 import (
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // ConventionB is the variant that realises the catalog's convention B: the

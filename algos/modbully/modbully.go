@@ -17,7 +17,8 @@
 package modbully
 
 import (
-	"electlab/model"
+	"encoding/binary"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -120,21 +121,14 @@ var Algorithm = &model.Algorithm[State]{
 		return model.View{Leader: s.Leader, Coordinator: s.Coord}
 	},
 	Encode: func(s State, b []byte) []byte {
-		var f byte
-		if s.Coord {
-			f |= 1
-		}
-		if s.Collecting {
-			f |= 2
-		}
-		return append(b, f, byte(s.Leader), byte(s.Leader>>8), byte(s.Leader>>16), byte(s.Leader>>24),
-			byte(s.Best), byte(s.Best>>8), byte(s.Best>>16), byte(s.Best>>24))
+		b = binary.LittleEndian.AppendUint32(append(b, model.Flags(s.Coord, s.Collecting)), uint32(s.Leader))
+		return binary.LittleEndian.AppendUint32(b, uint32(s.Best))
 	},
 }
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
 func N(p model.Params) int {
-	if AmbN < len(p.Variant) && p.Variant[AmbN] == NLive {
+	if p.Reading(AmbN) == NLive {
 		return p.Live
 	}
 	return p.N

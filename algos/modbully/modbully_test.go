@@ -3,8 +3,8 @@ package modbully
 import (
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §II — "After that it compares all processes numbers and
@@ -12,17 +12,7 @@ import (
 // other crash set (two stay live), every informer set, sync and async with
 // accurate timeouts, both conventions.
 func TestElectsMaxLive(t *testing.T) {
-	ids := modeltest.IDs(1, 2, 3, 4, 5, 6)
-	modeltest.CrashSets(ids[:5], modeltest.IDs(6), 2, func(crashed, live []model.ID) {
-		for _, inits := range modeltest.Subsets(live) {
-			for _, variant := range []string{"default", ConventionB} {
-				for _, timing := range []model.Timing{model.Sync, model.Async} {
-					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
-					modeltest.CheckElectedMax(t, modeltest.RunFIFO(t, Algorithm, cfg))
-				}
-			}
-		}
-	})
+	modeltest.ElectsMaxLiveAfterCoordinatorCrash(t, Algorithm, "default", ConventionB)
 }
 
 // Reference: catalog §2, cited-only "modified Bully": "the informer sends
@@ -31,21 +21,9 @@ func TestElectsMaxLive(t *testing.T) {
 // crashed: convention A counts (n−P) + (n−P−1) + (n−1), convention B
 // (N = n−1 live, n never messaged) 2(N−P) + N − 1.
 func TestOneInformerCount(t *testing.T) {
-	for n := 2; n <= 10; n++ {
-		ids := modeltest.Seq(n)
-		for p := 1; p < n; p++ {
-			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
-			b := a.Clone()
-			b.Variant = ConventionB
-			if got, want := modeltest.RunFIFO(t, Algorithm, a).Counts().Sends, int64((n-p)+(n-p-1)+(n-1)); got != want {
-				t.Errorf("convention A, n=%d, P=%d: %d sends, want %d", n, p, got, want)
-			}
-			N := n - 1
-			if got, want := modeltest.RunFIFO(t, Algorithm, b).Counts().Sends, int64(2*(N-p)+N-1); got != want {
-				t.Errorf("convention B, N=%d, P=%d: %d sends, want %d", N, p, got, want)
-			}
-		}
-	}
+	modeltest.OneDetectorSends(t, Algorithm, ConventionB, 10,
+		func(n, p int) int64 { return int64((n - p) + (n - p - 1) + (n - 1)) },
+		func(N, p int) int64 { return int64(2*(N-p) + N - 1) })
 }
 
 func TestSimMatchesWorld(t *testing.T) {

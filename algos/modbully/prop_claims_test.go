@@ -3,8 +3,8 @@ package modbully_test
 import (
 	"testing"
 
-	"electlab/algos/modbully"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

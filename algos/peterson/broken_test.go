@@ -3,9 +3,9 @@ package peterson_test
 import (
 	"testing"
 
-	"electlab/algos/peterson"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/peterson"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // Every claim holds on Peterson's algorithm (and on the faithful

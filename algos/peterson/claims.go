@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // source is where the claims come from. Peterson's paper is not one of the

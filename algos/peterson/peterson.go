@@ -35,7 +35,7 @@ package peterson
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

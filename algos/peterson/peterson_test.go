@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // perms calls f with every arrangement of 1..n that starts with n (every

@@ -3,8 +3,8 @@ package peterson_test
 import (
 	"testing"
 
-	"electlab/algos/peterson"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/peterson"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

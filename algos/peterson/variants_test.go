@@ -1,6 +1,6 @@
 package peterson
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // broken returns Peterson's algorithm with the phase decision replaced by
 // stays (does the active process with temporary id tid stay active,

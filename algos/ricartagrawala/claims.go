@@ -1,9 +1,9 @@
 package ricartagrawala
 
 import (
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Distributed", as data.
@@ -14,35 +14,24 @@ func twoNMinus1(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N -
 var set = mutex.SettingsFor("process", "no contention")
 
 var claims = []model.Claim{
-	{
+	mutex.Exact(model.Claim{
 		ID:     "C-MUTEX-3",
 		Source: "[S2] comparison table, row Distributed",
 		Says:   `"Distributed | Messages per entry/exit: 2 ( n – 1 ) | Delay before entry (in message times): 2 ( n – 1 ) | Problems: Crash of any process"`,
 		Formal: "Ricart–Agrawala reading: messages per entry/exit (requests sent + replies received, P2P) = 2(n−1) for every entry, with or without contention and under both send orders; the report shows the largest per-entry count. Also checked: at quiescence every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula: twoNMinus1, FormulaText: "2(n-1)",
-		Measure: model.MaxObservation(model.ObsCost),
-		Custom: model.AllChecks(
-			model.EveryObservation(model.ObsCost, model.Exactly, twoNMinus1, "2(n-1)", "messages per entry/exit"),
-			lockcheck.MutualExclusion,
-			model.AnswersOwed("request", "reply")),
-		NMin: 2, NMax: 7,
+		NMin:   2, NMax: 7,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once,parallel", "twice,parallel", "twice,sequential"},
-	},
-	{
+	}, model.ObsCost, twoNMinus1, "2(n-1)", "2(n-1)", lockcheck.MutualExclusion, model.AnswersOwed("request", "reply")),
+	mutex.Exact(model.Claim{
 		ID:     "C-MUTEX-3-DELAY",
 		Source: "[S2] comparison table, row Distributed, column Delay before entry",
 		Says:   `"Distributed | Delay before entry (in message times): 2 ( n – 1 )"`,
 		Formal: "delay before entry without contention, in message times (the requester's Lamport hop clock at entry minus at request), under the two delay models of the catalog (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2(n−1) for every entry",
-		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula: twoNMinus1, FormulaText: "2(n-1)",
-		Measure: model.MaxObservation(model.ObsDelay),
-		Custom:  model.EveryObservation(model.ObsDelay, model.Exactly, twoNMinus1, "2(n-1)", "delay before entry"),
-		NMin:    2, NMax: 10,
+		NMin:   2, NMax: 10,
 		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
-	},
+	}, model.ObsDelay, twoNMinus1, "2(n-1)", "2(n-1)"),
 	mutex.NoFailureClaim("process", "; every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",
 		model.Claim{NMin: 2, Variants: []string{"twice,parallel", "twice,sequential"}},
 		model.AnswersOwed("request", "reply")),

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"electlab/algos/ricartagrawala"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/modeltest"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/algos/ricartagrawala"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Property tests of Ricart–Agrawala: no golden, no shipped trace. Every

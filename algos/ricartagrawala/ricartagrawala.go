@@ -24,10 +24,8 @@
 package ricartagrawala
 
 import (
-	"strconv"
-
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -105,11 +103,7 @@ var Algorithm = &model.Algorithm[State]{
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)
-		for _, v := range []int64{int64(s.L), int64(s.TS), int64(s.Sent), int64(s.Replied), int64(s.Deferred)} {
-			b = strconv.AppendInt(b, v, 10)
-			b = append(b, ',')
-		}
-		return b
+		return model.AppendInts(b, ',', int64(s.L), int64(s.TS), int64(s.Sent), int64(s.Replied), int64(s.Deferred))
 	},
 }
 

@@ -3,7 +3,7 @@ package ringpoll
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // claims are the catalog's claims about the ring-based election, as data.
@@ -45,36 +45,15 @@ var claims = []model.Claim{
 	// C-FCEABR-13's best and average cases fit the minimum and the mean
 	// per size instead of the maximum (model.GrowthStat), against the
 	// claimed n·log n (Order 1, LogOrder 1).
-	{
-		ID:     "C-FCEABR-13.best",
-		Source: "[S0] §II (Ring algorithm, related work)",
-		Says:   `"The algorithm in the worst case is from O (n²) and on average and best case is of O (n logn)"`,
-		Formal: "best case: the smallest P2P count per size (every process live, lock-step rounds) grows as n·log n. Each detector's Election and Coordinator laps run independently, so the count rises with the number of detectors FPN and the smallest is at FPN = 1; the row takes the minimum over one-detector configurations (every detector and id arrangement at the sampled sizes: the engine's sampler rarely draws FPN = 1 at large n when every detector set is allowed). The minimum divided by log n is fitted; n·log n holds only within half the local exponent of log n (so n and n·log² n are told apart from it)",
-		Kind:   model.Growth, Accounting: model.P2P, Order: 1, LogOrder: 1, Stat: model.StatMin,
-		NMin: 16, NMax: 64,
-		Sizes:    []int{16, 24, 32, 40, 48, 56, 64},
-		Settings: []model.Setting{{Name: "sync, every process live, one detector (the fewest)", Timing: model.Sync, Initiators: model.OneInitiator}},
-	},
-	{
-		ID:     "C-FCEABR-13.avg",
-		Source: "[S0] §II (Ring algorithm, related work)",
-		Says:   `"on average and best case is of O (n logn)"`,
-		Formal: "average, reading 'FPN uniform': [S0] names no distribution; this reading draws FPN uniformly in 1..n, then a uniformly random detector set of that size and a uniformly random id arrangement (every process live, lock-step rounds). The mean P2P count per size, divided by log n, is fitted against n·log n. (A uniformly random detector set over all non-empty sets weighs FPN near n/2: the same order as this reading.) The other reading, the mean over detector sets of one fixed size, is C-FCEABR-13.avg-fpn1",
-		Kind:   model.Growth, Accounting: model.P2P, Order: 1, LogOrder: 1, Stat: model.StatMean,
-		NMin: 16, NMax: 64,
-		Sizes:    []int{16, 24, 32, 40, 48, 56, 64},
-		Settings: []model.Setting{{Name: "sync, every process live, FPN uniform in 1..n", Timing: model.Sync, Initiators: model.AnyInitiators}},
-	},
-	{
-		ID:     "C-FCEABR-13.avg-fpn1",
-		Source: "[S0] §II (Ring algorithm, related work)",
-		Says:   `"on average and best case is of O (n logn)"`,
-		Formal: "average, reading 'per FPN': the mean over a uniformly random detector set of a fixed size FPN and a uniformly random id arrangement (every process live, lock-step rounds), here FPN = 1 (one uniformly random detector); the mean P2P count per size, divided by log n, is fitted against n·log n. For a fixed FPN ≥ 2 the count is FPN times one detector's (C-FCEABR-13.twice), the same order",
-		Kind:   model.Growth, Accounting: model.P2P, Order: 1, LogOrder: 1, Stat: model.StatMean,
-		NMin: 16, NMax: 64,
-		Sizes:    []int{16, 24, 32, 40, 48, 56, 64},
-		Settings: []model.Setting{{Name: "sync, every process live, one uniformly random detector", Timing: model.Sync, Initiators: model.OneInitiator}},
-	},
+	nLogN("C-FCEABR-13.best", `"The algorithm in the worst case is from O (n²) and on average and best case is of O (n logn)"`,
+		"best case: the smallest P2P count per size (every process live, lock-step rounds) grows as n·log n. Each detector's Election and Coordinator laps run independently, so the count rises with the number of detectors FPN and the smallest is at FPN = 1; the row takes the minimum over one-detector configurations (every detector and id arrangement at the sampled sizes: the engine's sampler rarely draws FPN = 1 at large n when every detector set is allowed). The minimum divided by log n is fitted; n·log n holds only within half the local exponent of log n (so n and n·log² n are told apart from it)",
+		model.StatMin, model.Setting{Name: "sync, every process live, one detector (the fewest)", Timing: model.Sync, Initiators: model.OneInitiator}),
+	nLogN("C-FCEABR-13.avg", `"on average and best case is of O (n logn)"`,
+		"average, reading 'FPN uniform': [S0] names no distribution; this reading draws FPN uniformly in 1..n, then a uniformly random detector set of that size and a uniformly random id arrangement (every process live, lock-step rounds). The mean P2P count per size, divided by log n, is fitted against n·log n. (A uniformly random detector set over all non-empty sets weighs FPN near n/2: the same order as this reading.) The other reading, the mean over detector sets of one fixed size, is C-FCEABR-13.avg-fpn1",
+		model.StatMean, model.Setting{Name: "sync, every process live, FPN uniform in 1..n", Timing: model.Sync, Initiators: model.AnyInitiators}),
+	nLogN("C-FCEABR-13.avg-fpn1", `"on average and best case is of O (n logn)"`,
+		"average, reading 'per FPN': the mean over a uniformly random detector set of a fixed size FPN and a uniformly random id arrangement (every process live, lock-step rounds), here FPN = 1 (one uniformly random detector); the mean P2P count per size, divided by log n, is fitted against n·log n. For a fixed FPN ≥ 2 the count is FPN times one detector's (C-FCEABR-13.twice), the same order",
+		model.StatMean, model.Setting{Name: "sync, every process live, one uniformly random detector", Timing: model.Sync, Initiators: model.OneInitiator}),
 	{
 		ID:     "C-FCEABR-13.twice",
 		Source: "[S0] §II (Ring algorithm, related work)",
@@ -100,6 +79,22 @@ var claims = []model.Claim{
 		NMin:        3, NMax: 8,
 		Settings: []model.Setting{{Name: "sync, every process live, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators}},
 	},
+}
+
+// nLogN is one of C-FCEABR-13's best and average cases: the stat of the
+// P2P count per size (every process live, lock-step rounds, sizes 16 to
+// 64), divided by log n, fitted against the claimed n·log n.
+func nLogN(id, says, formal string, stat model.GrowthStat, st model.Setting) model.Claim {
+	return model.Claim{
+		ID:     id,
+		Source: "[S0] §II (Ring algorithm, related work)",
+		Says:   says,
+		Formal: formal,
+		Kind:   model.Growth, Accounting: model.P2P, Order: 1, LogOrder: 1, Stat: stat,
+		NMin: 16, NMax: 64,
+		Sizes:    []int{16, 24, 32, 40, 48, 56, 64},
+		Settings: []model.Setting{st},
+	}
 }
 
 // sameAnnouncement is C-SLIDE-3's check: every "announce" observation

@@ -3,8 +3,8 @@ package ringpoll_test
 import (
 	"testing"
 
-	"electlab/algos/ringpoll"
-	"electlab/checker/proptest"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/checker/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

@@ -18,7 +18,7 @@ package ringpoll
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -94,14 +94,7 @@ var Algorithm = &model.Algorithm[State]{
 		return model.View{Leader: s.Leader, Coordinator: s.Coord}
 	},
 	Encode: func(s State, b []byte) []byte {
-		var f byte
-		if s.Started {
-			f |= 1
-		}
-		if s.Coord {
-			f |= 2
-		}
-		b = append(b, f)
+		b = append(b, model.Flags(s.Started, s.Coord))
 		b = strconv.AppendInt(b, int64(s.Leader), 10)
 		return append(b, ';')
 	},

@@ -3,8 +3,8 @@ package ringpoll
 import (
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S2] Ring-based Election slide — message counts, polls

@@ -3,9 +3,9 @@ package tokenring
 import (
 	"fmt"
 
-	"electlab/model"
-	"electlab/model/lockcheck"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Token ring", as data.

@@ -32,8 +32,8 @@ package tokenring
 import (
 	"strconv"
 
-	"electlab/model"
-	"electlab/model/mutex"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -98,14 +98,7 @@ var Algorithm = &model.Algorithm[State]{
 	Step: step,
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
-		var f byte
-		if s.Has {
-			f |= 1
-		}
-		if s.Parked {
-			f |= 2
-		}
-		b = append(b, byte(s.Phase), s.Asked, f)
+		b = append(b, byte(s.Phase), s.Asked, model.Flags(s.Has, s.Parked))
 		b = strconv.AppendInt(b, int64(s.A), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(s.B), 10)

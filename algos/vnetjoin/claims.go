@@ -3,7 +3,7 @@ package vnetjoin
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // SPNOf is n2 under the n2-spn reading at a virtual network of ns

@@ -3,10 +3,10 @@ package vnetjoin_test
 import (
 	"testing"
 
-	"electlab/algos/vnetjoin"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/vnetjoin"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
 )
 
 // TestPropJoin: one ECoordinator joins a stable virtual network at every

@@ -29,7 +29,7 @@ import (
 	"slices"
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

@@ -3,10 +3,10 @@ package xie_test
 import (
 	"testing"
 
-	"electlab/algos/xie"
-	"electlab/checker"
-	"electlab/checker/proptest"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/xie"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/model"
 )
 
 // TestPropElection: under the relay readings (each Election travels round

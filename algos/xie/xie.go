@@ -37,7 +37,7 @@ package xie
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -222,19 +222,7 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 // neighbour is the nearest process in direction dir (0: clockwise) not
 // crashed before the run (the healed ring; Env.Initial is the oracle).
 func neighbour(env *model.Env, dir int) model.ID {
-	t := env.Topo
-	i := env.Index
-	for range t.N() {
-		if dir == 0 {
-			i = t.Next(i)
-		} else {
-			i = t.Prev(i)
-		}
-		if env.Initial == nil || env.Initial[i] == model.Live {
-			return t.Order[i]
-		}
-	}
-	return t.Order[i]
+	return env.Topo.Nearest(env.Index, dir, func(j int) bool { return env.Initial == nil || env.Initial[j] == model.Live })
 }
 
 // addCopy returns cs with the direction bit d recorded for detector det;

@@ -11,9 +11,9 @@ import (
 	"sync"
 	"testing"
 
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // replayFlag is -electlab.replay: when set, Rapid, Explore and Fuzz replay

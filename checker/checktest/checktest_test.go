@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/checktest"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/model"
 )
 
 // recorder is a testing.TB that records failures instead of failing the

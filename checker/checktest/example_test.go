@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"electlab/checker/checktest"
+	"github.com/electlab/electlab/checker/checktest"
 )
 
 // printTB is a testing.TB for the examples: it prints the first line of

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/explore"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
 )
 
 // Size is what Explore found at one number of processes, over every

@@ -5,7 +5,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"electlab/checker"
+	"github.com/electlab/electlab/checker"
 )
 
 // Rapid checks tg with rapid (rapid.Check underneath): each test case

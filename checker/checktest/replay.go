@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // Want is what Replay asserts about a trace.

@@ -3,8 +3,8 @@ package checktest_test
 import (
 	"fmt"
 
-	"electlab/checker/checktest"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/model"
 )
 
 // toymax is the kit's own toy: max-finding on a unidirectional ring (a

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // checkRow checks one claim under one setting and variant, size by size

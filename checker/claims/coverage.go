@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Checked points: where an execution must get to for the row's check to

@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/algos/changroberts"
-	"electlab/algos/ringpoll"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // coverageProblems lists what is wrong with result res under the coverage

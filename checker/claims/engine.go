@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"hash/fnv"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // Engine checks claims by running their algorithm's model.

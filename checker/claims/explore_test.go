@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/explore"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
 )
 
 var testKinds = model.Kinds(

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // extremeRows checks the extreme of a Tight claim, one row per reading: at

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // upperHalf keeps the points of the larger half of the sizes, where

@@ -1,6 +1,6 @@
 package claims
 
-import "electlab/algos"
+import "github.com/electlab/electlab/algos"
 
 // Target is one entry the claims report checks: a claim registered by an
 // algorithm, or a catalog claim no algorithm registers (reported with

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/checker"
-	"electlab/checker/explore"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
 )
 
 // ClaimMem and ClaimDepth bound one search the claim engine runs: a

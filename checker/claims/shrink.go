@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // Shrink turns the violating execution x of case cs into a small

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // claimParts applies the coverage rule to the claim's declared unchecked

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // checkTable checks a Table claim column by column: each printed number of

@@ -3,8 +3,8 @@ package explore
 import (
 	"testing"
 
-	"electlab/algos"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
 )
 
 // Throughput of the exhaustive search, in states and transitions per

@@ -3,7 +3,7 @@ package explore
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // bnode is a state waiting in the BFS queue.

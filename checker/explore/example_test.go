@@ -3,9 +3,9 @@ package explore_test
 import (
 	"fmt"
 
-	"electlab/algos/changroberts"
-	"electlab/checker/explore"
-	"electlab/model"
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
 )
 
 // Explore searches every schedule of one configuration, with the message

@@ -25,8 +25,8 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // CountMode says which message counters are part of the explored state.

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // testConfigs are the small configurations every registered algorithm is

@@ -9,8 +9,8 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 
-	"electlab/algos"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
 )
 
 // goldenFile holds the golden counts: for each algorithm at small n and a

@@ -3,7 +3,7 @@ package explore
 import (
 	"sync"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // footprint is what an event touches in the World it is enabled in: the

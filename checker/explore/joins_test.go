@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // joiner is a test election on a complete graph of ids 1..3 where process

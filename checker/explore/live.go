@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // Livelocks are judged under this fairness assumption (docs/EXPLORE.md):

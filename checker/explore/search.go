@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // engine is one search in progress.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // A split search: the first d events of every path form a prefix tree

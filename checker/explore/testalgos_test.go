@@ -1,7 +1,7 @@
 package explore
 
 import (
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Small algorithms for the explorer's own tests: a livelock, an unfair-only

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"electlab/checker/formula"
+	"github.com/electlab/electlab/checker/formula"
 )
 
 func ExampleParse() {

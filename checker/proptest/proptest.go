@@ -15,9 +15,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/checktest"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/model"
 )
 
 // Target is one family of executions and what each must satisfy.

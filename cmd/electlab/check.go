@@ -3,10 +3,10 @@ package main
 import (
 	"io"
 
-	"electlab/checker"
-	"electlab/internal/report"
-	"electlab/internal/runner"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
 )
 
 // cmdCheck searches adversarial schedules of one configuration for a

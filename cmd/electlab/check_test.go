@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/traces"
+	"github.com/electlab/electlab/traces"
 )
 
 // refutingCheck is a check that finds a counterexample to C-RING1-5 (Chang

@@ -3,10 +3,10 @@ package main
 import (
 	"io"
 
-	"electlab/algos"
-	"electlab/checker/claims"
-	"electlab/internal/report"
-	"electlab/reproduce"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // report.Schema is the version of the claims report's JSON schema

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"electlab/internal/report"
+	"github.com/electlab/electlab/internal/report"
 )
 
 // TestMain stops the progress clock for every test of the package: the

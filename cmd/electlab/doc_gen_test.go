@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"electlab/reproduce"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // The generated sections of docs/REPRODUCE.md: each reproduced table as

@@ -48,8 +48,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/internal/report"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/internal/report"
 )
 
 // repoRoot is the repository's root, from this package's directory.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"electlab/checker/explore"
-	"electlab/internal/runner"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // countsFlag is -counts: a boolean-style flag (-counts alone means total)

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"electlab/internal/render"
+	"github.com/electlab/electlab/internal/render"
 	"os"
 	"path/filepath"
 	"regexp"

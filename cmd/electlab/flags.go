@@ -10,11 +10,11 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/explore"
-	"electlab/internal/scenario"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/scenario"
+	"github.com/electlab/electlab/model"
 )
 
 // errHelp is returned when -h was asked for: the usage was printed.

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
-	"electlab/internal/filetest"
 	"encoding/json"
+	"github.com/electlab/electlab/internal/filetest"
 	"os"
 	"path/filepath"
 	"strings"

@@ -3,8 +3,8 @@ package main
 import (
 	"io"
 
-	"electlab/internal/render"
-	"electlab/internal/runner"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // cmdList lists the algorithms, their readings, options and claims

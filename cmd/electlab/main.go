@@ -31,8 +31,8 @@ import (
 	"os"
 	"strings"
 
-	"electlab/internal/exit"
-	"electlab/internal/report"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/report"
 )
 
 // usageError is bad input from the user (exit status 2); the commands'

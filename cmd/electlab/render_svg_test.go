@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/internal/runner"
-	"electlab/traces"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/traces"
 )
 
 // TestRenderSVGShiViz: replay -render svg|shiviz prints the traces

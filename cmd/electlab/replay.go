@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"electlab/internal/runner"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // cmdReplay replays a trace file, verifies it and renders it (`electlab

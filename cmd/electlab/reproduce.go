@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"electlab/internal/report"
-	"electlab/reproduce"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // cmdReproduce re-runs a paper's experiments and prints every table beside

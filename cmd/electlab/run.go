@@ -3,10 +3,10 @@ package main
 import (
 	"io"
 
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/internal/runner"
-	"electlab/model"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
 )
 
 // cmdRun runs one execution and prints its summary (`electlab run`).

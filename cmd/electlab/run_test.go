@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/traces"
+	"github.com/electlab/electlab/traces"
 )
 
 // listJSON mirrors the documented `electlab list -json` schema

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/traces"
+	"github.com/electlab/electlab/traces"
 )
 
 const crashScenario = `# a scripted crash during an election

@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"electlab/internal/runner"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // cmdShrink shrinks a trace file (written by run -trace, check or explore)

@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/internal/render"
-	"electlab/internal/runner"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // TestShrinkCommand: a trace recorded by run -trace with a violation

@@ -1,6 +1,6 @@
 package hsring
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // Broken is a deliberately broken Hirschberg–Sinclair, kept in the tests
 // (never in production code) to show that the checks catch a bug: its

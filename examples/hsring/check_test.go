@@ -4,9 +4,10 @@ import (
 	"flag"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/checktest"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 
 	"example.com/hsring"
 )
@@ -129,12 +130,12 @@ func TestExplore(t *testing.T) {
 // `electlab claims` does for the algorithms it ships (with fewer cases):
 // each claim HOLDS.
 func TestClaimsEngine(t *testing.T) {
-	e := &checker.Engine{Seed: 1, Cases: 20, ExhaustiveLimit: 30, MaxN: 6}
+	e := &claims.Engine{Seed: 1, Cases: 20, ExhaustiveLimit: 30, MaxN: 6}
 	for _, c := range hsring.Algorithm.Info.Claims {
 		res := e.CheckClaim(hsring.Algorithm, &c)
 		t.Logf("%s %s: %s", c.ID, res.Verdict, res.Summary)
-		if res.Verdict != checker.Holds {
-			t.Errorf("%s: %s, want %s", c.ID, res.Verdict, checker.Holds)
+		if res.Verdict != claims.Holds {
+			t.Errorf("%s: %s, want %s", c.ID, res.Verdict, claims.Holds)
 		}
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // The settings every claim is checked over: asynchronous FIFO links,

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/checktest"
-	"electlab/checker/explore"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 
 	"example.com/hsring"
 )
@@ -162,10 +163,10 @@ func TestBrokenCaught(t *testing.T) {
 		caught(t, out, dir)
 	})
 	t.Run("claims", func(t *testing.T) {
-		e := &checker.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
+		e := &claims.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
 		for _, id := range []string{"HS-1", "HS-2"} {
-			if res := e.CheckClaim(hsring.Broken, hsring.Broken.Info.Claim(id)); res.Verdict != checker.Refuted {
-				t.Errorf("%s on the broken variant: %s (%s), want %s", id, res.Verdict, res.Summary, checker.Refuted)
+			if res := e.CheckClaim(hsring.Broken, hsring.Broken.Info.Claim(id)); res.Verdict != claims.Refuted {
+				t.Errorf("%s on the broken variant: %s (%s), want %s", id, res.Verdict, res.Summary, claims.Refuted)
 			}
 		}
 	})

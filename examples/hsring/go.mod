@@ -2,7 +2,7 @@ module example.com/hsring
 
 go 1.26
 
-require electlab v0.0.0
+require github.com/electlab/electlab v0.0.0
 
 require (
 	github.com/anishathalye/porcupine v1.3.1 // indirect
@@ -10,4 +10,4 @@ require (
 	pgregory.net/rapid v1.3.0 // indirect
 )
 
-replace electlab => ../..
+replace github.com/electlab/electlab => ../..

@@ -25,7 +25,7 @@ package hsring
 import (
 	"strconv"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.

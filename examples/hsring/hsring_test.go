@@ -3,8 +3,8 @@ package hsring
 import (
 	"testing"
 
-	"electlab/model"
-	"electlab/model/modeltest"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // TestElectsMax runs the fair FIFO schedule on a few arrangements, every

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"electlab/checker"
+	"github.com/electlab/electlab/checker"
 )
 
 // PrintCheckViolation prints check's finding: violation v found by

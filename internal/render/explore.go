@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"electlab/checker/explore"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
 )
 
 // ExploreReport is the JSON output of `electlab explore` (a contract:

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"electlab/algos"
+	"github.com/electlab/electlab/algos"
 )
 
 type listReading struct {

@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"io"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // WriteJSON writes v as indented JSON and a newline.

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"electlab/checker"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // RunReport is the JSON output of `electlab run` (a contract: scripts rely

@@ -5,9 +5,9 @@ import (
 	"reflect"
 	"strings"
 
-	"electlab/algos"
-	"electlab/model"
-	"electlab/reproduce/judge"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/reproduce/judge"
 )
 
 // ClaimsDoc renders docs/CLAIMS.md from the claims registry: every

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/reproduce/judge"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/reproduce/judge"
 )
 
 // claimsDocPath is docs/CLAIMS.md, from this package's directory.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/internal/filetest"
+	"github.com/electlab/electlab/internal/filetest"
 )
 
 // The comparison is a function of the seed: the same seed gives the same

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // A summary does not contradict itself: a claim judged from its parts

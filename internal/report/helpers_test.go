@@ -3,7 +3,7 @@ package report
 import (
 	"testing"
 
-	"electlab/internal/filetest"
+	"github.com/electlab/electlab/internal/filetest"
 )
 
 // listTree lists the regular files under dir (filetest.ListTree).

@@ -5,7 +5,7 @@ import (
 	"html/template"
 	"strings"
 
-	"electlab/checker/claims"
+	"github.com/electlab/electlab/checker/claims"
 )
 
 // The HTML report (report.html in the -out directory): one static page,

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // testReport builds a small report with every verdict and every plot

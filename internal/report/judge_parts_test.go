@@ -3,7 +3,7 @@ package report
 import (
 	"testing"
 
-	"electlab/checker/claims"
+	"github.com/electlab/electlab/checker/claims"
 )
 
 // none is there; a registered entry is left alone.

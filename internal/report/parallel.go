@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
-	"electlab/checker/claims"
-	"electlab/reproduce"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // Workers is how many claims `claims` checks at once: one per CPU

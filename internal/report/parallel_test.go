@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/algos"
-	"electlab/checker/claims"
-	"electlab/model"
-	"electlab/reproduce"
-	"electlab/reproduce/judge"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/reproduce"
+	"github.com/electlab/electlab/reproduce/judge"
 )
 
 func quickEngine() *claims.Engine {

@@ -16,8 +16,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"electlab/checker/claims"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
 )
 
 // Plots of the report directory (docs/REPORT.md, "Plots"): one per row of

@@ -9,13 +9,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/internal/render"
-	"electlab/model"
-	"electlab/reproduce"
-	"electlab/reproduce/judge"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/reproduce"
+	"github.com/electlab/electlab/reproduce/judge"
 )
 
 // Schema is the version of the claims report's JSON schema

@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // traceRenderings are the files written beside each counterexample trace

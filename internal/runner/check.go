@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"time"
 
-	"electlab/checker"
-	"electlab/checker/claims"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // checkStrategies are the -schedule values of check that name one

@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"time"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/explore"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
 )
 
 // Explore searches every schedule of cfg (spec's algorithm) from the

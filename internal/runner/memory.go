@@ -18,9 +18,9 @@ import (
 	"runtime/metrics"
 	"unsafe"
 
-	"electlab/checker/explore"
-	"electlab/internal/exit"
-	"electlab/model"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/model"
 )
 
 // sizer estimates memory before a World or a Sim is built (every

@@ -7,11 +7,11 @@ import (
 	"io"
 	"strings"
 
-	"electlab/checker"
-	"electlab/internal/exit"
-	"electlab/internal/report"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // Replay replays the trace file path, verifies that it reproduces the

@@ -5,10 +5,10 @@ import (
 	"io"
 	"strings"
 
-	"electlab/checker"
-	"electlab/internal/exit"
-	"electlab/internal/render"
-	"electlab/model"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
 )
 
 // Schedules are the -schedule values.

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"electlab/algos"
-	"electlab/checker/explore"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/model"
 )
 
 // TestProgressWithoutNewStates: the explore progress printer prints at a

@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strings"
 
-	"electlab/algos"
-	"electlab/checker"
-	"electlab/checker/explore"
-	"electlab/internal/exit"
-	"electlab/internal/report"
-	"electlab/model"
-	"electlab/traces"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/traces"
 )
 
 // TraceMaxEvents is the trace limit the CLI applies (traces.MaxEvents;

@@ -36,8 +36,8 @@ import (
 	"strconv"
 	"strings"
 
-	"electlab/algos"
-	"electlab/model"
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
 )
 
 // Parse parses the scenario file path (its content data): the algorithm,

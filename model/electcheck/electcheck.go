@@ -8,7 +8,7 @@ package electcheck
 import (
 	"fmt"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Agreement checks that every live process holds the same leader and that

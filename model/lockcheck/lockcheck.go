@@ -16,7 +16,7 @@ import (
 
 	"github.com/anishathalye/porcupine"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // Mutual exclusion as linearizability: the mutual-exclusion algorithms

@@ -7,7 +7,7 @@ package modeltest
 import (
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // IDs converts ints to process IDs.
@@ -159,6 +159,48 @@ func CrashSets(pool, always []model.ID, minLive int, f func(crashed, live []mode
 			continue
 		}
 		f(crashed, live)
+	}
+}
+
+// ElectsMaxLiveAfterCoordinatorCrash runs spec on ids 1..6 with the old
+// coordinator 6 crashed, under every other crash set that leaves two or
+// more live, every non-empty detector set among the live, each variant, in
+// sync and async timing (FIFO schedule), and checks that the highest live
+// id is elected (CheckElectedMax).
+func ElectsMaxLiveAfterCoordinatorCrash(t testing.TB, spec model.Spec, variants ...string) {
+	ids := IDs(1, 2, 3, 4, 5, 6)
+	CrashSets(ids[:5], IDs(6), 2, func(crashed, live []model.ID) {
+		for _, inits := range Subsets(live) {
+			for _, variant := range variants {
+				for _, timing := range []model.Timing{model.Sync, model.Async} {
+					cfg := &model.Config{IDs: ids, Crashed: crashed, Initiators: inits, Timing: timing, Variant: variant}
+					CheckElectedMax(t, RunFIFO(t, spec, cfg))
+				}
+			}
+		}
+	})
+}
+
+// OneDetectorSends runs spec in sync timing on ids 1..n, n = 2..nMax,
+// with the coordinator n crashed and one detector P, 1 ≤ P < n, under
+// convention A (the default variant: n is a member) and convention B
+// (variant convB: N = n−1 live members), and compares the sends with
+// wantA(n, P) and wantB(N, P).
+func OneDetectorSends(t testing.TB, spec model.Spec, convB string, nMax int, wantA, wantB func(n, p int) int64) {
+	t.Helper()
+	for n := 2; n <= nMax; n++ {
+		ids := Seq(n)
+		for p := 1; p < n; p++ {
+			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
+			b := a.Clone()
+			b.Variant = convB
+			if got, want := RunFIFO(t, spec, a).Counts().Sends, wantA(n, p); got != want {
+				t.Errorf("convention A, n=%d, P=%d: %d sends, want %d", n, p, got, want)
+			}
+			if got, want := RunFIFO(t, spec, b).Counts().Sends, wantB(n-1, p); got != want {
+				t.Errorf("convention B, N=%d, P=%d: %d sends, want %d", n-1, p, got, want)
+			}
+		}
 	}
 }
 

@@ -3,8 +3,8 @@ package mutex
 import (
 	"strings"
 
-	"electlab/model"
-	"electlab/model/lockcheck"
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // The settings and the two claims every row of [S2]'s comparison table
@@ -100,4 +100,25 @@ func CrashClaim(who, says, crashed, costs string, nmin int, variant string) mode
 		},
 		Variants: []string{variant},
 	}
+}
+
+// Exact returns c completed as an exact bound from the row's table cell:
+// every entry's observation tag (model.ObsCost, messages per entry/exit,
+// P2P; or model.ObsDelay, the delay before entry in message times) equals
+// formula, written text in the report and short in the per-entry check's
+// message; the report shows the largest. The checks in also run with it,
+// after it.
+func Exact(c model.Claim, tag string, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
+	quantity, what := model.Messages, "messages per entry/exit"
+	if tag == model.ObsDelay {
+		quantity, what = model.Time, "delay before entry"
+	}
+	c.Kind, c.Quantity, c.Accounting, c.Relation = model.Bound, quantity, model.P2P, model.Exactly
+	c.Formula, c.FormulaText = formula, text
+	c.Measure = model.MaxObservation(tag)
+	c.Custom = model.EveryObservation(tag, model.Exactly, formula, short, what)
+	if len(also) > 0 {
+		c.Custom = model.AllChecks(append([]func(model.System) error{c.Custom}, also...)...)
+	}
+	return c
 }

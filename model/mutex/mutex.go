@@ -11,7 +11,7 @@
 // model, so the algorithm packages may use it.
 package mutex
 
-import "electlab/model"
+import "github.com/electlab/electlab/model"
 
 // Phase is where a client is in its request cycle.
 type Phase uint8

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"electlab/checker/claims"
-	"electlab/reproduce"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // convergenceRuns is the repetition count C-FCEABR-16's judge re-runs

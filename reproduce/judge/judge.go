@@ -12,8 +12,8 @@ import (
 	"math/big"
 	"strings"
 
-	"electlab/checker/claims"
-	"electlab/reproduce"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // Claim is a catalog claim about a paper's statistical table, which the

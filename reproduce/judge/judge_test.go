@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"electlab/checker/claims"
-	"electlab/reproduce"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/reproduce"
 )
 
 // TestReproRowCatchesMismatch: the reproduce-derived verdict accepts a

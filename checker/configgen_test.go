@@ -1,0 +1,146 @@
+package checker_test
+
+import (
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+)
+
+// configsGolden fingerprints the configurations the claim engine checks:
+// for every setting of every registered claim, variant and size up to
+// configsMaxN, the exhaustive enumeration (in order) and a run of the
+// seeded sampler. The claims report depends on both, configuration by
+// configuration and random number by random number, so a change here is a
+// change of what the engine checks (rewrite with -rewrite and say why).
+const configsGolden = "../testdata/configgen/fingerprints.txt"
+
+const (
+	configsMaxN  = 6
+	configsLimit = 500
+	configsDrawn = 12
+)
+
+// configRows lists one line per distinct (algorithm, setting, variant,
+// size): the enumeration's verdict (complete or refused), its count and
+// the hash of its configurations in order, then the hash of configsDrawn
+// cases the sampler draws from a seed fixed by the line's key.
+func configRows(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	seen := map[string]bool{}
+	for _, spec := range algos.All {
+		info := spec.Meta()
+		for ci := range info.Claims {
+			c := &info.Claims[ci]
+			variants := c.Variants
+			if len(variants) == 0 {
+				variants = []string{""}
+			}
+			for si := range c.Settings {
+				st := &c.Settings[si]
+				key := settingKey(st)
+				for _, v := range variants {
+					for _, n := range claimSizes(c) {
+						if st.Family != nil && st.Family(n, v).Count == 0 {
+							continue // as the engine: no configuration at this size
+						}
+						k := fmt.Sprintf("%s | %s | %q | n=%d", info.Name, key, v, n)
+						if seen[k] {
+							continue
+						}
+						seen[k] = true
+						out = append(out, k+" | "+configFingerprint(info, st, v, n, k))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// claimSizes returns the sizes the engine checks a claim at, up to
+// configsMaxN.
+func claimSizes(c *model.Claim) []int {
+	var out []int
+	for n := c.NMin; n <= min(c.NMax, configsMaxN); n++ {
+		out = append(out, n)
+	}
+	if len(c.Sizes) > 0 {
+		out = nil
+		for _, n := range c.Sizes {
+			if n <= configsMaxN {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// settingKey names a setting by every field the generator reads (a
+// Family by the setting's name: a function has no printable identity).
+func settingKey(st *model.Setting) string {
+	s := *st
+	fam := s.Family != nil
+	s.Family = nil
+	return fmt.Sprintf("%+v family=%v", s, fam)
+}
+
+func configFingerprint(info *model.Info, st *model.Setting, variant string, n int, key string) string {
+	h := sha256.New()
+	count := 0
+	ok := checker.EnumerateConfigs(info, st, variant, n, configsLimit, func(cfg *model.Config) bool {
+		count++
+		fmt.Fprintf(h, "%+v\n", *cfg)
+		return true
+	})
+	enum := fmt.Sprintf("enum %v %d %x", ok, count, h.Sum(nil)[:8])
+	seed := sha256.Sum256([]byte(key))
+	var s1, s2 uint64
+	for i := range 8 {
+		s1 = s1<<8 | uint64(seed[i])
+		s2 = s2<<8 | uint64(seed[8+i])
+	}
+	rng := rand.New(rand.NewPCG(s1, s2))
+	h.Reset()
+	for range configsDrawn {
+		cs := checker.RandomCase(rng, info, st, variant, n)
+		fmt.Fprintf(h, "%+v %d %d %v\n", *cs.Config, cs.Seed, cs.Strategy, cs.Staggered)
+	}
+	return fmt.Sprintf("%s | random %x", enum, h.Sum(nil)[:8])
+}
+
+// TestConfigFingerprints checks the configurations the engine enumerates
+// and samples against configsGolden.
+func TestConfigFingerprints(t *testing.T) {
+	got := strings.Join(configRows(t), "\n") + "\n"
+	if f := flag.Lookup("rewrite"); f != nil && f.Value.String() == "true" {
+		if err := os.MkdirAll("../testdata/configgen", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(configsGolden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(configsGolden)
+	if err != nil {
+		t.Fatalf("%v (write it with go test ./checker -run TestConfigFingerprints -rewrite)", err)
+	}
+	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	if len(gl) != len(wl) {
+		t.Errorf("%d fingerprint lines, the golden file has %d", len(gl), len(wl))
+	}
+	for i := range min(len(gl), len(wl)) {
+		if gl[i] != wl[i] {
+			t.Errorf("line %d differs:\ngot:  %s\nwant: %s", i+1, gl[i], wl[i])
+		}
+	}
+}
