@@ -156,6 +156,9 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		if c.FormulaText != "" {
 			fmt.Fprintf(b, "; reference curve `%s`", c.FormulaText)
 		}
+		if c.Band > 0 {
+			fmt.Fprintf(b, "; statistical: at every size the sampled mean must lie within %g standard errors of `%s`", c.Band, c.FormulaText)
+		}
 		b.WriteString("\n")
 	case model.Table:
 		fmt.Fprintf(b, "- **Formula**: `%s`, evaluated exactly at each printed row's parameters\n", c.FormulaText)
