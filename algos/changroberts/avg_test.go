@@ -50,3 +50,23 @@ func TestNHn(t *testing.T) {
 		}
 	}
 }
+
+// A confidence band needs a mean statistic and a formula: Validate says
+// so instead of checking nothing.
+func TestBandValidated(t *testing.T) {
+	c := *changroberts.Algorithm.Info.Claim("CR79-AVG")
+	if err := c.Validate(); err != nil {
+		t.Fatalf("CR79-AVG: %v", err)
+	}
+	noMean := c
+	noMean.Stat = model.StatMax
+	noFormula := c
+	noFormula.Formula = nil
+	negative := c
+	negative.Band = -1
+	for name, bad := range map[string]model.Claim{"max statistic": noMean, "no formula": noFormula, "negative band": negative} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("%s: Validate accepts a band", name)
+		}
+	}
+}
