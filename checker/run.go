@@ -170,6 +170,10 @@ type Checks struct {
 	Invariant func(model.System) error
 	// Bound, if set, is a Bound claim checked at the end.
 	Bound *model.Claim
+	// Expr, if set, is a bound of the user's (electlab -bound, package
+	// checker/bound) checked at the end of a quiescent execution, given
+	// the parameters of its start; an error is a PropBound violation.
+	Expr func(p model.Params, s model.System) error
 }
 
 // Options bound an execution.
@@ -471,6 +475,11 @@ func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (
 	}
 	if checks.Bound != nil {
 		if err := checkBound(checks.Bound, p, s); err != nil {
+			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
+		}
+	}
+	if checks.Expr != nil {
+		if err := checks.Expr(p, s); err != nil {
 			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -50,6 +51,14 @@ type Target struct {
 	// "bound" violation. Explore checks it at every quiescent state of the
 	// search, so it holds over every schedule when Explore passes.
 	Bound func(cfg *model.Config, counts model.Counts) error
+	// BoundExpr, when set, is a bound in electlab's bound language
+	// (docs/FORMULA.md, package checker/bound), such as
+	// "sends <= 3*n - 1": over n, initiators, crashed, live and the
+	// message counters (sends, transmissions, deliveries, sr, forwards,
+	// sends[KIND], ...), checked as Bound is (both, when both are set).
+	// A malformed bound or an unknown name fails the test before
+	// anything runs.
+	BoundExpr string
 	// Converge adds the recovery rule (Rapid, Fuzz and replays): every
 	// process that recovered or joined during the run holds the best
 	// live id at quiescence.
@@ -143,7 +152,22 @@ func (tg *Target) valid() error {
 	if _, err := tg.Spec.Meta().ParseVariant(tg.Variant); err != nil {
 		return fmt.Errorf("checktest: %w", err)
 	}
+	if _, err := tg.boundExpr(); err != nil {
+		return err
+	}
 	return nil
+}
+
+// boundExpr is BoundExpr parsed (nil when there is none).
+func (tg *Target) boundExpr() (*bound.Bound, error) {
+	if tg.BoundExpr == "" {
+		return nil, nil
+	}
+	b, err := bound.Parse(tg.BoundExpr, tg.Spec.Meta(), false, bound.Counts)
+	if err != nil {
+		return nil, fmt.Errorf("checktest: Target.BoundExpr %q: %w", tg.BoundExpr, err)
+	}
+	return b, nil
 }
 
 // end adds the kit's own end-of-run checks (the bound, the recovery rule)
@@ -159,14 +183,33 @@ func (tg *Target) end(x *checker.Execution) *checker.Violation {
 			return &checker.Violation{Property: "recovered-converge", Message: err.Error()}
 		}
 	}
-	if tg.Bound != nil {
+	if bf := tg.bounds(); bf != nil {
 		c := *s.Counts()
 		c.ByKind = append([]model.KindCount(nil), c.ByKind...)
-		if err := tg.Bound(s.Config().Clone(), c); err != nil {
+		if err := bf(s.Config().Clone(), c); err != nil {
 			return &checker.Violation{Property: checker.PropBound, Message: err.Error()}
 		}
 	}
 	return nil
+}
+
+// bounds is Bound and BoundExpr as one check (nil when neither is set).
+func (tg *Target) bounds() func(cfg *model.Config, counts model.Counts) error {
+	if tg.BoundExpr == "" {
+		return tg.Bound
+	}
+	return func(cfg *model.Config, counts model.Counts) error {
+		if tg.Bound != nil {
+			if err := tg.Bound(cfg, counts); err != nil {
+				return err
+			}
+		}
+		b, err := tg.boundExpr()
+		if err != nil {
+			return err
+		}
+		return b.Check(bound.ConfigValues(cfg, counts))
+	}
 }
 
 // complete runs events from s0 (skipping those no longer enabled) and

@@ -42,7 +42,9 @@
 // process holds one leader), validity (the leader is the best live id) and
 // termination (the run reaches quiescence under the fair FIFO
 // continuation). Target.Bound adds a message bound checked at the end of
-// every quiescent run (and at every quiescent state by Explore). A run
+// every quiescent run (and at every quiescent state by Explore);
+// Target.BoundExpr is the same as a formula ("sends <= 3*n - 1", see
+// docs/FORMULA.md). A run
 // stopped by a cap (Target.MaxSteps, Target.MaxStates, Target.MaxConfigs)
 // is "cap reached", never a violation: Rapid and Fuzz judge only the
 // properties of every instant on it (and Rapid fails when no run at all

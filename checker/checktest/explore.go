@@ -89,11 +89,11 @@ func (tg *Target) exploreOne(t testing.TB, cfg *model.Config, sz *Size, o *owner
 		return "config"
 	}
 	checks := tg.checks()
-	if tg.Bound != nil {
+	if bf := tg.bounds(); bf != nil {
 		checks.Custom = both(checks.Custom, func(s model.System) error {
 			c := *s.Counts()
 			c.ByKind = append([]model.KindCount(nil), c.ByKind...)
-			return tg.Bound(s.Config().Clone(), c)
+			return bf(s.Config().Clone(), c)
 		})
 	}
 	maxStates := tg.MaxStates

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/model"
@@ -33,6 +34,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 	fs.Var(maxSteps, "max-steps", stepsUsage)
 	maxMemS := memFlag(fs)
 	fs.BoolVar(&a.JSON, "json", false, "print the result as JSON")
+	boundText := fs.String("bound", "", "also check this bound on every execution, e.g. 'sends <= 3*n - 1' (the language: docs/FORMULA.md; the names: docs/CLI.md); a violation is a finding with a minimal trace")
 	fs.StringVar(&a.Schedule, "schedule", "mix", "adversary: mix (rotate oldest-first, newest-first and uniform, FIFO first), or one of fifo, random, newest, oldest")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return nil, err
@@ -56,6 +58,9 @@ func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 		return nil, usagef("check does not take scripted scenario events; use run -scenario, or drop the event lines")
 	}
 	if err := chooseChecks(a); err != nil {
+		return nil, err
+	}
+	if err := addBound(a, *boundText, explicit(fs)["bound"]); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -83,4 +88,31 @@ func chooseChecks(a *runner.Check) error {
 	}
 	a.What = c.ID + ": " + report.ClaimedText(c)
 	return nil
+}
+
+// addBound adds -bound to the checks (it conflicts with -claim).
+func addBound(a *runner.Check, text string, set bool) error {
+	if !set {
+		return nil
+	}
+	if a.ClaimID != "" {
+		return usagef("-bound and -claim conflict: -bound is checked with the generic properties; check the claim on its own")
+	}
+	b, err := parseBound(text, a.Spec.Meta(), a.Config, bound.Execution)
+	if err != nil {
+		return err
+	}
+	a.Bound = b
+	a.Checks.Expr = b.Checker()
+	a.What += " and the bound " + b.String()
+	return nil
+}
+
+// parseBound parses a -bound value for cfg's algorithm and timing.
+func parseBound(text string, info *model.Info, cfg *model.Config, scope bound.Scope) (*bound.Bound, error) {
+	b, err := bound.Parse(text, info, cfg.Timing == model.Sync, scope)
+	if err != nil {
+		return nil, usagef("-bound %q: %v", text, err)
+	}
+	return b, nil
 }

@@ -269,6 +269,22 @@ func electlabArgs(words []string) ([]string, bool) {
 	return nil, false
 }
 
+// unquoted is s without its single- and double-quoted parts.
+func unquoted(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\'' || c == '"' {
+			if j := strings.IndexByte(s[i+1:], c); j >= 0 {
+				i += j + 1
+				b.WriteByte('Q')
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
 // runDocCommand runs one example in-process and returns its output lines
 // (with the temporary directory named /tmp again) and its exit status.
 func runDocCommand(cmd, tmp string) (lines []string, code int, stderr string, err error) {
@@ -280,14 +296,19 @@ func runDocCommand(cmd, tmp string) (lines []string, code int, stderr string, er
 	if !ok {
 		return nil, 0, "", fmt.Errorf("not an electlab command (want `$ electlab ...` or `$ go run ./cmd/electlab ...`)")
 	}
+	// Shell syntax outside quotes is not supported (quoted, as in
+	// -bound 'sends <= 3*n', it is an argument like any other).
+	for _, w := range strings.Fields(unquoted(cmd)) {
+		if w != "2>&1" && strings.ContainsAny(w, "<>|;&`$") {
+			return nil, 0, "", fmt.Errorf("shell syntax %q is not supported in a doc example", w)
+		}
+	}
 	merge := false
 	var clean []string
 	for _, a := range args {
 		switch {
 		case a == "2>&1":
 			merge = true
-		case strings.ContainsAny(a, "<>|;&`$"):
-			return nil, 0, "", fmt.Errorf("shell syntax %q is not supported in a doc example", a)
 		default:
 			clean = append(clean, strings.ReplaceAll(a, "/tmp/", tmp+"/"))
 		}

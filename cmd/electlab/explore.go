@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/runner"
 )
@@ -47,6 +48,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	shard := fs.String("shard", "", "explore part i of n (i/n, 1-based) of a split search; merge the parts' -json outputs with -merge")
 	var counts countsFlag
 	fs.Var(&counts, "counts", "keep message counters in the state so min/max counts are exact: -counts (totals), -counts=per-process, -counts=none")
+	boundText := fs.String("bound", "", "check this bound at every quiescent state, e.g. 'sends <= 3*n - 1' (docs/FORMULA.md; the names exact over a search: n, initiators, crashed, live, sends, transmissions, deliveries, sr); implies -counts")
 	jsonOut := fs.Bool("json", false, "print the result as JSON")
 	out := fs.String("out", ".", "directory for the counterexample trace")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
@@ -91,5 +93,14 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 			return usagef("-shard splits the depth-first search; drop -bfs")
 		}
 	}
-	return runner.Explore(spec, cfg, prefix, opt, *out, *jsonOut, stdout, stderr)
+	var b *bound.Bound
+	if explicit(fs)["bound"] {
+		if explicit(fs)["counts"] && counts.mode == explore.CountsNone {
+			return usagef("-bound needs the counters in the state: drop -counts=none")
+		}
+		if b, err = parseBound(*boundText, spec.Meta(), cfg, bound.Explored); err != nil {
+			return err
+		}
+	}
+	return runner.ExploreBound(spec, cfg, prefix, opt, b, *out, *jsonOut, stdout, stderr)
 }

@@ -10,6 +10,7 @@
 //	electlab explore -algo A -n N [...]     exhaustive search of every schedule
 //	electlab replay  FILE [-render text|mermaid]
 //	electlab shrink  FILE [-o FILE]        shrink a recorded trace's violation
+//	electlab fit     -algo A -n LO..HI [...]  exact formulas of a counter's min and max
 //	electlab claims  [-json|-md] [-claim ID] [-algo A]
 //	electlab reproduce -paper ID [-table T] [-runs R] [-seed S] [-json]
 //
@@ -63,6 +64,7 @@ func commands() []command {
 		{"explore", "exhaustive search of every schedule: states, min/max messages, verdicts", cmdExplore},
 		{"replay", "replay a trace file, verify it and render it", cmdReplay},
 		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
+		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", cmdFit},
 		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
 		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/internal/runner"
@@ -27,6 +28,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	var capped error
 	if rep.Capped != "" {
 		capped = exit.Capf("run unfinished after %d events: cap reached (not a verdict): %s", rep.Steps, rep.Capped)
+	}
+	if capped == nil && rep.Bound != nil && !rep.Bound.Holds {
+		capped = exit.Findingf("the bound %s is violated: %s against %s", rep.Bound.Bound, rep.Bound.LHS, rep.Bound.RHS)
 	}
 	if a.jsonOut {
 		if err := render.WriteJSON(stdout, rep); err != nil {
@@ -67,6 +71,7 @@ func parseRunArgs(args []string, stderr io.Writer) (*runArgs, error) {
 	fs.BoolVar(&a.staggered, "staggered", false, "let a random schedule interleave initiations with deliveries")
 	fs.Var(a.maxSteps, "max-steps", stepsUsage)
 	maxMemS := memFlag(fs)
+	boundText := fs.String("bound", "", "judge this bound on the execution, e.g. 'sends <= 3*n - 1' (docs/FORMULA.md; the names: docs/CLI.md); violated: exit status 1")
 	fs.StringVar(&a.engine, "engine", "auto", "auto (fast simulator for n > 2000 under the fifo schedule), world, or sim")
 	fs.StringVar(&a.run.TracePath, "trace", "", "write the execution as a trace file (world engine only)")
 	fs.StringVar(&a.run.Render, "render", "", "print the execution instead of the summary (which goes to stderr): text (step table), mermaid (sequenceDiagram), svg (space-time diagram) or shiviz (ShiViz log)")
@@ -93,6 +98,11 @@ func parseRunArgs(args []string, stderr io.Writer) (*runArgs, error) {
 	}
 	if err := a.chooseEngine(); err != nil {
 		return nil, err
+	}
+	if explicit(fs)["bound"] {
+		if r.Bound, err = parseBound(*boundText, r.Spec.Meta(), r.Config, bound.Execution); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }

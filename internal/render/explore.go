@@ -39,6 +39,9 @@ type ExploreReport struct {
 	MemEstimate  int64                  `json:"mem_estimate_bytes"`
 	NoReduction  string                 `json:"no_reduction,omitempty"`
 	Fingerprints *ExploreFingerprintSet `json:"fingerprints,omitempty"`
+	// Bound is the -bound checked at every quiescent state (left out when
+	// none); a state where it fails is a "bound" violation.
+	Bound string `json:"bound,omitempty"`
 }
 
 // ExploreSearch is how the search was made: its order, reduction, the
@@ -224,6 +227,9 @@ func PrintExplore(w io.Writer, r *ExploreReport) {
 		fmt.Fprintf(w, "  deliveries             %d..%d\n", mn.Deliveries, mx.Deliveries)
 		fmt.Fprintf(w, "  sends+receives (SR)    %d..%d\n", mn.SR, mx.SR)
 		fmt.Fprintf(w, "  forwards               %d..%d\n", mn.Forwards, mx.Forwards)
+	}
+	if r.Bound != "" {
+		fmt.Fprintf(w, "bound        %s, checked at each of the %d quiescent states (a failure is a bound violation below)\n", r.Bound, r.FinalStates)
 	}
 	fmt.Fprintf(w, "cycles       %s\n", CycleLine(r))
 	for _, v := range r.Violations {

@@ -34,6 +34,18 @@ type RunReport struct {
 	Capped string `json:"capped,omitempty"`
 	// MaxSteps is the step cap the run had (0 = none).
 	MaxSteps int `json:"max_steps"`
+	// Bound is the -bound judged on the run (left out when none).
+	Bound *BoundResult `json:"bound,omitempty"`
+}
+
+// BoundResult is a -bound judged on one execution: the bound
+// (canonical), whether it holds, and the two sides (exact rationals as
+// strings) of the comparison that decided it.
+type BoundResult struct {
+	Bound string `json:"bound"`
+	Holds bool   `json:"holds"`
+	LHS   string `json:"lhs"`
+	RHS   string `json:"rhs"`
 }
 
 // NewRunReport is the report of a run of cfg (spec's algorithm) before it
@@ -80,6 +92,13 @@ func PrintRun(w io.Writer, r *RunReport) {
 	}
 	fmt.Fprintf(w, "steps        %d (%s)\n", r.Steps, q)
 	fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	if b := r.Bound; b != nil {
+		verdict := "holds"
+		if !b.Holds {
+			verdict = "VIOLATED"
+		}
+		fmt.Fprintf(w, "bound        %s: %s (decided by %s against %s)\n", b.Bound, verdict, b.LHS, b.RHS)
+	}
 	if len(r.Violations) == 0 {
 		fmt.Fprintf(w, "violations   none\n")
 	}

@@ -303,6 +303,9 @@ func pointsText(c *Entry, r *claims.Row) string {
 		}
 	}
 	s := strings.Join(parts, ", ")
+	if f := fittedText(c, r); f != "" {
+		s += "; " + f
+	}
 	if c.Kind == "growth" {
 		s += fmt.Sprintf("; fitted exponent %.2f", r.Fit)
 		if r.FitNote != "" {

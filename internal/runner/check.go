@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
@@ -48,6 +49,9 @@ type Check struct {
 	// result as JSON.
 	Out  string
 	JSON bool
+	// Bound, when set, is the -bound whose Checker is Checks.Expr: an
+	// evaluation error it met is bad input.
+	Bound *bound.Bound
 }
 
 // Run searches the schedules and prints the outcome: the first violation
@@ -75,6 +79,9 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 		progress(k)
 		cs := a.caseFor(k)
 		x := checker.Execute(s0, cs.Chooser(), a.Checks, opt)
+		if err := a.boundErr(); err != nil {
+			return err
+		}
 		if x.Violation == nil {
 			if x.Capped {
 				if capped == 0 {
@@ -87,6 +94,14 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 		return a.reportViolation(eng, cs, x, opt, k, stdout, stderr)
 	}
 	return a.reportNoViolation(capped, firstCap, stdout)
+}
+
+// boundErr is the -bound's evaluation error, if it met one, as bad input.
+func (a *Check) boundErr() error {
+	if a.Bound == nil || a.Bound.Err() == nil {
+		return nil
+	}
+	return exit.Usagef("-bound %q: %v", a.Bound.String(), a.Bound.Err())
 }
 
 // caseFor is schedule k of the search: its seed and adversary.

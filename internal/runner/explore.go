@@ -10,6 +10,7 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
@@ -23,6 +24,22 @@ import (
 // under out (a finding) and prints the report (JSON when jsonOut); a
 // search cut by a bound with nothing found is a cap error.
 func Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, out string, jsonOut bool, stdout, stderr io.Writer) error {
+	return ExploreBound(spec, cfg, prefix, opt, nil, out, jsonOut, stdout, stderr)
+}
+
+// ExploreBound is Explore that also checks the bound b (when not nil) at
+// every quiescent state, with the generic properties: a state where it
+// fails is a "bound" violation with its counterexample. b reads only the
+// names exact over a search (bound.Explored), and the counters are kept
+// in the state (at least opt.Counts total). An evaluation error of b is
+// bad input.
+func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, out string, jsonOut bool, stdout, stderr io.Writer) error {
+	if b != nil {
+		opt.Checks = checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination, Expr: b.Checker()}
+		if opt.Counts == explore.CountsNone {
+			opt.Counts = explore.CountsTotal
+		}
+	}
 	// The initial World, the search's working copies (at least the start
 	// and one successor) and one state's enabled events.
 	if err := CheckMem(exploreMinBytes(spec, cfg), opt.MaxMem, "an exhaustive search", cfg); err != nil {
@@ -42,7 +59,13 @@ func Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explo
 	}
 	opt.Progress = ProgressPrinter(stderr)
 	res := explore.Explore(start, opt)
+	if b != nil && b.Err() != nil {
+		return exit.Usagef("-bound %q: %v", b.String(), b.Err())
+	}
 	rep := render.NewExploreReport(spec.Meta(), cfg, opt, res, prefix)
+	if b != nil {
+		rep.Bound = b.String()
+	}
 	// The first violation's counterexample is written as a trace.
 	var finding error
 	if len(res.Violations) > 0 {

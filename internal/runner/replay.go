@@ -7,7 +7,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/model"
@@ -24,11 +26,9 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
-	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
-	if t.Violation != nil {
-		if checks, err = checker.ChecksFor(spec.Meta(), t.Violation.Property); err != nil {
-			return exit.Usagef("%s: %v", path, err)
-		}
+	checks, err := checksForTrace(t)
+	if err != nil {
+		return exit.Usagef("%s: %v", path, err)
 	}
 	rep, err := traces.Replay(spec, t)
 	var div *traces.DivergenceError
@@ -95,11 +95,11 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		return exit.Usagef("%s: %v", in, err)
 	}
 	claim, prop := "", ""
-	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	checks, err := checksForTrace(t)
+	if err != nil {
+		return exit.Usagef("%s: %v", in, err)
+	}
 	if t.Violation != nil {
-		if checks, err = checker.ChecksFor(spec.Meta(), t.Violation.Property); err != nil {
-			return exit.Usagef("%s: %v", in, err)
-		}
 		prop = t.Violation.Property
 		if c, p, ok := strings.Cut(prop, "/"); ok {
 			claim, prop = c, p
@@ -155,4 +155,30 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
 	}
 	return nil
+}
+
+// checksForTrace returns the checks that reproduce t's recorded
+// violation: a claim's checks, the generic properties, or (a "bound"
+// violation found by -bound, whose message names the bound) the generic
+// properties and that bound.
+func checksForTrace(t *traces.Trace) (checker.Checks, error) {
+	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	if t.Violation == nil {
+		return generic, nil
+	}
+	info, err := algos.Lookup(t.Config.Algo)
+	if err != nil {
+		return checker.Checks{}, err
+	}
+	if t.Violation.Property == checker.PropBound {
+		if text, ok := bound.TextOf(t.Violation.Message); ok {
+			b, err := bound.Parse(text, info.Meta(), t.Config.Timing == model.Sync, bound.Execution)
+			if err != nil {
+				return checker.Checks{}, fmt.Errorf("the recorded bound %q: %v", text, err)
+			}
+			generic.Expr = b.Checker()
+			return generic, nil
+		}
+	}
+	return checker.ChecksFor(info.Meta(), t.Violation.Property)
 }

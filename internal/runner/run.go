@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
@@ -47,6 +48,25 @@ type Run struct {
 	MaxMem   int64
 	// TracePath and Render are -trace and -render ("" for none).
 	TracePath, Render string
+	// Bound, when set, is judged on the execution (RunReport.Bound).
+	Bound *bound.Bound
+}
+
+// judgeBound judges a.Bound on v into rep: a violated bound is also a
+// violation of the run; an evaluation error is bad input.
+func (a *Run) judgeBound(rep *render.RunReport, v bound.Values) error {
+	if a.Bound == nil {
+		return nil
+	}
+	ok, lhs, rhs, err := a.Bound.Eval(v)
+	if err != nil {
+		return exit.Usagef("-bound %q: %v", a.Bound.String(), err)
+	}
+	rep.Bound = &render.BoundResult{Bound: a.Bound.String(), Holds: ok, LHS: lhs.RatString(), RHS: rhs.RatString()}
+	if !ok {
+		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropBound, Message: a.Bound.Check(v).Error()})
+	}
+	return nil
 }
 
 // Sim runs the fast simulator (fifo schedule, no events recorded) and
@@ -105,6 +125,11 @@ func (a *Run) Sim(rep *render.RunReport) error {
 	if res.Faults > 0 {
 		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropModel, Message: fmt.Sprintf("%d sends to non-members", res.Faults)})
 	}
+	if res.Capped == "" && res.Quiescent {
+		v := bound.ConfigValues(cfg, res.Counts)
+		v.Steps, v.TimeHops, v.Rounds = res.Events, rep.TimeHops, res.Rounds
+		return a.judgeBound(rep, v)
+	}
 	return nil
 }
 
@@ -135,6 +160,11 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	rep.TimeHops = checker.MeasuredTime(x.Final)
 	if x.Violation != nil {
 		rep.Violations = append(rep.Violations, *x.Violation)
+	}
+	if !x.Capped && x.Quiescent {
+		if err := a.judgeBound(rep, bound.ValuesOf(checker.ParamsOf(s0), x.Final)); err != nil {
+			return err
+		}
 	}
 	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
 }

@@ -1,0 +1,329 @@
+// Package bound checks the user's own bounds on executions (electlab
+// -bound, the test kit's Target.BoundExpr). A bound is an expression of
+// the bound language (package checker/formula, docs/FORMULA.md) over one
+// execution's configuration and measured counters, such as
+//
+//	sends <= 3*n - 1
+//	sends[elect] <= n*(n+1)/2
+//
+// checked on executions (electlab run, check and explore -bound, the
+// test kit's Target.BoundExpr). Parse validates every name against the
+// algorithm's counters before anything runs; Check evaluates the bound on
+// the Values of one execution; Checker makes it a checker.Checks.Expr, so
+// that a violated bound is a "bound" violation that shrinking keeps.
+//
+// The names: n (processes), initiators, crashed (crashed before the
+// run), live (live at the start); the counters sends, transmissions,
+// deliveries, sr (sends plus deliveries) and forwards (sends by crashed
+// ring nodes); the same per message kind as sends[KIND],
+// transmissions[KIND] and deliveries[KIND] (the kinds electlab list shows;
+// a key matches whatever its case); steps (events applied), time_hops
+// (the longest causal chain to the last decision, as run -json reports
+// it) and, in sync timing, rounds. An exhaustive search (Explored) keeps
+// only the totals sends, transmissions and deliveries in its states, so
+// there a bound may read only n, initiators, crashed, live, sends,
+// transmissions, deliveries and sr.
+package bound
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/model"
+)
+
+// Scope says which names a bound may read.
+type Scope uint8
+
+const (
+	// Execution: every name (one complete execution: run, check).
+	Execution Scope = iota
+	// Counts: the configuration and the message counters, not steps,
+	// time_hops or rounds (the test kit's end-of-run view).
+	Counts
+	// Explored: the names that are exact over an exhaustive search
+	// (explore, fit): the configuration and the totals kept in its
+	// states.
+	Explored
+)
+
+// Values are what a bound reads of one finished execution.
+type Values struct {
+	// N, Initiators, Crashed and Live count processes at the start.
+	N, Initiators, Crashed, Live int
+	// Counts are the message counters (ByKind indexed by Kind.Code).
+	Counts model.Counts
+	// Steps is the number of events; TimeHops the measured time (-1 when
+	// no process learned a leader); Rounds the sync rounds elapsed.
+	Steps, TimeHops, Rounds int64
+}
+
+// Bound is a parsed and validated bound.
+type Bound struct {
+	expr  *formula.Expr
+	info  *model.Info
+	sync  bool
+	scope Scope
+	err   error
+}
+
+// Parse parses text as a bound (a comparison, or an and/or/not of
+// comparisons) for the algorithm info in the given timing (sync or not)
+// and scope. Every name is checked against the names of that scope; every
+// error is a *formula.Error naming a column, or says the text is empty.
+func Parse(text string, info *model.Info, sync bool, scope Scope) (*Bound, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, errors.New("empty bound: give a comparison such as 'sends <= 3*n - 1' (docs/FORMULA.md)")
+	}
+	e, err := formula.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if !e.Boolean() {
+		return nil, &formula.Error{Col: 1, Msg: fmt.Sprintf("%q is a number, not a bound: compare it, as in %s <= 3*n - 1", e.String(), e.String())}
+	}
+	b := &Bound{expr: e, info: info, sync: sync, scope: scope}
+	if err := b.validate(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Quantity is a numeric expression of the same names as a bound (such
+// as sends, or sends + deliveries): the quantity electlab fit measures.
+type Quantity struct{ b Bound }
+
+// ParseQuantity parses text as a numeric expression of the names of
+// scope, as Parse does for a bound.
+func ParseQuantity(text string, info *model.Info, sync bool, scope Scope) (*Quantity, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, errors.New("empty quantity: give a counter such as sends (docs/FORMULA.md)")
+	}
+	e, err := formula.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if e.Boolean() {
+		return nil, &formula.Error{Col: 1, Msg: fmt.Sprintf("%q is a comparison, not a quantity: give a counter such as sends", e.String())}
+	}
+	q := &Quantity{Bound{expr: e, info: info, sync: sync, scope: scope}}
+	if err := q.b.validate(); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// validate checks every name of b's expression against its scope.
+func (b *Bound) validate() error {
+	full := &Bound{info: b.info, sync: b.sync, scope: Execution}
+	if err := b.expr.Validate(full.env(Values{})); err != nil {
+		return err
+	}
+	if b.scope != Execution {
+		if err := b.expr.Validate(b.env(Values{})); err != nil {
+			var fe *formula.Error
+			if errors.As(err, &fe) {
+				return &formula.Error{Col: fe.Col, Msg: fe.Msg + "; " + scopeNote(b.scope)}
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// String is the quantity's canonical text.
+func (q *Quantity) String() string { return q.b.String() }
+
+// Value is the quantity on v, or an evaluation error naming its column.
+func (q *Quantity) Value(v Values) (*big.Rat, error) {
+	x, err := q.b.expr.Eval(q.b.env(v))
+	if err != nil {
+		return nil, err
+	}
+	return x.Num, nil
+}
+
+// scopeNote says why a name valid on one execution is not available in
+// scope.
+func scopeNote(scope Scope) string {
+	if scope == Explored {
+		return "an exhaustive search keeps only the totals sends, transmissions and deliveries in its states, so only those (and sr) are exact over every schedule (per-kind counters, steps and time: check -bound, or fit -mean)"
+	}
+	return "the test kit's bound sees the configuration and the message counters only"
+}
+
+// String is the bound's canonical text.
+func (b *Bound) String() string { return b.expr.String() }
+
+// Names lists the names the bound reads (indexed ones as name[KEY]).
+func (b *Bound) Names() []string { return b.expr.Names() }
+
+// env is the environment of v in b's scope.
+func (b *Bound) env(v Values) formula.Env {
+	m := formula.NewEnv().Set("n", int64(v.N)).Set("initiators", int64(v.Initiators)).
+		Set("crashed", int64(v.Crashed)).Set("live", int64(v.Live))
+	c := &v.Counts
+	m.Set("sends", c.Sends).Set("transmissions", c.Transmissions).Set("deliveries", c.Deliveries).Set("sr", c.Sends+c.Deliveries)
+	if b.scope == Explored {
+		return keyEnv{m}
+	}
+	m.Set("forwards", c.Forwards)
+	for _, k := range b.info.Kinds {
+		var kc model.KindCount
+		if k.Code < len(c.ByKind) {
+			kc = c.ByKind[k.Code]
+		}
+		m.SetKey("sends", k.Name, kc.Sends).SetKey("transmissions", k.Name, kc.Transmissions).SetKey("deliveries", k.Name, kc.Deliveries)
+	}
+	if b.scope == Counts {
+		return keyEnv{m}
+	}
+	m.Set("steps", v.Steps).Set("time_hops", v.TimeHops)
+	if b.sync {
+		m.Set("rounds", v.Rounds)
+	}
+	return keyEnv{m}
+}
+
+// keyEnv is a MapEnv whose keys match whatever their case
+// (sends[ELECT] is sends[elect]).
+type keyEnv struct{ *formula.MapEnv }
+
+// Indexed implements formula.Env.
+func (k keyEnv) Indexed(name, key string) (*big.Rat, bool) {
+	if v, ok := k.MapEnv.Indexed(name, key); ok {
+		return v, true
+	}
+	for _, kk := range k.MapEnv.Keys(name) {
+		if strings.EqualFold(kk, key) {
+			return k.MapEnv.Indexed(name, kk)
+		}
+	}
+	return nil, false
+}
+
+// Env is the environment the bound reads for v (for tests and messages).
+func (b *Bound) Env(v Values) formula.Env { return b.env(v) }
+
+// Eval evaluates the bound on v: whether it holds, the two sides of the
+// comparison that decided it, or an evaluation error (a division by zero,
+// ...) naming its column.
+func (b *Bound) Eval(v Values) (ok bool, lhs, rhs *big.Rat, err error) {
+	return b.expr.Check(b.env(v))
+}
+
+// Check evaluates the bound on v: nil when it holds, a *Failure when it
+// does not, another error (naming a column) when it cannot be evaluated.
+func (b *Bound) Check(v Values) error {
+	ok, lhs, rhs, err := b.Eval(v)
+	if err != nil {
+		return err
+	}
+	if ok {
+		return nil
+	}
+	return &Failure{Text: b.String(), LHS: lhs, RHS: rhs, Values: b.readValues(v)}
+}
+
+// readValues writes the values of the names the bound reads: n=6, sends=17.
+func (b *Bound) readValues(v Values) string {
+	env := b.env(v)
+	var parts []string
+	for _, name := range b.Names() {
+		var x *big.Rat
+		if base, key, ok := strings.Cut(name, "["); ok {
+			x, _ = env.Indexed(base, strings.TrimSuffix(key, "]"))
+		} else {
+			x, _ = env.Var(name)
+		}
+		if x != nil {
+			parts = append(parts, name+"="+x.RatString())
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Failure is a bound that does not hold on an execution.
+type Failure struct {
+	// Text is the bound (canonical); LHS and RHS the two sides of the
+	// comparison that decided it; Values the names it reads, with their
+	// values ("n=6, sends=21").
+	Text     string
+	LHS, RHS *big.Rat
+	Values   string
+}
+
+// failPrefix and failSep frame the bound's text in a Failure's message,
+// so that a trace's violation names the bound it broke (TextOf).
+const (
+	failPrefix = `bound "`
+	failSep    = `" fails: `
+)
+
+// Error is `bound "sends <= 3*n - 1" fails: 21 against 17 (n=6, sends=21)`.
+func (f *Failure) Error() string {
+	return fmt.Sprintf("%s%s%s%s against %s (%s)", failPrefix, f.Text, failSep, f.LHS.RatString(), f.RHS.RatString(), f.Values)
+}
+
+// TextOf returns the bound a Failure's message names (a trace's
+// violation message), and false when msg is not such a message.
+func TextOf(msg string) (string, bool) {
+	rest, ok := strings.CutPrefix(msg, failPrefix)
+	if !ok {
+		return "", false
+	}
+	text, _, ok := strings.Cut(rest, failSep)
+	return text, ok
+}
+
+// ValuesOf are the Values of the execution that started at a world
+// with parameters p (checker.ParamsOf) and ended at s.
+func ValuesOf(p model.Params, s model.System) Values {
+	v := Values{N: p.N, Initiators: p.Initiators, Live: p.Live, Crashed: len(s.Config().Crashed),
+		Steps: s.Events(), TimeHops: -1}
+	v.Counts = *s.Counts()
+	for i := range s.N() {
+		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > v.TimeHops {
+			v.TimeHops = int64(s.LearnHops(i))
+		}
+	}
+	if s.Config().Timing == model.Sync {
+		v.Rounds = s.Now()
+	}
+	return v
+}
+
+// ConfigValues are the Values of a configuration with counts (the test
+// kit's view: no steps or time).
+func ConfigValues(cfg *model.Config, counts model.Counts) Values {
+	live := len(cfg.IDs) - len(cfg.Crashed)
+	v := Values{N: len(cfg.IDs) + len(cfg.Absent), Crashed: len(cfg.Crashed), Live: live, Initiators: len(cfg.Initiators), Counts: counts, TimeHops: -1}
+	if v.Initiators == 0 {
+		v.Initiators = live
+	}
+	return v
+}
+
+// Checker is the bound as a checker.Checks.Expr: a *Failure for a bound
+// that does not hold. An evaluation error (a division by zero on some
+// execution) is not a violation: the first one is kept (Err) and the
+// bound is treated as holding, so that the caller reports bad input.
+func (b *Bound) Checker() func(p model.Params, s model.System) error {
+	return func(p model.Params, s model.System) error {
+		err := b.Check(ValuesOf(p, s))
+		var f *Failure
+		if err != nil && !errors.As(err, &f) {
+			if b.err == nil {
+				b.err = err
+			}
+			return nil
+		}
+		return err
+	}
+}
+
+// Err is the first evaluation error Checker met, or nil.
+func (b *Bound) Err() error { return b.err }

@@ -1,0 +1,106 @@
+package bound_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/model"
+)
+
+var info = &changroberts.Algorithm.Info
+
+// values is n=6, one initiator, 17 sends of which 11 elect and 6 coord.
+func values() bound.Values {
+	c := model.Counts{Sends: 17, Transmissions: 17, Deliveries: 17, ByKind: make([]model.KindCount, 2)}
+	c.ByKind[0] = model.KindCount{Sends: 11, Transmissions: 11, Deliveries: 11}
+	c.ByKind[1] = model.KindCount{Sends: 6, Transmissions: 6, Deliveries: 6}
+	return bound.Values{N: 6, Initiators: 1, Live: 6, Counts: c, Steps: 23, TimeHops: 11, Rounds: 9}
+}
+
+func TestCheck(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		sync bool
+		want string // "" holds
+	}{
+		{"sends <= 3*n - 1", false, ""},
+		{"sends <= 3*n - 2", false, `bound "sends <= 3*n - 2" fails: 17 against 16 (n=6, sends=17)`},
+		{"sends[ELECT] == 11 and sends[coord] == n and sr == 34", false, ""},
+		{"steps < 2*n and time_hops <= 2*n", false, `bound "steps < 2*n and time_hops <= 2*n" fails: 23 against 12 (n=6, steps=23, time_hops=11)`},
+		{"rounds <= n", true, `bound "rounds <= n" fails: 9 against 6 (n=6, rounds=9)`},
+		{"live - crashed == n and initiators == 1", false, ""},
+	} {
+		b, err := bound.Parse(c.expr, info, c.sync, bound.Execution)
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		err = b.Check(values())
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.expr, err)
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("%s: %v, want %s", c.expr, err, c.want)
+		case c.want != "":
+			if text, ok := bound.TextOf(err.Error()); !ok || text != b.String() {
+				t.Errorf("TextOf(%q) = %q, %t", err.Error(), text, ok)
+			}
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct {
+		expr  string
+		sync  bool
+		scope bound.Scope
+		want  string
+	}{
+		{"sends <=", false, bound.Execution, "column 9"},
+		{"3*n", false, bound.Execution, "is a number, not a bound"},
+		{"rounds < n", false, bound.Execution, `column 1: unknown counter "rounds"`},
+		{"sends[x] < n", false, bound.Execution, `column 7: unknown key "x" of sends (known: coord, elect)`},
+		{"sends[elect] < n", false, bound.Explored, "column 7"},
+		{"steps < n", false, bound.Explored, "only those (and sr) are exact"},
+		{"time_hops < n", true, bound.Counts, "the test kit's bound"},
+		{"  ", false, bound.Execution, "empty bound"},
+	} {
+		_, err := bound.Parse(c.expr, info, c.sync, c.scope)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse(%q) = %v, want %q", c.expr, err, c.want)
+		}
+	}
+	if _, err := bound.ParseQuantity("sends <= n", info, false, bound.Explored); err == nil {
+		t.Error("ParseQuantity accepted a comparison")
+	}
+	q, err := bound.ParseQuantity("sends + deliveries - sr", info, false, bound.Explored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := q.Value(values()); err != nil || v.Sign() != 0 {
+		t.Errorf("sends + deliveries - sr = %v, %v", v, err)
+	}
+}
+
+// TestCheckerKeepsEvaluationErrors: a division by zero on an execution is
+// no violation; the checker keeps it for the caller (bad input).
+func TestCheckerKeepsEvaluationErrors(t *testing.T) {
+	b, err := bound.Parse("sends/(n - 3) < 5", info, false, bound.Execution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &model.Config{Algo: "changroberts", IDs: []model.ID{1, 2, 3}}
+	s0, err := changroberts.Algorithm.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{Expr: b.Checker()}, checker.Options{})
+	var fe *formula.Error
+	if x.Violation != nil || !errors.As(b.Err(), &fe) || fe.Col != 6 {
+		t.Errorf("violation %v, Err %v: want no violation and the division by zero at column 6", x.Violation, b.Err())
+	}
+}

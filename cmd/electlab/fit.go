@@ -1,0 +1,227 @@
+package main
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/runner"
+	"github.com/electlab/electlab/model"
+)
+
+// cmdFit measures a counter over a configuration family at each size of
+// a range and fits exact closed forms in n to its minimum and maximum
+// (`electlab fit`).
+func cmdFit(args []string, stdout, stderr io.Writer) error {
+	a, err := parseFitArgs(args, stderr)
+	if err != nil {
+		return err
+	}
+	return a.Run(stdout, stderr)
+}
+
+// fitNMax is the largest size fit measures (the fitted bases are exact
+// far beyond it).
+const fitNMax = 2000
+
+// parseRange parses -n LO..HI.
+func parseRange(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, "..")
+	if !ok {
+		return 0, 0, usagef("-n %q: want a range LO..HI, such as 2..8", s)
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	switch {
+	case err1 != nil || err2 != nil:
+		return 0, 0, usagef("-n %q: want a range LO..HI of whole numbers, such as 2..8", s)
+	case lo < 2:
+		return 0, 0, usagef("-n %q: need at least 2 processes", s)
+	case hi < lo:
+		return 0, 0, usagef("-n %q: the range is empty", s)
+	case hi > fitNMax:
+		return 0, 0, usagef("-n %q: at most %d processes", s, fitNMax)
+	}
+	return lo, hi, nil
+}
+
+// fitFlags are fit's flags before they are checked.
+type fitFlags struct {
+	algo, variant, order, initiators, crashed, nRange, counter string
+	timing, timeouts, net, forwarding, physical                string
+	claim, maxMem                                              string
+	heldOut, maxConfigs, runs                                  int
+	maxStates                                                  int64
+	mean, jsonOut                                              bool
+	seed                                                       uint64
+}
+
+func (f *fitFlags) register(fs interface {
+	StringVar(*string, string, string, string)
+	IntVar(*int, string, int, string)
+	Int64Var(*int64, string, int64, string)
+	BoolVar(*bool, string, bool, string)
+	Uint64Var(*uint64, string, uint64, string)
+}) {
+	fs.StringVar(&f.algo, "algo", "", "algorithm (see electlab list)")
+	fs.StringVar(&f.variant, "variant", "", "reading names, comma-separated; default: the catalog's default readings")
+	fs.StringVar(&f.nRange, "n", "", "range of sizes LO..HI, e.g. 2..8 (the two largest are held out to confirm the fit)")
+	fs.StringVar(&f.order, "order", "every", "arrangement of the ids 1..n: asc, desc, or every (every arrangement: up to rotation on rings; one stands for all on a complete graph)")
+	fs.StringVar(&f.initiators, "initiators", "all", "initiators: all, or ids given as numbers, n or n-K (e.g. 1 or n-1)")
+	fs.StringVar(&f.crashed, "crashed", "", "processes crashed before the run: ids as numbers, n or n-K (e.g. n: the highest id)")
+	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds")
+	fs.StringVar(&f.timing, "timing", "async", "timing: async or sync")
+	fs.StringVar(&f.timeouts, "timeouts", "accurate", "async timeouts: accurate or early")
+	fs.StringVar(&f.net, "net", "fifo", "channels: fifo or unordered")
+	fs.StringVar(&f.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto, true or false")
+	fs.StringVar(&f.physical, "physical", "direct", "physical network under a complete graph: direct, ring or ring-rt")
+	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ")
+	fs.IntVar(&f.heldOut, "held-out", 2, "how many of the largest sizes confirm the fit instead of solving it (at least 2)")
+	fs.Int64Var(&f.maxStates, "max-states", 2_000_000, "bound on the states of each search (0 = none); reaching it stops the range at that size")
+	fs.IntVar(&f.maxConfigs, "max-configs", 720, "bound on the arrangements searched at one size; more stops the range at that size")
+	fs.StringVar(&f.maxMem, "max-mem", "1GiB", "bound on the estimated memory of each search, e.g. 512MiB; 0 = none")
+	fs.BoolVar(&f.mean, "mean", false, "fit the mean over random schedules instead (statistical, not exact)")
+	fs.IntVar(&f.runs, "runs", 200, "with -mean: random runs per size")
+	fs.Uint64Var(&f.seed, "seed", 1, "with -mean: the seed of the runs and arrangements")
+	fs.BoolVar(&f.jsonOut, "json", false, "print the result as JSON (exact rational coefficients and the points)")
+}
+
+// parseFitArgs parses and checks fit's flags.
+func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
+	var f fitFlags
+	fs := newFlagSet("fit", "fit -algo A -n LO..HI [-counter sends] [-order every] [-initiators all] [-claim ID] [-mean] [flags]", stderr)
+	f.register(fs)
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return nil, err
+	}
+	set := explicit(fs)
+	a := &runner.Fit{Order: f.order, HeldOut: f.heldOut, MaxStates: f.maxStates, MaxConfigs: f.maxConfigs, Mean: f.mean, Runs: f.runs, Seed: f.seed, JSON: f.jsonOut}
+	if err := f.base(a); err != nil {
+		return nil, err
+	}
+	var err error
+	if f.nRange == "" {
+		return nil, usagef("missing -n LO..HI (a range of sizes, such as 2..8)")
+	}
+	if a.NMin, a.NMax, err = parseRange(f.nRange); err != nil {
+		return nil, err
+	}
+	switch {
+	case f.heldOut < 2:
+		return nil, usagef("-held-out %d: at least 2 sizes confirm a fit", f.heldOut)
+	case a.NMax-a.NMin+1 < f.heldOut+1:
+		return nil, usagef("-n %s: %d sizes are too few: at least %d are needed (%d held out, one or more to fit)", f.nRange, a.NMax-a.NMin+1, f.heldOut+1, f.heldOut)
+	case f.order != "asc" && f.order != "desc" && f.order != "every":
+		return nil, usagef("-order %q: want asc, desc or every", f.order)
+	case f.maxStates < 0:
+		return nil, usagef("-max-states %d is negative", f.maxStates)
+	case f.maxConfigs < 1:
+		return nil, usagef("-max-configs %d: need at least 1", f.maxConfigs)
+	case f.mean && f.runs < 2:
+		return nil, usagef("-runs %d: -mean needs at least 2 runs per size", f.runs)
+	case !f.mean && (set["runs"] || set["seed"]):
+		return nil, usagef("-runs and -seed go with -mean (the exact fit searches every schedule)")
+	case f.mean && (set["max-states"] || set["max-configs"]):
+		return nil, usagef("-max-states and -max-configs bound the exhaustive search: drop them with -mean")
+	}
+	if a.MaxMem, err = explore.ParseBytes(f.maxMem); err != nil {
+		return nil, usagef("-max-mem: %v", err)
+	}
+	if err := f.claimAndCounter(a, set["counter"]); err != nil {
+		return nil, err
+	}
+	// Every size's configuration must be valid before anything runs.
+	for n := a.NMin; n <= a.NMax; n++ {
+		if _, err := a.ConfigAt(n, nil); err != nil {
+			return nil, usagef("%v", err)
+		}
+	}
+	return a, nil
+}
+
+// base resolves the algorithm and the options every configuration shares.
+func (f *fitFlags) base(a *runner.Fit) error {
+	if f.algo == "" {
+		return usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
+	}
+	spec, err := algos.Lookup(f.algo)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	info := spec.Meta()
+	a.Spec = spec
+	a.Base = model.Config{Algo: info.Name, Variant: f.variant, Forwarding: info.Forwarding}
+	if _, err := info.ParseVariant(f.variant); err != nil {
+		return usagef("%v", err)
+	}
+	if a.Base.Timing, err = model.ParseTiming(f.timing); err != nil {
+		return usagef("-timing: %v", err)
+	}
+	if a.Base.Timeouts, err = model.ParseTimeouts(f.timeouts); err != nil {
+		return usagef("-timeouts: %v", err)
+	}
+	if a.Base.Net, err = model.ParseNet(f.net); err != nil {
+		return usagef("-net: %v", err)
+	}
+	if a.Base.Physical, err = model.ParsePhysical(f.physical); err != nil {
+		return usagef("-physical: %v", err)
+	}
+	switch f.forwarding {
+	case "auto":
+	case "true", "false":
+		a.Base.Forwarding = f.forwarding == "true"
+	default:
+		return usagef("-forwarding %q: want auto, true or false", f.forwarding)
+	}
+	if f.initiators != "all" {
+		if a.Initiators, err = runner.ParseSizeIDs(f.initiators); err != nil {
+			return usagef("-initiators: %v", err)
+		}
+		if len(a.Initiators) == 0 {
+			return usagef("-initiators is empty: give all or a list of ids")
+		}
+	}
+	if a.Crashed, err = runner.ParseSizeIDs(f.crashed); err != nil {
+		return usagef("-crashed: %v", err)
+	}
+	return nil
+}
+
+// accountingCounter is the counter of each accounting.
+var accountingCounter = map[model.Accounting]string{model.P2P: "sends", model.BCAST1: "transmissions", model.SR: "sr", model.Deliveries: "deliveries"}
+
+// claimAndCounter resolves -claim and -counter.
+func (f *fitFlags) claimAndCounter(a *runner.Fit, counterSet bool) error {
+	info := a.Spec.Meta()
+	counter := f.counter
+	if f.claim != "" {
+		c := info.Claim(f.claim)
+		switch {
+		case c == nil:
+			return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", f.claim, info.Name)
+		case c.Kind != model.Bound || c.Formula == nil:
+			return usagef("-claim %s is a %s claim: fit compares bound claims (a count against a formula)", c.ID, c.Kind)
+		case c.Quantity != model.Messages || c.Measure != nil:
+			return usagef("-claim %s measures %s its own way: fit measures message counters only", c.ID, c.Quantity)
+		}
+		want := accountingCounter[c.Accounting]
+		if counterSet && counter != want {
+			return usagef("-claim %s counts %s messages (-counter %s): drop -counter or give %s", c.ID, c.Accounting, want, want)
+		}
+		counter = want
+		a.Claim = c
+	}
+	scope := bound.Explored
+	if f.mean {
+		scope = bound.Execution
+	}
+	q, err := bound.ParseQuantity(counter, info, a.Base.Timing == model.Sync, scope)
+	if err != nil {
+		return usagef("-counter %q: %v", counter, err)
+	}
+	a.Quantity = q
+	return nil
+}
