@@ -62,7 +62,8 @@ func PartOf(id string) *CatalogEntry {
 }
 
 // Extra returns the registered claims whose IDs are not in the catalog
-// (claims found in the seeds beyond it), in the order of All.
+// (claims found in the seeds beyond it, and the own claims of the
+// algorithms beyond the seeds), in the order of All.
 func Extra() []Registered {
 	var out []Registered
 	for _, a := range All {

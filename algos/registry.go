@@ -15,10 +15,12 @@ import (
 	"github.com/electlab/electlab/algos/failover"
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/algos/hierarchical"
 	"github.com/electlab/electlab/algos/kabashi"
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/algos/modbully"
+	"github.com/electlab/electlab/algos/peterson"
 	"github.com/electlab/electlab/algos/ricartagrawala"
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/algos/tokenring"
@@ -67,6 +69,10 @@ var All = []model.Spec{
 	failover.TokenRing(modbully.Algorithm),
 	failover.TokenRing(enhancedbully.Algorithm),
 	failover.TokenRing(kabashi.Algorithm),
+	// The classic O(n log n) rings beyond the seeds, the yardstick for
+	// the seeds' rings (their claims are beyond the catalog).
+	franklin.Algorithm,
+	peterson.Algorithm,
 }
 
 // Lookup returns the algorithm called name, or an error listing the known

@@ -94,6 +94,14 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef("no claims registered%s", forAlgo(*algo))
 	}
+	if *claimID == "" && *algo == "" && !intr.poll() {
+		// The full report compares the ring algorithms' counts.
+		cmp, err := report.Compare(eng.Seed, report.CompareSamples)
+		if err != nil {
+			return err
+		}
+		rep.Comparison = cmp
+	}
 	if *outDir != "" {
 		if err := report.WriteDir(*outDir, &rep, prog); err != nil {
 			return err

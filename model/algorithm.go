@@ -35,6 +35,12 @@ type Info struct {
 	Topology TopologyKind
 	// MinID is true for algorithms that elect the lowest live ID.
 	MinID bool
+	// Elects, when set, says which process the algorithm elects when it
+	// is neither the highest nor the lowest live ID (Peterson's elects
+	// the process holding the highest id as its temporary id); `electlab
+	// list` shows it. The generic Validity property does not apply to
+	// such an algorithm: its claims say what it checks instead.
+	Elects string
 	// Forwarding is the default of Config.Forwarding: the control part of
 	// a crashed ring node still forwards messages (seed 001).
 	Forwarding bool

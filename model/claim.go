@@ -296,6 +296,13 @@ type Claim struct {
 	// maximum (worst case, the zero value), the minimum (best case) or the
 	// mean over the size's executions.
 	Stat GrowthStat
+	// Band, when positive, makes a mean Growth claim (Stat StatMean) with
+	// a Formula a statistical claim too: at every size the sampled mean
+	// must lie within Band standard errors of the mean (the samples'
+	// standard deviation over √samples) of Formula at the size, a
+	// normal-approximation confidence band (3.29 for 99.9% two-sided),
+	// else the row is REFUTED. The growth fit is checked as well.
+	Band float64
 	// Props are the generic properties a Behaviour claim checks.
 	Props Property
 	// Custom is a claim-specific check run on every finished execution
@@ -560,6 +567,9 @@ func (c *Claim) Validate() error {
 		}
 		if c.Stat > StatMean {
 			return fmt.Errorf("claim %s: unknown growth statistic %d", c.ID, c.Stat)
+		}
+		if c.Band < 0 || c.Band > 0 && (c.Stat != StatMean || c.Formula == nil || c.FormulaText == "") {
+			return fmt.Errorf("claim %s: a confidence band needs a mean statistic, a Formula and FormulaText", c.ID)
 		}
 	case Behaviour:
 		if c.Props == 0 && c.Custom == nil && c.Invariant == nil {

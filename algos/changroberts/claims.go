@@ -67,6 +67,39 @@ var claims = []model.Claim{
 			{Name: "sync, failed forwarders, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 6},
 		},
 	},
+	{
+		ID:     "CR79-AVG",
+		Source: "E. Chang and R. Roberts, CACM 22(5), 1979 (beyond the seeds: the average case of the algorithm [S1] refines)",
+		Says:   "with every process initiating and the ids in random order, the mean number of election messages is n·H(n), H(n) = 1 + 1/2 + … + 1/n",
+		Formal: "every process initiating, reading swallow (Chang and Roberts's algorithm), a uniformly random id arrangement: the mean number of (elect me) messages (P2P; the n (new coordinator) messages are not counted) at each n = 8, 16, 32, …, 512, 768, 1024 lies within 3.29 standard errors of n·H(n) (a 99.9% normal confidence band per size, 9 sizes), and the mean grows as n·log n (fitted over the upper half of the sizes, 768 and 1024)",
+		Kind:   model.Growth, Accounting: model.P2P, Order: 1, LogOrder: 1, Stat: model.StatMean,
+		Band:        3.29,
+		Formula:     NHn,
+		FormulaText: "n·H(n)",
+		Measure:     electMessages,
+		NMin:        8, NMax: 1024,
+		Sizes:    []int{8, 16, 32, 64, 128, 256, 512, 768, 1024},
+		Settings: []model.Setting{{Name: "async fifo, every process initiates, random ids", Timing: model.Async, Net: model.FIFO, Initiators: model.EveryLive}},
+	},
+}
+
+// NHn is CR79-AVG's formula n·H(n) = Σ_{k=1..n} n/k, evaluated exactly.
+func NHn(p model.Params) model.Rat {
+	zero, sum := model.RatInt(0), model.RatInt(0)
+	for k := 1; k <= p.N; k++ {
+		// sum + n/k, as sum − (0 − n/k): model.Rat has no addition.
+		sum = model.RatSub(sum, model.RatSub(zero, model.RatFrac(int64(p.N), int64(k))))
+	}
+	return sum
+}
+
+// electMessages is CR79-AVG's measure: the (elect me) messages sent.
+func electMessages(s model.System) (int64, bool) {
+	by := s.Counts().ByKind
+	if Elect.Code >= len(by) {
+		return 0, true
+	}
+	return by[Elect.Code].Sends, true
 }
 
 // onlyMaxGetsOwnBack is C-RING1-4's check: every "own-returned"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
@@ -16,6 +17,13 @@ func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si
 	rc.checkSizes()
 	partialWhy := rc.judge()
 	rc.fitGrowth()
+	if len(rc.bandNotes) > 0 {
+		band := "confidence band: " + strings.Join(rc.bandNotes, "; ")
+		if rc.row.FitNote != "" {
+			band = rc.row.FitNote + "; " + band
+		}
+		rc.row.FitNote = band
+	}
 	rc.describe(partialWhy)
 	if rc.beyond {
 		rc.row.Coverage += fmt.Sprintf("; beyond the claim's failure budget of %d (up to %d failures here): shown, outside the paper's assumptions, it does not decide the verdict", c.FailureBudget, st.Failures())
@@ -53,6 +61,9 @@ type rowCheck struct {
 	// searchedOnly are sizes whose every schedule was searched for
 	// violations without the claim being decided for all of them.
 	searchedOnly []int
+	// bandNotes state a statistical claim's confidence band at each size
+	// checked (sizeCheck.band).
+	bandNotes []string
 }
 
 // newRowCheck sets up a row: its identity, coverage record, checks and
@@ -101,6 +112,7 @@ func (rc *rowCheck) checkSizes() {
 		}
 		sz := &sizeCheck{rc: rc, n: n, pt: Point{N: n}, best: -1}
 		sz.check()
+		sz.band()
 		sz.pt.Reached = sz.attained
 		rc.row.Points = appendPoint(rc.row.Points, sz.pt)
 		if rc.row.Verdict != Holds {
@@ -119,8 +131,8 @@ type sizeCheck struct {
 	// attained: some execution of this size reached a Tight bound's
 	// formula exactly.
 	attained bool
-	// sum and measuredCases accumulate a mean Growth statistic.
-	sum           float64
+	// sum, sumSq and measuredCases accumulate a mean Growth statistic.
+	sum, sumSq    float64
 	measuredCases int
 }
 
@@ -232,6 +244,7 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 	}
 	if c.Kind == model.Growth && c.Stat == model.StatMean {
 		sz.sum += float64(m)
+		sz.sumSq += float64(m) * float64(m)
 		sz.measuredCases++
 		pt.Mean = sz.sum / float64(sz.measuredCases)
 		pt.Measured = int64(math.Round(pt.Mean))
@@ -407,4 +420,30 @@ func (rc *rowCheck) describe(partialWhy string) {
 	if checker.Generic(rc.info, st) {
 		row.Coverage += "; " + checker.SettingNote(rc.info, st)
 	}
+}
+
+// band checks a statistical claim's confidence band at the size (see
+// model.Claim.Band): the sampled mean within Band standard errors of the
+// formula. It records the formula as the size's claimed value and
+// refutes the row when the mean is outside the band.
+func (sz *sizeCheck) band() {
+	rc, c := sz.rc, sz.rc.c
+	if c.Band <= 0 || c.Kind != model.Growth || c.Stat != model.StatMean || rc.row.Verdict != Holds || sz.measuredCases == 0 {
+		return
+	}
+	k := float64(sz.measuredCases)
+	mean := sz.sum / k
+	se := 0.0
+	if sz.measuredCases > 1 {
+		se = math.Sqrt(math.Max(0, (sz.sumSq-k*mean*mean)/(k-1)) / k)
+	}
+	claimed := c.Formula(model.Params{N: sz.n, Live: sz.n}).Float()
+	sz.pt.Claimed = fmt.Sprintf("%.2f", claimed)
+	within := math.Abs(mean-claimed) <= c.Band*se
+	note := fmt.Sprintf("n=%d: mean %.2f ± %.2f (%g standard errors of %d samples) against %s = %.2f", sz.n, mean, c.Band*se, c.Band, sz.measuredCases, c.FormulaText, claimed)
+	if !within {
+		rc.row.Verdict = Refuted
+		note += ": outside the band"
+	}
+	rc.bandNotes = append(rc.bandNotes, note)
 }

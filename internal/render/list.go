@@ -78,6 +78,9 @@ func List(schedules []string) ListReport {
 		if in.MinID {
 			la.Elects = "lowest live id"
 		}
+		if in.Elects != "" {
+			la.Elects = in.Elects
+		}
 		for _, k := range in.Kinds {
 			la.Messages = append(la.Messages, k.Name)
 		}

@@ -48,7 +48,7 @@ func ClaimsDoc() string {
 	}
 	fmt.Fprintf(&b, "Every claim of the catalog, as electlab registers it. %d catalog claims: %d registered by at least one algorithm, "+
 		"%d checked by re-running the paper's statistical table (`electlab reproduce`), "+
-		"%d not registered whole (checked in parts, or reported UNCHECKED with the reason); %d registered part(s) of catalog claims (ID.part); %d claim(s) found in the seeds beyond the catalog. "+
+		"%d not registered whole (checked in parts, or reported UNCHECKED with the reason); %d registered part(s) of catalog claims (ID.part); %d claim(s) beyond the catalog (found in the seeds, or the own claims of the classic rings beyond the seeds). "+
 		"The verdicts are not here: they are computed by `electlab claims` (`make claims`, see [REPORT.md](REPORT.md)).\n\n",
 		len(algos.Catalog), registered, reproduced, pending, nparts, len(extra))
 	b.WriteString("| Claim | Title | Registered by | Kind |\n|---|---|---|---|\n")
@@ -155,6 +155,9 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		fmt.Fprintf(b, "- **Formula**: the %s %s grows as %s (the fitted exponent is compared with the claimed one)", what, qty, c.OrderText())
 		if c.FormulaText != "" {
 			fmt.Fprintf(b, "; reference curve `%s`", c.FormulaText)
+		}
+		if c.Band > 0 {
+			fmt.Fprintf(b, "; statistical: at every size the sampled mean must lie within %g standard errors of `%s`", c.Band, c.FormulaText)
 		}
 		b.WriteString("\n")
 	case model.Table:

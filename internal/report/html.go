@@ -21,6 +21,8 @@ type htmlReport struct {
 	Counts  []htmlCount
 	Total   int
 	Entries []htmlEntry
+	// Compare is the ring algorithms' comparison (nil when absent).
+	Compare *htmlCompare
 }
 
 type htmlCount struct {
@@ -97,7 +99,7 @@ func newHTMLPlot(stem, alt, caption string) *htmlPlot {
 // htmlData turns the report into the template's data.
 func htmlData(rep *Report) *htmlReport {
 	v := rep.Verdicts
-	d := &htmlReport{Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims)}
+	d := &htmlReport{Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims), Compare: rep.Comparison.html()}
 	for _, c := range []struct {
 		v claims.Verdict
 		n int
@@ -277,6 +279,23 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <figure class="trace"><div style="overflow-x:auto"><a href="{{.SVG}}"><img class="diagram" src="{{.SVG}}" alt="space-time diagram of the counterexample of row {{.Row}}"></a></div><figcaption>Row {{.Row}}: the counterexample as a space-time diagram (n={{.N}}, {{.Events}} events, violation of {{.Property}} marked). <a href="{{.ShiViz}}">ShiViz log</a></figcaption></figure>
 {{- end}}{{end}}{{end}}
 {{- end}}
+</section>
+{{- end}}
+{{- with .Compare}}
+<section class="comparison" id="comparison">
+<header><h2>Ring algorithms compared</h2><a class="toplink" href="#summary">back to the table</a></header>
+<p>Messages per election, {{.Setting}}.</p>
+{{- with .Plot}}
+<figure class="plot"><a href="{{.SVG}}"><img class="plot" src="{{.SVG}}" alt="{{.Alt}}" width="576" height="384"></a><figcaption>{{.Caption}} <a href="{{.PNG}}">PNG</a></figcaption></figure>
+{{- end}}
+<table class="rows">
+<thead><tr><th>Algorithm</th>{{range .Sizes}}<th>n={{.}} (min / mean / max)</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr><td class="mono">{{.Algorithm}}</td>{{range .Cells}}<td>{{.}}</td>{{end}}</tr>
+{{- end}}
+</tbody>
+</table>
 </section>
 {{- end}}
 </main>

@@ -30,6 +30,9 @@ type Report struct {
 	Cases    int           `json:"cases_per_size"`
 	Verdicts VerdictCounts `json:"verdicts"`
 	Claims   []Entry       `json:"claims"`
+	// Comparison is the ring algorithms' comparison section (the full
+	// report only: no -claim or -algo filter).
+	Comparison *Comparison `json:"comparison,omitempty"`
 }
 
 // VerdictCounts counts the report's entries by verdict.
@@ -233,6 +236,9 @@ func WriteDir(dir string, rep *Report, prog *Progress) error {
 		}
 	}
 	if err := writePlots(dir, rep, prog); err != nil {
+		return err
+	}
+	if err := writeComparePlot(dir, rep.Comparison); err != nil {
 		return err
 	}
 	var js bytes.Buffer
@@ -455,6 +461,9 @@ func Text(rep *Report) string {
 			fmt.Fprintf(&b, "      evidence: %s\n", evidenceText(r))
 		}
 	}
+	if rep.Comparison != nil {
+		b.WriteString(rep.Comparison.Text())
+	}
 	return b.String()
 }
 
@@ -489,6 +498,9 @@ func Markdown(rep *Report) string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
 		}
+	}
+	if rep.Comparison != nil {
+		b.WriteString(rep.Comparison.Markdown())
 	}
 	return b.String()
 }

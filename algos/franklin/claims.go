@@ -1,0 +1,143 @@
+package franklin
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/electlab/electlab/model"
+)
+
+// source is where the claims come from. Franklin's paper is not one of the
+// seeds: these claims are beyond the catalog (algos.Extra).
+const source = "W. R. Franklin, CACM 25(5), 1982"
+
+// settings are the executions every claim is checked over: asynchronous
+// FIFO links and synchronous rounds with every set of initiators, and
+// asynchronous reordering links, outside the paper's FIFO links (shown,
+// not deciding the verdict). Franklin assumes no failures: nothing is
+// crashed.
+var settings = []model.Setting{
+	{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
+	{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators},
+	{Name: "async unordered, any initiators (outside the paper's FIFO links)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true},
+}
+
+// claims are Franklin's claims as data; the formulas are evaluated in
+// code, no result is stored here.
+var claims = []model.Claim{
+	{
+		ID:     "FRANKLIN-1",
+		Source: source,
+		Says:   "the process with the largest id is found (it receives its own id back) and every process learns it",
+		Formal: "never two processes act as leader at once; at quiescence exactly one does, the highest id, and every process holds it as leader; every execution reaches quiescence; no active process ever receives a message more than one round ahead of its own",
+		Kind:   model.Behaviour,
+		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
+		Custom: model.AllChecks(OneLeader, noSkew),
+		NMin:   2, NMax: 8,
+		Settings: settings,
+	},
+	{
+		ID:     "FRANKLIN-2",
+		Source: source,
+		Says:   "each round at least halves the active processes: at most ⌈log₂ n⌉+1 rounds",
+		Formal: "the highest round any process enters as an active process (the last one being the round in which the winner's id goes round the ring) <= ⌈log₂ n⌉+1, n = ring positions",
+		Kind:   model.Behaviour,
+		Custom: model.EveryObservation(ObsRound, model.AtMost, RoundBound, "⌈log₂ n⌉+1", "round"),
+		NMin:   2, NMax: 8,
+		Settings: settings,
+	},
+	{
+		ID:     "FRANKLIN-3",
+		Source: source,
+		Says:   "at most 2n messages per round",
+		Formal: "for every round r, the elect messages of round r sent or relayed (P2P, one per hop) <= 2n; the leader announcement is not part of a round",
+		Kind:   model.Behaviour,
+		Custom: perRound,
+		NMin:   2, NMax: 8,
+		Settings: settings,
+	},
+	{
+		ID:     "FRANKLIN-4",
+		Source: source + "; 2n messages per round times ⌈log₂ n⌉+1 rounds, plus the announcement",
+		Says:   "O(n log n) messages: at most 2n(⌈log₂ n⌉+1) elect messages, plus n for the leader's announcement round the ring",
+		Formal: "every message sent (elect messages and relays, and the n leader announcements; P2P) over all arrangements, initiator sets and schedules <= 2n(⌈log₂ n⌉+1) + n",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula:     MessageBound,
+		FormulaText: "2n(⌈log₂ n⌉+1)+n",
+		NMin:        2, NMax: 8,
+		Settings: settings,
+	},
+}
+
+// CeilLog2 is ⌈log₂ n⌉ for n ≥ 1 (0 for n ≤ 1).
+func CeilLog2(n int) int64 {
+	if n <= 1 {
+		return 0
+	}
+	return int64(bits.Len(uint(n - 1)))
+}
+
+// RoundBound is FRANKLIN-2's formula, ⌈log₂ n⌉+1, at p.N.
+func RoundBound(p model.Params) model.Rat { return model.RatInt(CeilLog2(p.N) + 1) }
+
+// MessageBound is FRANKLIN-4's formula, 2n(⌈log₂ n⌉+1)+n, at p.N.
+func MessageBound(p model.Params) model.Rat {
+	n := int64(p.N)
+	return model.RatInt(2*n*(CeilLog2(p.N)+1) + n)
+}
+
+// OneLeader checks that exactly one process acts as leader at the end of
+// the run, and that it is the highest id.
+func OneLeader(s model.System) error {
+	var leaders []model.ID
+	for i := range s.N() {
+		if s.View(i).Coordinator {
+			leaders = append(leaders, s.Topo().Order[i])
+		}
+	}
+	switch {
+	case len(leaders) != 1:
+		return fmt.Errorf("%d processes act as leader (%v), want exactly one", len(leaders), leaders)
+	case leaders[0] != s.Topo().Max():
+		return fmt.Errorf("process %d acts as leader, but the highest id is %d", leaders[0], s.Topo().Max())
+	}
+	return nil
+}
+
+// noSkew checks that no active process received a message more than one
+// round ahead of its own.
+func noSkew(s model.System) error {
+	for _, o := range s.Observations() {
+		if o.Tag == ObsSkew {
+			return fmt.Errorf("process %d received a message of round %d, more than one round ahead of its own", o.Proc, o.Val)
+		}
+	}
+	return nil
+}
+
+// perRound is FRANKLIN-3's check: the elect messages of each round, sent
+// or relayed, are at most 2n.
+func perRound(s model.System) error {
+	for i, c := range RoundMessages(s) {
+		if c > 2*int64(s.N()) {
+			return fmt.Errorf("round %d has %d elect messages, claimed at most 2n = %d (n=%d)", i+1, c, 2*s.N(), s.N())
+		}
+	}
+	return nil
+}
+
+// RoundMessages returns the elect messages of each round (index r-1 for
+// round r) observed in s.
+func RoundMessages(s model.System) []int64 {
+	var per []int64
+	for _, o := range s.Observations() {
+		if o.Tag != ObsSent {
+			continue
+		}
+		for int(o.Val) > len(per) {
+			per = append(per, 0)
+		}
+		per[o.Val-1]++
+	}
+	return per
+}

@@ -1,0 +1,16 @@
+package franklin_test
+
+import (
+	"testing"
+
+	"github.com/electlab/electlab/algos/franklin"
+	"github.com/electlab/electlab/checker/proptest"
+)
+
+// TestPropClaims runs the behaviour claims' own properties (within the
+// paper's assumptions) on every configuration at small sizes, with fresh
+// schedules (FIFO, random, newest-first, oldest-first): no golden, no
+// shipped trace.
+func TestPropClaims(t *testing.T) {
+	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(franklin.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
+}

@@ -1,0 +1,182 @@
+package peterson
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
+)
+
+// perms calls f with every arrangement of 1..n that starts with n (every
+// ring up to rotation).
+func perms(n int, f func(ids []model.ID)) {
+	rest := modeltest.Seq(n - 1)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(rest) {
+			f(append([]model.ID{model.ID(n)}, rest...))
+			return
+		}
+		for i := k; i < len(rest); i++ {
+			rest[k], rest[i] = rest[i], rest[k]
+			rec(k + 1)
+			rest[k], rest[i] = rest[i], rest[k]
+		}
+	}
+	rec(0)
+}
+
+// winner is the elected process of a finished run.
+func winner(s model.System) model.ID {
+	for i := range s.N() {
+		if s.View(i).Coordinator {
+			return s.Topo().Order[i]
+		}
+	}
+	return model.None
+}
+
+// Reference: Peterson 1982 — every arrangement of n = 2..7 processes, all
+// initiating, under the fair FIFO schedule: one process is elected, every
+// process learns it, it won with the maximum id as its temporary id; the
+// count is exactly 2n per phase with two or more active processes, n for
+// the last phase and n for the announcement (2n·P for P phases); the worst
+// case over arrangements has ⌊log₂ n⌋+1 phases and so exactly the claimed
+// 2n⌊log₂ n⌋+2n messages. The process with the maximum id is never the
+// one elected: in phase 1 its uid2 is lower than its own id, so it becomes
+// a relay, and its successor carries the maximum on.
+func TestEveryArrangement(t *testing.T) {
+	for n := 2; n <= 7; n++ {
+		var worstP, worstMsgs int64
+		notMax, total := 0, 0
+		perms(n, func(ids []model.ID) {
+			cfg := &model.Config{IDs: ids}
+			w := modeltest.RunFIFO(t, Algorithm, cfg)
+			if err := OneWinner(w); err != nil {
+				t.Errorf("%s: %v", cfg, err)
+			}
+			win := winner(w)
+			for i := range w.N() {
+				if w.View(i).Leader != win {
+					t.Errorf("%s: process %d holds leader %d, the elected process is %d", cfg, w.Topo().Order[i], w.View(i).Leader, win)
+				}
+			}
+			total++
+			if win != w.Topo().Max() {
+				notMax++
+			}
+			_, phases, _ := model.ObservedRange(w, ObsPhase)
+			sends := w.Counts().Sends
+			if want := 2 * int64(n) * phases; sends != want {
+				t.Errorf("%s: %d messages, want 2n·P = %d (P=%d)", cfg, sends, want, phases)
+			}
+			worstP, worstMsgs = max(worstP, phases), max(worstMsgs, sends)
+		})
+		if want := FloorLog2(n) + 1; worstP != want {
+			t.Errorf("n=%d: worst case %d phases, want ⌊log₂ n⌋+1 = %d", n, worstP, want)
+		}
+		claimed := MessageBound(model.Params{N: n})
+		t.Logf("n=%d: worst case %d phases, %d messages (claimed <= %s); %d of %d arrangements elect another process than the maximum", n, worstP, worstMsgs, claimed, notMax, total)
+		if worstMsgs != int64(claimed.Float()) {
+			t.Errorf("n=%d: worst case %d messages, want exactly the bound %s", n, worstMsgs, claimed)
+		}
+		if notMax != total {
+			t.Errorf("n=%d: %d of %d arrangements elect the maximum, want none", n, total-notMax, total)
+		}
+	}
+}
+
+// A single initiator wakes the others: every process takes part, so the
+// count is that of everyone initiating.
+func TestSingleInitiator(t *testing.T) {
+	ids := modeltest.IDs(3, 6, 1, 5, 2, 4)
+	all := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends
+	for _, init := range ids {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			cfg := &model.Config{IDs: ids, Initiators: []model.ID{init}, Timing: timing}
+			w := modeltest.RunFIFO(t, Algorithm, cfg)
+			if err := OneWinner(w); err != nil {
+				t.Errorf("%s: %v", cfg, err)
+			}
+			if got := w.Counts().Sends; got != all {
+				t.Errorf("%s: %d messages, want %d as with every process initiating", cfg, got, all)
+			}
+		}
+	}
+}
+
+// The formulas, evaluated in code, at a few sizes.
+func TestFormulas(t *testing.T) {
+	for _, tc := range []struct {
+		n            int
+		phases, msgs string
+	}{{2, "2", "8"}, {3, "2", "12"}, {4, "3", "24"}, {7, "3", "42"}, {8, "4", "64"}, {64, "7", "896"}} {
+		p := model.Params{N: tc.n}
+		if got := PhaseBound(p).String(); got != tc.phases {
+			t.Errorf("n=%d: phases %s, want %s", tc.n, got, tc.phases)
+		}
+		if got := MessageBound(p).String(); got != tc.msgs {
+			t.Errorf("n=%d: messages %s, want %s", tc.n, got, tc.msgs)
+		}
+	}
+}
+
+func TestSimMatchesWorld(t *testing.T) {
+	modeltest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
+		model.Config{IDs: modeltest.IDs(2, 1)},
+		model.Config{IDs: modeltest.IDs(8, 1, 5, 3, 7, 2, 6, 4)},
+	)
+}
+
+func TestClaimsValidate(t *testing.T) {
+	modeltest.ValidateClaims(t, Algorithm)
+}
+
+// bitReversal is the arrangement of 1..n (n a power of two) whose i-th id
+// is the bit reversal of i, plus one: its local maxima are every other
+// process, and the temporary ids carried into the next phase form a
+// bit-reversal arrangement again, so every phase halves the active
+// processes exactly: ⌊log₂ n⌋+1 phases, the worst case.
+func bitReversal(n int) []model.ID {
+	k := bits.Len(uint(n)) - 1
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID(bits.Reverse(uint(i))>>(bits.UintSize-k)) + 1
+	}
+	return ids
+}
+
+// The worst case at n = 8 (every arrangement, all initiating, FIFO; the
+// count is exactly 2n per phase whatever the schedule) and at n = 64 (the
+// bit-reversal arrangement, and 300 seeded random arrangements, which stay
+// below it), next to the claimed bound.
+func TestWorstCaseAtSizes(t *testing.T) {
+	worst := int64(0)
+	perms(8, func(ids []model.ID) {
+		worst = max(worst, modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends)
+	})
+	t.Logf("n=8: worst case %d messages over all 5040 arrangements; claimed <= %s", worst, MessageBound(model.Params{N: 8}))
+	if want := int64(2*8*FloorLog2(8) + 2*8); worst != want {
+		t.Errorf("n=8: worst case %d, want 2n⌊log₂ n⌋+2n = %d", worst, want)
+	}
+	const n = 64
+	rev := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: bitReversal(n)}).Counts().Sends
+	rng := rand.New(rand.NewPCG(64, 1))
+	var hi, sum int64
+	const samples = 300
+	for range samples {
+		ids := modeltest.Seq(n)
+		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		c := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends
+		hi, sum = max(hi, c), sum+c
+	}
+	claimed := MessageBound(model.Params{N: n})
+	t.Logf("n=64: bit-reversal arrangement %d messages; %d random arrangements: max %d, mean %.1f; claimed <= %s", rev, samples, hi, float64(sum)/samples, claimed)
+	if want := int64(2*n*FloorLog2(n) + 2*n); rev != want || hi > rev {
+		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
+	}
+}

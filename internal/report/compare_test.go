@@ -1,0 +1,81 @@
+package report
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/electlab/electlab/internal/filetest"
+)
+
+// The comparison is a function of the seed: the same seed gives the same
+// rows and the same section; every algorithm is measured at every size,
+// with min <= mean <= max.
+func TestCompareDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every ring algorithm up to n=512")
+	}
+	a, err := Compare(1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Compare(1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Markdown() != b.Markdown() || a.Text() != b.Text() {
+		t.Error("two comparisons with seed 1 differ")
+	}
+	if len(a.Rows) != len(CompareAlgos)*len(CompareSizes) {
+		t.Errorf("%d rows, want %d", len(a.Rows), len(CompareAlgos)*len(CompareSizes))
+	}
+	for _, r := range a.Rows {
+		if float64(r.Min) > r.Mean || r.Mean > float64(r.Max) || r.Min <= 0 {
+			t.Errorf("%s n=%d: min %d, mean %.1f, max %d", r.Algorithm, r.N, r.Min, r.Mean, r.Max)
+		}
+	}
+	t.Log(a.Text())
+	if _, err := a.comparePlot(); err != nil {
+		t.Error(err)
+	}
+	if !strings.Contains(a.Markdown(), "| franklin |") {
+		t.Error("the table has no franklin row")
+	}
+}
+
+// A report with the comparison writes its plot (SVG and PNG) and shows
+// the section in report.md and report.html; without it, nothing of it.
+func TestCompareWritten(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every ring algorithm up to n=512")
+	}
+	cmp, err := Compare(1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, with := range []bool{true, false} {
+		rep := &Report{Tool: "electlab", Schema: Schema, Seed: 1, Cases: 1, Claims: []Entry{}}
+		if with {
+			rep.Comparison = cmp
+		}
+		dir := t.TempDir()
+		if err := WriteDir(dir, rep, NewProgress(io.Discard, 0)); err != nil {
+			t.Fatal(err)
+		}
+		md, html := string(filetest.ReadFile(t, filepath.Join(dir, "report.md"))), string(filetest.ReadFile(t, filepath.Join(dir, "report.html")))
+		for _, f := range []string{"plots/comparison.svg", "plots/comparison.png"} {
+			_, err := os.Stat(filepath.Join(dir, f))
+			if with != (err == nil) {
+				t.Errorf("comparison %t: %s exists: %t", with, f, err == nil)
+			}
+		}
+		if with != strings.Contains(md, "## Ring algorithms compared") || with != strings.Contains(html, `id="comparison"`) {
+			t.Errorf("comparison %t: section in report.md %t, in report.html %t", with, strings.Contains(md, "## Ring algorithms compared"), strings.Contains(html, `id="comparison"`))
+		}
+		if with && !strings.Contains(md, "](plots/comparison.svg)") {
+			t.Error("report.md does not show the plot")
+		}
+	}
+}
