@@ -90,8 +90,7 @@ func TestPropDecentralNoContention(t *testing.T) {
 // TestPropDecentralCrash: one crash anywhere never breaks mutual
 // exclusion.
 func TestPropDecentralCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel,release-obtained", NMin: 3, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
+	proptest.MutexCrash(t, decentral.Algorithm, "twice,parallel,release-obtained", 3, nil)
 }
 
 func TestPropDecentralRapid(t *testing.T) {
@@ -117,10 +116,6 @@ func checks(demand int, live bool) checker.Checks {
 	return c
 }
 
-func variants(demand string) []string {
-	return []string{demand + ",parallel,release-obtained", demand + ",sequential,release-obtained", demand + ",parallel,release-on-success", demand + ",sequential,release-on-success"}
-}
-
 // live: the readings and settings where no requester livelocks (the
 // votes of a failed attempt are released, and requests go in parallel or
 // the timing is asynchronous).
@@ -132,15 +127,10 @@ func live(st model.Setting, variant string) bool {
 // request answered, under every setting; and, where [S2]'s "starvation"
 // does not strike, every request enters with every vote returned.
 func TestPropDecentral(t *testing.T) {
-	for _, st := range proptest.MutexSettings() {
-		for d, demand := range []string{"once", "twice"} {
-			for _, variant := range variants(demand) {
-				t.Run(st.Name+"/"+variant, func(t *testing.T) {
-					proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: st, Variant: variant, NMin: 3, NMax: 5, Checks: checks(d+1, live(st, variant))})
-				})
-			}
-		}
-	}
+	readings := []string{"parallel,release-obtained", "sequential,release-obtained", "parallel,release-on-success", "sequential,release-on-success"}
+	proptest.Mutex(t, decentral.Algorithm, 3, 5, readings, func(st model.Setting, variant string, demand int) checker.Checks {
+		return checks(demand, live(st, variant))
+	})
 }
 
 // The claims are well-formed and the variants they name parse.

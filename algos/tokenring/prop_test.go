@@ -8,7 +8,6 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 	"github.com/electlab/electlab/model/modeltest"
 	"github.com/electlab/electlab/model/mutex"
 )
@@ -109,28 +108,19 @@ func passes(s model.System) error {
 }
 
 func checks(demand int) checker.Checks {
-	return checker.Checks{
-		Props:     model.Safety | model.Termination,
-		Custom:    model.AllChecks(lockcheck.MutualExclusion, quiet, passes, proptest.Served(demand)),
-		Invariant: oneToken,
-	}
+	c := proptest.MutexChecks(demand, quiet, passes)
+	c.Invariant = oneToken
+	return c
 }
 
 func TestPropTokenRing(t *testing.T) {
-	for _, st := range proptest.MutexSettings() {
-		for d, variant := range []string{"once", "twice"} {
-			t.Run(st.Name+"/"+variant, func(t *testing.T) {
-				proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
-			})
-		}
-	}
+	proptest.Mutex(t, tokenring.Algorithm, 2, 5, nil, func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) })
 }
 
 // TestPropTokenRingCrash: one crash anywhere never breaks mutual exclusion
 // (a lost token costs liveness only).
 func TestPropTokenRingCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock, Invariant: oneToken}})
+	proptest.MutexCrash(t, tokenring.Algorithm, "twice", 2, oneToken)
 }
 
 func TestPropTokenRingRapid(t *testing.T) {
