@@ -208,12 +208,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
-func N(p model.Params) int {
-	if p.Reading(AmbN) == NLive {
-		return p.Live
-	}
-	return p.N
-}
+func N(p model.Params) int { return p.NCounted(AmbN, NLive) }
 
 // t1 is the length of T1 under the AMB-B-4 reading.
 func t1(env *model.Env) int64 {

@@ -127,12 +127,7 @@ var Algorithm = &model.Algorithm[State]{
 }
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
-func N(p model.Params) int {
-	if p.Reading(AmbN) == NLive {
-		return p.Live
-	}
-	return p.N
-}
+func N(p model.Params) int { return p.NCounted(AmbN, NLive) }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {
