@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestNCounted: the reading named live makes n the live processes; the
 // others (and a variant too short to reach amb) keep every process.
@@ -14,5 +17,26 @@ func TestNCounted(t *testing.T) {
 	}
 	if got := p.NCounted(4, 1); got != 7 {
 		t.Errorf("default reading: n = %d, want 7", got)
+	}
+}
+
+// TestRecipients: keep picks, in increasing order; notCrashed leaves out
+// the processes crashed before the run (not the absent ones: keep
+// decides); nothing kept is nil.
+func TestRecipients(t *testing.T) {
+	topo, err := NewTopology(Complete, []ID{4, 1, 3, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := &Env{Self: 3, Topo: topo, Initial: []Status{Live, Crashed, Live, Absent}}
+	others := func(id ID) bool { return id != env.Self }
+	if got := env.Recipients(others, false); !slices.Equal(got, []ID{1, 2, 4}) {
+		t.Errorf("every other: %v, want [1 2 4]", got)
+	}
+	if got := env.Recipients(others, true); !slices.Equal(got, []ID{2, 4}) {
+		t.Errorf("not crashed: %v, want [2 4]", got)
+	}
+	if got := env.Recipients(func(ID) bool { return false }, true); got != nil {
+		t.Errorf("none kept: %v, want nil", got)
 	}
 }

@@ -198,15 +198,5 @@ func inform(env *model.Env, s State, out *model.Outbox) State {
 // those crashed at the start under the "msg-live" reading. The slice is
 // new: a multicast keeps it.
 func members(env *model.Env, keep func(model.ID) bool) []model.ID {
-	var d []model.ID
-	for _, id := range env.Topo.Sorted() {
-		if !keep(id) {
-			continue
-		}
-		if env.Reading(AmbCrashed) == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] == model.Crashed {
-			continue
-		}
-		d = append(d, id)
-	}
-	return d
+	return env.Recipients(keep, env.Reading(AmbCrashed) == ToLive)
 }
