@@ -195,13 +195,8 @@ func Rapid(t *testing.T, tg Target) {
 // and no other process asked.
 func Served(demand int) func(model.System) error {
 	return func(s model.System) error {
-		if !s.Quiescent() {
+		if !crashFreeQuiescent(s) {
 			return nil
-		}
-		for i := range s.N() {
-			if s.Status(i) != model.Live {
-				return nil
-			}
 		}
 		asked, entered := map[model.ID]int{}, map[model.ID]int{}
 		for _, o := range s.Observations() {
@@ -381,18 +376,27 @@ func MutexSettings() []model.Setting {
 	return []model.Setting{MutexAsync, MutexSync, MutexStaggered, MutexUnordered}
 }
 
+// crashFreeQuiescent reports whether s is quiescent with every process
+// live.
+func crashFreeQuiescent(s model.System) bool {
+	if !s.Quiescent() {
+		return false
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return false
+		}
+	}
+	return true
+}
+
 // AtCrashFreeQuiescence returns an end-of-run check that calls each on
 // every process (its index, id and state) of a quiescent state in which
 // no process crashed, stopping at the first error; other states pass.
 func AtCrashFreeQuiescence(each func(i int, id model.ID, st any) error) func(model.System) error {
 	return func(s model.System) error {
-		if !s.Quiescent() {
+		if !crashFreeQuiescent(s) {
 			return nil
-		}
-		for i := range s.N() {
-			if s.Status(i) != model.Live {
-				return nil
-			}
 		}
 		for i := range s.N() {
 			if err := each(i, s.Topo().Order[i], s.State(i)); err != nil {
