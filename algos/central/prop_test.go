@@ -41,8 +41,10 @@ func checks(demand int) checker.Checks {
 	return c
 }
 
+// TestPropCentral: every setting, one crash, rapid (proptest.MutexSuite).
 func TestPropCentral(t *testing.T) {
-	proptest.Mutex(t, central.Algorithm, 2, 5, nil, func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) })
+	proptest.MutexSuite{Spec: central.Algorithm, NMin: 2, NMax: 5, Crash: "twice", Rapid: "twice",
+		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // TestPropCentralDelay: without contention an entry of a client that is
@@ -68,15 +70,6 @@ func TestPropCentralDelay(t *testing.T) {
 					return nil
 				})}})
 	}
-}
-
-// TestPropCentralCrash: one crash anywhere never breaks mutual exclusion.
-func TestPropCentralCrash(t *testing.T) {
-	proptest.MutexCrash(t, central.Algorithm, "twice", 2, nil)
-}
-
-func TestPropCentralRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
 }
 
 // The claims are well-formed and the variants they name parse.

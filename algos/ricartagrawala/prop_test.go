@@ -42,8 +42,11 @@ func checks(demand int) checker.Checks {
 		quiet)
 }
 
+// TestPropRicartAgrawala: every setting, one crash, rapid
+// (proptest.MutexSuite).
 func TestPropRicartAgrawala(t *testing.T) {
-	proptest.Mutex(t, ricartagrawala.Algorithm, 2, 5, []string{"parallel", "sequential"}, func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) })
+	proptest.MutexSuite{Spec: ricartagrawala.Algorithm, NMin: 2, NMax: 5, Readings: []string{"parallel", "sequential"}, Crash: "twice,parallel", Rapid: "twice,parallel",
+		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // TestPropRicartAgrawalaDelay: without contention the delay before entry
@@ -68,16 +71,6 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 					})}})
 		}
 	}
-}
-
-// TestPropRicartAgrawalaCrash: one crash anywhere never breaks mutual
-// exclusion.
-func TestPropRicartAgrawalaCrash(t *testing.T) {
-	proptest.MutexCrash(t, ricartagrawala.Algorithm, "twice,parallel", 2, nil)
-}
-
-func TestPropRicartAgrawalaRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice,parallel", NMin: 2, NMax: 5, Checks: checks(2)})
 }
 
 // The claims are well-formed and the variants they name parse.

@@ -113,18 +113,11 @@ func checks(demand int) checker.Checks {
 	return c
 }
 
+// TestPropTokenRing: every setting, one crash (a lost token costs
+// liveness only), rapid (proptest.MutexSuite).
 func TestPropTokenRing(t *testing.T) {
-	proptest.Mutex(t, tokenring.Algorithm, 2, 5, nil, func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) })
-}
-
-// TestPropTokenRingCrash: one crash anywhere never breaks mutual exclusion
-// (a lost token costs liveness only).
-func TestPropTokenRingCrash(t *testing.T) {
-	proptest.MutexCrash(t, tokenring.Algorithm, "twice", 2, oneToken)
-}
-
-func TestPropTokenRingRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+	proptest.MutexSuite{Spec: tokenring.Algorithm, NMin: 2, NMax: 5, Crash: "twice", CrashInvariant: oneToken, Rapid: "twice",
+		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // The claims are well-formed and the variants they name parse.

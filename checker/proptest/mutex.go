@@ -8,30 +8,61 @@ import (
 	"github.com/electlab/electlab/model/lockcheck"
 )
 
-// Mutex runs the crash-free property tests of a mutual-exclusion
-// algorithm: under every setting of MutexSettings, for each demand reading
-// ("once", then "twice") joined by a comma to each of readings (none: the
-// demand reading alone), every configuration at sizes nmin..nmax, in a
-// subtest named setting/variant and judged by checks(setting, variant,
-// demand) (demand 1 or 2).
-func Mutex(t *testing.T, spec model.Spec, nmin, nmax int, readings []string, checks func(st model.Setting, variant string, demand int) checker.Checks) {
+// MutexSuite is the property suite of a mutual-exclusion algorithm
+// (central, decentral, ricartagrawala, tokenring): its crash-free
+// settings, one crash, and rapid.
+type MutexSuite struct {
+	// Spec is the algorithm.
+	Spec model.Spec
+	// NMin and NMax bound the crash-free sizes; the crash run goes from
+	// NMin to 4, the rapid run from NMin to 5.
+	NMin, NMax int
+	// Readings are joined by a comma to each demand reading ("once",
+	// "twice") to make the crash-free variants (none: the demand reading
+	// alone).
+	Readings []string
+	// Checks judges a crash-free run of setting st under variant, in
+	// which every client asks demand times (1 or 2).
+	Checks func(st model.Setting, variant string, demand int) checker.Checks
+	// Crash is the variant of the one-crash run; CrashInvariant (nil:
+	// none) is checked in its every state.
+	Crash          string
+	CrashInvariant func(model.System) error
+	// Rapid is the variant of the rapid run (MutexStaggered, demand 2).
+	Rapid string
+}
+
+// Run runs the suite, each part a subtest: under every setting of
+// MutexSettings every configuration of every crash-free variant (subtest
+// setting/variant, judged by Checks); "one crash": one crash anywhere
+// (MutexOneCrash) never breaks mutual exclusion, every lock history is
+// linearizable (lockcheck.LinearizableLock); "rapid": rapid-drawn
+// configurations and schedules of MutexStaggered judged by Checks.
+func (ms MutexSuite) Run(t *testing.T) {
 	t.Helper()
 	for _, st := range MutexSettings() {
 		for d, demand := range []string{"once", "twice"} {
 			variants := []string{demand}
-			if len(readings) > 0 {
+			if len(ms.Readings) > 0 {
 				variants = nil
-				for _, r := range readings {
+				for _, r := range ms.Readings {
 					variants = append(variants, demand+","+r)
 				}
 			}
 			for _, variant := range variants {
 				t.Run(st.Name+"/"+variant, func(t *testing.T) {
-					Check(t, Target{Spec: spec, Setting: st, Variant: variant, NMin: nmin, NMax: nmax, Checks: checks(st, variant, d+1)})
+					Check(t, Target{Spec: ms.Spec, Setting: st, Variant: variant, NMin: ms.NMin, NMax: ms.NMax, Checks: ms.Checks(st, variant, d+1)})
 				})
 			}
 		}
 	}
+	t.Run("one crash", func(t *testing.T) {
+		Check(t, Target{Spec: ms.Spec, Setting: MutexOneCrash, Variant: ms.Crash, NMin: ms.NMin, NMax: 4,
+			Checks: checker.Checks{Custom: lockcheck.LinearizableLock, Invariant: ms.CrashInvariant}})
+	})
+	t.Run("rapid", func(t *testing.T) {
+		Rapid(t, Target{Spec: ms.Spec, Setting: MutexStaggered, Variant: ms.Rapid, NMin: ms.NMin, NMax: 5, Checks: ms.Checks(MutexStaggered, ms.Rapid, 2)})
+	})
 }
 
 // MutexChecks are the usual checks of a mutual-exclusion run: safety and
@@ -41,14 +72,4 @@ func Mutex(t *testing.T, spec model.Spec, nmin, nmax int, readings []string, che
 func MutexChecks(demand int, custom ...func(model.System) error) checker.Checks {
 	all := append([]func(model.System) error{lockcheck.MutualExclusion}, custom...)
 	return checker.Checks{Props: model.Safety | model.Termination, Custom: model.AllChecks(append(all, Served(demand))...)}
-}
-
-// MutexCrash checks that one crash anywhere (MutexOneCrash) never breaks
-// mutual exclusion: every lock history of spec under variant, at sizes
-// nmin..4, is linearizable (lockcheck.LinearizableLock), and inv (nil:
-// none) holds in every state.
-func MutexCrash(t *testing.T, spec model.Spec, variant string, nmin int, inv func(model.System) error) {
-	t.Helper()
-	Check(t, Target{Spec: spec, Setting: MutexOneCrash, Variant: variant, NMin: nmin, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock, Invariant: inv}})
 }
