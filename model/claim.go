@@ -145,6 +145,16 @@ type Params struct {
 // reading, when p.Variant does not go that far), as Env.Reading.
 func (p Params) Reading(amb int) uint8 { return reading(p.Variant, amb) }
 
+// NCounted is the n of a formula whose ambiguity amb asks what n counts:
+// the live processes at the start (Live) under the reading live, every
+// process (N) under the others.
+func (p Params) NCounted(amb int, live uint8) int {
+	if p.Reading(amb) == live {
+		return p.Live
+	}
+	return p.N
+}
+
 // InitiatorSet says which initiator sets a setting covers.
 type InitiatorSet uint8
 

@@ -38,6 +38,24 @@ func (e *Env) InitialMembers(buf []ID) []ID {
 	return buf
 }
 
+// Recipients lists the processes of the topology that keep accepts, in
+// increasing order, leaving out those crashed before the run when
+// notCrashed is set (a reading that may consult Initial). The slice is
+// new (nil when empty): a multicast may keep it.
+func (e *Env) Recipients(keep func(ID) bool, notCrashed bool) []ID {
+	var d []ID
+	for _, id := range e.Topo.Sorted() {
+		if !keep(id) {
+			continue
+		}
+		if notCrashed && e.Initial != nil && e.Initial[e.Topo.IndexOf(id)] == Crashed {
+			continue
+		}
+		d = append(d, id)
+	}
+	return d
+}
+
 // InitialCoordinator is the coordinator every process believed in before
 // the run: the best member at the start (the highest id, or the lowest
 // when min is set).

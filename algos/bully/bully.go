@@ -208,12 +208,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
-func N(p model.Params) int {
-	if p.Reading(AmbN) == NLive {
-		return p.Live
-	}
-	return p.N
-}
+func N(p model.Params) int { return p.NCounted(AmbN, NLive) }
 
 // t1 is the length of T1 under the AMB-B-4 reading.
 func t1(env *model.Env) int64 {
@@ -316,24 +311,10 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 // ones crashed at the start are included). The slice is new: a multicast
 // keeps it.
 func higher(env *model.Env) []model.ID {
-	return members(env, env.Reading(AmbElectCrashed), func(id model.ID) bool { return id > env.Self })
+	return env.Recipients(func(id model.ID) bool { return id > env.Self }, env.Reading(AmbElectCrashed) == ToLive)
 }
 
 // lower lists the members below the process (AMB-B-2).
 func lower(env *model.Env) []model.ID {
-	return members(env, env.Reading(AmbIWonRecipients), func(id model.ID) bool { return id < env.Self })
-}
-
-func members(env *model.Env, reading uint8, keep func(model.ID) bool) []model.ID {
-	var d []model.ID
-	for _, id := range env.Topo.Sorted() {
-		if !keep(id) {
-			continue
-		}
-		if reading == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] == model.Crashed {
-			continue
-		}
-		d = append(d, id)
-	}
-	return d
+	return env.Recipients(func(id model.ID) bool { return id < env.Self }, env.Reading(AmbIWonRecipients) == ToLive)
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 	"github.com/electlab/electlab/model/modeltest"
 	"github.com/electlab/electlab/model/mutex"
 )
@@ -32,27 +31,20 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 
 func checks(demand int) checker.Checks {
 	three := func(model.Params) model.Rat { return model.RatInt(3) }
-	return checker.Checks{
-		Props: model.Safety | model.Termination,
-		Custom: model.AllChecks(
-			lockcheck.MutualExclusion,
-			model.AnswersOwed("request", "grant"),
-			model.AnswersOwed("grant", "release"),
-			model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
-			quiet, proptest.Served(demand)),
-		// [S2] "select process with highest ID": the coordinator.
-		Invariant: model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"}),
-	}
+	c := proptest.MutexChecks(demand,
+		model.AnswersOwed("request", "grant"),
+		model.AnswersOwed("grant", "release"),
+		model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
+		quiet)
+	// [S2] "select process with highest ID": the coordinator.
+	c.Invariant = model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
+	return c
 }
 
+// TestPropCentral: every setting, one crash, rapid (proptest.MutexSuite).
 func TestPropCentral(t *testing.T) {
-	for _, st := range proptest.MutexSettings() {
-		for d, variant := range []string{"once", "twice"} {
-			t.Run(st.Name+"/"+variant, func(t *testing.T) {
-				proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
-			})
-		}
-	}
+	proptest.MutexSuite{Spec: central.Algorithm, NMin: 2, NMax: 5, Crash: "twice", Rapid: "twice",
+		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // TestPropCentralDelay: without contention an entry of a client that is
@@ -78,16 +70,6 @@ func TestPropCentralDelay(t *testing.T) {
 					return nil
 				})}})
 	}
-}
-
-// TestPropCentralCrash: one crash anywhere never breaks mutual exclusion.
-func TestPropCentralCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
-}
-
-func TestPropCentralRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: central.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
 }
 
 // The claims are well-formed and the variants they name parse.

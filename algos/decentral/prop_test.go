@@ -87,17 +87,6 @@ func TestPropDecentralNoContention(t *testing.T) {
 	}
 }
 
-// TestPropDecentralCrash: one crash anywhere never breaks mutual
-// exclusion.
-func TestPropDecentralCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel,release-obtained", NMin: 3, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
-}
-
-func TestPropDecentralRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: decentral.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice,parallel,release-on-success", NMin: 3, NMax: 5, Checks: checks(2, false)})
-}
-
 // checks judges every execution's lock history, and every quiescent one's
 // obligations: every vote request answered once (by a grant or a deny),
 // every vote returned, every request served. live adds termination under
@@ -117,10 +106,6 @@ func checks(demand int, live bool) checker.Checks {
 	return c
 }
 
-func variants(demand string) []string {
-	return []string{demand + ",parallel,release-obtained", demand + ",sequential,release-obtained", demand + ",parallel,release-on-success", demand + ",sequential,release-on-success"}
-}
-
 // live: the readings and settings where no requester livelocks (the
 // votes of a failed attempt are released, and requests go in parallel or
 // the timing is asynchronous).
@@ -130,17 +115,15 @@ func live(st model.Setting, variant string) bool {
 
 // TestPropDecentral: safety (a linearizable lock history) and every vote
 // request answered, under every setting; and, where [S2]'s "starvation"
-// does not strike, every request enters with every vote returned.
+// does not strike, every request enters with every vote returned; one
+// crash and rapid (proptest.MutexSuite).
 func TestPropDecentral(t *testing.T) {
-	for _, st := range proptest.MutexSettings() {
-		for d, demand := range []string{"once", "twice"} {
-			for _, variant := range variants(demand) {
-				t.Run(st.Name+"/"+variant, func(t *testing.T) {
-					proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: st, Variant: variant, NMin: 3, NMax: 5, Checks: checks(d+1, live(st, variant))})
-				})
-			}
-		}
-	}
+	proptest.MutexSuite{Spec: decentral.Algorithm, NMin: 3, NMax: 5,
+		Readings: []string{"parallel,release-obtained", "sequential,release-obtained", "parallel,release-on-success", "sequential,release-on-success"},
+		Crash:    "twice,parallel,release-obtained", Rapid: "twice,parallel,release-on-success",
+		Checks: func(st model.Setting, variant string, demand int) checker.Checks {
+			return checks(demand, live(st, variant))
+		}}.Run(t)
 }
 
 // The claims are well-formed and the variants they name parse.

@@ -205,18 +205,8 @@ func candidate(env *model.Env, id model.ID) bool {
 // order, without the process itself and, under "old-skipped", without the
 // failed coordinator. The slice is new: a multicast keeps it.
 func dests(env *model.Env, keep func(model.ID) bool) []model.ID {
-	old := env.InitialCoordinator(false)
-	var d []model.ID
-	for _, id := range env.Topo.Sorted() {
-		if id == env.Self || !keep(id) {
-			continue
-		}
-		if env.Reading(AmbOld) == OldSkipped && id == old {
-			continue
-		}
-		d = append(d, id)
-	}
-	return d
+	old, skipOld := env.InitialCoordinator(false), env.Reading(AmbOld) == OldSkipped
+	return env.Recipients(func(id model.ID) bool { return id != env.Self && keep(id) && !(skipOld && id == old) }, false)
 }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {

@@ -7,14 +7,18 @@ import "github.com/electlab/electlab/model"
 // service's own fields, and these methods handle everything that is not
 // the election's.
 type service[E, S any] interface {
-	// parts gives the election part of s and its hop clock monitor.
-	parts(s *S) (*Core[E], *int32)
+	// parts gives the election part of s, its hop clock monitor and the
+	// epoch it serves in as coordinator (-1 when it does not).
+	parts(s *S) (core *Core[E], clock, serving *int32)
 	// fresh reports whether the client has made no request yet (it asks
 	// on the start input).
 	fresh(s S) bool
-	// takeOver starts or stops serving as coordinator as the election's
-	// View and epoch say; run after every election step.
-	takeOver(env *model.Env, s S, out *model.Outbox) S
+	// serve starts serving as the coordinator elected in the epoch it
+	// now serves in (see takeOver).
+	serve(env *model.Env, s S, out *model.Outbox) S
+	// stopServing stops serving as coordinator (serving -1) and drops the
+	// service's coordinator state.
+	stopServing(out *model.Outbox, s S) S
 	// ask is the client's request.
 	ask(env *model.Env, s S, out *model.Outbox) S
 	// service handles a delivered service message (not the epoch notice).
@@ -30,7 +34,7 @@ type service[E, S any] interface {
 // documentation), after which the service may take over or stop serving;
 // the rest goes to the service.
 func compose[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, in model.Input, out *model.Outbox) S {
-	core, clock := v.parts(&s)
+	core, clock, _ := v.parts(&s)
 	for _, m := range in.Msgs {
 		if m.Hops > *clock {
 			*clock = m.Hops
@@ -38,9 +42,9 @@ func compose[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, in 
 	}
 	// elect runs the election part on in, then lets the service react.
 	elect := func(s S, step func(Core[E]) Core[E]) S {
-		k, _ := v.parts(&s)
+		k, _, _ := v.parts(&s)
 		*k = step(*k)
-		return v.takeOver(env, s, out)
+		return takeOver(c, v, env, s, out)
 	}
 	switch in.Kind {
 	case model.InStart:
@@ -81,6 +85,26 @@ func compose[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, in 
 		}
 	case model.InRecover, model.InJoin:
 		s = elect(s, func(k Core[E]) Core[E] { return c.innerStep(env, k, in, out) })
+	}
+	return s
+}
+
+// takeOver starts or stops serving as coordinator as the election's View
+// and epoch say; compose runs it after every election step. A process
+// the election makes coordinator of an epoch it does not serve in yet
+// stops serving the old one and starts serving (v.serve); a process that
+// is no longer coordinator, or serves an earlier epoch, stops.
+func takeOver[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, out *model.Outbox) S {
+	core, _, serving := v.parts(&s) // pointers into s: valid across the assignments below
+	coord := c.elect.View(core.Elect).Coordinator
+	switch {
+	case coord && *serving != core.Epoch:
+		s = v.stopServing(out, s)
+		*serving = core.Epoch
+		out.Observe("serve", core.Epoch)
+		return v.serve(env, s, out)
+	case !coord && *serving >= 0, *serving >= 0 && *serving != core.Epoch:
+		s = v.stopServing(out, s)
 	}
 	return s
 }

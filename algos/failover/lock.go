@@ -147,35 +147,28 @@ func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *mode
 	return compose[E, LockState[E]](&l.composer, l, env, s, in, out)
 }
 
-func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32) { return &s.Core, &s.Clock }
+func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32, *int32) {
+	return &s.Core, &s.Clock, &s.Serving
+}
 
 func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == Idle && s.Asked == 0 }
 
-// takeOver starts or stops serving as the election's View and epoch say.
-func (l *lock[E]) takeOver(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
-	coord := l.elect.View(s.Elect).Coordinator
-	switch {
-	case coord && s.Serving != s.Epoch:
-		// [S1]: the elected coordinator takes over the critical
-		// function; it first rebuilds the lock table by asking every
-		// process (who holds the lock, who waits).
-		s = l.stopServing(out, s)
-		s.Serving, s.Coord, s.CoordEpoch, s.Pinged = s.Epoch, env.Self, s.Epoch, false
-		out.Observe("serve", s.Epoch)
-		switch s.Phase {
-		case InCS:
-			s.Holder = env.Self
-		case Waiting:
-			s.Queue = []model.ID{env.Self}
-		}
-		s.Recovering = true
-		for _, p := range others(env) {
-			out.Send(p, l.query, s.Epoch, int32(p))
-		}
-		out.SetTimer(TimerRecover, RecoverTime)
-	case !coord && s.Serving >= 0, s.Serving >= 0 && s.Serving != s.Epoch:
-		s = l.stopServing(out, s)
+// serve: [S1]: the elected coordinator takes over the critical function;
+// it first rebuilds the lock table by asking every process (who holds the
+// lock, who waits).
+func (l *lock[E]) serve(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
+	s.Coord, s.CoordEpoch, s.Pinged = env.Self, s.Epoch, false
+	switch s.Phase {
+	case InCS:
+		s.Holder = env.Self
+	case Waiting:
+		s.Queue = []model.ID{env.Self}
 	}
+	s.Recovering = true
+	for _, p := range others(env) {
+		out.Send(p, l.query, s.Epoch, int32(p))
+	}
+	out.SetTimer(TimerRecover, RecoverTime)
 	return s
 }
 
@@ -301,7 +294,7 @@ func (l *lock[E]) suspect(env *model.Env, s LockState[E], out *model.Outbox) Loc
 	}
 	s.Pinged = false
 	s.Core = l.startElection(env, s.Core, e+1, out)
-	s = l.takeOver(env, s, out)
+	s = takeOver(&l.composer, l, env, s, out)
 	if s.Phase == Waiting {
 		out.SetTimer(TimerSuspect, noCoordTime(env))
 	}

@@ -140,27 +140,20 @@ func (t *ring[E]) step(env *model.Env, s TokenState[E], in model.Input, out *mod
 	return compose[E, TokenState[E]](&t.composer, t, env, s, in, out)
 }
 
-func (t *ring[E]) parts(s *TokenState[E]) (*Core[E], *int32) { return &s.Core, &s.Clock }
+func (t *ring[E]) parts(s *TokenState[E]) (*Core[E], *int32, *int32) {
+	return &s.Core, &s.Clock, &s.Serving
+}
 
 func (t *ring[E]) fresh(s TokenState[E]) bool { return s.Phase == Idle && s.Asked == 0 }
 
-// takeOver starts or stops serving. A coordinator elected in epoch e ≥ 1
-// (somebody found the token, or the coordinator, not responding) runs a
-// probe round at once ([S1]: the coordinator's critical function is
-// "replacing the lost token"); the initial election's coordinator has
-// nothing to replace (the token starts at the first process).
-func (t *ring[E]) takeOver(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
-	coord := t.elect.View(s.Elect).Coordinator
-	switch {
-	case coord && s.Serving != s.Epoch:
-		s = t.stopServing(out, s)
-		s.Serving = s.Epoch
-		out.Observe("serve", s.Epoch)
-		if s.Epoch > 0 {
-			return t.startRound(env, s, out)
-		}
-	case !coord && s.Serving >= 0, s.Serving >= 0 && s.Serving != s.Epoch:
-		s = t.stopServing(out, s)
+// serve: a coordinator elected in epoch e ≥ 1 (somebody found the token,
+// or the coordinator, not responding) runs a probe round at once ([S1]:
+// the coordinator's critical function is "replacing the lost token"); the
+// initial election's coordinator has nothing to replace (the token starts
+// at the first process).
+func (t *ring[E]) serve(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
+	if s.Epoch > 0 {
+		return t.startRound(env, s, out)
 	}
 	return s
 }
@@ -372,7 +365,7 @@ func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Ou
 			// algorithm"; the coordinator it elects looks for the token.
 			s.Pinged = false
 			s.Core = t.startElection(env, s.Core, s.Epoch+1, out)
-			s = t.takeOver(env, s, out)
+			s = takeOver(&t.composer, t, env, s, out)
 		}
 	case TimerRecover:
 		if tokenServing(s) && s.Recovering {

@@ -275,16 +275,7 @@ func secondMin(env *model.Env, out *model.Outbox) bool {
 // broadcast sends a message of kind k to every other process (AMB-KAB-3:
 // those crashed before the run left out under "bcast-live").
 func broadcast(env *model.Env, out *model.Outbox, k *model.Kind, a int32) {
-	var d []model.ID
-	for _, id := range env.Topo.Sorted() {
-		if id == env.Self {
-			continue
-		}
-		if env.Reading(AmbCrashed) == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] == model.Crashed {
-			continue
-		}
-		d = append(d, id)
-	}
+	d := env.Recipients(func(id model.ID) bool { return id != env.Self }, env.Reading(AmbCrashed) == ToLive)
 	if len(d) > 0 {
 		out.Multicast(d, k, a, 0)
 	}

@@ -161,12 +161,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // RingN is the n a claim formula uses under the AMB-R1-3 reading in
 // p.Variant: ring positions (default) or live processes.
-func RingN(p model.Params) int {
-	if p.Reading(AmbN) == NLive {
-		return p.Live
-	}
-	return p.N
-}
+func RingN(p model.Params) int { return p.NCounted(AmbN, NLive) }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {

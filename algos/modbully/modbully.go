@@ -127,12 +127,7 @@ var Algorithm = &model.Algorithm[State]{
 }
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
-func N(p model.Params) int {
-	if p.Reading(AmbN) == NLive {
-		return p.Live
-	}
-	return p.N
-}
+func N(p model.Params) int { return p.NCounted(AmbN, NLive) }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {
@@ -203,15 +198,5 @@ func inform(env *model.Env, s State, out *model.Outbox) State {
 // those crashed at the start under the "msg-live" reading. The slice is
 // new: a multicast keeps it.
 func members(env *model.Env, keep func(model.ID) bool) []model.ID {
-	var d []model.ID
-	for _, id := range env.Topo.Sorted() {
-		if !keep(id) {
-			continue
-		}
-		if env.Reading(AmbCrashed) == ToLive && env.Initial != nil && env.Initial[env.Topo.IndexOf(id)] == model.Crashed {
-			continue
-		}
-		d = append(d, id)
-	}
-	return d
+	return env.Recipients(keep, env.Reading(AmbCrashed) == ToLive)
 }

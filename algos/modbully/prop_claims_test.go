@@ -7,11 +7,9 @@ import (
 	"github.com/electlab/electlab/checker/proptest"
 )
 
-// TestPropClaims runs the behaviour claims' own properties (within the
-// paper's assumptions) on every configuration at small sizes, with fresh
-// schedules: no golden, no shipped trace.
+// TestPropClaims: the behaviour claims' own properties (proptest.Claims).
 func TestPropClaims(t *testing.T) {
-	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(modbully.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
+	proptest.Claims(t, modbully.Algorithm, 5, nil, proptest.OneCoordinatorAtEnd)
 }
 
 // TestPropRecovery: processes that recover or join converge on the best

@@ -8,7 +8,6 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 	"github.com/electlab/electlab/model/modeltest"
 	"github.com/electlab/electlab/model/mutex"
 )
@@ -35,29 +34,19 @@ var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) e
 
 func checks(demand int) checker.Checks {
 	twoN1 := func(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
-	return checker.Checks{
-		Props: model.Safety | model.Termination,
-		Custom: model.AllChecks(
-			lockcheck.MutualExclusion,
-			// Every request is answered by exactly one reply: none
-			// deferred for ever, none sent twice.
-			model.AnswersOwed("request", "reply"),
-			model.EveryObservation(model.ObsCost, model.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
-			quiet, proptest.Served(demand)),
-	}
+	return proptest.MutexChecks(demand,
+		// Every request is answered by exactly one reply: none
+		// deferred for ever, none sent twice.
+		model.AnswersOwed("request", "reply"),
+		model.EveryObservation(model.ObsCost, model.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
+		quiet)
 }
 
+// TestPropRicartAgrawala: every setting, one crash, rapid
+// (proptest.MutexSuite).
 func TestPropRicartAgrawala(t *testing.T) {
-	for _, st := range proptest.MutexSettings() {
-		for d, demand := range []string{"once", "twice"} {
-			for _, send := range []string{"parallel", "sequential"} {
-				variant := demand + "," + send
-				t.Run(st.Name+"/"+variant, func(t *testing.T) {
-					proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
-				})
-			}
-		}
-	}
+	proptest.MutexSuite{Spec: ricartagrawala.Algorithm, NMin: 2, NMax: 5, Readings: []string{"parallel", "sequential"}, Crash: "twice,parallel", Rapid: "twice,parallel",
+		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // TestPropRicartAgrawalaDelay: without contention the delay before entry
@@ -82,17 +71,6 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 					})}})
 		}
 	}
-}
-
-// TestPropRicartAgrawalaCrash: one crash anywhere never breaks mutual
-// exclusion.
-func TestPropRicartAgrawalaCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice,parallel", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock}})
-}
-
-func TestPropRicartAgrawalaRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice,parallel", NMin: 2, NMax: 5, Checks: checks(2)})
 }
 
 // The claims are well-formed and the variants they name parse.

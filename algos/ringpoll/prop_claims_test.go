@@ -7,9 +7,7 @@ import (
 	"github.com/electlab/electlab/checker/proptest"
 )
 
-// TestPropClaims runs the behaviour claims' own properties (within the
-// paper's assumptions) on every configuration at small sizes, with fresh
-// schedules: no golden, no shipped trace.
+// TestPropClaims: the behaviour claims' own properties (proptest.Claims).
 func TestPropClaims(t *testing.T) {
-	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(ringpoll.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
+	proptest.Claims(t, ringpoll.Algorithm, 5, nil, proptest.OneCoordinatorAtEnd)
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 	"github.com/electlab/electlab/model/modeltest"
 	"github.com/electlab/electlab/model/mutex"
 )
@@ -109,32 +108,16 @@ func passes(s model.System) error {
 }
 
 func checks(demand int) checker.Checks {
-	return checker.Checks{
-		Props:     model.Safety | model.Termination,
-		Custom:    model.AllChecks(lockcheck.MutualExclusion, quiet, passes, proptest.Served(demand)),
-		Invariant: oneToken,
-	}
+	c := proptest.MutexChecks(demand, quiet, passes)
+	c.Invariant = oneToken
+	return c
 }
 
+// TestPropTokenRing: every setting, one crash (a lost token costs
+// liveness only), rapid (proptest.MutexSuite).
 func TestPropTokenRing(t *testing.T) {
-	for _, st := range proptest.MutexSettings() {
-		for d, variant := range []string{"once", "twice"} {
-			t.Run(st.Name+"/"+variant, func(t *testing.T) {
-				proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: st, Variant: variant, NMin: 2, NMax: 5, Checks: checks(d + 1)})
-			})
-		}
-	}
-}
-
-// TestPropTokenRingCrash: one crash anywhere never breaks mutual exclusion
-// (a lost token costs liveness only).
-func TestPropTokenRingCrash(t *testing.T) {
-	proptest.Check(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexOneCrash, Variant: "twice", NMin: 2, NMax: 4,
-		Checks: checker.Checks{Custom: lockcheck.LinearizableLock, Invariant: oneToken}})
-}
-
-func TestPropTokenRingRapid(t *testing.T) {
-	proptest.Rapid(t, proptest.Target{Spec: tokenring.Algorithm, Setting: proptest.MutexStaggered, Variant: "twice", NMin: 2, NMax: 5, Checks: checks(2)})
+	proptest.MutexSuite{Spec: tokenring.Algorithm, NMin: 2, NMax: 5, Crash: "twice", CrashInvariant: oneToken, Rapid: "twice",
+		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // The claims are well-formed and the variants they name parse.

@@ -195,13 +195,8 @@ func Rapid(t *testing.T, tg Target) {
 // and no other process asked.
 func Served(demand int) func(model.System) error {
 	return func(s model.System) error {
-		if !s.Quiescent() {
+		if !crashFreeQuiescent(s) {
 			return nil
-		}
-		for i := range s.N() {
-			if s.Status(i) != model.Live {
-				return nil
-			}
 		}
 		asked, entered := map[model.ID]int{}, map[model.ID]int{}
 		for _, o := range s.Observations() {
@@ -381,18 +376,27 @@ func MutexSettings() []model.Setting {
 	return []model.Setting{MutexAsync, MutexSync, MutexStaggered, MutexUnordered}
 }
 
+// crashFreeQuiescent reports whether s is quiescent with every process
+// live.
+func crashFreeQuiescent(s model.System) bool {
+	if !s.Quiescent() {
+		return false
+	}
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			return false
+		}
+	}
+	return true
+}
+
 // AtCrashFreeQuiescence returns an end-of-run check that calls each on
 // every process (its index, id and state) of a quiescent state in which
 // no process crashed, stopping at the first error; other states pass.
 func AtCrashFreeQuiescence(each func(i int, id model.ID, st any) error) func(model.System) error {
 	return func(s model.System) error {
-		if !s.Quiescent() {
+		if !crashFreeQuiescent(s) {
 			return nil
-		}
-		for i := range s.N() {
-			if s.Status(i) != model.Live {
-				return nil
-			}
 		}
 		for i := range s.N() {
 			if err := each(i, s.Topo().Order[i], s.State(i)); err != nil {
@@ -401,4 +405,64 @@ func AtCrashFreeQuiescence(each func(i int, id model.ID, st any) error) func(mod
 		}
 		return nil
 	}
+}
+
+// Skip is one rule of the (claim, setting, reading) rows a claims property
+// test leaves out: the rows where the model refutes the paper's statement
+// (the claim engine reports them), not the code's property. A row matches
+// when every non-empty field matches its pattern: the whole text, or with
+// a "*" at the end a prefix, at the start a suffix, at both ends a part.
+type Skip struct {
+	// Claim is a pattern of the claim's id.
+	Claim string
+	// Setting is a pattern of the setting's name.
+	Setting string
+	// Variant is a pattern of the reading.
+	Variant string
+}
+
+// SkipRows returns ClaimTargets' skip function for the rules: a row is
+// left out when one rule matches it.
+func SkipRows(rules ...Skip) func(claim, setting, variant string) bool {
+	return func(claim, setting, variant string) bool {
+		for _, r := range rules {
+			if match(r.Claim, claim) && match(r.Setting, setting) && match(r.Variant, variant) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// match reports whether s matches pattern ("" matches anything; see Skip).
+func match(pattern, s string) bool {
+	if pattern == "" {
+		return true
+	}
+	prefix, suffix := strings.HasSuffix(pattern, "*"), strings.HasPrefix(pattern, "*")
+	p := strings.TrimSuffix(strings.TrimPrefix(pattern, "*"), "*")
+	switch {
+	case prefix && suffix:
+		return strings.Contains(s, p)
+	case prefix:
+		return strings.HasPrefix(s, p)
+	case suffix:
+		return strings.HasSuffix(s, p)
+	}
+	return s == p
+}
+
+// Claims is a package's TestPropClaims: the properties of every behaviour
+// claim of spec, within the paper's assumptions, on every configuration
+// at sizes up to nmax with fresh schedules (ClaimTargets: no golden, no
+// shipped trace), each execution also judged by the end-of-run checks
+// end; the rows a skip rule matches are left out (the test's doc comment
+// says which and why).
+func Claims(t *testing.T, spec model.Spec, nmax int, skip []Skip, end ...func(model.System) error) {
+	t.Helper()
+	tgs := ClaimTargets(spec, nmax, SkipRows(skip...))
+	for _, e := range end {
+		tgs = WithCustom(tgs, e)
+	}
+	Each(t, tgs)
 }
