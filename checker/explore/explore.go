@@ -120,6 +120,9 @@ type Options struct {
 	// or the state.
 	OnFinal func(w model.System)
 
+	// brokenDrop makes dropSet take the first delivery to a live process
+	// instead (tests: an unsound set the exactness test must catch).
+	brokenDrop bool
 	// checkIndependence makes the search verify, at every state, that each
 	// pair of enabled events it calls independent commutes (tests).
 	checkIndependence func(err error)

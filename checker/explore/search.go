@@ -53,6 +53,10 @@ type engine struct {
 	timersBreakPOR bool
 	// ringNext: persistent sets for an algorithm of ringNextOnly.
 	ringNext bool
+	// dropFirst: persistent sets of deliveries to crashed processes
+	// (dropSet), when nothing can bring a crashed process back or make it
+	// act on a message.
+	dropFirst bool
 	// indepErrs are the pairs checkIndependence found not to commute,
 	// reported unless the search turned its reduction off.
 	indepErrs []error
@@ -73,6 +77,9 @@ func newEngine(s0 model.System, opt Options) *engine {
 	cfg := s0.Config()
 	e.ringNext = !opt.NoPOR && !opt.BFS && ringNextOnly[s0.Info().Name] && s0.Info().Topology != model.Complete &&
 		cfg.Timing == model.Async && cfg.Net == model.FIFO && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && s0.N() <= 64
+	e.dropFirst = !opt.NoPOR && !opt.BFS && !e.ringNext && cfg.Timing == model.Async && cfg.CrashBudget == 0 && !cfg.Recovery &&
+		len(cfg.Absent) == 0 && len(cfg.Successive) == 0 && !cfg.Forwarding && !s0.Info().Bounce && hasCrashed(s0) &&
+		e.checks.Invariant == nil // an invariant may read what a drop changes (the in-flight messages)
 	e.buf = s0.Encode(nil)
 	e.worldBytes = 512 + 160*int64(e.n) + 8*int64(len(e.buf))
 	e.res.Violations = []*Violation{}
@@ -307,7 +314,7 @@ func (e *engine) finish() *Result {
 	r.Incomplete = e.stop
 	r.Cycle = e.cycle
 	r.ShardDepth = e.shardDepth
-	r.StateReduction = e.ringNext
+	r.StateReduction = e.ringNext || e.dropFirst
 	if e.opt.KeepFingerprints {
 		keys := e.vis.Keys()
 		if e.prefix != nil {
@@ -395,7 +402,40 @@ func (e *engine) setup(f *frame, w model.System) {
 	f.next, f.done, f.rest = 0, 0, 0
 	if e.ringNext && len(f.en) <= 64 {
 		e.persistent(f)
+	} else if e.dropFirst && len(f.en) <= 64 {
+		e.dropSet(f)
 	}
+}
+
+// hasCrashed reports that some process of s0 is crashed before the run.
+func hasCrashed(s0 model.System) bool {
+	for i := range s0.N() {
+		if s0.Status(i) == model.Crashed {
+			return true
+		}
+	}
+	return false
+}
+
+// dropSet makes the deliveries to crashed processes a persistent set.
+func (e *engine) dropSet(f *frame) {
+	var t uint64
+	for j, ev := range f.en {
+		if f.foot[j].global {
+			return
+		}
+		if ev.Kind == model.EvDeliver && (f.w.Status(f.w.Topo().IndexOf(ev.P)) != model.Live) != e.opt.brokenDrop {
+			t |= 1 << j
+			if e.opt.brokenDrop {
+				break
+			}
+		}
+	}
+	if t == 0 || t == allMask(len(f.en)) {
+		return
+	}
+	f.rest = allMask(len(f.en)) &^ t
+	f.coord = coordMask(f.w)
 }
 
 // persistent chooses, for an algorithm whose processes send only to their
@@ -565,7 +605,7 @@ func (e *engine) dfs() {
 		if cd > e.res.MaxDepth {
 			e.res.MaxDepth = cd
 		}
-		if e.ringNext && !e.ringStep(f, w, faultsBefore) {
+		if (e.ringNext || e.dropFirst) && !e.ringStep(f, w, faultsBefore) {
 			return
 		}
 		var c *frame
@@ -713,7 +753,7 @@ func lastChild(f *frame, i int) bool {
 func (e *engine) ringStep(f *frame, w model.System, faultsBefore int) bool {
 	topo := w.Topo()
 	for _, ef := range w.Effects() {
-		if (ef.Kind == model.Sent || ef.Kind == model.Forwarded) && topo.Order[topo.Next(topo.IndexOf(ef.Msg.From))] != ef.Msg.To {
+		if e.ringNext && (ef.Kind == model.Sent || ef.Kind == model.Forwarded) && topo.Order[topo.Next(topo.IndexOf(ef.Msg.From))] != ef.Msg.To {
 			e.porBroken = fmt.Sprintf("%s sent %s, not to its ring successor", w.Info().Name, ef.Msg)
 			e.stop = "reduction guard"
 			return false

@@ -36,7 +36,7 @@ func resultBytes(t testing.TB, r *Result) []byte {
 func TestWorkersIdentical(t *testing.T) {
 	n, every, cap := 0, 1, int64(20000)
 	if testing.Short() {
-		every, cap = 4, 2000
+		every, cap = 6, 1000
 	}
 	for _, spec := range testSpecs() {
 		for k, cfg := range testConfigs(spec.Meta()) {
