@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"electlab/model"
+	"github.com/electlab/electlab/model"
 )
 
 // dropConfigs are the small configurations with a process crashed before
