@@ -85,12 +85,20 @@ func TestReportE2E(t *testing.T) {
 			Verdict   string   `json:"verdict"`
 			Plots     []string `json:"plots"`
 		} `json:"claims"`
+		// Comparison is the ring algorithms' comparison section, shown
+		// after the claims, with its one plot.
+		Comparison *struct {
+			Plot string `json:"plot"`
+		} `json:"comparison"`
 	}
 	r.decode(t, &rep)
 	var wantRows, wantPlots []string
 	for _, c := range rep.Claims {
 		wantRows = append(wantRows, c.ID+"|"+c.Algorithm+"|"+c.Verdict)
 		wantPlots = append(wantPlots, c.Plots...)
+	}
+	if rep.Comparison != nil && rep.Comparison.Plot != "" {
+		wantPlots = append(wantPlots, rep.Comparison.Plot)
 	}
 	if len(wantPlots) == 0 {
 		t.Fatalf("the report has no plot")
