@@ -9,25 +9,6 @@ import (
 	"github.com/electlab/electlab/model/modeltest"
 )
 
-// perms calls f with every arrangement of 1..n that starts with n (every
-// ring up to rotation).
-func perms(n int, f func(ids []model.ID)) {
-	rest := modeltest.Seq(n - 1)
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(rest) {
-			f(append([]model.ID{model.ID(n)}, rest...))
-			return
-		}
-		for i := k; i < len(rest); i++ {
-			rest[k], rest[i] = rest[i], rest[k]
-			rec(k + 1)
-			rest[k], rest[i] = rest[i], rest[k]
-		}
-	}
-	rec(0)
-}
-
 // floorLog2 is ⌊log₂ n⌋ for n ≥ 1.
 func floorLog2(n int) int64 { return int64(bits.Len(uint(n))) - 1 }
 
@@ -42,7 +23,7 @@ func floorLog2(n int) int64 { return int64(bits.Len(uint(n))) - 1 }
 func TestEveryArrangement(t *testing.T) {
 	for n := 2; n <= 7; n++ {
 		var worstR, worstMsgs int64
-		perms(n, func(ids []model.ID) {
+		modeltest.RingArrangements(n, func(ids []model.ID) {
 			cfg := &model.Config{IDs: ids}
 			w := modeltest.RunFIFO(t, Algorithm, cfg)
 			modeltest.CheckElectedMax(t, w)
@@ -120,19 +101,6 @@ func TestClaimsValidate(t *testing.T) {
 	modeltest.ValidateClaims(t, Algorithm)
 }
 
-// bitReversal is the arrangement of 1..n (n a power of two) whose i-th id
-// is the bit reversal of i, plus one: its local maxima are every other
-// process, and they form a bit-reversal arrangement again, so every round
-// halves the active processes exactly: ⌊log₂ n⌋+1 rounds, the worst case.
-func bitReversal(n int) []model.ID {
-	k := bits.Len(uint(n)) - 1
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(bits.Reverse(uint(i))>>(bits.UintSize-k)) + 1
-	}
-	return ids
-}
-
 // The worst case at n = 8 (every arrangement, all initiating, FIFO: the
 // count depends on the arrangement only, since it is exactly 2n per round
 // whatever the schedule) and at n = 64 (the bit-reversal arrangement, and
@@ -140,7 +108,7 @@ func bitReversal(n int) []model.ID {
 // claimed bound.
 func TestWorstCaseAtSizes(t *testing.T) {
 	worst := int64(0)
-	perms(8, func(ids []model.ID) {
+	modeltest.RingArrangements(8, func(ids []model.ID) {
 		worst = max(worst, modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends)
 	})
 	p8 := model.Params{N: 8}
@@ -149,7 +117,7 @@ func TestWorstCaseAtSizes(t *testing.T) {
 		t.Errorf("n=8: worst case %d, want 2n(⌊log₂ n⌋+1)+n = %d", worst, want)
 	}
 	const n = 64
-	rev := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: bitReversal(n)}).Counts().Sends
+	rev := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: modeltest.BitReversal(n)}).Counts().Sends
 	rng := rand.New(rand.NewPCG(64, 1))
 	var hi, sum int64
 	const samples = 300

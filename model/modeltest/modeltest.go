@@ -5,6 +5,7 @@
 package modeltest
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/electlab/electlab/model"
@@ -298,4 +299,37 @@ func SimMatchesWorldTimings(t testing.TB, spec model.Spec, cfgs ...model.Config)
 			SimMatchesWorld(t, spec, &c)
 		}
 	}
+}
+
+// RingArrangements calls f with every arrangement of the ids 1..n on a
+// ring up to rotation: n first, then each permutation of 1..n-1 ((n-1)!
+// arrangements). f must not keep the slice.
+func RingArrangements(n int, f func(ids []model.ID)) {
+	rest := Seq(n - 1)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(rest) {
+			f(append([]model.ID{model.ID(n)}, rest...))
+			return
+		}
+		for i := k; i < len(rest); i++ {
+			rest[k], rest[i] = rest[i], rest[k]
+			rec(k + 1)
+			rest[k], rest[i] = rest[i], rest[k]
+		}
+	}
+	rec(0)
+}
+
+// BitReversal is the arrangement of 1..n (n a power of two) whose i-th id
+// is the bit reversal of i, plus one: its local maxima are every other
+// process and form a bit-reversal arrangement again, so each round of a
+// neighbour-comparison ring election halves the active processes exactly.
+func BitReversal(n int) []model.ID {
+	k := bits.Len(uint(n)) - 1
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID(bits.Reverse(uint(i))>>(bits.UintSize-k)) + 1
+	}
+	return ids
 }
