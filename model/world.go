@@ -191,7 +191,12 @@ type link struct {
 	from, to int32
 	// seq is the number of messages ever sent on the link.
 	seq uint32
-	q   []Message
+	// owned says q's and due's backing arrays are this World's alone, so
+	// an append may write in place. Clone shares them (a copy's links are
+	// not owned) and nothing ever writes into a queue below its end: a
+	// delivery reslices the head or copies the queue.
+	owned bool
+	q     []Message
 	// due[k] is the round at which q[k] arrives, under sync timing on a
 	// physical ring (Config.Physical); nil otherwise. Every message on a
 	// link travels the same hops, so due is non-decreasing.
@@ -356,27 +361,62 @@ func (w *World[S]) Clone() System { return w.CloneWorld() }
 
 // CloneWorld returns an independent copy of w with its type.
 func (w *World[S]) CloneWorld() *World[S] {
-	c := &World[S]{alg: w.alg, r: w.r,
-		states: append([]S(nil), w.states...), status: append([]Status(nil), w.status...),
-		pending: append([]bool(nil), w.pending...), links: make([]link, len(w.links)),
-		timers: make([][]timer, len(w.timers)), inflight: w.inflight, crashesLeft: w.crashesLeft,
-		counts: w.counts.clone(), hops: append([]int32(nil), w.hops...), learn: append([]int32(nil), w.learn...),
-		views: append([]View(nil), w.views...), events: w.events, now: w.now, stamp: w.stamp,
-		obs: w.obs[:len(w.obs):len(w.obs)], faults: w.faults[:len(w.faults):len(w.faults)], started: w.started,
-		phasesLeft: w.phasesLeft, suspect: w.suspect}
-	for i, l := range w.links {
-		l.q = append([]Message(nil), l.q...)
-		if l.due != nil {
-			l.due = append([]int64(nil), l.due...)
-		}
-		c.links[i] = l
-	}
-	for i, t := range w.timers {
-		if len(t) > 0 {
-			c.timers[i] = append([]timer(nil), t...)
-		}
-	}
+	c := &World[S]{}
+	w.cloneInto(c)
 	return c
+}
+
+// CloneInto is Clone that reuses dst's storage: dst must be a World of the
+// same algorithm that nothing uses any more (one Clone or CloneInto
+// returned before, say); it becomes an independent copy of w and is
+// returned. Any other dst gets a fresh copy, as Clone. An exhaustive
+// search recycles the Worlds of the states it has left this way, so that
+// a transition copies a World without allocating one.
+func (w *World[S]) CloneInto(dst System) System {
+	d, ok := dst.(*World[S])
+	if !ok || d == w || d.alg != w.alg {
+		return w.CloneWorld()
+	}
+	w.cloneInto(d)
+	return d
+}
+
+// cloneInto makes c an independent copy of w, reusing c's slices. The
+// per-process timer lists and the link queues' backing arrays are shared
+// with w, not copied: every change to a timer list copies it first
+// (setTimer, fire, cancel), and a queue is only ever popped at its head
+// (a reslice) or appended to, in place only while its link is owned
+// (link.owned; a copy's links are never owned), so neither World writes
+// where the other can read.
+func (w *World[S]) cloneInto(c *World[S]) {
+	n := len(w.states)
+	c.alg, c.r = w.alg, w.r
+	c.states = append(c.states[:0], w.states...)
+	c.status = append(c.status[:0], w.status...)
+	c.pending = append(c.pending[:0], w.pending...)
+	c.links = append(c.links[:0], w.links...)
+	for i := range c.links {
+		c.links[i].owned = false
+	}
+	c.timers = append(c.timers[:0], w.timers...)
+	c.inflight, c.crashesLeft, c.started = w.inflight, w.crashesLeft, w.started
+	byKind := c.counts.ByKind
+	c.counts = w.counts
+	c.counts.ByKind = append(byKind[:0], w.counts.ByKind...)
+	if cap(c.hops) < n || cap(c.learn) < n {
+		clocks := make([]int32, 2*n)
+		c.hops, c.learn = clocks[:0:n], clocks[n:n]
+	}
+	c.hops = append(c.hops[:0], w.hops...)
+	c.learn = append(c.learn[:0], w.learn...)
+	c.views = append(c.views[:0], w.views...)
+	c.events, c.now, c.stamp = w.events, w.now, w.stamp
+	c.obs = w.obs[:len(w.obs):len(w.obs)]
+	c.faults = w.faults[:len(w.faults):len(w.faults)]
+	c.phasesLeft, c.suspect = w.phasesLeft, w.suspect
+	c.out.Reset(None)
+	c.effects = c.effects[:0]
+	c.batch = c.batch[:0]
 }
 
 // Quiescent reports that no message is in flight, no timer is armed, no
@@ -638,9 +678,12 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled("that message is not deliverable on its link")
 		}
 		m := l.q[k]
-		// Shift in place: queues are short, and keeping the backing array
-		// saves an allocation per message (queues are never shared).
-		l.q = append(l.q[:k], l.q[k+1:]...)
+		if k == 0 {
+			l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
+		} else {
+			l.q = append(append(make([]Message, 0, len(l.q)), l.q[:k]...), l.q[k+1:]...)
+			l.owned = true
+		}
 		w.inflight--
 		w.tick()
 		w.batch = append(w.batch[:0], m)
@@ -777,14 +820,13 @@ func (w *World[S]) round() {
 				k++
 			}
 			all = append(all, l.q[:k]...)
-			l.q = append(l.q[:0], l.q[k:]...)
-			l.due = append(l.due[:0], l.due[k:]...)
+			l.q, l.due = l.q[k:], l.due[k:] // reslices: the arrays may be shared (link.owned)
 			w.inflight -= k
 		}
 	} else {
 		for li := range w.links {
 			all = append(all, w.links[li].q...)
-			w.links[li].q = w.links[li].q[:0]
+			w.links[li].q, w.links[li].owned = nil, false
 		}
 		w.inflight = 0
 	}
@@ -976,7 +1018,13 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	l.seq++
 	w.stamp++
 	m.Seq, m.Stamp = l.seq, w.stamp
-	l.q = append(l.q, m) // queues are never shared: Clone copies them
+	if !l.owned {
+		// The arrays may be shared with a copy: append to new ones.
+		l.q = l.q[:len(l.q):len(l.q)]
+		l.due = l.due[:len(l.due):len(l.due)]
+		l.owned = true
+	}
+	l.q = append(l.q, m)
 	if w.r.phys != Direct && w.r.cfg.Timing == Sync {
 		l.due = append(l.due, w.now+int64(w.r.linkHops(p, to)))
 	}

@@ -117,7 +117,8 @@ type Options struct {
 	Detect model.Detection
 	// OnFinal, when set, is called once for every distinct quiescent
 	// state, after its end-of-run checks. It must not change the search
-	// or the state.
+	// or the state, nor keep w after it returns: the search reuses the
+	// storage of the states it has left (model.World.CloneInto).
 	OnFinal func(w model.System)
 
 	// brokenDrop makes dropSet take the first delivery to a live process

@@ -144,6 +144,8 @@ func (l *liveSearch) run() {
 		f := l.frames[len(l.frames)-1]
 		if f.next >= len(f.en) {
 			l.frames = l.frames[:len(l.frames)-1]
+			e.recycle(f.w)
+			f.w = nil
 			st := l.states[f.num]
 			if len(l.frames) > 0 {
 				p := l.states[l.frames[len(l.frames)-1].num]
@@ -157,7 +159,7 @@ func (l *liveSearch) run() {
 		i := f.next
 		f.next++
 		ev := f.en[i]
-		w := f.w.Clone()
+		w := e.clone(f.w)
 		if err := w.Apply(ev); err != nil {
 			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 		}
@@ -178,6 +180,7 @@ func (l *liveSearch) run() {
 				st.edges = append(st.edges, liveEdge{to: to, pos: uint16(i), class: cls})
 				l.foundCycle = true
 			}
+			e.recycle(w)
 			continue
 		}
 		if e.opt.MaxStates > 0 && int64(l.vis.n) >= e.opt.MaxStates {
@@ -186,6 +189,7 @@ func (l *liveSearch) run() {
 		}
 		if e.opt.MaxDepth > 0 && len(l.frames) > e.opt.MaxDepth {
 			l.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
+			e.recycle(w)
 			continue
 		}
 		// The main search's tables are still held: they count too.

@@ -63,6 +63,36 @@ type engine struct {
 	// bfsPaths holds, in BFS, each state's parent and event position.
 	bfsParent []int32
 	bfsPos    []uint16
+	// spare holds Worlds of states the depth-first search has left, whose
+	// storage the next copies reuse (clone).
+	spare []model.System
+}
+
+// maxSpare bounds the recycled Worlds kept.
+const maxSpare = 8
+
+// recycler is a System that can copy itself into a spare one
+// (model.World.CloneInto).
+type recycler interface {
+	CloneInto(dst model.System) model.System
+}
+
+// clone copies w, into a spare World when one is kept.
+func (e *engine) clone(w model.System) model.System {
+	if r, ok := w.(recycler); ok && len(e.spare) > 0 {
+		d := e.spare[len(e.spare)-1]
+		e.spare[len(e.spare)-1] = nil
+		e.spare = e.spare[:len(e.spare)-1]
+		return r.CloneInto(d)
+	}
+	return w.Clone()
+}
+
+// recycle keeps w, a World no part of the search uses any more, for clone.
+func (e *engine) recycle(w model.System) {
+	if w != nil && len(e.spare) < maxSpare {
+		e.spare = append(e.spare, w)
+	}
 }
 
 func newEngine(s0 model.System, opt Options) *engine {
@@ -559,6 +589,7 @@ func (e *engine) dfs() {
 		i := nextTodo(f)
 		if i >= len(f.en) {
 			delete(onStack, f.free)
+			e.recycle(f.w)
 			f.w = nil
 			depth--
 			continue
@@ -590,7 +621,7 @@ func (e *engine) dfs() {
 		if lastChild(f, i) {
 			w, f.w = f.w, nil
 		} else {
-			w = f.w.Clone()
+			w = e.clone(f.w)
 		}
 		var transBefore int64
 		if e.opt.Counts == CountsPerProcess {
@@ -637,6 +668,7 @@ func (e *engine) dfs() {
 				// The same World with other counts: a cycle that sends.
 				// Looping again repeats what is explored from stack[at].
 				e.res.CountsLowerBound = true
+				e.recycle(w)
 				continue
 			}
 		}
@@ -645,6 +677,12 @@ func (e *engine) dfs() {
 			return
 		}
 		if !expand {
+			// Nothing will read w again (a frame not on the stack is
+			// only refilled).
+			if c.w == w {
+				c.w = nil
+			}
+			e.recycle(w)
 			continue
 		}
 		depth = cd
