@@ -1109,62 +1109,72 @@ func (w *World[S]) extremeDelivery(newest bool) (Event, bool) {
 // observations, clocks, effects and the per-link sequence numbers (which only
 // name messages) are not encoded; counters are, with Config.CountInState.
 func (w *World[S]) Encode(b []byte) []byte {
-	put := func(v int64) { b = binary.AppendVarint(b, v) }
 	for i := range w.states {
-		put(int64(w.status[i]))
+		b = appendVarint(b, int64(w.status[i]))
 		if w.pending[i] {
-			put(1)
+			b = appendVarint(b, 1)
 		} else {
-			put(0)
+			b = appendVarint(b, 0)
 		}
 		if w.alg.Encode != nil {
 			b = w.alg.Encode(w.states[i], b)
 		} else {
 			b = fmt.Appendf(b, "%v;", w.states[i])
 		}
-		put(int64(len(w.timers[i])))
+		b = appendVarint(b, int64(len(w.timers[i])))
 		for _, t := range w.timers[i] {
-			put(int64(t.id))
+			b = appendVarint(b, int64(t.id))
 			if w.r.cfg.Timing == Sync {
-				put(t.due - w.now)
+				b = appendVarint(b, t.due-w.now)
 			}
 		}
 	}
-	for _, l := range w.links {
+	for li := range w.links {
+		l := &w.links[li]
 		if len(l.q) == 0 {
 			continue
 		}
-		put(int64(l.from))
-		put(int64(l.to))
-		put(int64(len(l.q)))
-		for k, m := range l.q {
+		b = appendVarint(b, int64(l.from))
+		b = appendVarint(b, int64(l.to))
+		b = appendVarint(b, int64(len(l.q)))
+		for k := range l.q {
+			m := &l.q[k]
 			if l.due != nil {
-				put(l.due[k] - w.now)
+				b = appendVarint(b, l.due[k]-w.now)
 			}
-			put(int64(m.Kind.Code))
-			put(int64(m.A))
-			put(int64(m.B))
-			put(int64(len(m.List)))
+			b = appendVarint(b, int64(m.Kind.Code))
+			b = appendVarint(b, int64(m.A))
+			b = appendVarint(b, int64(m.B))
+			b = appendVarint(b, int64(len(m.List)))
 			for _, id := range m.List {
-				put(int64(id))
+				b = appendVarint(b, int64(id))
 			}
 		}
 	}
-	put(int64(w.crashesLeft))
+	b = appendVarint(b, int64(w.crashesLeft))
 	if w.started {
-		put(1)
+		b = appendVarint(b, 1)
 	} else {
-		put(0)
+		b = appendVarint(b, 0)
 	}
 	if w.r.cfg.CountInState {
-		put(w.counts.Sends)
-		put(w.counts.Transmissions)
+		b = appendVarint(b, w.counts.Sends)
+		b = appendVarint(b, w.counts.Transmissions)
 	}
 	if len(w.r.cfg.Successive) > 0 {
-		put(int64(w.phasesLeft))
-		put(int64(w.suspect))
+		b = appendVarint(b, int64(w.phasesLeft))
+		b = appendVarint(b, int64(w.suspect))
 	}
 	return b
+}
+
+// appendVarint is binary.AppendVarint with a fast path for the small
+// values that make up most of a state: the same bytes.
+func appendVarint(b []byte, v int64) []byte {
+	if ux := uint64(v)<<1 ^ uint64(v>>63); ux < 0x80 {
+		return append(b, byte(ux))
+	}
+	return binary.AppendVarint(b, v)
 }
 
 // FairFingerprint hashes Encode together with, in async timing, the order
