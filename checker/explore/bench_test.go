@@ -127,3 +127,19 @@ func BenchmarkBully4Lazy(b *testing.B) {
 }
 
 func checkerChecks(p model.Property) checker.Checks { return checker.Checks{Props: p} }
+
+// BenchmarkBully6OneDetector is the model of the headline
+// comparison with Spin: Bully, n = 6, the highest id crashed, process 1
+// the only detector, total counters, no reduction (1,092,639 states),
+// safety, agreement and validity only, as Spin's -DSAFETY run.
+func BenchmarkBully6OneDetector(b *testing.B) {
+	opt := safetyOnly
+	opt.NoPOR, opt.Counts = true, CountsTotal
+	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), opt)
+}
+
+// BenchmarkBully6OneDetectorLivelock is the same search followed by the
+// livelock search (termination checked too, electlab's default).
+func BenchmarkBully6OneDetectorLivelock(b *testing.B) {
+	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), Options{NoPOR: true, Counts: CountsTotal})
+}

@@ -276,6 +276,10 @@ type Result struct {
 	FinalFingerprints []uint64 `json:"-"`
 	// MemEstimate is the largest memory estimate reached, in bytes.
 	MemEstimate int64 `json:"mem_estimate"`
+	// TableBytes is the memory of the stored states at the end: the
+	// visited-state table, 64-bit keys with their sleep sets (hash
+	// compaction, as Spin's -DHC: a state is stored as its hash only).
+	TableBytes int64 `json:"table_bytes"`
 	// StateReduction reports that persistent sets reduced the states (an
 	// algorithm of ringNextOnly): the states are then a subset of the
 	// reachable ones that keeps every quiescent state, every min/max count,
@@ -286,6 +290,16 @@ type Result struct {
 	// independence relation calls independent that do not commute in this
 	// model (the state encoding changed under it).
 	NoReduction string `json:"no_reduction,omitempty"`
+}
+
+// CollisionBound is an upper bound on the probability that two distinct
+// states of the search share a 64-bit key, so that one of them (and what
+// only it leads to) was taken for the other and not explored: with s
+// states and keys that behave as uniform random values, at most
+// s(s-1)/2 pairs, each colliding with probability 2^-64.
+func CollisionBound(states int64) float64 {
+	s := float64(states)
+	return s * (s - 1) / 2 / (1 << 64)
 }
 
 // Complete reports that the search was not cut by a bound.

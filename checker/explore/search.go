@@ -341,6 +341,10 @@ func (e *engine) stepCheck(w model.System, faultsBefore int, step int) *checker.
 func (e *engine) finish() *Result {
 	r := &e.res
 	r.States = e.states()
+	r.TableBytes = e.vis.bytes()
+	if e.prefix != nil {
+		r.TableBytes += e.prefix.bytes()
+	}
 	r.Incomplete = e.stop
 	r.Cycle = e.cycle
 	r.ShardDepth = e.shardDepth

@@ -129,6 +129,7 @@ func Merge(parts []*Result) (*Result, error) {
 		m.Transitions += p.Transitions
 		m.MaxDepth = max(m.MaxDepth, p.MaxDepth)
 		m.MemEstimate = max(m.MemEstimate, p.MemEstimate)
+		m.TableBytes += p.TableBytes
 		m.Cycle = m.Cycle || p.Cycle
 		m.CountsLowerBound = m.CountsLowerBound || p.CountsLowerBound
 		m.MoreViolations += p.MoreViolations

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/electlab/electlab/checker/explore"
@@ -37,6 +38,13 @@ type ExploreReport struct {
 	Violations   []ExploreViolation     `json:"violations"`
 	More         int                    `json:"more_violations"`
 	MemEstimate  int64                  `json:"mem_estimate_bytes"`
+	// TableBytes is the memory of the stored states (64-bit hash
+	// compaction), BytesPerState that per stored state, and
+	// HashCollisionBound bounds the probability that a key collision
+	// merged two distinct states (explore.CollisionBound).
+	TableBytes         int64   `json:"table_bytes"`
+	BytesPerState      float64 `json:"bytes_per_state"`
+	HashCollisionBound float64 `json:"hash_collision_bound"`
 	NoReduction  string                 `json:"no_reduction,omitempty"`
 	Fingerprints *ExploreFingerprintSet `json:"fingerprints,omitempty"`
 	// Bound is the -bound checked at every quiescent state (left out when
@@ -159,6 +167,10 @@ func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []st
 	}
 	rep.Complete, rep.Incomplete, rep.Verdict = res.Complete(), res.Incomplete, res.Verdict()
 	rep.More, rep.MemEstimate, rep.NoReduction = res.MoreViolations, res.MemEstimate, res.NoReduction
+	rep.TableBytes, rep.HashCollisionBound = res.TableBytes, explore.CollisionBound(res.States)
+	if res.States > 0 {
+		rep.BytesPerState = math.Round(float64(res.TableBytes)/float64(res.States)*10) / 10
+	}
 	if res.StateReduction {
 		rep.Search.Reduction = "sleep-sets+persistent-sets"
 	}
@@ -217,6 +229,8 @@ func PrintExplore(w io.Writer, r *ExploreReport) {
 		fmt.Fprintf(w, "note         %s\n", r.NoReduction)
 	}
 	fmt.Fprintf(w, "states       %d distinct, %d quiescent; %d transitions; max depth %d\n", r.States, r.FinalStates, r.Transitions, r.MaxDepth)
+	fmt.Fprintf(w, "storage      64-bit hash compaction, %s table (%.1f bytes/state), peak estimate %s; P(a key collision merged two states) <= %.1e\n",
+		explore.FormatBytes(r.TableBytes), r.BytesPerState, explore.FormatBytes(r.MemEstimate), r.HashCollisionBound)
 	if r.MinMessages == nil {
 		if s.Counts == "none" {
 			fmt.Fprintf(w, "messages     min/max not computed: add -counts (counters in the state) for exact values\n")
@@ -312,7 +326,7 @@ func ResultOf(r *ExploreReport) (*explore.Result, error) {
 	}
 	res := &explore.Result{Shard: i, Shards: n, ShardDepth: r.Search.ShardDepth, States: r.States, Transitions: r.Transitions,
 		MaxDepth: r.MaxDepth, Final: r.FinalStates, CountsLowerBound: r.MaxIsLower, Cycle: r.Cycle, Incomplete: r.Incomplete,
-		MoreViolations: r.More, MemEstimate: r.MemEstimate}
+		MoreViolations: r.More, MemEstimate: r.MemEstimate, TableBytes: r.TableBytes}
 	if res.Fingerprints, err = decodeKeys(r.Fingerprints.States); err != nil {
 		return nil, err
 	}
