@@ -87,7 +87,7 @@ func TestMainExtra(t *testing.T) {
 	if out := want(1, "fit", "-algo", "toymax", "-n", "2..5"); !strings.Contains(out, "min sends = 2n - 1") {
 		t.Errorf("fit -algo toymax:\n%s", out)
 	}
-	want(1, "explore", "-algo", "toybroken", "-n", "3")
+	want(1, "explore", "-algo", "toybroken", "-n", "3", "-out", t.TempDir())
 	want(0, "check", "-algo", "toymax", "-n", "5", "-schedules", "50", "-out", filepath.Join(dir, "fixed"))
 	want(1, "check", "-algo", "toybroken", "-n", "4", "-schedules", "200", "-out", dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
