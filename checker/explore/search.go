@@ -198,7 +198,7 @@ func (e *engine) memory() int64 {
 // doubles the visited set, the old and the new table side by side.
 func (e *engine) nextMemory() int64 {
 	m := e.memory() + e.worldBytes
-	if t := e.vis; (t.n+1)*4 >= len(t.keys)*3 {
+	if t := e.vis; (t.n+1)*4 >= t.size()*3 {
 		m += 2 * t.bytes()
 	}
 	return m
@@ -824,7 +824,7 @@ func (e *engine) visit(stack []*frame, c *frame, w model.System, ev model.Event,
 	slot, found := tab.find(full)
 	var stored uint64
 	if found {
-		stored = tab.vals[slot]
+		stored = tab.val(slot)
 		if stored == 0 && !prefix {
 			return false, false
 		}
@@ -837,7 +837,7 @@ func (e *engine) visit(stack []*frame, c *frame, w model.System, ev model.Event,
 		if stored&^zc == 0 {
 			return false, false
 		}
-		tab.vals[slot] = stored & zc
+		tab.setVal(slot, stored&zc)
 		c.sleep, c.todo = zc, stored&^zc
 	default:
 		if !found {

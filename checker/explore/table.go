@@ -48,16 +48,21 @@ func combine(a, b uint64) uint64 { return mix64(a ^ bits.RotateLeft64(b, 17) ^ 0
 
 // table is an open-addressing hash table from 64-bit state keys to a 64-bit
 // value (the state's stored sleep set) and, when aux is used, a 32-bit
-// number. It is never iterated for results except by Keys, which sorts.
-// Key 0 is reserved for empty slots (a key that hashes to 0 is stored as
-// 1).
+// number. A key and its value share a slot, so that a lookup that finds
+// its state reads one cache line. It is never iterated for results except
+// by Keys, which sorts. Key 0 is reserved for empty slots (a key that
+// hashes to 0 is stored as 1).
 type table struct {
-	keys []uint64
-	vals []uint64
-	aux  []int32
-	n    int
+	slots []slot
+	aux   []int32
+	n     int
 	// useAux keeps the aux array.
 	useAux bool
+}
+
+// slot is one entry of a table: key 0 when empty.
+type slot struct {
+	key, val uint64
 }
 
 func newTable(useAux bool) *table {
@@ -67,12 +72,18 @@ func newTable(useAux bool) *table {
 }
 
 func (t *table) alloc(c int) {
-	t.keys = make([]uint64, c)
-	t.vals = make([]uint64, c)
+	t.slots = make([]slot, c)
 	if t.useAux {
 		t.aux = make([]int32, c)
 	}
 }
+
+// size is the number of slots.
+func (t *table) size() int { return len(t.slots) }
+
+// val returns the value at slot i; setVal changes it.
+func (t *table) val(i int) uint64       { return t.slots[i].val }
+func (t *table) setVal(i int, v uint64) { t.slots[i].val = v }
 
 func fixKey(k uint64) uint64 {
 	if k == 0 {
@@ -85,10 +96,10 @@ func fixKey(k uint64) uint64 {
 // where k would go).
 func (t *table) find(k uint64) (int, bool) {
 	k = fixKey(k)
-	m := uint64(len(t.keys) - 1)
+	m := uint64(len(t.slots) - 1)
 	i := (k * 0x9E3779B97F4A7C15 >> 7) & m
 	for {
-		switch t.keys[i] {
+		switch t.slots[i].key {
 		case k:
 			return int(i), true
 		case 0:
@@ -102,12 +113,12 @@ func (t *table) find(k uint64) (int, bool) {
 // (which changes when the table grows).
 func (t *table) insert(i int, k, v uint64, aux int32) int {
 	k = fixKey(k)
-	t.keys[i], t.vals[i] = k, v
+	t.slots[i] = slot{k, v}
 	if t.useAux {
 		t.aux[i] = aux
 	}
 	t.n++
-	if t.n*4 >= len(t.keys)*3 {
+	if t.n*4 >= len(t.slots)*3 {
 		t.grow()
 		i, _ = t.find(k)
 	}
@@ -115,18 +126,18 @@ func (t *table) insert(i int, k, v uint64, aux int32) int {
 }
 
 func (t *table) grow() {
-	keys, vals, aux := t.keys, t.vals, t.aux
-	t.alloc(2 * len(keys))
-	m := uint64(len(t.keys) - 1)
-	for j, k := range keys {
-		if k == 0 {
+	slots, aux := t.slots, t.aux
+	t.alloc(2 * len(slots))
+	m := uint64(len(t.slots) - 1)
+	for j, sl := range slots {
+		if sl.key == 0 {
 			continue
 		}
-		i := (k * 0x9E3779B97F4A7C15 >> 7) & m
-		for t.keys[i] != 0 {
+		i := (sl.key * 0x9E3779B97F4A7C15 >> 7) & m
+		for t.slots[i].key != 0 {
 			i = (i + 1) & m
 		}
-		t.keys[i], t.vals[i] = k, vals[j]
+		t.slots[i] = sl
 		if t.useAux {
 			t.aux[i] = aux[j]
 		}
@@ -139,15 +150,15 @@ func (t *table) bytes() int64 {
 	if t.useAux {
 		per += 4
 	}
-	return int64(len(t.keys)) * per
+	return int64(len(t.slots)) * per
 }
 
 // Keys returns the stored keys, sorted.
 func (t *table) Keys() []uint64 {
 	out := make([]uint64, 0, t.n)
-	for _, k := range t.keys {
-		if k != 0 {
-			out = append(out, k)
+	for _, sl := range t.slots {
+		if sl.key != 0 {
+			out = append(out, sl.key)
 		}
 	}
 	slices.Sort(out)
