@@ -63,7 +63,7 @@ type liveFrame struct {
 
 // livelocks runs the fairness check and adds livelocks to res.
 func (e *engine) livelocks(res *Result) {
-	l := &liveSearch{e: e, vis: newTable(true), classIDs: map[classKey]int32{}}
+	l := &liveSearch{e: e, vis: newTable(true), classIDs: map[classKey]int32{}, packedIDs: map[uint64]int32{}}
 	l.run()
 	if l.foundCycle {
 		res.Cycle = true
@@ -78,6 +78,12 @@ type liveSearch struct {
 	e        *engine
 	vis      *table
 	classIDs map[classKey]int32
+	// packedIDs numbers the classes that fit a word (class); nextClass is
+	// the next number.
+	packedIDs map[uint64]int32
+	nextClass int32
+	// spareFrames are popped frames, reused by push.
+	spareFrames []*liveFrame
 	// states indexed by Tarjan number; nil once their SCC is done.
 	states      []*liveState
 	tstack      []int32
@@ -104,9 +110,21 @@ func (l *liveSearch) class(w model.System, ev model.Event) int32 {
 			}
 		}
 	}
+	// Most classes fit one word: a cheaper map (same numbering).
+	if k.contents == 0 && uint32(k.p) < 1<<24 && uint32(k.from) < 1<<24 {
+		packed := uint64(k.kind)<<56 | uint64(k.timer)<<48 | uint64(k.p)<<24 | uint64(k.from)
+		id, ok := l.packedIDs[packed]
+		if !ok {
+			id = l.nextClass
+			l.nextClass++
+			l.packedIDs[packed] = id
+		}
+		return id
+	}
 	id, ok := l.classIDs[k]
 	if !ok {
-		id = int32(len(l.classIDs))
+		id = l.nextClass
+		l.nextClass++
 		l.classIDs[k] = id
 	}
 	return id
@@ -115,8 +133,15 @@ func (l *liveSearch) class(w model.System, ev model.Event) int32 {
 func (l *liveSearch) push(w model.System, pos uint16) int32 {
 	num := int32(len(l.states))
 	st := &liveState{num: num, low: num, pos: int(pos)}
-	f := &liveFrame{w: w, num: num, pos: pos}
-	f.en = w.Enabled(nil)
+	var f *liveFrame
+	if k := len(l.spareFrames); k > 0 {
+		f = l.spareFrames[k-1]
+		l.spareFrames = l.spareFrames[:k-1]
+		*f = liveFrame{w: w, num: num, pos: pos, en: f.en[:0]}
+	} else {
+		f = &liveFrame{w: w, num: num, pos: pos}
+	}
+	f.en = w.Enabled(f.en)
 	for _, ev := range f.en {
 		if c := l.class(w, ev); c >= 0 {
 			st.classes = append(st.classes, c)
@@ -146,6 +171,7 @@ func (l *liveSearch) run() {
 			l.frames = l.frames[:len(l.frames)-1]
 			e.recycle(f.w)
 			f.w = nil
+			l.spareFrames = append(l.spareFrames, f)
 			st := l.states[f.num]
 			if len(l.frames) > 0 {
 				p := l.states[l.frames[len(l.frames)-1].num]
