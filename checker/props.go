@@ -6,6 +6,8 @@ package checker
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/electcheck"
@@ -21,6 +23,53 @@ const (
 	PropBound       = "bound"
 	PropCustom      = "claim"
 )
+
+// genericProps are the generic properties by the names violations use.
+var genericProps = []struct {
+	name string
+	prop model.Property
+}{{PropSafety, model.Safety}, {PropAgreement, model.Agreement}, {PropValidity, model.Validity}, {PropTermination, model.Termination}}
+
+// AllProps is every generic property: what a search checks by default.
+const AllProps = model.Safety | model.Agreement | model.Validity | model.Termination
+
+// ParseProps parses a comma-separated list of generic properties by their
+// violation names (single-coordinator, agreement, validity, termination),
+// or "all".
+func ParseProps(s string) (model.Property, error) {
+	if s == "all" {
+		return AllProps, nil
+	}
+	var p model.Property
+	for _, name := range strings.Split(s, ",") {
+		k := slices.IndexFunc(genericProps, func(g struct {
+			name string
+			prop model.Property
+		}) bool {
+			return g.name == strings.TrimSpace(name)
+		})
+		if k < 0 {
+			return 0, fmt.Errorf("unknown property %q: want all, or a comma-separated list of %s, %s, %s, %s", name, PropSafety, PropAgreement, PropValidity, PropTermination)
+		}
+		p |= genericProps[k].prop
+	}
+	return p, nil
+}
+
+// FormatProps names the generic properties of p, comma-separated, in
+// ParseProps's order ("all" for every one).
+func FormatProps(p model.Property) string {
+	if p&AllProps == AllProps {
+		return "all"
+	}
+	var names []string
+	for _, g := range genericProps {
+		if p&g.prop != 0 {
+			names = append(names, g.name)
+		}
+	}
+	return strings.Join(names, ",")
+}
 
 // SingleCoordinator checks that at most one live process acts as
 // coordinator in s, right now.

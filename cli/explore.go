@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/runner"
@@ -54,6 +55,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", ".", "directory for the counterexample trace")
 	detect := fs.String("detect", "eager", "detection semantics: eager (every listed detector detects) or lazy (a detection is an adversary-chosen event, enabled while the detector knows no live coordinator)")
 	workers := fs.Int("workers", 1, "goroutines computing the breadth-first search's successors (with -bfs; the result is the same for every value)")
+	props := fs.String("props", "all", "generic properties checked: all, or a comma-separated list of single-coordinator, agreement, validity, termination; without termination the livelock search is skipped (as Spin's -DSAFETY)")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
 	pos, err := parseFlags(fs, args, 1<<20)
 	if err != nil {
@@ -61,7 +63,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	if *merge {
 		set := explicit(fs)
-		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario", "detect", "workers") {
+		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario", "detect", "workers", "props") {
 			if set[name] {
 				return usagef("-merge takes only part files (and -json, -out): -%s belongs to the parts' command", name)
 			}
@@ -80,6 +82,9 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		return usagef("-detect: %v", err)
 	}
 	cfg.Detect = opt.Detect // in the config too, so that a trace replays under it
+	if opt.Checks.Props, err = checker.ParseProps(*props); err != nil {
+		return usagef("-props: %v", err)
+	}
 	if opt.Workers = *workers; *workers < 1 || *workers > 256 || *workers > 1 && !*bfs {
 		return usagef("-workers %d: want 1..256, and more than 1 only with -bfs (the depth-first search is sequential)", *workers)
 	}

@@ -284,6 +284,12 @@ func TestLivelock(t *testing.T) {
 			t.Errorf("a sending cycle with counts must make the maxima lower bounds")
 		}
 	}
+	// Without termination (-props, Spin's -DSAFETY) there is no livelock
+	// search: the cycle is seen, no violation reported.
+	r := Explore(s0, Options{Checks: checker.Checks{Props: model.Safety | model.Agreement | model.Validity}})
+	if !r.Cycle || len(r.Violations) != 0 {
+		t.Errorf("token ring, termination not checked: want a cycle and no violation, got %s", summary(r))
+	}
 	s0 = newSys(t, pingStop, &model.Config{Algo: "pingstop", IDs: []model.ID{1, 2, 3}})
 	for _, opt := range []Options{{}, {NoPOR: true}} {
 		r := Explore(s0, opt)

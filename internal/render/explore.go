@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/model"
 )
@@ -23,30 +25,30 @@ type ExploreReport struct {
 	Options   Options       `json:"options"`
 	Search    ExploreSearch `json:"search"`
 	// Prefix is the scenario's scripted events the search starts after.
-	Prefix       []string               `json:"prefix"`
-	States       int64                  `json:"states"`
-	Transitions  int64                  `json:"transitions"`
-	MaxDepth     int                    `json:"max_depth"`
-	FinalStates  int64                  `json:"final_states"`
-	MinMessages  *ExploreCounts         `json:"min_messages"`
-	MaxMessages  *ExploreCounts         `json:"max_messages"`
-	MaxIsLower   bool                   `json:"max_messages_lower_bound"`
-	Cycle        bool                   `json:"cycle"`
-	Complete     bool                   `json:"complete"`
-	Incomplete   string                 `json:"incomplete"`
-	Verdict      string                 `json:"verdict"`
-	Violations   []ExploreViolation     `json:"violations"`
-	More         int                    `json:"more_violations"`
-	MemEstimate  int64                  `json:"mem_estimate_bytes"`
+	Prefix      []string           `json:"prefix"`
+	States      int64              `json:"states"`
+	Transitions int64              `json:"transitions"`
+	MaxDepth    int                `json:"max_depth"`
+	FinalStates int64              `json:"final_states"`
+	MinMessages *ExploreCounts     `json:"min_messages"`
+	MaxMessages *ExploreCounts     `json:"max_messages"`
+	MaxIsLower  bool               `json:"max_messages_lower_bound"`
+	Cycle       bool               `json:"cycle"`
+	Complete    bool               `json:"complete"`
+	Incomplete  string             `json:"incomplete"`
+	Verdict     string             `json:"verdict"`
+	Violations  []ExploreViolation `json:"violations"`
+	More        int                `json:"more_violations"`
+	MemEstimate int64              `json:"mem_estimate_bytes"`
 	// TableBytes is the memory of the stored states (64-bit hash
 	// compaction), BytesPerState that per stored state, and
 	// HashCollisionBound bounds the probability that a key collision
 	// merged two distinct states (explore.CollisionBound).
-	TableBytes         int64   `json:"table_bytes"`
-	BytesPerState      float64 `json:"bytes_per_state"`
-	HashCollisionBound float64 `json:"hash_collision_bound"`
-	NoReduction  string                 `json:"no_reduction,omitempty"`
-	Fingerprints *ExploreFingerprintSet `json:"fingerprints,omitempty"`
+	TableBytes         int64                  `json:"table_bytes"`
+	BytesPerState      float64                `json:"bytes_per_state"`
+	HashCollisionBound float64                `json:"hash_collision_bound"`
+	NoReduction        string                 `json:"no_reduction,omitempty"`
+	Fingerprints       *ExploreFingerprintSet `json:"fingerprints,omitempty"`
 	// Bound is the -bound checked at every quiescent state (left out when
 	// none); a state where it fails is a "bound" violation.
 	Bound string `json:"bound,omitempty"`
@@ -57,7 +59,10 @@ type ExploreReport struct {
 type ExploreSearch struct {
 	Order string `json:"order"`
 	// Detect is the detection semantics, "eager" or "lazy" (-detect).
-	Detect     string `json:"detect"`
+	Detect string `json:"detect"`
+	// Props names the generic properties checked (-props): "all", or a
+	// list; without termination no livelock search was made.
+	Props      string `json:"props"`
 	Reduction  string `json:"reduction"`
 	Counts     string `json:"counts"`
 	MaxDepth   int    `json:"max_depth"`
@@ -133,8 +138,9 @@ func NewExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 	v, _ := info.ParseVariant(cfg.Variant)
 	rep := &ExploreReport{Algorithm: info.Name, Variant: info.FormatVariant(v), N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs,
 		Options: OptionsOf(cfg),
-		Search:  ExploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem},
-		Prefix:  []string{}, Violations: []ExploreViolation{}}
+		Search: ExploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem,
+			Props: checker.FormatProps(propsOf(opt))},
+		Prefix: []string{}, Violations: []ExploreViolation{}}
 	for _, ev := range prefix {
 		rep.Prefix = append(rep.Prefix, ev.String())
 	}
@@ -146,6 +152,15 @@ func NewExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 	}
 	FillExplore(rep, res, opt.Shards > 1, rep.Prefix)
 	return rep
+}
+
+// propsOf is the generic properties a search under opt checks (the zero
+// value: every one).
+func propsOf(opt explore.Options) model.Property {
+	if opt.Checks.Props == 0 {
+		return checker.AllProps
+	}
+	return opt.Checks.Props
 }
 
 // FillExplore copies res into rep. prefix names the scenario events
@@ -224,6 +239,9 @@ func PrintExplore(w io.Writer, r *ExploreReport) {
 	if s.Detect == "lazy" {
 		part += ", detection lazy"
 	}
+	if s.Props != "all" && s.Props != "" {
+		part += ", properties " + s.Props
+	}
 	fmt.Fprintf(w, "search       %s, reduction %s, counts in state %s, bounds %s%s\n", s.Order, s.Reduction, s.Counts, strings.Join(bounds, ", "), part)
 	if r.NoReduction != "" {
 		fmt.Fprintf(w, "note         %s\n", r.NoReduction)
@@ -281,6 +299,8 @@ func CycleLine(r *ExploreReport) string {
 		}
 	}
 	switch {
+	case r.Cycle && r.Search.Props != "" && r.Search.Props != "all" && !slices.Contains(strings.Split(r.Search.Props, ","), checker.PropTermination):
+		return "yes (some execution can run forever); livelocks not checked (-props without termination)"
 	case r.Cycle && livelocks > 0:
 		return fmt.Sprintf("yes (some execution can run forever); %d fair livelock(s), listed below as termination violations", livelocks)
 	case r.Cycle && !r.Complete:
@@ -299,7 +319,7 @@ func CycleLine(r *ExploreReport) string {
 func ProblemKey(r *ExploreReport) string {
 	s := r.Search
 	s.Shard = strings.SplitN(s.Shard, "/", 2)[len(strings.SplitN(s.Shard, "/", 2))-1]
-	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Detect, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
+	b, _ := json.Marshal([]any{r.Algorithm, r.Variant, r.IDs, r.Options, r.Prefix, s.Order, s.Detect, s.Props, s.Reduction, s.Counts, s.MaxDepth, s.MaxStates, s.MaxMem, s.Shard, s.ShardDepth})
 	return string(b)
 }
 

@@ -35,7 +35,11 @@ func Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explo
 // bad input.
 func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, out string, jsonOut bool, stdout, stderr io.Writer) error {
 	if b != nil {
-		opt.Checks = checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination, Expr: b.Checker()}
+		props := opt.Checks.Props
+		if props == 0 {
+			props = checker.AllProps
+		}
+		opt.Checks = checker.Checks{Props: props, Expr: b.Checker()}
 		if opt.Counts == explore.CountsNone {
 			opt.Counts = explore.CountsTotal
 		}
