@@ -92,8 +92,10 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 			code = 3
 		}
 	}()
-	if len(args) > 0 && (args[0] == "claims" || args[0] == "reproduce") {
-		// The papers' claims and tables: electlab's algorithms only.
+	if len(args) > 0 && args[0] == "reproduce" {
+		// The papers' tables: electlab's algorithms only. (claims checks
+		// the extra algorithms' claims too, and compares those marked
+		// model.Info.Compare with electlab's ring elections.)
 		extra = nil
 	}
 	restore, err := withExtra(extra)
