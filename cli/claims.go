@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"strings"
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/claims"
@@ -129,6 +130,16 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	}
 	prog.Finish()
 	switch {
+	case *compareOnly && !*jsonOut && rep.Comparison != nil:
+		// The section alone, as the full report ends with it.
+		text := rep.Comparison.Text()
+		if *mdOut {
+			text = rep.Comparison.Markdown()
+		}
+		if _, err := io.WriteString(stdout, strings.TrimPrefix(text, "\n")); err != nil {
+			return err
+		}
+		return interruptedErr(intr)
 	case *jsonOut:
 		if err := writeJSON(stdout, rep); err != nil {
 			return err
