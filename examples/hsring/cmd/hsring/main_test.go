@@ -2,9 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/model"
+
+	"example.com/hsring"
 )
 
 // command runs the command in-process and returns its exit status and
@@ -49,5 +55,76 @@ func TestCommandBadInput(t *testing.T) {
 	code, _, errs := command("run", "-algo", "hsrin", "-n", "3")
 	if code != 2 || !strings.Contains(errs, `unknown algorithm "hsrin"`) || !strings.Contains(errs, "hsring") {
 		t.Errorf("exit status %d, stderr %q", code, errs)
+	}
+}
+
+// TestClaimsCompare: the claims report's comparison of ring elections
+// takes its algorithms from the registry cli.Main is given, so hsring
+// (model.Info.Compare set) is measured beside electlab's own, last, with
+// counts at every size and its exact worst case at n = 2..9; the rows keep
+// the registry's order (electlab's, then the extra algorithms given to
+// cli.Main). `claims -compare` prints the section alone; the full `claims`
+// ends with the same section.
+func TestClaimsCompare(t *testing.T) {
+	code, out, errs := command("claims", "-compare", "-json")
+	if code != 0 {
+		t.Fatalf("claims -compare -json: exit status %d\n%s", code, errs)
+	}
+	var rep struct {
+		Comparison struct {
+			Rows []struct {
+				Algorithm string
+				N         int
+				Min, Max  int64
+				Mean      float64
+			}
+			Worst []struct {
+				Algorithm string
+				Points    []struct {
+					N   int
+					Max int64
+				}
+				Formula, Exact, Cap string
+				NoFit               string `json:"no_fit"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	sizes := map[string]int{}
+	for _, r := range rep.Comparison.Rows {
+		if !slices.Contains(order, r.Algorithm) {
+			order = append(order, r.Algorithm)
+		}
+		sizes[r.Algorithm]++
+		if r.Min <= 0 || float64(r.Min) > r.Mean || r.Mean > float64(r.Max) {
+			t.Errorf("%s n=%d: min %d, mean %.1f, max %d", r.Algorithm, r.N, r.Min, r.Mean, r.Max)
+		}
+	}
+	want := []string{"lelann", "changroberts", "ringpoll", "fceabr", "franklin", "peterson", "hsring"}
+	if !slices.Equal(order, want) || sizes["hsring"] != sizes["lelann"] || sizes["hsring"] == 0 {
+		t.Errorf("compared %v (hsring at %d sizes, lelann at %d), want %v at the same sizes", order, sizes["hsring"], sizes["lelann"], want)
+	}
+	var worst []string
+	for _, w := range rep.Comparison.Worst {
+		worst = append(worst, w.Algorithm)
+		if w.Algorithm != "hsring" {
+			continue
+		}
+		if len(w.Points) != 8 || w.Points[0].N != 2 || w.Cap != "" || (w.Formula == "") == (w.NoFit == "") {
+			t.Errorf("hsring's worst case: %+v", w)
+		}
+		// The exact worst case stays within HS-4's bound 8n(1+⌈log₂ n⌉).
+		for _, p := range w.Points {
+			if b := hsring.MessageBound(model.Params{N: p.N}); model.RatInt(p.Max).Cmp(b) > 0 {
+				t.Errorf("n=%d: worst case %d above %s", p.N, p.Max, b)
+			}
+		}
+		t.Logf("hsring: worst case at n=2..9 %v, formula %q %s%s", w.Points, w.Formula, w.Exact, w.NoFit)
+	}
+	if !slices.Equal(worst, want) {
+		t.Errorf("worst cases of %v, want %v", worst, want)
 	}
 }
