@@ -23,7 +23,8 @@ func command(args ...string) (code int, stdout, stderr string) {
 
 // TestCommand: the electlab commands know hsring: list shows it, run
 // elects the highest id and writes a trace that replay replays exactly,
-// explore searches every schedule, check finds no violation.
+// explore searches every schedule, check finds no violation, claims
+// checks its claims.
 func TestCommand(t *testing.T) {
 	trace := filepath.Join(t.TempDir(), "run.json")
 	for _, c := range []struct {
@@ -35,6 +36,7 @@ func TestCommand(t *testing.T) {
 		{[]string{"replay", trace}, []string{"algo=hsring", "outcome: leader=5 agreed=true"}},
 		{[]string{"explore", "-algo", "hsring", "-n", "4", "-counts"}, []string{"verdict      no violation", "(search complete)"}},
 		{[]string{"check", "-algo", "hsring", "-n", "5", "-schedules", "100", "-out", t.TempDir()}, []string{"no violation in 100 schedules"}},
+		{[]string{"claims", "-algo", "hsring", "-max-n", "3", "-cases", "2"}, []string{"HS-1   hsring     HOLDS", "HS-4   hsring     HOLDS"}},
 	} {
 		code, out, errs := command(c.args...)
 		if code != 0 {
