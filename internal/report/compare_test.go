@@ -78,5 +78,11 @@ func TestCompareWritten(t *testing.T) {
 		if with && !strings.Contains(md, "](plots/comparison.svg)") {
 			t.Error("report.md does not show the plot")
 		}
+		// The exact worst cases: a table row per algorithm in both.
+		cr := "| changroberts | n=2..9 | 5, 9, 14, 20, 27, 35, 44, 54 | (n^2 + 3n)/2, exact on n=2..9 (fit 2..7, held out 8,9) |"
+		crHTML := "<tr><td class=\"mono\">changroberts</td><td>n=2..9</td><td>5, 9, 14, 20, 27, 35, 44, 54</td><td>(n^2 &#43; 3n)/2, exact on n=2..9 (fit 2..7, held out 8,9)</td></tr>"
+		if with != strings.Contains(md, cr) || with != strings.Contains(html, crHTML) {
+			t.Errorf("comparison %t: worst-case row in report.md %t, in report.html %t", with, strings.Contains(md, cr), strings.Contains(html, crHTML))
+		}
 	}
 }
