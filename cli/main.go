@@ -78,8 +78,9 @@ func topUsage() string {
 // extra are algorithms of your own (each a *model.Algorithm[S]): list,
 // run, check, explore, replay, shrink and fit know them beside electlab's own,
 // by their Info.Name, which must differ from every other algorithm's.
-// The claims and reproduce commands cover electlab's own algorithms and
-// the papers' claims only. A user's command is one line:
+// claims checks their claims too, and its comparison of ring elections
+// includes those whose Info.Compare is set; reproduce covers the papers'
+// tables, electlab's own algorithms only. A user's command is one line:
 //
 //	func main() { os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, myring.Algorithm)) }
 //
