@@ -52,11 +52,16 @@ func TestCommand(t *testing.T) {
 }
 
 // TestCommandBadInput: an unknown algorithm is bad input (exit status 2)
-// that names hsring among the known ones.
+// that names hsring among the known ones; so is claims -compare with a
+// filter.
 func TestCommandBadInput(t *testing.T) {
 	code, _, errs := command("run", "-algo", "hsrin", "-n", "3")
 	if code != 2 || !strings.Contains(errs, `unknown algorithm "hsrin"`) || !strings.Contains(errs, "hsring") {
 		t.Errorf("exit status %d, stderr %q", code, errs)
+	}
+	code, _, errs = command("claims", "-compare", "-algo", "hsring")
+	if code != 2 || !strings.Contains(errs, "-compare prints the comparison alone") {
+		t.Errorf("claims -compare -algo hsring: exit status %d, stderr %q", code, errs)
 	}
 }
 
