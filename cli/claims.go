@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"strings"
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/claims"
@@ -12,7 +13,7 @@ import (
 // report.Schema is the version of the claims report's JSON schema
 // (documented in docs/REPORT.md).
 func cmdClaims(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
+	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-compare] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
 	jsonOut := fs.Bool("json", false, "print the report as JSON (schema in docs/REPORT.md)")
 	mdOut := fs.Bool("md", false, "print the report as Markdown")
 	claimID := fs.String("claim", "", "check only this claim ID (e.g. C-RING1-5)")
@@ -27,6 +28,7 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	maxSteps := newStepsFlag()
 	fs.Var(maxSteps, "max-steps", "cap on the events of one execution: auto (derived from its size: max(20000, 64·n²) events) or a number; 0 (no cap) is refused here, since one execution that never ends would stop the whole report. A cap that is reached is counted and shown, never a violation")
 	reproList := fs.String("reproduce", "", "also reproduce these papers (comma-separated ids, e.g. 000,003) with -seed beside the claims and write reproduce-ID.txt and reproduce-ID.json under -out, the same bytes as `electlab reproduce -paper ID -seed S -out DIR`")
+	compareOnly := fs.Bool("compare", false, "print only the comparison of the ring election algorithms (those of model.Info.Compare, an algorithm added through cli.Main included): sampled counts and exact worst cases; no claim is checked (the full report has the comparison after the claims)")
 	exploreStates := fs.Int64("explore-states", claims.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -54,6 +56,9 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	case eng.MaxN < 0 || eng.MaxN == 1:
 		return usagef("-max-n %d: want 0 (each claim's own sizes) or at least 2", eng.MaxN)
 	}
+	if *compareOnly && (*claimID != "" || *algo != "" || *reproList != "") {
+		return usagef("-compare prints the comparison alone: it conflicts with -claim, -algo and -reproduce")
+	}
 	if *algo != "" {
 		if _, err := algos.Lookup(*algo); err != nil {
 			return usagef("-algo: %v", err)
@@ -71,8 +76,11 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	defer intr.stop()
 	eng.Interrupted = intr.poll
 	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}}
-	jobs := report.Plan(*claimID, *algo)
-	found := len(jobs) > 0
+	var jobs []report.Job
+	if !*compareOnly {
+		jobs = report.Plan(*claimID, *algo)
+	}
+	found := len(jobs) > 0 || *compareOnly
 	// The tables the reproduce-checked claims and -reproduce need are
 	// computed once each, first (they are the longest tasks), beside the
 	// claims, on every CPU (internal/report).
@@ -81,7 +89,16 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		jobs[i].SetCache(cache)
 	}
 	entries := make([]report.Entry, len(jobs))
-	tasks := append(report.TableTasks(report.ReproTables(jobs, papers), eng.Seed, cache), report.ClaimTasks(jobs, eng, entries)...)
+	tasks := report.TableTasks(report.ReproTables(jobs, papers), eng.Seed, cache)
+	// The full report compares the ring algorithms of the registry in use
+	// (an algorithm added through Main included): its measurements run
+	// beside the claims, after the tables.
+	var cmp *report.PendingComparison
+	if *claimID == "" && *algo == "" {
+		cmp = report.NewPendingComparison(report.CompareSpecs(algos.All), eng.Seed, report.CompareSamples)
+		tasks = append(tasks, cmp.Tasks()...)
+	}
+	tasks = append(tasks, report.ClaimTasks(jobs, eng, entries)...)
 	prog := report.NewProgress(stderr, len(tasks))
 	defer prog.Finish() // also when a check panics
 	report.RunTasks(tasks, report.Workers(), prog)
@@ -94,13 +111,12 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef("no claims registered%s", forAlgo(*algo))
 	}
-	if *claimID == "" && *algo == "" && !intr.poll() {
-		// The full report compares the ring algorithms' counts.
-		cmp, err := report.Compare(eng.Seed, report.CompareSamples)
+	if cmp != nil && !intr.poll() {
+		c, err := cmp.Result()
 		if err != nil {
 			return err
 		}
-		rep.Comparison = cmp
+		rep.Comparison = c
 	}
 	if *outDir != "" {
 		if err := report.WriteDir(*outDir, &rep, prog); err != nil {
@@ -114,6 +130,16 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	}
 	prog.Finish()
 	switch {
+	case *compareOnly && !*jsonOut && rep.Comparison != nil:
+		// The section alone, as the full report ends with it.
+		text := rep.Comparison.Text()
+		if *mdOut {
+			text = rep.Comparison.Markdown()
+		}
+		if _, err := io.WriteString(stdout, strings.TrimPrefix(text, "\n")); err != nil {
+			return err
+		}
+		return interruptedErr(intr)
 	case *jsonOut:
 		if err := writeJSON(stdout, rep); err != nil {
 			return err

@@ -78,8 +78,9 @@ func topUsage() string {
 // extra are algorithms of your own (each a *model.Algorithm[S]): list,
 // run, check, explore, replay, shrink and fit know them beside electlab's own,
 // by their Info.Name, which must differ from every other algorithm's.
-// The claims and reproduce commands cover electlab's own algorithms and
-// the papers' claims only. A user's command is one line:
+// claims checks their claims too, and its comparison of ring elections
+// includes those whose Info.Compare is set; reproduce covers the papers'
+// tables, electlab's own algorithms only. A user's command is one line:
 //
 //	func main() { os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, myring.Algorithm)) }
 //
@@ -92,8 +93,10 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 			code = 3
 		}
 	}()
-	if len(args) > 0 && (args[0] == "claims" || args[0] == "reproduce") {
-		// The papers' claims and tables: electlab's algorithms only.
+	if len(args) > 0 && args[0] == "reproduce" {
+		// The papers' tables: electlab's algorithms only. (claims checks
+		// the extra algorithms' claims too, and compares those marked
+		// model.Info.Compare with electlab's ring elections.)
 		extra = nil
 	}
 	restore, err := withExtra(extra)

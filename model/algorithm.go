@@ -41,6 +41,12 @@ type Info struct {
 	// list` shows it. The generic Validity property does not apply to
 	// such an algorithm: its claims say what it checks instead.
 	Elects string
+	// Compare puts the algorithm in the claims report's comparison of
+	// ring elections (docs/REPORT.md, "Comparison"): a ring election that
+	// elects with every process initiating and no failure, measured beside
+	// the others of the registry in use (an algorithm given to cli.Main
+	// included), in the registry's order.
+	Compare bool
 	// Forwarding is the default of Config.Forwarding: the control part of
 	// a crashed ring node still forwards messages (seed 001).
 	Forwarding bool

@@ -59,6 +59,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:      "Unidirectional ring, refinement: forward only higher ids (Chang–Roberts-like)",
 		Source:     "[S1] Election Algorithms for Unidirectional Ring Topologies (refinement); catalog A6",
 		Topology:   model.UniRing,
+		Compare:    true,
 		Forwarding: true,
 		Kinds:      kinds,
 		Ambiguities: []model.Ambiguity{{

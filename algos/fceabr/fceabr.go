@@ -290,6 +290,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:       "FCEABR: fault-tolerant coordinator election with a surrogate on a bidirectional ring",
 		Source:      "[S0] §IV–V; [S3] §VI; catalog A1",
 		Topology:    model.BiRing,
+		Compare:     true,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
 		Claims:      append(append([]model.Claim(nil), claims...), timeClaims...),

@@ -90,6 +90,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:    "Franklin: bidirectional ring, rounds of neighbour comparison",
 		Source:   "W. R. Franklin, CACM 25(5), 1982 (beyond the seeds)",
 		Topology: model.BiRing,
+		Compare:  true,
 		Kinds:    kinds,
 		Claims:   claims,
 	},

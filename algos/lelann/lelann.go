@@ -107,6 +107,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:      "Unidirectional ring, basic version: every process sends its own elect message (LeLann-like, n² messages)",
 		Source:     "[S1] Election Algorithms for Unidirectional Ring Topologies (basic version); catalog A5",
 		Topology:   model.UniRing,
+		Compare:    true,
 		Forwarding: true,
 		Kinds:      kinds,
 		Ambiguities: []model.Ambiguity{

@@ -89,6 +89,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:    "Peterson: unidirectional ring, O(n log n) by temporary ids",
 		Source:   "G. L. Peterson, ACM TOPLAS 4(4), 1982 (beyond the seeds)",
 		Topology: model.UniRing,
+		Compare:  true,
 		Elects:   "process holding the highest id as its temporary id (not the highest id itself)",
 		Kinds:    kinds,
 		Claims:   claims,

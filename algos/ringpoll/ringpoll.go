@@ -73,6 +73,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:      "Ring-based election with successor polling (slides)",
 		Source:     "[S2] Ring-based Election slide; catalog A8",
 		Topology:   model.UniRing,
+		Compare:    true,
 		Forwarding: false,
 		Bounce:     true,
 		Kinds:      kinds,

@@ -71,6 +71,7 @@ var Algorithm = &model.Algorithm[State]{
 		Title:    "Hirschberg–Sinclair: bidirectional ring, probes of doubling distance",
 		Source:   "Hirschberg & Sinclair, CACM 23(11), 1980",
 		Topology: model.BiRing,
+		Compare:  true,
 		Kinds:    kinds,
 		Claims:   claims,
 	},

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -13,7 +14,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/model"
 )
 
@@ -23,8 +23,19 @@ import (
 // seeds, measured in one setting. It is a measurement, not a verdict: the
 // minimum, maximum and mean are over the sampled arrangements only.
 
-// CompareAlgos are the ring algorithms compared, in the section's order.
-var CompareAlgos = []string{"lelann", "changroberts", "ringpoll", "fceabr", "franklin", "peterson"}
+// CompareSpecs returns the algorithms of the registry all that the
+// comparison measures, those whose Info.Compare is set, in the registry's
+// order (electlab's: lelann, changroberts, ringpoll, fceabr, franklin,
+// peterson; then any algorithm a program adds through cli.Main).
+func CompareSpecs(all []model.Spec) []model.Spec {
+	var out []model.Spec
+	for _, s := range all {
+		if s.Meta().Compare {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // CompareSizes are the sizes measured; CompareTableSizes those the table
 // shows.
@@ -43,11 +54,16 @@ type Comparison struct {
 	Setting string `json:"setting"`
 	// Samples is the number of random arrangements per algorithm and size.
 	Samples int `json:"samples_per_size"`
-	// Rows are the measurements, by algorithm (CompareAlgos order) then n.
+	// Rows are the measurements, by algorithm (the registry's order) then n.
 	Rows []CompareRow `json:"rows"`
 	// Plot is the comparison plot (with -out only), relative to the
 	// report directory.
 	Plot string `json:"plot,omitempty"`
+	// WorstSetting says how the exact worst cases were measured.
+	WorstSetting string `json:"worst_setting"`
+	// Worst is every algorithm's exact worst case at small n, in the
+	// order of Rows.
+	Worst []CompareWorst `json:"worst"`
 }
 
 // CompareRow is one algorithm at one size.
@@ -64,25 +80,75 @@ const compareSetting = "every process initiates, no failures, async FIFO links u
 	"each algorithm in its default reading; %d uniformly random id arrangements per algorithm and size (seeded); " +
 	"P2P messages, every kind (the announcements included); min, max and mean over the sampled arrangements, not a worst case"
 
-// Compare measures every algorithm of CompareAlgos at every size of
-// CompareSizes over samples random arrangements drawn from seed. The
-// arrangements are the same for every algorithm.
-func Compare(seed uint64, samples int) (*Comparison, error) {
-	cmp := &Comparison{Setting: fmt.Sprintf(compareSetting, samples), Samples: samples}
-	for _, name := range CompareAlgos {
-		spec, err := algos.Lookup(name)
+// Compare measures every algorithm of specs (CompareSpecs) at every size
+// of CompareSizes over samples random arrangements drawn from seed, and
+// its exact worst case at CompareWorstMin..CompareWorstMax, one algorithm
+// after the other. The arrangements are the same for every algorithm.
+func Compare(specs []model.Spec, seed uint64, samples int) (*Comparison, error) {
+	pc := NewPendingComparison(specs, seed, samples)
+	for _, t := range pc.Tasks() {
+		t.run()
+	}
+	return pc.Result()
+}
+
+// PendingComparison is a comparison whose measurements are tasks, run
+// beside the claims' (RunTasks) before Result assembles them.
+type PendingComparison struct {
+	specs   []model.Spec
+	seed    uint64
+	samples int
+	rows    [][]CompareRow
+	errs    []error
+	worst   []CompareWorst
+}
+
+// NewPendingComparison prepares the comparison of specs (CompareSpecs)
+// with samples random arrangements per size drawn from seed.
+func NewPendingComparison(specs []model.Spec, seed uint64, samples int) *PendingComparison {
+	return &PendingComparison{specs: specs, seed: seed, samples: samples,
+		rows: make([][]CompareRow, len(specs)), errs: make([]error, len(specs)), worst: make([]CompareWorst, len(specs))}
+}
+
+// Tasks are the comparison's measurements: per algorithm, the sampled
+// sizes and the exact worst case, each writing its own slot.
+func (pc *PendingComparison) Tasks() []Task {
+	var tasks []Task
+	for i, spec := range pc.specs {
+		name := spec.Meta().Name
+		tasks = append(tasks,
+			Task{label: "comparison, " + name + " (sampled)", run: func() { pc.rows[i], pc.errs[i] = compareAll(spec, pc.seed, pc.samples) }},
+			Task{label: "comparison, " + name + " (worst case)", run: func() { pc.worst[i] = worstCase(spec, CompareWorstMin, CompareWorstMax) }})
+	}
+	return tasks
+}
+
+// Result is the comparison once every task has run, or the first
+// algorithm's error (a sampled run that did not end).
+func (pc *PendingComparison) Result() (*Comparison, error) {
+	cmp := &Comparison{Setting: fmt.Sprintf(compareSetting, pc.samples), Samples: pc.samples,
+		WorstSetting: fmt.Sprintf(worstSetting, CompareWorstMin, CompareWorstMax), Worst: []CompareWorst{}}
+	for i := range pc.specs {
+		if pc.errs[i] != nil {
+			return nil, pc.errs[i]
+		}
+		cmp.Rows = append(cmp.Rows, pc.rows[i]...)
+		cmp.Worst = append(cmp.Worst, pc.worst[i])
+	}
+	return cmp, nil
+}
+
+// compareAll measures spec at every size of CompareSizes.
+func compareAll(spec model.Spec, seed uint64, samples int) ([]CompareRow, error) {
+	var rows []CompareRow
+	for _, n := range CompareSizes {
+		row, err := compareAt(spec, n, seed, samples)
 		if err != nil {
 			return nil, err
 		}
-		for _, n := range CompareSizes {
-			row, err := compareAt(spec, n, seed, samples)
-			if err != nil {
-				return nil, err
-			}
-			cmp.Rows = append(cmp.Rows, row)
-		}
+		rows = append(rows, row)
 	}
-	return cmp, nil
+	return rows, nil
 }
 
 // compareAt measures spec at size n.
@@ -117,6 +183,18 @@ func compareAt(spec model.Spec, n int, seed uint64, samples int) (CompareRow, er
 	return row, nil
 }
 
+// algorithms lists the compared algorithms in the section's order (that
+// of Rows).
+func (cmp *Comparison) algorithms() []string {
+	var out []string
+	for _, r := range cmp.Rows {
+		if !slices.Contains(out, r.Algorithm) {
+			out = append(out, r.Algorithm)
+		}
+	}
+	return out
+}
+
 // compareCell renders one algorithm at one size as "min / mean / max",
 // or "-" when it was not measured.
 func (cmp *Comparison) compareCell(algo string, n int) string {
@@ -141,13 +219,14 @@ func (cmp *Comparison) Markdown() string {
 		fmt.Fprintf(&b, " n=%d (min / mean / max) |", n)
 	}
 	b.WriteString("\n|---|" + strings.Repeat("---|", len(CompareTableSizes)) + "\n")
-	for _, a := range CompareAlgos {
+	for _, a := range cmp.algorithms() {
 		fmt.Fprintf(&b, "| %s |", a)
 		for _, n := range CompareTableSizes {
 			fmt.Fprintf(&b, " %s |", cmp.compareCell(a, n))
 		}
 		b.WriteString("\n")
 	}
+	cmp.worstMarkdown(&b)
 	return b.String()
 }
 
@@ -160,17 +239,23 @@ func (cmp *Comparison) Text() string {
 		fmt.Fprintf(&b, "  %-28s", fmt.Sprintf("n=%d", n))
 	}
 	b.WriteString("\n")
-	for _, a := range CompareAlgos {
+	for _, a := range cmp.algorithms() {
 		fmt.Fprintf(&b, "  %-14s", a)
 		for _, n := range CompareTableSizes {
 			fmt.Fprintf(&b, "  %-28s", cmp.compareCell(a, n))
 		}
 		b.WriteString("\n")
 	}
+	if len(cmp.Worst) > 0 {
+		fmt.Fprintf(&b, "\n  Exact worst case at small n: %s.\n", cmp.WorstSetting)
+		for _, w := range cmp.Worst {
+			fmt.Fprintf(&b, "  %-14s  %s\n", w.Algorithm, w.Line())
+		}
+	}
 	return b.String()
 }
 
-// comparePalette colours the algorithms of CompareAlgos.
+// comparePalette colours the compared algorithms, in order.
 var comparePalette = []color.RGBA{
 	{R: 0x1f, G: 0x4e, B: 0x9a, A: 0xff}, {R: 0xd9, G: 0x6c, B: 0x00, A: 0xff}, {R: 0x2e, G: 0x7d, B: 0x32, A: 0xff},
 	{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}, {R: 0x6a, G: 0x1b, B: 0x9a, A: 0xff}, {R: 0x55, G: 0x55, B: 0x55, A: 0xff},
@@ -189,7 +274,7 @@ func (cmp *Comparison) comparePlot() (*plot.Plot, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	p.Add(plotter.NewGrid())
-	for ai, a := range CompareAlgos {
+	for ai, a := range cmp.algorithms() {
 		var pts plotter.XYs
 		var errs plotter.YErrors
 		for _, r := range cmp.Rows {
@@ -262,6 +347,9 @@ type htmlCompare struct {
 	Plot    *htmlPlot
 	Sizes   []int
 	Rows    []htmlCompareRow
+	// WorstSetting and Worst are the exact worst cases at small n.
+	WorstSetting string
+	Worst        []htmlWorst
 }
 
 type htmlCompareRow struct {
@@ -274,12 +362,12 @@ func (cmp *Comparison) html() *htmlCompare {
 	if cmp == nil {
 		return nil
 	}
-	h := &htmlCompare{Setting: cmp.Setting, Sizes: CompareTableSizes}
+	h := &htmlCompare{Setting: cmp.Setting, Sizes: CompareTableSizes, WorstSetting: cmp.WorstSetting, Worst: cmp.worstHTML()}
 	if cmp.Plot != "" {
 		h.Plot = newHTMLPlot(compareStem, "messages per election of every ring algorithm against n, log scales",
 			"Mean messages per election against n (log scales), with the sampled minimum and maximum as bars.")
 	}
-	for _, a := range CompareAlgos {
+	for _, a := range cmp.algorithms() {
 		r := htmlCompareRow{Algorithm: a}
 		for _, n := range CompareTableSizes {
 			r.Cells = append(r.Cells, cmp.compareCell(a, n))

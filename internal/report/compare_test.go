@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/internal/filetest"
 )
 
@@ -17,19 +18,19 @@ func TestCompareDeterministic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every ring algorithm up to n=512")
 	}
-	a, err := Compare(1, 3)
+	a, err := Compare(CompareSpecs(algos.All), 1, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Compare(1, 3)
+	b, err := Compare(CompareSpecs(algos.All), 1, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Markdown() != b.Markdown() || a.Text() != b.Text() {
 		t.Error("two comparisons with seed 1 differ")
 	}
-	if len(a.Rows) != len(CompareAlgos)*len(CompareSizes) {
-		t.Errorf("%d rows, want %d", len(a.Rows), len(CompareAlgos)*len(CompareSizes))
+	if len(a.Rows) != len(CompareSpecs(algos.All))*len(CompareSizes) {
+		t.Errorf("%d rows, want %d", len(a.Rows), len(CompareSpecs(algos.All))*len(CompareSizes))
 	}
 	for _, r := range a.Rows {
 		if float64(r.Min) > r.Mean || r.Mean > float64(r.Max) || r.Min <= 0 {
@@ -51,7 +52,7 @@ func TestCompareWritten(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every ring algorithm up to n=512")
 	}
-	cmp, err := Compare(1, 1)
+	cmp, err := Compare(CompareSpecs(algos.All), 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,6 +77,12 @@ func TestCompareWritten(t *testing.T) {
 		}
 		if with && !strings.Contains(md, "](plots/comparison.svg)") {
 			t.Error("report.md does not show the plot")
+		}
+		// The exact worst cases: a table row per algorithm in both.
+		cr := "| changroberts | n=2..9 | 5, 9, 14, 20, 27, 35, 44, 54 | (n^2 + 3n)/2, exact on n=2..9 (fit 2..7, held out 8,9) |"
+		crHTML := "<tr><td class=\"mono\">changroberts</td><td>n=2..9</td><td>5, 9, 14, 20, 27, 35, 44, 54</td><td>(n^2 &#43; 3n)/2, exact on n=2..9 (fit 2..7, held out 8,9)</td></tr>"
+		if with != strings.Contains(md, cr) || with != strings.Contains(html, crHTML) {
+			t.Errorf("comparison %t: worst-case row in report.md %t, in report.html %t", with, strings.Contains(md, cr), strings.Contains(html, crHTML))
 		}
 	}
 }

@@ -296,6 +296,17 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 {{- end}}
 </tbody>
 </table>
+{{- with .Worst}}
+<p>Exact worst case at small n: {{$.Compare.WorstSetting}}.</p>
+<table class="rows">
+<thead><tr><th>Algorithm</th><th>Sizes</th><th>Worst case (max messages)</th><th>Closed form</th></tr></thead>
+<tbody>
+{{- range .}}
+<tr><td class="mono">{{.Algorithm}}</td><td>{{.Sizes}}</td><td>{{.Maxima}}</td><td>{{.Form}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- end}}
 </section>
 {{- end}}
 </main>
