@@ -68,10 +68,13 @@ func extremeRows(c *model.Claim, rows []Row) []Row {
 				missed = append(missed, fmt.Sprintf("n=%d: %d (the formula gives %s)", n, z.extreme, z.claimed))
 			}
 		}
-		if len(missed) > 0 {
+		switch {
+		case len(ns) == 0:
+			row.Arithmetic = "no size was checked (every size of the claim is above the size cap)"
+		case len(missed) > 0:
 			row.Verdict = Refuted
 			row.Arithmetic = fmt.Sprintf("no execution reaches %s at %s; the %s measured is %s", c.FormulaText, plural(len(missed), "size"), which, strings.Join(missed, "; "))
-		} else {
+		default:
 			row.Arithmetic = fmt.Sprintf("an execution reaches %s exactly at every size checked (n=%s)", c.FormulaText, sizes(ns))
 		}
 		row.Covered.Executions = row.Executions

@@ -102,7 +102,10 @@ func pointSizes(ps []Point) string {
 }
 
 func sizes(ns []int) string {
-	if len(ns) == 1 {
+	switch len(ns) {
+	case 0:
+		return "none"
+	case 1:
 		return fmt.Sprint(ns[0])
 	}
 	contiguous := true

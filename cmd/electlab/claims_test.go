@@ -219,3 +219,17 @@ func TestClaimsSmallMaxN(t *testing.T) {
 	knownBug(t, zero, "BUG-3: claims -max-n 2 (or 1) reports every claim HOLDS although no execution ran (every row has executions 0)")
 	checkReport(t, &rep, "")
 }
+
+// TestClaimsMaxNBelowExtreme: a size cap below every size of a claim
+// judged by its extreme over the settings (C-MA-1) leaves that claim
+// unchecked; it panicked with an index out of range before.
+func TestClaimsMaxNBelowExtreme(t *testing.T) {
+	r := cli(t, "claims", "-claim", "C-MA-1", "-max-n", "3", "-json")
+	r.mustCode(t, 0)
+	var rep claimsJSON
+	r.decode(t, &rep)
+	if len(rep.Claims) != 1 || rep.Claims[0].Verdict == "HOLDS" {
+		t.Fatalf("C-MA-1 under -max-n 3: %+v, want one claim, not HOLDS", rep.Claims)
+	}
+	checkReport(t, &rep, "")
+}
