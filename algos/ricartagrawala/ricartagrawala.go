@@ -99,7 +99,7 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
-	Step: step,
+	Step: cycle.Run,
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)
@@ -118,31 +118,22 @@ func others(env *model.Env) uint64 {
 	return all &^ (1 << uint(env.Index))
 }
 
-// cycle is the client cycle (package mutex) with Ricart–Agrawala's request
-// and release.
-var cycle = &mutex.Cycle[State]{
-	Client:  client,
-	Ask:     ask,
-	Release: release,
-}
+// cycle is the client cycle (package mutex) with Ricart–Agrawala's
+// request, release and messages; its Run is the step function.
+var cycle = &mutex.Cycle[State]{Client: client, Ask: ask, Release: release, Receive: receive}
 
 // client points at the client fields of s.
 func client(s *State) mutex.Client {
 	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
 }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	s, handled := cycle.Step(env, s, in, out)
-	if handled || in.Kind != model.InDeliver {
-		return s
-	}
-	for _, m := range in.Msgs {
-		switch m.Kind {
-		case Request:
-			s = onRequest(env, s, m, out)
-		case Reply:
-			s = onReply(env, s, m, out)
-		}
+// receive handles one delivered message.
+func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	switch m.Kind {
+	case Request:
+		return onRequest(env, s, m, out)
+	case Reply:
+		return onReply(env, s, m, out)
 	}
 	return s
 }

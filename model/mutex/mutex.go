@@ -83,6 +83,32 @@ type Cycle[S any] struct {
 	// is recorded (Phase Idle, "leave" observed) and before the think
 	// timer is armed.
 	Release func(env *model.Env, s S, out *model.Outbox) S
+	// Receive is the algorithm's handling of one delivered message.
+	Receive func(env *model.Env, s S, m model.Message, out *model.Outbox) S
+	// Timer is the algorithm's handling of one of its own timers (nil
+	// when it has none).
+	Timer func(env *model.Env, s S, timer uint8, out *model.Outbox) S
+}
+
+// Run is the algorithm's whole step function: the client cycle's part
+// (Step), then the algorithm's own timers (Timer) and the delivered
+// messages, one at a time (Receive). Other inputs change nothing.
+func (c *Cycle[S]) Run(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+	s, handled := c.Step(env, s, in, out)
+	if handled {
+		return s
+	}
+	switch in.Kind {
+	case model.InTimer:
+		if c.Timer != nil {
+			s = c.Timer(env, s, in.Timer, out)
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			s = c.Receive(env, s, m, out)
+		}
+	}
+	return s
 }
 
 // Step runs the client cycle's part of a step: it raises the hop clock
