@@ -5,7 +5,7 @@ import (
 
 	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/checker/claims/claimstest"
 )
 
 // Every claim holds on Franklin (and on the faithful re-plumbing), and each
@@ -13,7 +13,7 @@ import (
 // breaks the round and message bounds, the turned-round comparison breaks
 // validity.
 func TestClaimsCatchBrokenVariants(t *testing.T) {
-	proptest.CatchBroken(t, franklin.Algorithm, franklin.Faithful, []proptest.Broken[franklin.State]{
+	claimstest.CatchBroken(t, franklin.Algorithm, franklin.Faithful, []claimstest.Broken[franklin.State]{
 		{Claim: "FRANKLIN-1", Alg: franklin.MinWins},
 		{Claim: "FRANKLIN-2", Alg: franklin.OneSided},
 		{Claim: "FRANKLIN-4", Alg: franklin.OneSided},
@@ -25,10 +25,10 @@ func TestClaimsCatchBrokenVariants(t *testing.T) {
 // message than 2n, as a round whose id is relayed one hop too far would.
 func TestPerRoundCatchesExtraMessage(t *testing.T) {
 	c := franklin.Algorithm.Info.Claim("FRANKLIN-3")
-	if res := proptest.SmallEngine().CheckClaim(franklin.Algorithm, c); res.Verdict != claims.Holds {
+	if res := claimstest.SmallEngine().CheckClaim(franklin.Algorithm, c); res.Verdict != claims.Holds {
 		t.Fatalf("FRANKLIN-3 on franklin: %s (%s)", res.Verdict, res.Summary)
 	}
-	res := proptest.SmallEngine().CheckClaim(franklin.ExtraMessage, c)
+	res := claimstest.SmallEngine().CheckClaim(franklin.ExtraMessage, c)
 	t.Logf("%s on the broken variant: %s (%s)", c.ID, res.Verdict, res.Summary)
 	if res.Verdict != claims.Refuted {
 		t.Errorf("FRANKLIN-3 on a round with an extra message: %s, want %s (%s)", res.Verdict, claims.Refuted, res.Summary)

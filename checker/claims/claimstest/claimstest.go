@@ -1,4 +1,9 @@
-package proptest
+// Package claimstest holds the claim-engine helpers of the algorithm
+// packages' tests: a small engine, and the test that every claim holds on
+// an algorithm and is refuted on a variant broken for it. It sits above
+// the claim engine (checker/claims), so only external test packages
+// (package x_test) may import it.
+package claimstest
 
 import (
 	"testing"
