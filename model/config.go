@@ -277,6 +277,36 @@ func FormatPhases(ps []Phase) string {
 	return strings.Join(parts, ";")
 }
 
+// SetField sets the field of c that key names, from its text val, for the
+// keys a scenario file and the golden tests' arguments share: variant,
+// ids, crashed, absent (ParseIDs), timing, timeouts, net, successive
+// (ParsePhases) and physical. known is false for any other key.
+func (c *Config) SetField(key, val string) (known bool, err error) {
+	switch key {
+	case "variant":
+		c.Variant = val
+	case "ids":
+		c.IDs, err = ParseIDs(val)
+	case "crashed":
+		c.Crashed, err = ParseIDs(val)
+	case "absent":
+		c.Absent, err = ParseIDs(val)
+	case "timing":
+		c.Timing, err = ParseTiming(val)
+	case "timeouts":
+		c.Timeouts, err = ParseTimeouts(val)
+	case "net":
+		c.Net, err = ParseNet(val)
+	case "successive":
+		c.Successive, err = ParsePhases(val)
+	case "physical":
+		c.Physical, err = ParsePhysical(val)
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
 // Clone returns a deep copy of c.
 func (c *Config) Clone() *Config {
 	d := *c
