@@ -165,7 +165,6 @@ func Quorum(env *model.Env) uint64 {
 	return q
 }
 
-func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
 
 // cycle is the client cycle (package mutex) with the voting request,
 // release, retry timer and messages; its Run is the step function.
@@ -244,13 +243,12 @@ func sendNext(env *model.Env, s State, out *model.Outbox) State {
 }
 
 func onVote(env *model.Env, s State, m model.Message, out *model.Outbox) State {
-	b := bit(env, m.From)
 	// A vote always answers the current attempt: a parallel attempt
 	// waits for every vote, a sequential one has one request out.
-	if s.Phase != mutex.Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+	b, ok := mutex.Answer(env, s.Phase, s.Sent, &s.Replied, m.From)
+	if !ok {
 		return s
 	}
-	s.Replied |= b
 	s.Cost++
 	if m.Kind == Grant {
 		s.Granted |= b

@@ -107,8 +107,6 @@ var Algorithm = &model.Algorithm[State]{
 	},
 }
 
-func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
-
 // others is the mask of every process but self.
 func others(env *model.Env) uint64 {
 	all := uint64(1)<<uint(env.N()) - 1
@@ -179,7 +177,7 @@ func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) Stat
 	if s.Phase == mutex.InCS || (s.Phase == mutex.Waiting && precedes(env, s, m.A, m.From)) {
 		// Ricart–Agrawala: a process in its critical section, or waiting
 		// with an earlier request, defers its reply until it leaves.
-		s.Deferred |= bit(env, m.From)
+		s.Deferred |= mutex.Bit(env, m.From)
 		return s
 	}
 	// Otherwise it replies at once: [S2] Distributed, the second half
@@ -189,11 +187,9 @@ func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) Stat
 }
 
 func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State {
-	b := bit(env, m.From)
-	if s.Phase != mutex.Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+	if _, ok := mutex.Answer(env, s.Phase, s.Sent, &s.Replied, m.From); !ok {
 		return s
 	}
-	s.Replied |= b
 	s.Cost++
 	if s.Replied == others(env) {
 		// Every other process has replied: enter.

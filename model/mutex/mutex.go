@@ -162,3 +162,22 @@ func (c *Cycle[S]) leave(env *model.Env, s S, out *model.Outbox) S {
 	}
 	return s
 }
+
+// Bit is the bit of process p in a mask of processes (bit i: the process
+// of topology index i).
+func Bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
+
+// Answer takes in process p's answer to a client that asked processes by
+// masks: sent, the processes asked for the current request, and replied,
+// those that have answered it. An answer counts when the client is
+// waiting, asked p and has not had p's answer yet; Answer then sets p's
+// bit (returned) in replied. ok is false for an answer that does not
+// count, and nothing is recorded.
+func Answer(env *model.Env, phase Phase, sent uint64, replied *uint64, p model.ID) (bit uint64, ok bool) {
+	b := Bit(env, p)
+	if phase != Waiting || sent&b == 0 || *replied&b != 0 {
+		return 0, false
+	}
+	*replied |= b
+	return b, true
+}
