@@ -96,36 +96,36 @@ func (p Physical) String() string {
 }
 
 // parseName returns the index of s among names (the flag names, in the
-// order of their constants), or an error naming what was parsed and want,
-// the accepted names as the error lists them.
-func parseName(what, want, s string, names ...string) (uint8, error) {
+// order of their constants), or the error unknown ("unknown timing") s
+// (want want, the accepted names as the error lists them).
+func parseName(unknown, want, s string, names ...string) (uint8, error) {
 	if i := slices.Index(names, s); i >= 0 {
 		return uint8(i), nil
 	}
-	return 0, fmt.Errorf("unknown %s %q (want %s)", what, s, want)
+	return 0, fmt.Errorf("%s %q (want %s)", unknown, s, want)
 }
 
 // ParsePhysical parses "direct", "ring" or "ring-rt".
 func ParsePhysical(s string) (Physical, error) {
-	i, err := parseName("physical network", "direct, ring or ring-rt", s, physicalNames[:]...)
+	i, err := parseName("unknown physical network", "direct, ring or ring-rt", s, physicalNames[:]...)
 	return Physical(i), err
 }
 
 // ParseTiming parses "sync" or "async".
 func ParseTiming(s string) (Timing, error) {
-	i, err := parseName("timing", "sync or async", s, timingNames[:]...)
+	i, err := parseName("unknown timing", "sync or async", s, timingNames[:]...)
 	return Timing(i), err
 }
 
 // ParseTimeouts parses "accurate" or "early".
 func ParseTimeouts(s string) (Timeouts, error) {
-	i, err := parseName("timeouts", "accurate or early", s, timeoutsNames[:]...)
+	i, err := parseName("unknown timeouts", "accurate or early", s, timeoutsNames[:]...)
 	return Timeouts(i), err
 }
 
 // ParseNet parses "fifo" or "unordered".
 func ParseNet(s string) (Net, error) {
-	i, err := parseName("net", "fifo or unordered", s, netNames[:]...)
+	i, err := parseName("unknown net", "fifo or unordered", s, netNames[:]...)
 	return Net(i), err
 }
 
@@ -157,7 +157,7 @@ func (d Detection) String() string {
 
 // ParseDetection parses "eager" or "lazy".
 func ParseDetection(s string) (Detection, error) {
-	i, err := parseName("detection", "eager or lazy", s, "eager", "lazy")
+	i, err := parseName("unknown detection", "eager or lazy", s, "eager", "lazy")
 	return Detection(i), err
 }
 
