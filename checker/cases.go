@@ -203,31 +203,15 @@ func identity(n int) []model.ID {
 
 // maxDead is the largest dead set a setting allows at size n (two
 // processes always stay live).
-func maxDead(st *model.Setting, n int) int {
-	d := st.MaxDead
-	if d > n-2 {
-		d = n - 2
-	}
-	if d < 0 {
-		d = 0
-	}
-	return d
-}
+func maxDead(st *model.Setting, n int) int { return allButTwo(st.MaxDead, n) }
 
-// RandomCase draws a configuration for setting st at size n from rng.
-// randomGenericCase is RandomCase for the settings plan handles.
 // joins is the number of absent processes a setting has at size n (two
 // members stay).
-func joins(st *model.Setting, n int) int {
-	k := st.Joins
-	if k > n-2 {
-		k = n - 2
-	}
-	if k < 0 {
-		k = 0
-	}
-	return k
-}
+func joins(st *model.Setting, n int) int { return allButTwo(st.Joins, n) }
+
+// allButTwo is k, at most n−2 (two of the n processes are left out of
+// it) and at least 0.
+func allButTwo(k, n int) int { return max(0, min(k, n-2)) }
 
 // inOrder returns the elements of sub in their order in ids.
 func inOrder(ids, sub []model.ID) []model.ID {

@@ -18,19 +18,12 @@ func kabRepeatBroadcasts(name string, times func(n int) int) *model.Algorithm[ka
 		scratch.Reset(env.Self)
 		s = kabStep(env, s, in, &scratch)
 		for _, o := range scratch.Outputs() {
-			switch o.Kind {
-			case model.OutSend:
-				out.SendMsg(o.Msg)
-			case model.OutMulticast:
-				for range times(env.Topo.N()) {
-					out.Multicast(o.Dests, o.Msg.Kind, o.Msg.A, o.Msg.B)
-				}
-			case model.OutSetTimer:
-				out.SetTimer(o.Timer, o.Delay)
-			case model.OutCancelTimer:
-				out.CancelTimer(o.Timer)
-			case model.OutObserve:
-				out.Observe(o.Tag, o.Val)
+			if o.Kind != model.OutMulticast {
+				out.Emit(o)
+				continue
+			}
+			for range times(env.Topo.N()) {
+				out.Emit(o)
 			}
 		}
 		return s

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,8 +19,10 @@ const (
 	Sync
 )
 
+var timingNames = [...]string{"async", "sync"}
+
 // String returns the flag name.
-func (t Timing) String() string { return [...]string{"async", "sync"}[t] }
+func (t Timing) String() string { return timingNames[t] }
 
 // Timeouts says when an armed timer may fire in async timing.
 type Timeouts uint8
@@ -32,8 +35,10 @@ const (
 	Early
 )
 
+var timeoutsNames = [...]string{"accurate", "early"}
+
 // String returns the flag name.
-func (t Timeouts) String() string { return [...]string{"accurate", "early"}[t] }
+func (t Timeouts) String() string { return timeoutsNames[t] }
 
 // Net is the channel discipline.
 type Net uint8
@@ -45,8 +50,10 @@ const (
 	Unordered
 )
 
+var netNames = [...]string{"fifo", "unordered"}
+
 // String returns the flag name.
-func (n Net) String() string { return [...]string{"fifo", "unordered"}[n] }
+func (n Net) String() string { return netNames[n] }
 
 // Physical is the physical network under a complete logical graph: which
 // links a message really travels. It is a reading of the network, the
@@ -88,47 +95,38 @@ func (p Physical) String() string {
 	return "physical(" + strconv.Itoa(int(p)) + ")"
 }
 
+// parseName returns the index of s among names (the flag names, in the
+// order of their constants), or the error unknown ("unknown timing") s
+// (want want, the accepted names as the error lists them).
+func parseName(unknown, want, s string, names ...string) (uint8, error) {
+	if i := slices.Index(names, s); i >= 0 {
+		return uint8(i), nil
+	}
+	return 0, fmt.Errorf("%s %q (want %s)", unknown, s, want)
+}
+
 // ParsePhysical parses "direct", "ring" or "ring-rt".
 func ParsePhysical(s string) (Physical, error) {
-	for i, n := range physicalNames {
-		if s == n {
-			return Physical(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown physical network %q (want direct, ring or ring-rt)", s)
+	i, err := parseName("unknown physical network", "direct, ring or ring-rt", s, physicalNames[:]...)
+	return Physical(i), err
 }
 
 // ParseTiming parses "sync" or "async".
 func ParseTiming(s string) (Timing, error) {
-	switch s {
-	case "async":
-		return Async, nil
-	case "sync":
-		return Sync, nil
-	}
-	return 0, fmt.Errorf("unknown timing %q (want sync or async)", s)
+	i, err := parseName("unknown timing", "sync or async", s, timingNames[:]...)
+	return Timing(i), err
 }
 
 // ParseTimeouts parses "accurate" or "early".
 func ParseTimeouts(s string) (Timeouts, error) {
-	switch s {
-	case "accurate":
-		return Accurate, nil
-	case "early":
-		return Early, nil
-	}
-	return 0, fmt.Errorf("unknown timeouts %q (want accurate or early)", s)
+	i, err := parseName("unknown timeouts", "accurate or early", s, timeoutsNames[:]...)
+	return Timeouts(i), err
 }
 
 // ParseNet parses "fifo" or "unordered".
 func ParseNet(s string) (Net, error) {
-	switch s {
-	case "fifo":
-		return FIFO, nil
-	case "unordered":
-		return Unordered, nil
-	}
-	return 0, fmt.Errorf("unknown net %q (want fifo or unordered)", s)
+	i, err := parseName("unknown net", "fifo or unordered", s, netNames[:]...)
+	return Net(i), err
 }
 
 // Detection is when a listed detector's crash detection (its "detect"
@@ -159,13 +157,8 @@ func (d Detection) String() string {
 
 // ParseDetection parses "eager" or "lazy".
 func ParseDetection(s string) (Detection, error) {
-	switch s {
-	case "eager":
-		return DetectEager, nil
-	case "lazy":
-		return DetectLazy, nil
-	}
-	return 0, fmt.Errorf("unknown detection %q (want eager or lazy)", s)
+	i, err := parseName("unknown detection", "eager or lazy", s, "eager", "lazy")
+	return Detection(i), err
 }
 
 // Config is everything that defines one execution apart from the schedule.
@@ -275,6 +268,36 @@ func FormatPhases(ps []Phase) string {
 		}
 	}
 	return strings.Join(parts, ";")
+}
+
+// SetField sets the field of c that key names, from its text val, for the
+// keys a scenario file and the golden tests' arguments share: variant,
+// ids, crashed, absent (ParseIDs), timing, timeouts, net, successive
+// (ParsePhases) and physical. known is false for any other key.
+func (c *Config) SetField(key, val string) (known bool, err error) {
+	switch key {
+	case "variant":
+		c.Variant = val
+	case "ids":
+		c.IDs, err = ParseIDs(val)
+	case "crashed":
+		c.Crashed, err = ParseIDs(val)
+	case "absent":
+		c.Absent, err = ParseIDs(val)
+	case "timing":
+		c.Timing, err = ParseTiming(val)
+	case "timeouts":
+		c.Timeouts, err = ParseTimeouts(val)
+	case "net":
+		c.Net, err = ParseNet(val)
+	case "successive":
+		c.Successive, err = ParsePhases(val)
+	case "physical":
+		c.Physical, err = ParsePhysical(val)
+	default:
+		return false, nil
+	}
+	return true, err
 }
 
 // Clone returns a deep copy of c.

@@ -234,6 +234,16 @@ func (o *Outbox) CancelTimer(t uint8) {
 	o.out = append(o.out, Output{Kind: OutCancelTimer, Timer: t})
 }
 
+// Emit re-emits x, an output that another step (a composed algorithm's,
+// run on a scratch outbox) recorded, as one of this step's: a message's
+// sender becomes this outbox's process, everything else is kept.
+func (o *Outbox) Emit(x Output) {
+	if x.Kind == OutSend || x.Kind == OutMulticast {
+		x.Msg.From = o.self
+	}
+	o.out = append(o.out, x)
+}
+
 // Observe records the observation (tag, val) for the checkers.
 func (o *Outbox) Observe(tag string, val int32) {
 	o.out = append(o.out, Output{Kind: OutObserve, Tag: tag, Val: val})

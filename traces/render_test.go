@@ -86,22 +86,8 @@ func buildTrace(d *datadriven.TestData) (*Trace, *Replayed, error) {
 		case "format", "maskfp":
 		case "algo":
 			cfg.Algo = val
-		case "variant":
-			cfg.Variant = val
-		case "ids":
-			cfg.IDs, err = model.ParseIDs(val)
 		case "initiators":
 			cfg.Initiators, err = model.ParseIDs(val)
-		case "crashed":
-			cfg.Crashed, err = model.ParseIDs(val)
-		case "absent":
-			cfg.Absent, err = model.ParseIDs(val)
-		case "timing":
-			cfg.Timing, err = model.ParseTiming(val)
-		case "timeouts":
-			cfg.Timeouts, err = model.ParseTimeouts(val)
-		case "net":
-			cfg.Net, err = model.ParseNet(val)
 		case "forwarding":
 			forwarding = val
 		case "crash-budget":
@@ -113,7 +99,10 @@ func buildTrace(d *datadriven.TestData) (*Trace, *Replayed, error) {
 		case "nofinish":
 			finish = false
 		default:
-			err = fmt.Errorf("unknown argument %q", a.Key)
+			var known bool
+			if known, err = cfg.SetField(a.Key, val); !known {
+				err = fmt.Errorf("unknown argument %q", a.Key)
+			}
 		}
 		if err != nil {
 			return nil, nil, err

@@ -81,7 +81,7 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
-	Step: step,
+	Step: cycle.Run,
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)
@@ -94,43 +94,33 @@ var Algorithm = &model.Algorithm[State]{
 // Coordinator returns the coordinator: the best member at the start.
 func Coordinator(env *model.Env) model.ID { return env.InitialCoordinator(false) }
 
-// cycle is the client cycle (package mutex) with central's request and
-// release.
-var cycle = &mutex.Cycle[State]{
-	Client:  client,
-	Ask:     ask,
-	Release: release,
-}
+// cycle is the client cycle (package mutex) with central's request,
+// release and messages; its Run is the step function.
+var cycle = &mutex.Cycle[State]{Client: client, Ask: ask, Release: release, Receive: receive}
 
 // client points at the client fields of s.
 func client(s *State) mutex.Client {
 	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
 }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	s, handled := cycle.Step(env, s, in, out)
-	if handled || in.Kind != model.InDeliver {
-		return s
-	}
-	for _, m := range in.Msgs {
-		switch m.Kind {
-		case Request:
-			// Catalog C-MUTEX-1: "request, grant, release" — the
-			// coordinator grants a free lock, else queues the
-			// requester (textbook rule; the seeds give the table
-			// only).
-			s = serve(env, s, m.From, out)
-		case Grant:
-			if s.Phase == mutex.Waiting {
-				s.Cost++
-				s = enter(s, out)
-				// The delay before entry of a client that is not
-				// the coordinator, in message times (hop clock).
-				out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
-			}
-		case Release:
-			s = free(env, s, m.From, out)
+// receive handles one delivered message.
+func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	switch m.Kind {
+	case Request:
+		// Catalog C-MUTEX-1: "request, grant, release" — the
+		// coordinator grants a free lock, else queues the requester
+		// (textbook rule; the seeds give the table only).
+		return serve(env, s, m.From, out)
+	case Grant:
+		if s.Phase == mutex.Waiting {
+			s.Cost++
+			s = enter(s, out)
+			// The delay before entry of a client that is not the
+			// coordinator, in message times (hop clock).
+			out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
 		}
+	case Release:
+		return free(env, s, m.From, out)
 	}
 	return s
 }

@@ -136,7 +136,7 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
-	Step: step,
+	Step: cycle.Run,
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		// Attempt is left out: it only numbers the attempts (no stale
@@ -165,51 +165,42 @@ func Quorum(env *model.Env) uint64 {
 	return q
 }
 
-func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
 
-// cycle is the client cycle (package mutex) with the voting request and
-// release.
-var cycle = &mutex.Cycle[State]{
-	Client:  client,
-	Ask:     ask,
-	Release: leave,
-}
+// cycle is the client cycle (package mutex) with the voting request,
+// release, retry timer and messages; its Run is the step function.
+var cycle = &mutex.Cycle[State]{Client: client, Ask: ask, Release: leave, Receive: receive, Timer: timer}
 
 // client points at the client fields of s.
 func client(s *State) mutex.Client {
 	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
 }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	s, handled := cycle.Step(env, s, in, out)
-	if handled {
-		return s
+// timer handles the retry timer: a new attempt while still waiting.
+func timer(env *model.Env, s State, t uint8, out *model.Outbox) State {
+	if t == TimerRetry && s.Phase == mutex.Waiting {
+		s = attempt(env, s, out)
 	}
-	switch in.Kind {
-	case model.InTimer:
-		if in.Timer == TimerRetry && s.Phase == mutex.Waiting {
-			s = attempt(env, s, out)
+	return s
+}
+
+// receive handles one delivered message.
+func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	switch m.Kind {
+	case Request:
+		// A coordinator grants its vote when it is free (or already
+		// given to this requester), else denies.
+		if s.Voted == model.None || s.Voted == m.From {
+			s.Voted = m.From
+			out.Send(m.From, Grant, m.A, 0)
+		} else {
+			out.Send(m.From, Deny, m.A, 0)
 		}
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			switch m.Kind {
-			case Request:
-				// A coordinator grants its vote when it is free (or
-				// already given to this requester), else denies.
-				if s.Voted == model.None || s.Voted == m.From {
-					s.Voted = m.From
-					out.Send(m.From, Grant, m.A, 0)
-				} else {
-					out.Send(m.From, Deny, m.A, 0)
-				}
-			case Release:
-				if s.Voted == m.From {
-					s.Voted = model.None
-				}
-			case Grant, Deny:
-				s = onVote(env, s, m, out)
-			}
+	case Release:
+		if s.Voted == m.From {
+			s.Voted = model.None
 		}
+	case Grant, Deny:
+		s = onVote(env, s, m, out)
 	}
 	return s
 }
@@ -252,13 +243,12 @@ func sendNext(env *model.Env, s State, out *model.Outbox) State {
 }
 
 func onVote(env *model.Env, s State, m model.Message, out *model.Outbox) State {
-	b := bit(env, m.From)
 	// A vote always answers the current attempt: a parallel attempt
 	// waits for every vote, a sequential one has one request out.
-	if s.Phase != mutex.Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+	b, ok := mutex.Answer(env, s.Phase, s.Sent, &s.Replied, m.From)
+	if !ok {
 		return s
 	}
-	s.Replied |= b
 	s.Cost++
 	if m.Kind == Grant {
 		s.Granted |= b

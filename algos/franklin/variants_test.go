@@ -11,43 +11,10 @@ func brokenStep(beats func(self, l, r model.ID) bool) func(env *model.Env, s Sta
 			return Step(env, s, in, out)
 		}
 		for _, m := range in.Msgs {
-			s = receiveWith(env, s, m, out, beats)
+			s = receiveBy(env, s, m, out, beats)
 		}
 		return s
 	}
-}
-
-// receiveWith is receive with the decision beats.
-func receiveWith(env *model.Env, s State, m model.Message, out *model.Outbox, beats func(self, l, r model.ID) bool) State {
-	// Store the message as the real algorithm does, without deciding.
-	active := s.Active && !s.Elected
-	if !active || m.Kind == Leader || model.ID(m.A) == env.Self {
-		return receive(env, s, m, out)
-	}
-	s = wake(env, s, out)
-	id, r, side := model.ID(m.A), uint8(m.B>>1), m.B&1
-	switch {
-	case r == s.Round:
-		s.Cur[side] = id
-	case r == s.Round+1:
-		s.Ahead[side] = id
-	}
-	for s.Active && s.Cur[cw] != model.None && s.Cur[ccw] != model.None {
-		if beats(env.Self, s.Cur[cw], s.Cur[ccw]) {
-			s.Round++
-			s.Cur, s.Ahead = s.Ahead, [2]model.ID{}
-			announceRound(env, s.Round, out)
-			continue
-		}
-		s.Active = false
-		for side, id := range s.Ahead {
-			if id != model.None {
-				send(env, int32(id), s.Round+1, int32(side), out)
-			}
-		}
-		s.Cur, s.Ahead = [2]model.ID{}, [2]model.ID{}
-	}
-	return s
 }
 
 // broken returns Franklin with the decision beats: same name and claims.
@@ -70,7 +37,7 @@ var (
 	MinWins = broken(func(self, l, r model.ID) bool { return self < l && self < r })
 	// Faithful is the real decision through the same path, to show the
 	// path itself is faithful.
-	Faithful = broken(func(self, l, r model.ID) bool { return self > l && self > r })
+	Faithful = broken(beatsBoth)
 	// ExtraMessage is Franklin with one more round-1 message: each
 	// initiator sends its id twice clockwise.
 	ExtraMessage = extraMessage()
@@ -78,7 +45,7 @@ var (
 
 // extraMessage builds ExtraMessage.
 func extraMessage() *model.Algorithm[State] {
-	extra := broken(func(self, l, r model.ID) bool { return self > l && self > r })
+	extra := broken(beatsBoth)
 	step := extra.Step
 	extra.Step = func(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		s2 := step(env, s, in, out)

@@ -673,26 +673,10 @@ func trim(a []model.ID) []model.ID {
 // kinds (nil: FCEABOB's kinds are the hierarchy's own).
 func reemit(outs []model.Output, ring []*model.Kind, out *model.Outbox) {
 	for _, o := range outs {
-		m := o.Msg
-		if ring != nil && m.Kind != nil {
-			m.Kind = ring[m.Kind.Code]
+		if ring != nil && o.Msg.Kind != nil {
+			o.Msg.Kind = ring[o.Msg.Kind.Code]
 		}
-		switch o.Kind {
-		case model.OutSend:
-			out.SendMsg(m)
-		case model.OutMulticast:
-			out.Multicast(o.Dests, m.Kind, m.A, m.B)
-			if m.List != nil {
-				outs := out.Outputs()
-				outs[len(outs)-1].Msg.List = m.List
-			}
-		case model.OutSetTimer:
-			out.SetTimer(o.Timer, o.Delay)
-		case model.OutCancelTimer:
-			out.CancelTimer(o.Timer)
-		case model.OutObserve:
-			out.Observe(o.Tag, o.Val)
-		}
+		out.Emit(o)
 	}
 }
 

@@ -1,7 +1,7 @@
 package peterson
 
 import (
-	"math/rand/v2"
+	"fmt"
 	"testing"
 
 	"github.com/electlab/electlab/model"
@@ -71,20 +71,11 @@ func TestEveryArrangement(t *testing.T) {
 // A single initiator wakes the others: every process takes part, so the
 // count is that of everyone initiating.
 func TestSingleInitiator(t *testing.T) {
-	ids := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	all := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends
-	for _, init := range ids {
-		for _, timing := range []model.Timing{model.Async, model.Sync} {
-			cfg := &model.Config{IDs: ids, Initiators: []model.ID{init}, Timing: timing}
-			w := modeltest.RunFIFO(t, Algorithm, cfg)
-			if err := OneWinner(w); err != nil {
-				t.Errorf("%s: %v", cfg, err)
-			}
-			if got := w.Counts().Sends; got != all {
-				t.Errorf("%s: %d messages, want %d as with every process initiating", cfg, got, all)
-			}
+	modeltest.SingleInitiators(t, Algorithm, modeltest.IDs(3, 6, 1, 5, 2, 4), func(cfg *model.Config, w model.System) {
+		if err := OneWinner(w); err != nil {
+			t.Errorf("%s: %v", cfg, err)
 		}
-	}
+	})
 }
 
 // The formulas, evaluated in code, at a few sizes.
@@ -104,12 +95,7 @@ func TestFormulas(t *testing.T) {
 }
 
 func TestSimMatchesWorld(t *testing.T) {
-	modeltest.SimMatchesWorldTimings(t, Algorithm,
-		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		model.Config{IDs: modeltest.IDs(2, 1)},
-		model.Config{IDs: modeltest.IDs(8, 1, 5, 3, 7, 2, 6, 4)},
-	)
+	modeltest.SimMatchesWorldTimings(t, Algorithm, modeltest.CrashFreeRings()...)
 }
 
 func TestClaimsValidate(t *testing.T) {
@@ -121,27 +107,11 @@ func TestClaimsValidate(t *testing.T) {
 // bit-reversal arrangement, and 300 seeded random arrangements, which stay
 // below it), next to the claimed bound.
 func TestWorstCaseAtSizes(t *testing.T) {
-	worst := int64(0)
-	modeltest.RingArrangements(8, func(ids []model.ID) {
-		worst = max(worst, modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends)
-	})
-	t.Logf("n=8: worst case %d messages over all 5040 arrangements; claimed <= %s", worst, MessageBound(model.Params{N: 8}))
+	worst, rev, hi := modeltest.RingWorstCases(t, Algorithm, func(n int) fmt.Stringer { return MessageBound(model.Params{N: n}) })
 	if want := int64(2*8*FloorLog2(8) + 2*8); worst != want {
 		t.Errorf("n=8: worst case %d, want 2n⌊log₂ n⌋+2n = %d", worst, want)
 	}
 	const n = 64
-	rev := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: modeltest.BitReversal(n)}).Counts().Sends
-	rng := rand.New(rand.NewPCG(64, 1))
-	var hi, sum int64
-	const samples = 300
-	for range samples {
-		ids := modeltest.Seq(n)
-		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-		c := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids}).Counts().Sends
-		hi, sum = max(hi, c), sum+c
-	}
-	claimed := MessageBound(model.Params{N: n})
-	t.Logf("n=64: bit-reversal arrangement %d messages; %d random arrangements: max %d, mean %.1f; claimed <= %s", rev, samples, hi, float64(sum)/samples, claimed)
 	if want := int64(2*n*FloorLog2(n) + 2*n); rev != want || hi > rev {
 		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
 	}

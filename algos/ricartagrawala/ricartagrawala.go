@@ -99,15 +99,13 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
-	Step: step,
+	Step: cycle.Run,
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)
 		return model.AppendInts(b, ',', int64(s.L), int64(s.TS), int64(s.Sent), int64(s.Replied), int64(s.Deferred))
 	},
 }
-
-func bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
 
 // others is the mask of every process but self.
 func others(env *model.Env) uint64 {
@@ -118,31 +116,22 @@ func others(env *model.Env) uint64 {
 	return all &^ (1 << uint(env.Index))
 }
 
-// cycle is the client cycle (package mutex) with Ricart–Agrawala's request
-// and release.
-var cycle = &mutex.Cycle[State]{
-	Client:  client,
-	Ask:     ask,
-	Release: release,
-}
+// cycle is the client cycle (package mutex) with Ricart–Agrawala's
+// request, release and messages; its Run is the step function.
+var cycle = &mutex.Cycle[State]{Client: client, Ask: ask, Release: release, Receive: receive}
 
 // client points at the client fields of s.
 func client(s *State) mutex.Client {
 	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
 }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	s, handled := cycle.Step(env, s, in, out)
-	if handled || in.Kind != model.InDeliver {
-		return s
-	}
-	for _, m := range in.Msgs {
-		switch m.Kind {
-		case Request:
-			s = onRequest(env, s, m, out)
-		case Reply:
-			s = onReply(env, s, m, out)
-		}
+// receive handles one delivered message.
+func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	switch m.Kind {
+	case Request:
+		return onRequest(env, s, m, out)
+	case Reply:
+		return onReply(env, s, m, out)
 	}
 	return s
 }
@@ -188,7 +177,7 @@ func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) Stat
 	if s.Phase == mutex.InCS || (s.Phase == mutex.Waiting && precedes(env, s, m.A, m.From)) {
 		// Ricart–Agrawala: a process in its critical section, or waiting
 		// with an earlier request, defers its reply until it leaves.
-		s.Deferred |= bit(env, m.From)
+		s.Deferred |= mutex.Bit(env, m.From)
 		return s
 	}
 	// Otherwise it replies at once: [S2] Distributed, the second half
@@ -198,11 +187,9 @@ func onRequest(env *model.Env, s State, m model.Message, out *model.Outbox) Stat
 }
 
 func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State {
-	b := bit(env, m.From)
-	if s.Phase != mutex.Waiting || s.Sent&b == 0 || s.Replied&b != 0 {
+	if _, ok := mutex.Answer(env, s.Phase, s.Sent, &s.Replied, m.From); !ok {
 		return s
 	}
-	s.Replied |= b
 	s.Cost++
 	if s.Replied == others(env) {
 		// Every other process has replied: enter.

@@ -95,7 +95,7 @@ var Algorithm = &model.Algorithm[State]{
 		}
 		return State{}
 	},
-	Step: step,
+	Step: cycle.Run,
 	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked, model.Flags(s.Has, s.Parked))
@@ -106,42 +106,35 @@ var Algorithm = &model.Algorithm[State]{
 	},
 }
 
-// cycle is the client cycle (package mutex) with the token ring's request
-// and release.
-var cycle = &mutex.Cycle[State]{
-	Client:  client,
-	Ask:     ask,
-	Release: leave,
-}
+// cycle is the client cycle (package mutex) with the token ring's
+// request, release, wake timer and messages; its Run is the step function.
+var cycle = &mutex.Cycle[State]{Client: client, Ask: ask, Release: leave, Receive: receive, Timer: timer}
 
 // client points at the client fields of s.
 func client(s *State) mutex.Client {
 	return mutex.Client{Phase: &s.Phase, Asked: &s.Asked, Clock: &s.Clock}
 }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	s, handled := cycle.Step(env, s, in, out)
-	if handled {
-		return s
+// timer handles the wake timer of a process still waiting without the
+// token.
+func timer(env *model.Env, s State, t uint8, out *model.Outbox) State {
+	if t == TimerWake && s.Phase == mutex.Waiting && !s.Has {
+		// One wake per request is enough: when it is sent the token is
+		// parked, held in a critical section (its holder passes it on,
+		// and a token that moves reaches every process that wants it
+		// before it parks again) or lost.
+		out.Send(env.Next(), Wake, int32(env.Self), 0)
 	}
-	switch in.Kind {
-	case model.InTimer:
-		if in.Timer == TimerWake && s.Phase == mutex.Waiting && !s.Has {
-			// One wake per request is enough: when it is sent the
-			// token is parked, held in a critical section (its holder
-			// passes it on, and a token that moves reaches every
-			// process that wants it before it parks again) or lost.
-			out.Send(env.Next(), Wake, int32(env.Self), 0)
-		}
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			switch m.Kind {
-			case Token:
-				s = onToken(env, s, m, out)
-			case Wake:
-				s = onWake(env, s, m, out)
-			}
-		}
+	return s
+}
+
+// receive handles one delivered message.
+func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	switch m.Kind {
+	case Token:
+		return onToken(env, s, m, out)
+	case Wake:
+		return onWake(env, s, m, out)
 	}
 	return s
 }

@@ -144,6 +144,22 @@ func (e *NoFitError) Error() string {
 	return fmt.Sprintf("no formula of the %d families tried matches every point of n=%s exactly", e.Tried, rangeText(ns))
 }
 
+// heldOut is the number of largest sizes set aside (HeldOut, 2 when
+// zero), checked against the n points (or sizes, as what says) there are.
+func (opts FitOptions) heldOut(n int, what string) (int, error) {
+	held := opts.HeldOut
+	if held == 0 {
+		held = 2
+	}
+	if held < 2 {
+		return 0, fmt.Errorf("at least 2 sizes must be held out, not %d", held)
+	}
+	if n < held+1 {
+		return 0, fmt.Errorf("%d %s are too few: at least %d are needed (%d held out)", n, what, held+1, held)
+	}
+	return held, nil
+}
+
 // Fit finds the simplest formula of Families that matches every point
 // exactly. The HeldOut largest sizes are set aside; each family in turn
 // is solved exactly (Gaussian elimination over the rationals) on the
@@ -157,15 +173,9 @@ func Fit(points []Point, opts FitOptions) (*Fitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	held := opts.HeldOut
-	if held == 0 {
-		held = 2
-	}
-	if held < 2 {
-		return nil, fmt.Errorf("at least 2 sizes must be held out, not %d", held)
-	}
-	if len(pts) < held+1 {
-		return nil, fmt.Errorf("%d points are too few: at least %d are needed (%d held out)", len(pts), held+1, held)
+	held, err := opts.heldOut(len(pts), "points")
+	if err != nil {
+		return nil, err
 	}
 	fitPts, heldPts := pts[:len(pts)-held], pts[len(pts)-held:]
 	tried := 0

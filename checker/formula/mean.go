@@ -55,15 +55,9 @@ func FitMean(samples []Sample, opts FitOptions) (*MeanFitted, error) {
 	if err != nil {
 		return nil, err
 	}
-	held := opts.HeldOut
-	if held == 0 {
-		held = 2
-	}
-	if held < 2 {
-		return nil, fmt.Errorf("at least 2 sizes must be held out, not %d", held)
-	}
-	if len(pts) < held+1 {
-		return nil, fmt.Errorf("%d sizes are too few: at least %d are needed (%d held out)", len(pts), held+1, held)
+	held, err := opts.heldOut(len(pts), "sizes")
+	if err != nil {
+		return nil, err
 	}
 	nfit := len(pts) - held
 	z := math.Sqrt2 * math.Erfinv(1-0.05/float64(len(pts)))

@@ -3,6 +3,7 @@ package formula
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -183,54 +184,71 @@ func wantNum(n node, op string) error {
 
 // parseOr: and { "or" and }
 func (p *parser) parseOr() (node, error) {
-	return p.parseLogic("or", p.parseAnd)
+	return p.parseChain(wantBool, p.parseAnd, "or")
 }
 
 // parseAnd: not { "and" not }
 func (p *parser) parseAnd() (node, error) {
-	return p.parseLogic("and", p.parseNot)
+	return p.parseChain(wantBool, p.parseNot, "and")
 }
 
-func (p *parser) parseLogic(op string, sub func() (node, error)) (node, error) {
+// parseChain: sub { op sub }, left-associative, op any of ops; want checks
+// that both operands of each op have its type.
+func (p *parser) parseChain(want func(node, string) error, sub func() (node, error), ops ...string) (node, error) {
 	x, err := sub()
 	if err != nil {
 		return nil, err
 	}
-	for isOp(p.peek(), op) {
-		t := p.next()
+	for t := p.peek(); slices.ContainsFunc(ops, func(op string) bool { return isOp(t, op) }); t = p.peek() {
+		p.next()
 		y, err := sub()
 		if err != nil {
 			return nil, err
 		}
-		if err := wantBool(x, op); err != nil {
+		if x, err = binary(t.col, t.text, x, y, want); err != nil {
 			return nil, err
 		}
-		if err := wantBool(y, op); err != nil {
-			return nil, err
-		}
-		x = &binOp{opCol: t.col, op: op, x: x, y: y}
 	}
 	return x, nil
 }
 
+// binary is the operation op (at column col) on x and y, once want has
+// checked that both have op's type.
+func binary(col int, op string, x, y node, want func(node, string) error) (node, error) {
+	if err := want(x, op); err != nil {
+		return nil, err
+	}
+	if err := want(y, op); err != nil {
+		return nil, err
+	}
+	return &binOp{opCol: col, op: op, x: x, y: y}, nil
+}
+
+// parsePrefix: op self | sub, for the prefix operator op; want checks that
+// its operand has its type.
+func (p *parser) parsePrefix(op string, want func(node, string) error, self, sub func() (node, error)) (node, error) {
+	t := p.peek()
+	if !isOp(t, op) {
+		return sub()
+	}
+	p.next()
+	if err := p.enter(t); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	x, err := self()
+	if err != nil {
+		return nil, err
+	}
+	if err := want(x, op); err != nil {
+		return nil, err
+	}
+	return &unaryOp{col: t.col, op: op, x: x}, nil
+}
+
 // parseNot: "not" not | comparison
 func (p *parser) parseNot() (node, error) {
-	if t := p.peek(); isOp(t, "not") {
-		p.next()
-		if err := p.enter(t); err != nil {
-			return nil, err
-		}
-		defer p.leave()
-		x, err := p.parseNot()
-		if err != nil {
-			return nil, err
-		}
-		if err := wantBool(x, "not"); err != nil {
-			return nil, err
-		}
-		return &unaryOp{col: t.col, op: "not", x: x}, nil
-	}
-	return p.parseCmp()
+	return p.parsePrefix("not", wantBool, p.parseNot, p.parseCmp)
 }
 
 // parseCmp: sum [ cmpop sum ]; comparisons do not chain.
@@ -248,39 +266,18 @@ func (p *parser) parseCmp() (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := wantNum(x, t.text); err != nil {
-		return nil, err
-	}
-	if err := wantNum(y, t.text); err != nil {
+	if x, err = binary(t.col, t.text, x, y, wantNum); err != nil {
 		return nil, err
 	}
 	if u := p.peek(); u.kind == tOp && comparisons[u.text] {
 		return nil, errAt(u.col, fmt.Sprintf("comparisons do not chain: write a %s b and b %s c", t.text, u.text))
 	}
-	return &binOp{opCol: t.col, op: t.text, x: x, y: y}, nil
+	return x, nil
 }
 
 // parseSum: term { ("+"|"-") term }
 func (p *parser) parseSum() (node, error) {
-	x, err := p.parseTerm()
-	if err != nil {
-		return nil, err
-	}
-	for t := p.peek(); isOp(t, "+") || isOp(t, "-"); t = p.peek() {
-		p.next()
-		y, err := p.parseTerm()
-		if err != nil {
-			return nil, err
-		}
-		if err := wantNum(x, t.text); err != nil {
-			return nil, err
-		}
-		if err := wantNum(y, t.text); err != nil {
-			return nil, err
-		}
-		x = &binOp{opCol: t.col, op: t.text, x: x, y: y}
-	}
-	return x, nil
+	return p.parseChain(wantNum, p.parseTerm, "+", "-")
 }
 
 // isCoefficient tells whether n is a number literal, or minus one: what
@@ -321,35 +318,16 @@ func (p *parser) parseTerm() (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := wantNum(x, op); err != nil {
+		if x, err = binary(t.col, op, x, y, wantNum); err != nil {
 			return nil, err
 		}
-		if err := wantNum(y, op); err != nil {
-			return nil, err
-		}
-		x, last = &binOp{opCol: t.col, op: op, x: x, y: y}, y
+		last = y
 	}
 }
 
 // parseUnary: "-" unary | power
 func (p *parser) parseUnary() (node, error) {
-	t := p.peek()
-	if !isOp(t, "-") {
-		return p.parsePower()
-	}
-	p.next()
-	if err := p.enter(t); err != nil {
-		return nil, err
-	}
-	defer p.leave()
-	x, err := p.parseUnary()
-	if err != nil {
-		return nil, err
-	}
-	if err := wantNum(x, "-"); err != nil {
-		return nil, err
-	}
-	return &unaryOp{col: t.col, op: "-", x: x}, nil
+	return p.parsePrefix("-", wantNum, p.parseUnary, p.parsePower)
 }
 
 // parsePower: primary [ "^" unary ] (so 2^-1 and 2^3^2 = 2^(3^2)).
@@ -371,13 +349,7 @@ func (p *parser) parsePower() (node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := wantNum(x, "^"); err != nil {
-		return nil, err
-	}
-	if err := wantNum(y, "^"); err != nil {
-		return nil, err
-	}
-	return &binOp{opCol: t.col, op: "^", x: x, y: y}, nil
+	return binary(t.col, t.text, x, y, wantNum)
 }
 
 func (p *parser) enter(t token) error {

@@ -5,9 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -49,37 +46,13 @@ func publicDir(rel string) bool {
 // root.
 func publicPackages(root string) ([]apiPackage, error) {
 	byDir := map[string]*apiPackage{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if rel == "." {
-				return nil
-			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil || !publicDir(rel) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-		if err != nil {
-			return err
-		}
-		dir := filepath.ToSlash(filepath.Dir(rel))
+	err := walkGoFiles(root, func(rel string) bool { return !publicDir(rel) }, parser.ParseComments, func(dir string, f *ast.File) {
 		p := byDir[dir]
 		if p == nil {
 			p = &apiPackage{dir: dir}
 			byDir[dir] = p
 		}
 		addAPI(p, f)
-		return nil
 	})
 	if err != nil {
 		return nil, err

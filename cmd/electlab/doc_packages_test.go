@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,37 +32,51 @@ type pkgInfo struct {
 	imports []string // the module's packages it imports, relative, sorted
 }
 
+// walkGoFiles parses, in mode, every non-test Go file under root (the
+// module root) and calls each with the file's package directory
+// (relative, slash-separated) and the parsed file. A directory below root
+// is skipped when skip(rel) says so (rel relative, slash-separated) or
+// when it holds its own go.mod (another module, such as examples/hsring).
+func walkGoFiles(root string, skip func(rel string) bool, mode parser.Mode, each func(dir string, f *ast.File)) error {
+	fset := token.NewFileSet()
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel == "." {
+				return nil
+			}
+			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil || skip(rel) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, mode)
+		if err != nil {
+			return err
+		}
+		each(path.Dir(rel), f)
+		return nil
+	})
+}
+
 // modulePackages parses every non-test Go file under root (the module
 // root) and returns its packages in path order. testdata, hidden
 // directories, the report output directory and nested modules (a
 // directory with its own go.mod) are skipped.
 func modulePackages(root string) ([]pkgInfo, error) {
 	byDir := map[string]*pkgInfo{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		if d.IsDir() {
-			base := d.Name()
-			if rel != "." && (strings.HasPrefix(base, ".") || base == "testdata" || rel == "report" || rel == "bin") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && rel != "." {
-				// Another module (examples/hsring): not this module's.
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly|parser.ParseComments)
-		if err != nil {
-			return err
-		}
-		dir := filepath.ToSlash(filepath.Dir(rel))
+	skip := func(rel string) bool {
+		base := path.Base(rel)
+		return strings.HasPrefix(base, ".") || base == "testdata" || rel == "report" || rel == "bin"
+	}
+	err := walkGoFiles(root, skip, parser.ImportsOnly|parser.ParseComments, func(dir string, f *ast.File) {
 		p := byDir[dir]
 		if p == nil {
 			p = &pkgInfo{dir: dir}
@@ -70,12 +86,11 @@ func modulePackages(root string) ([]pkgInfo, error) {
 			p.owns = firstSentence(f.Doc.Text())
 		}
 		for _, im := range f.Imports {
-			path := strings.Trim(im.Path.Value, `"`)
-			if rest, ok := strings.CutPrefix(path, modulePath+"/"); ok && !slices.Contains(p.imports, rest) {
+			imp := strings.Trim(im.Path.Value, `"`)
+			if rest, ok := strings.CutPrefix(imp, modulePath+"/"); ok && !slices.Contains(p.imports, rest) {
 				p.imports = append(p.imports, rest)
 			}
 		}
-		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -204,6 +204,18 @@ func shrinkCheck(eng *claims.Engine, spec model.Spec, checks checker.Checks, cs 
 // file (the process's own; not a buffer a caller inspects). It is a wall
 // clock on stderr only; it never changes the results.
 func checkProgress(stderr io.Writer, total int) func(k int) {
+	return loopProgress(stderr, func(k int, el float64) {
+		rate := float64(k) / el
+		fmt.Fprintf(stderr, "electlab: check: %d of %d schedules, %.1f schedules/s, %.0fs elapsed, ETA %.0fs\n", k, total, rate, el, float64(total-k)/rate)
+	})
+}
+
+// loopProgress returns a function a loop calls before its step k: once
+// the loop has run progressEvery it calls line (with the seconds elapsed)
+// at most every progressEvery, never before step 0, and only when stderr
+// is a file (the process's own; not a buffer a caller inspects). It is a
+// wall clock on stderr only; it never changes the results.
+func loopProgress(stderr io.Writer, line func(k int, elapsed float64)) func(k int) {
 	if _, ok := stderr.(*os.File); !ok {
 		return func(int) {}
 	}
@@ -215,8 +227,6 @@ func checkProgress(stderr io.Writer, total int) func(k int) {
 			return
 		}
 		last = now
-		el := now.Sub(t0).Seconds()
-		rate := float64(k) / el
-		fmt.Fprintf(stderr, "electlab: check: %d of %d schedules, %.1f schedules/s, %.0fs elapsed, ETA %.0fs\n", k, total, rate, el, float64(total-k)/rate)
+		line(k, now.Sub(t0).Seconds())
 	}
 }

@@ -5,11 +5,9 @@ import (
 	"io"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
@@ -206,6 +204,12 @@ func (a *Fit) Run(stdout, stderr io.Writer) error {
 	if err := a.compareClaim(rep); err != nil {
 		return err
 	}
+	return a.print(stdout, rep)
+}
+
+// print writes rep on stdout (as JSON under -json) and returns its
+// outcome.
+func (a *Fit) print(stdout io.Writer, rep *render.FitReport) error {
 	if a.JSON {
 		if err := render.WriteJSON(stdout, rep); err != nil {
 			return err
@@ -313,19 +317,9 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 // line on stderr when stderr is the process's own (a wall clock on stderr
 // only; it never changes the results).
 func fitProgress(stderr io.Writer, n, total int) func(k int) {
-	if _, ok := stderr.(*os.File); !ok {
-		return func(int) {}
-	}
-	t0 := time.Now()
-	last := t0
-	return func(k int) {
-		now := time.Now()
-		if k == 0 || now.Sub(t0) < progressEvery || now.Sub(last) < progressEvery {
-			return
-		}
-		last = now
-		fmt.Fprintf(stderr, "electlab: fit: n=%d, %d of %d arrangements searched, %.0fs at this size\n", n, k, total, now.Sub(t0).Seconds())
-	}
+	return loopProgress(stderr, func(k int, el float64) {
+		fmt.Fprintf(stderr, "electlab: fit: n=%d, %d of %d arrangements searched, %.0fs at this size\n", n, k, total, el)
+	})
 }
 
 // ratOf reads back a rational a report holds as text.
@@ -449,14 +443,7 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 	default:
 		rep.Mean.Error = err.Error()
 	}
-	if a.JSON {
-		if err := render.WriteJSON(stdout, rep); err != nil {
-			return err
-		}
-	} else {
-		render.PrintFit(stdout, rep)
-	}
-	return fitOutcome(rep)
+	return a.print(stdout, rep)
 }
 
 // sampleArrangement is a run's arrangement at size n: the fixed one of

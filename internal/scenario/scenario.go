@@ -80,24 +80,10 @@ func Parse(path string, data []byte) (model.Spec, *model.Config, []model.Event, 
 			if err == nil {
 				cfg.Algo = val
 			}
-		case "variant":
-			cfg.Variant = val
-		case "ids":
-			cfg.IDs, err = model.ParseIDs(val)
 		case "initiators":
 			if val != "all" {
 				cfg.Initiators, err = model.ParseIDs(val)
 			}
-		case "crashed":
-			cfg.Crashed, err = model.ParseIDs(val)
-		case "absent":
-			cfg.Absent, err = model.ParseIDs(val)
-		case "timing":
-			cfg.Timing, err = model.ParseTiming(val)
-		case "timeouts":
-			cfg.Timeouts, err = model.ParseTimeouts(val)
-		case "net":
-			cfg.Net, err = model.ParseNet(val)
 		case "forwarding":
 			if val != "true" && val != "false" {
 				err = fmt.Errorf("forwarding %q: want true or false", val)
@@ -113,16 +99,16 @@ func Parse(path string, data []byte) (model.Spec, *model.Config, []model.Event, 
 			if err != nil {
 				err = fmt.Errorf("recovery %q: want true or false", val)
 			}
-		case "successive":
-			cfg.Successive, err = model.ParsePhases(val)
-		case "physical":
-			cfg.Physical, err = model.ParsePhysical(val)
 		case "event":
 			var ev model.Event
 			ev, err = model.ParseEvent(val)
 			events = append(events, ev)
 			eventLines = append(eventLines, line)
 		default:
+			var known bool
+			if known, err = cfg.SetField(key, val); known {
+				break
+			}
 			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery, successive, physical or event)", key)
 		}
 		if err != nil {

@@ -5,7 +5,9 @@
 package modeltest
 
 import (
+	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/electlab/electlab/model"
@@ -332,4 +334,64 @@ func BitReversal(n int) []model.ID {
 		ids[i] = model.ID(bits.Reverse(uint(i))>>(bits.UintSize-k)) + 1
 	}
 	return ids
+}
+
+// CrashFreeRings are the configurations on which the crash-free ring
+// elections (franklin, peterson) compare the simulator with the World
+// (SimMatchesWorldTimings): a scrambled ring of 7 with every process and
+// with one process initiating, the smallest ring, and the bit-reversal
+// ring of 8.
+func CrashFreeRings() []model.Config {
+	return []model.Config{
+		{IDs: IDs(4, 2, 7, 1, 5, 3, 6)},
+		{IDs: IDs(4, 2, 7, 1, 5, 3, 6), Initiators: IDs(2)},
+		{IDs: IDs(2, 1)},
+		{IDs: IDs(8, 1, 5, 3, 7, 2, 6, 4)},
+	}
+}
+
+// SingleInitiators runs spec on ids once with every process initiating
+// and then with each single initiator, in async and in sync timing, under
+// the fair FIFO schedule; it calls check on each single-initiator run and
+// fails the test when such a run does not send as many messages as the
+// run with every process initiating (the initiator's messages wake every
+// other process, which then takes part as if it had initiated).
+func SingleInitiators(t testing.TB, spec model.Spec, ids []model.ID, check func(cfg *model.Config, w model.System)) {
+	t.Helper()
+	all := RunFIFO(t, spec, &model.Config{IDs: ids}).Counts().Sends
+	for _, init := range ids {
+		for _, timing := range []model.Timing{model.Async, model.Sync} {
+			cfg := &model.Config{IDs: ids, Initiators: []model.ID{init}, Timing: timing}
+			w := RunFIFO(t, spec, cfg)
+			check(cfg, w)
+			if got := w.Counts().Sends; got != all {
+				t.Errorf("%s: %d messages, want %d as with every process initiating", cfg, got, all)
+			}
+		}
+	}
+}
+
+// RingWorstCases measures spec's message count with every process
+// initiating under the fair FIFO schedule: worst8 is the most over every
+// arrangement of 1..8 (RingArrangements; 5040 runs), rev64 the count on
+// the bit-reversal ring of 64 (BitReversal), and random64 the most over
+// 300 seeded random rings of 64. It logs them next to the claimed bound.
+func RingWorstCases(t testing.TB, spec model.Spec, claimed func(n int) fmt.Stringer) (worst8, rev64, random64 int64) {
+	t.Helper()
+	RingArrangements(8, func(ids []model.ID) {
+		worst8 = max(worst8, RunFIFO(t, spec, &model.Config{IDs: ids}).Counts().Sends)
+	})
+	t.Logf("n=8: worst case %d messages over all 5040 arrangements; claimed <= %s", worst8, claimed(8))
+	const n, samples = 64, 300
+	rev64 = RunFIFO(t, spec, &model.Config{IDs: BitReversal(n)}).Counts().Sends
+	rng := rand.New(rand.NewPCG(64, 1))
+	var sum int64
+	for range samples {
+		ids := Seq(n)
+		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		c := RunFIFO(t, spec, &model.Config{IDs: ids}).Counts().Sends
+		random64, sum = max(random64, c), sum+c
+	}
+	t.Logf("n=64: bit-reversal arrangement %d messages; %d random arrangements: max %d, mean %.1f; claimed <= %s", rev64, samples, random64, float64(sum)/samples, claimed(n))
+	return worst8, rev64, random64
 }

@@ -83,6 +83,32 @@ type Cycle[S any] struct {
 	// is recorded (Phase Idle, "leave" observed) and before the think
 	// timer is armed.
 	Release func(env *model.Env, s S, out *model.Outbox) S
+	// Receive is the algorithm's handling of one delivered message.
+	Receive func(env *model.Env, s S, m model.Message, out *model.Outbox) S
+	// Timer is the algorithm's handling of one of its own timers (nil
+	// when it has none).
+	Timer func(env *model.Env, s S, timer uint8, out *model.Outbox) S
+}
+
+// Run is the algorithm's whole step function: the client cycle's part
+// (Step), then the algorithm's own timers (Timer) and the delivered
+// messages, one at a time (Receive). Other inputs change nothing.
+func (c *Cycle[S]) Run(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+	s, handled := c.Step(env, s, in, out)
+	if handled {
+		return s
+	}
+	switch in.Kind {
+	case model.InTimer:
+		if c.Timer != nil {
+			s = c.Timer(env, s, in.Timer, out)
+		}
+	case model.InDeliver:
+		for _, m := range in.Msgs {
+			s = c.Receive(env, s, m, out)
+		}
+	}
+	return s
 }
 
 // Step runs the client cycle's part of a step: it raises the hop clock
@@ -135,4 +161,23 @@ func (c *Cycle[S]) leave(env *model.Env, s S, out *model.Outbox) S {
 		out.SetTimer(TimerThink, ThinkTime)
 	}
 	return s
+}
+
+// Bit is the bit of process p in a mask of processes (bit i: the process
+// of topology index i).
+func Bit(env *model.Env, p model.ID) uint64 { return 1 << uint(env.Topo.IndexOf(p)) }
+
+// Answer takes in process p's answer to a client that asked processes by
+// masks: sent, the processes asked for the current request, and replied,
+// those that have answered it. An answer counts when the client is
+// waiting, asked p and has not had p's answer yet; Answer then sets p's
+// bit (returned) in replied. ok is false for an answer that does not
+// count, and nothing is recorded.
+func Answer(env *model.Env, phase Phase, sent uint64, replied *uint64, p model.ID) (bit uint64, ok bool) {
+	b := Bit(env, p)
+	if phase != Waiting || sent&b == 0 || *replied&b != 0 {
+		return 0, false
+	}
+	*replied |= b
+	return b, true
 }

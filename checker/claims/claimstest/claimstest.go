@@ -1,0 +1,52 @@
+// Package claimstest holds the claim-engine helpers of the algorithm
+// packages' tests: a small engine, and the test that every claim holds on
+// an algorithm and is refuted on a variant broken for it. It sits above
+// the claim engine (checker/claims), so only external test packages
+// (package x_test) may import it.
+package claimstest
+
+import (
+	"testing"
+
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
+)
+
+// SmallEngine is the claims engine of the broken-variant tests: the
+// default engine with short searches (40 cases, n ≤ 6, exhaustive up to
+// 800 executions).
+func SmallEngine() *claims.Engine {
+	e := claims.DefaultEngine()
+	e.Cases, e.MaxN, e.ExhaustiveLimit = 40, 6, 800
+	return e
+}
+
+// Broken pairs a claim with a variant of the algorithm that breaks it.
+type Broken[S any] struct {
+	// Claim is the claim's ID.
+	Claim string
+	// Alg is the broken variant.
+	Alg *model.Algorithm[S]
+}
+
+// CatchBroken checks, with SmallEngine, that each claim of cases holds on
+// alg and on faithful (alg's decision through the broken variants' path)
+// and is refuted on its broken variant.
+func CatchBroken[S any](t *testing.T, alg, faithful *model.Algorithm[S], cases []Broken[S]) {
+	t.Helper()
+	e := SmallEngine()
+	for _, tc := range cases {
+		c := alg.Info.Claim(tc.Claim)
+		for _, a := range []*model.Algorithm[S]{alg, faithful, tc.Alg} {
+			res := e.CheckClaim(a, c)
+			want := claims.Holds
+			if a == tc.Alg {
+				want = claims.Refuted
+			}
+			t.Logf("%s: %s (%s)", c.ID, res.Verdict, res.Summary)
+			if res.Verdict != want {
+				t.Errorf("%s: verdict %s, want %s (%s)", c.ID, res.Verdict, want, res.Summary)
+			}
+		}
+	}
+}
