@@ -112,20 +112,19 @@ func (l *liveSearch) class(w model.System, ev model.Event) int32 {
 	}
 	// Most classes fit one word: a cheaper map (same numbering).
 	if k.contents == 0 && uint32(k.p) < 1<<24 && uint32(k.from) < 1<<24 {
-		packed := uint64(k.kind)<<56 | uint64(k.timer)<<48 | uint64(k.p)<<24 | uint64(k.from)
-		id, ok := l.packedIDs[packed]
-		if !ok {
-			id = l.nextClass
-			l.nextClass++
-			l.packedIDs[packed] = id
-		}
-		return id
+		return number(l.packedIDs, uint64(k.kind)<<56|uint64(k.timer)<<48|uint64(k.p)<<24|uint64(k.from), &l.nextClass)
 	}
-	id, ok := l.classIDs[k]
+	return number(l.classIDs, k, &l.nextClass)
+}
+
+// number returns k's number in m, giving it the next one (*next, then
+// incremented) when it has none.
+func number[K comparable](m map[K]int32, k K, next *int32) int32 {
+	id, ok := m[k]
 	if !ok {
-		id = l.nextClass
-		l.nextClass++
-		l.classIDs[k] = id
+		id = *next
+		*next++
+		m[k] = id
 	}
 	return id
 }
