@@ -94,8 +94,8 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	if *maxStates < 0 {
 		return usagef("-max-states %d is negative", *maxStates)
 	}
-	if opt.MaxMem, err = explore.ParseBytes(*maxMem); err != nil {
-		return usagef("-max-mem: %v", err)
+	if opt.MaxMem, err = parseMem(*maxMem); err != nil {
+		return err
 	}
 	if *bfs && *noPOR {
 		return usagef("-bfs and -no-por: BFS already explores every event; drop -no-por")

@@ -7,7 +7,6 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/bound"
-	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/model"
 )
@@ -127,8 +126,8 @@ func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
 	case f.mean && (set["max-states"] || set["max-configs"]):
 		return nil, usagef("-max-states and -max-configs bound the exhaustive search: drop them with -mean")
 	}
-	if a.MaxMem, err = explore.ParseBytes(f.maxMem); err != nil {
-		return nil, usagef("-max-mem: %v", err)
+	if a.MaxMem, err = parseMem(f.maxMem); err != nil {
+		return nil, err
 	}
 	if err := f.claimAndCounter(a, set["counter"]); err != nil {
 		return nil, err

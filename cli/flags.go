@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -304,11 +305,30 @@ func memFlag(fs *flag.FlagSet) *string {
 	return fs.String("max-mem", "1GiB", "bound on the estimated memory (the World or simulator, recorded events, visited states), e.g. 512MiB, 4GiB; 0 = none. A configuration whose estimate exceeds it is refused (exit status 2); a run that reaches it stops, unfinished (exit status 4)")
 }
 
-// parseMem parses a -max-mem value.
+// parseMem parses a -max-mem value and lowers the heap limit to it
+// (limitHeap).
 func parseMem(s string) (int64, error) {
 	v, err := explore.ParseBytes(s)
 	if err != nil {
 		return 0, usagef("-max-mem: %v", err)
 	}
+	limitHeap(v)
 	return v, nil
+}
+
+// minHeapLimit is the smallest -max-mem that limitHeap passes on to the
+// Go runtime: below it the command's own estimate stops the work long
+// before garbage matters, and a tiny limit would only make the collector
+// run without pause.
+const minHeapLimit = 64 << 20
+
+// limitHeap sets the Go runtime's soft memory limit to the -max-mem bound
+// v (when it is at least minHeapLimit and below the limit in force), so
+// that garbage is collected before the process outgrows the bound its
+// estimate keeps: without it the heap may reach about twice the live
+// data. Main restores the previous limit when the command returns.
+func limitHeap(v int64) {
+	if v >= minHeapLimit && v < debug.SetMemoryLimit(-1) {
+		debug.SetMemoryLimit(v)
+	}
 }

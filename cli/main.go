@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -87,6 +88,9 @@ func topUsage() string {
 // Main may be called from several goroutines (tests); while a call with
 // extra algorithms runs, other calls wait.
 func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code int) {
+	// A command's -max-mem also lowers the Go runtime's memory limit
+	// (limitHeap); the caller's limit comes back when it returns.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "electlab: internal error: %v\n", r)
