@@ -165,7 +165,6 @@ func Quorum(env *model.Env) uint64 {
 	return q
 }
 
-
 // cycle is the client cycle (package mutex) with the voting request,
 // release, retry timer and messages; its Run is the step function.
 var cycle = &mutex.Cycle[State]{Client: client, Ask: ask, Release: leave, Receive: receive, Timer: timer}
