@@ -408,3 +408,22 @@ func TestParse(t *testing.T) {
 		t.Errorf("FormatBytes: %s %s", FormatBytes(1<<30), FormatBytes(1536))
 	}
 }
+
+// TestStorageReport: the stored states' memory is the visited table's,
+// at most 3/4 full, 16 bytes a slot, and the collision bound is
+// s(s-1)/2 pairs at 2^-64 each.
+func TestStorageReport(t *testing.T) {
+	s0 := newSys(t, tokenRing, &model.Config{Algo: "token", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1}})
+	r := Explore(s0, Options{NoPOR: true})
+	if r.States == 0 || r.TableBytes%16 != 0 || r.TableBytes < r.States*16*4/3 || r.TableBytes > r.MemEstimate {
+		t.Errorf("%d states in a table of %d bytes (peak estimate %d)", r.States, r.TableBytes, r.MemEstimate)
+	}
+	for _, tc := range []struct {
+		s    int64
+		want float64
+	}{{1, 0}, {2, 1.0 / (1 << 64)}, {100000000, 99999999 * 1e8 / 2 / (1 << 64)}} {
+		if got := CollisionBound(tc.s); got != tc.want {
+			t.Errorf("CollisionBound(%d) = %g, want %g", tc.s, got, tc.want)
+		}
+	}
+}
