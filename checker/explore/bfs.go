@@ -28,19 +28,47 @@ type succ struct {
 // workers compute their successors, then the merge takes them in order.
 const bfsBatch = 256
 
+// bfsWorker is what one BFS worker owns while a batch is expanded: its
+// encoding buffer, its enabled-events buffer and the recycled Worlds it
+// copies successors into. Which World's storage a successor reuses does
+// not change the successor (model.World.CloneInto), so the result does
+// not depend on how the spares are shared out.
+type bfsWorker struct {
+	buf   []byte
+	en    []model.Event
+	spare []model.System
+}
+
+// maxBFSSpare bounds the recycled Worlds the BFS keeps between batches.
+// The memory estimate counts all of them from the start, so that it does
+// not depend on how many a batch happened to leave (nor on the workers).
+const maxBFSSpare = 1024
+
+// clone copies w, into one of the worker's spare Worlds when it has one.
+func (b *bfsWorker) clone(w model.System) model.System {
+	if r, ok := w.(recycler); ok && len(b.spare) > 0 {
+		d := b.spare[len(b.spare)-1]
+		b.spare[len(b.spare)-1] = nil
+		b.spare = b.spare[:len(b.spare)-1]
+		return r.CloneInto(d)
+	}
+	return w.Clone()
+}
+
 // expand computes every successor of u (its enabled events in canonical
-// order), using buf for encodings; it returns the grown buffer. It reads
+// order) into out, with the worker's buffers and spare Worlds. It reads
 // nothing the merge writes, so workers may run it concurrently on
 // different states (each state's World is used by one worker only).
-func (e *engine) expand(u *bnode, out []succ, buf []byte) ([]succ, []byte) {
-	en := u.w.Enabled(nil)
+func (e *engine) expand(u *bnode, out []succ, b *bfsWorker) []succ {
+	b.en = u.w.Enabled(b.en[:0])
+	en := b.en
 	for k, ev := range en {
 		if k >= 1<<16 {
 			panic("explore: more than 65536 enabled events")
 		}
 		w := u.w
 		if k < len(en)-1 {
-			w = u.w.Clone()
+			w = b.clone(u.w)
 		}
 		var transBefore int64
 		if e.opt.Counts == CountsPerProcess {
@@ -56,10 +84,10 @@ func (e *engine) expand(u *bnode, out []succ, buf []byte) ([]succ, []byte) {
 			countEffects(w, ev, pc, transBefore)
 		}
 		var key uint64
-		key, _, buf = keysBuf(e.opt.Counts, w, pc, buf)
+		key, _, b.buf = keysBuf(e.opt.Counts, w, pc, b.buf)
 		out = append(out, succ{w: w, key: key, pc: pc, faultsBefore: faultsBefore})
 	}
-	return out, buf
+	return out
 }
 
 // expandBatch computes the successors of every state of batch into
@@ -67,26 +95,44 @@ func (e *engine) expand(u *bnode, out []succ, buf []byte) ([]succ, []byte) {
 // Worker j takes the states j, j+W, j+2W, ... and writes only their
 // slots, so what is computed does not depend on the scheduling; the merge
 // then reads the slots in order.
+// The engine's spare Worlds (bfsSpare) are shared out among the workers
+// first and what they leave is gathered back after.
 func (e *engine) expandBatch(batch []bnode, out [][]succ) {
 	workers := min(max(e.opt.Workers, 1), len(batch))
+	for len(e.bfsWorkers) < workers {
+		e.bfsWorkers = append(e.bfsWorkers, bfsWorker{})
+	}
+	spare := e.bfsSpare
+	for j := range workers {
+		lo, hi := j*len(spare)/workers, (j+1)*len(spare)/workers
+		e.bfsWorkers[j].spare = append(e.bfsWorkers[j].spare[:0], spare[lo:hi]...)
+	}
+	clear(spare)
+	e.bfsSpare = spare[:0]
 	if workers <= 1 {
 		for i := range batch {
-			out[i], e.buf = e.expand(&batch[i], out[i][:0], e.buf)
+			out[i] = e.expand(&batch[i], out[i][:0], &e.bfsWorkers[0])
 		}
-		return
+	} else {
+		var wg sync.WaitGroup
+		for j := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b := &e.bfsWorkers[j]
+				for i := j; i < len(batch); i += workers {
+					out[i] = e.expand(&batch[i], out[i][:0], b)
+				}
+			}()
+		}
+		wg.Wait()
 	}
-	var wg sync.WaitGroup
 	for j := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []byte
-			for i := j; i < len(batch); i += workers {
-				out[i], buf = e.expand(&batch[i], out[i][:0], buf)
-			}
-		}()
+		b := &e.bfsWorkers[j]
+		e.bfsSpare = append(e.bfsSpare, b.spare...)
+		clear(b.spare)
+		b.spare = b.spare[:0]
 	}
-	wg.Wait()
 }
 
 // bfs is the breadth-first search: level by level, every enabled event, so
@@ -167,6 +213,12 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 			tainted = true
 		}
 		if found {
+			// Nothing refers to a World already visited: its storage
+			// serves the next batch's copies.
+			if len(e.bfsSpare) < maxBFSSpare {
+				e.bfsSpare = append(e.bfsSpare, w)
+			}
+			ss[k].w = nil
 			continue
 		}
 		id := int32(len(e.bfsParent))
@@ -180,7 +232,7 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 			e.final(w, key, path, tainted)
 		}
 		next = append(next, bnode{w: w, id: id, pc: s.pc, tainted: tainted})
-		e.stackBytes = int64(left+len(next)) * e.worldBytes
+		e.stackBytes = int64(left+len(next)+maxBFSSpare) * e.worldBytes
 		e.bounds()
 		e.progress(depth + 1)
 	}

@@ -66,6 +66,10 @@ type engine struct {
 	// spare holds Worlds of states the depth-first search has left, whose
 	// storage the next copies reuse (clone).
 	spare []model.System
+	// bfsWorkers are the BFS workers' buffers; bfsSpare holds Worlds of
+	// successors the BFS had already visited, for the next batch's copies.
+	bfsWorkers []bfsWorker
+	bfsSpare   []model.System
 }
 
 // maxSpare bounds the recycled Worlds kept.
@@ -145,11 +149,7 @@ func countKeys(mode CountMode, w model.System, pc []int32, free uint64) (full, _
 		full = combine(combine(combine(free, uint64(c.Sends)), uint64(c.Transmissions)), uint64(c.Deliveries))
 		return full, free
 	case CountsPerProcess:
-		full = free
-		for _, v := range pc {
-			full = combine(full, uint64(v))
-		}
-		return full, free
+		return combine(free, hashInt32s(pc)), free
 	}
 	return free, free
 }

@@ -33,6 +33,26 @@ func hashBytes(b []byte) uint64 {
 	return mix64(h)
 }
 
+// hashInt32s is hashBytes' mixing over the counters vs, two to a word
+// (the per-process counters of a state key): one pass, one finalizer.
+func hashInt32s(vs []int32) uint64 {
+	const (
+		k1 = 0x9E3779B185EBCA87
+		k2 = 0xC2B2AE3D27D4EB4F
+	)
+	h := uint64(len(vs))*k2 ^ 0x165667B19E3779F9
+	for ; len(vs) >= 2; vs = vs[2:] {
+		w := uint64(uint32(vs[0])) | uint64(uint32(vs[1]))<<32
+		h ^= bits.RotateLeft64(w*k2, 31) * k1
+		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
+	}
+	if len(vs) > 0 {
+		h ^= bits.RotateLeft64(uint64(uint32(vs[0]))*k2, 31) * k1
+		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
+	}
+	return mix64(h)
+}
+
 // mix64 is the splitmix64 finalizer.
 func mix64(h uint64) uint64 {
 	h ^= h >> 30
