@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"slices"
 	"unsafe"
+
+	"github.com/electlab/electlab/internal/statehash"
 )
 
 // Status is a process's membership and liveness.
@@ -196,7 +198,10 @@ type link struct {
 	// not owned) and nothing ever writes into a queue below its end: a
 	// delivery reslices the head or copies the queue.
 	owned bool
-	q     []Message
+	// h caches the hash of the link's encoding (encodeLink) for
+	// StateHash; 0 when the queue changed since it was computed.
+	h uint64
+	q []Message
 	// due[k] is the round at which q[k] arrives, under sync timing on a
 	// physical ring (Config.Physical); nil otherwise. Every message on a
 	// link travels the same hops, so due is non-decreasing.
@@ -268,6 +273,10 @@ type World[S any] struct {
 	// successive crashes.
 	phasesLeft int
 	suspect    ID
+	// phash[i] caches the hash of process i's encoding (encodeProcess)
+	// for StateHash; 0 when i's status, pending start, state or timers
+	// changed since (touch). nil until StateHash first runs.
+	phash []uint64
 	// scratch, not part of the value:
 	out     Outbox
 	effects []Effect
@@ -414,6 +423,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.obs = w.obs[:len(w.obs):len(w.obs)]
 	c.faults = w.faults[:len(w.faults):len(w.faults)]
 	c.phasesLeft, c.suspect = w.phasesLeft, w.suspect
+	c.phash = append(c.phash[:0], w.phash...)
 	c.out.Reset(None)
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]
@@ -648,6 +658,7 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled(w.whyNotDetectable(p))
 		}
 		w.pending[p] = false
+		w.touch(p)
 		w.tick()
 		w.effects = append(w.effects, Effect{Kind: Started, P: ev.P})
 		w.step(p, Input{Kind: InStart, Suspect: w.suspect})
@@ -678,6 +689,7 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled("that message is not deliverable on its link")
 		}
 		m := l.q[k]
+		l.h = 0
 		if k == 0 {
 			l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
 		} else {
@@ -708,6 +720,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.tick()
 		w.status[p] = Crashed
 		w.timers[p] = nil
+		w.touch(p)
 		w.effects = append(w.effects, Effect{Kind: CrashedP, P: ev.P})
 	case EvRecover:
 		if w.status[p] != Crashed || !w.r.cfg.Recovery {
@@ -716,6 +729,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.tick()
 		w.status[p] = Live
 		w.states[p] = w.alg.Init(&w.r.envs[p])
+		w.touch(p)
 		w.views[p] = w.alg.View(w.states[p])
 		w.effects = append(w.effects, Effect{Kind: Recovered, P: ev.P})
 		w.step(p, Input{Kind: InRecover})
@@ -725,6 +739,7 @@ func (w *World[S]) Apply(ev Event) error {
 		}
 		w.tick()
 		w.status[p] = Live
+		w.touch(p)
 		w.effects = append(w.effects, Effect{Kind: Joined, P: ev.P})
 		w.step(p, Input{Kind: InJoin})
 	case EvRound:
@@ -763,6 +778,7 @@ func (w *World[S]) fail(p int) {
 	w.tick()
 	w.status[p] = Crashed
 	w.timers[p] = nil
+	w.touch(p)
 	id := w.r.topo.Order[p]
 	w.suspect = id
 	w.effects = append(w.effects, Effect{Kind: CrashedP, P: id})
@@ -771,6 +787,7 @@ func (w *World[S]) fail(p int) {
 	for i := range w.status {
 		if w.status[i] == Live && (len(det) == 0 || slices.Contains(det, w.r.topo.Order[i])) {
 			w.pending[i] = true
+			w.touch(i)
 		}
 	}
 }
@@ -793,6 +810,7 @@ func (w *World[S]) hasTimer(p int, id uint8) bool {
 }
 
 func (w *World[S]) fire(p int, id uint8) {
+	w.touch(p)
 	ts := w.timers[p]
 	for j, t := range ts {
 		if t.id == id {
@@ -821,12 +839,13 @@ func (w *World[S]) round() {
 			}
 			all = append(all, l.q[:k]...)
 			l.q, l.due = l.q[k:], l.due[k:] // reslices: the arrays may be shared (link.owned)
+			l.h = 0
 			w.inflight -= k
 		}
 	} else {
 		for li := range w.links {
 			all = append(all, w.links[li].q...)
-			w.links[li].q, w.links[li].owned = nil, false
+			w.links[li].q, w.links[li].owned, w.links[li].h = nil, false, 0
 		}
 		w.inflight = 0
 	}
@@ -895,6 +914,7 @@ func (w *World[S]) receive(p int, msgs []Message) {
 // step runs the algorithm's step function at p and applies its outputs.
 func (w *World[S]) step(p int, in Input) {
 	w.started = true
+	w.touch(p)
 	in.Now = w.now
 	env := &w.r.envs[p]
 	w.out.Reset(env.Self)
@@ -1015,6 +1035,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.links[li] = link{from: int32(p), to: int32(to)}
 	}
 	l := &w.links[li]
+	l.h = 0
 	l.seq++
 	w.stamp++
 	m.Seq, m.Stamp = l.seq, w.stamp
@@ -1110,47 +1131,65 @@ func (w *World[S]) extremeDelivery(newest bool) (Event, bool) {
 // name messages) are not encoded; counters are, with Config.CountInState.
 func (w *World[S]) Encode(b []byte) []byte {
 	for i := range w.states {
-		b = appendVarint(b, int64(w.status[i]))
-		if w.pending[i] {
-			b = appendVarint(b, 1)
-		} else {
-			b = appendVarint(b, 0)
-		}
-		if w.alg.Encode != nil {
-			b = w.alg.Encode(w.states[i], b)
-		} else {
-			b = fmt.Appendf(b, "%v;", w.states[i])
-		}
-		b = appendVarint(b, int64(len(w.timers[i])))
-		for _, t := range w.timers[i] {
-			b = appendVarint(b, int64(t.id))
-			if w.r.cfg.Timing == Sync {
-				b = appendVarint(b, t.due-w.now)
-			}
-		}
+		b = w.encodeProcess(b, i)
 	}
 	for li := range w.links {
-		l := &w.links[li]
-		if len(l.q) == 0 {
-			continue
-		}
-		b = appendVarint(b, int64(l.from))
-		b = appendVarint(b, int64(l.to))
-		b = appendVarint(b, int64(len(l.q)))
-		for k := range l.q {
-			m := &l.q[k]
-			if l.due != nil {
-				b = appendVarint(b, l.due[k]-w.now)
-			}
-			b = appendVarint(b, int64(m.Kind.Code))
-			b = appendVarint(b, int64(m.A))
-			b = appendVarint(b, int64(m.B))
-			b = appendVarint(b, int64(len(m.List)))
-			for _, id := range m.List {
-				b = appendVarint(b, int64(id))
-			}
+		if l := &w.links[li]; len(l.q) > 0 {
+			b = w.encodeLink(b, l)
 		}
 	}
+	return w.encodeGlobals(b)
+}
+
+// encodeProcess appends process i's part of Encode: status, pending
+// start, state, armed timers.
+func (w *World[S]) encodeProcess(b []byte, i int) []byte {
+	b = appendVarint(b, int64(w.status[i]))
+	if w.pending[i] {
+		b = appendVarint(b, 1)
+	} else {
+		b = appendVarint(b, 0)
+	}
+	if w.alg.Encode != nil {
+		b = w.alg.Encode(w.states[i], b)
+	} else {
+		b = fmt.Appendf(b, "%v;", w.states[i])
+	}
+	b = appendVarint(b, int64(len(w.timers[i])))
+	for _, t := range w.timers[i] {
+		b = appendVarint(b, int64(t.id))
+		if w.r.cfg.Timing == Sync {
+			b = appendVarint(b, t.due-w.now)
+		}
+	}
+	return b
+}
+
+// encodeLink appends a non-empty link's part of Encode: its ends and its
+// queue.
+func (w *World[S]) encodeLink(b []byte, l *link) []byte {
+	b = appendVarint(b, int64(l.from))
+	b = appendVarint(b, int64(l.to))
+	b = appendVarint(b, int64(len(l.q)))
+	for k := range l.q {
+		m := &l.q[k]
+		if l.due != nil {
+			b = appendVarint(b, l.due[k]-w.now)
+		}
+		b = appendVarint(b, int64(m.Kind.Code))
+		b = appendVarint(b, int64(m.A))
+		b = appendVarint(b, int64(m.B))
+		b = appendVarint(b, int64(len(m.List)))
+		for _, id := range m.List {
+			b = appendVarint(b, int64(id))
+		}
+	}
+	return b
+}
+
+// encodeGlobals appends the rest of Encode: crash budget, started,
+// counters (Config.CountInState), successive crashes.
+func (w *World[S]) encodeGlobals(b []byte) []byte {
 	b = appendVarint(b, int64(w.crashesLeft))
 	if w.started {
 		b = appendVarint(b, 1)
@@ -1166,6 +1205,57 @@ func (w *World[S]) Encode(b []byte) []byte {
 		b = appendVarint(b, int64(w.suspect))
 	}
 	return b
+}
+
+// touch marks process p's cached hash stale: its status, pending start,
+// state or timers are about to change.
+func (w *World[S]) touch(p int) {
+	if p < len(w.phash) {
+		w.phash[p] = 0
+	}
+}
+
+// StateHash returns a 64-bit hash of what Encode encodes, and true: two
+// Worlds with the same encoding have the same hash, and Worlds with
+// different encodings the same hash with probability about 2^-64. It is
+// computed from per-process and per-link hashes that the World keeps
+// between events (and copies with Clone), so that after an event only the
+// processes and links it changed are encoded again; buf is scratch space
+// for those encodings, returned grown. Under sync timing (whose encoding
+// is relative to the current round) it returns false, and the caller
+// hashes Encode. The hash differs from a hash of Encode's bytes: a search
+// uses one or the other for all its states.
+func (w *World[S]) StateHash(buf []byte) (uint64, []byte, bool) {
+	if w.r.cfg.Timing == Sync {
+		return 0, buf, false
+	}
+	if len(w.phash) != len(w.states) {
+		w.phash = make([]uint64, len(w.states))
+	}
+	const kp, kl = 0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93
+	var h uint64
+	for i := range w.phash {
+		ph := w.phash[i]
+		if ph == 0 {
+			buf = w.encodeProcess(buf[:0], i)
+			ph = max(statehash.Bytes(buf), 1)
+			w.phash[i] = ph
+		}
+		h += statehash.Mix(ph ^ uint64(i+1)*kp)
+	}
+	for li := range w.links {
+		l := &w.links[li]
+		if len(l.q) == 0 {
+			continue
+		}
+		if l.h == 0 {
+			buf = w.encodeLink(buf[:0], l)
+			l.h = max(statehash.Bytes(buf), 1)
+		}
+		h += statehash.Mix(l.h ^ (uint64(l.from)<<32|uint64(l.to)+1)*kl)
+	}
+	buf = w.encodeGlobals(buf[:0])
+	return statehash.Combine(h, statehash.Bytes(buf)), buf, true
 }
 
 // appendVarint is binary.AppendVarint with a fast path for the small

@@ -84,7 +84,7 @@ func (e *engine) expand(u *bnode, out []succ, b *bfsWorker) []succ {
 			countEffects(w, ev, pc, transBefore)
 		}
 		var key uint64
-		key, _, b.buf = keysBuf(e.opt.Counts, w, pc, b.buf)
+		key, _, b.buf = keysBuf(&e.opt, w, pc, b.buf)
 		out = append(out, succ{w: w, key: key, pc: pc, faultsBefore: faultsBefore})
 	}
 	return out

@@ -124,6 +124,10 @@ type Options struct {
 	// brokenDrop makes dropSet take the first delivery to a live process
 	// instead (tests: an unsound set the exactness test must catch).
 	brokenDrop bool
+	// encodeKeys keys every state by the hash of its whole encoding
+	// instead of the World's incremental StateHash (tests: both must give
+	// the same search).
+	encodeKeys bool
 	// checkIndependence makes the search verify, at every state, that each
 	// pair of enabled events it calls independent commutes (tests).
 	checkIndependence func(err error)

@@ -129,15 +129,30 @@ func (e *engine) stopped() bool { return e.stop != "" }
 // keys returns the state key of w (with the counters the mode keeps) and
 // its count-free key.
 func (e *engine) keys(w model.System, pc []int32) (full, free uint64) {
-	full, free, e.buf = keysBuf(e.opt.Counts, w, pc, e.buf)
+	full, free, e.buf = keysBuf(&e.opt, w, pc, e.buf)
 	return full, free
 }
 
+// stateHasher is a System that keeps per-component hashes of its
+// encoding (model.World.StateHash).
+type stateHasher interface {
+	StateHash(buf []byte) (uint64, []byte, bool)
+}
+
 // keysBuf is keys with its own encoding buffer (returned, grown), for the
-// BFS workers.
-func keysBuf(mode CountMode, w model.System, pc []int32, buf []byte) (full, free uint64, _ []byte) {
+// BFS workers. The count-free key is the World's StateHash where it has
+// one (only what the last event changed is encoded again), else the hash
+// of its whole encoding; every state of a search gets the same kind.
+func keysBuf(opt *Options, w model.System, pc []int32, buf []byte) (full, free uint64, _ []byte) {
+	if sh, ok := w.(stateHasher); ok && !opt.encodeKeys {
+		var h uint64
+		if h, buf, ok = sh.StateHash(buf); ok {
+			full, free = countKeys(opt.Counts, w, pc, h)
+			return full, free, buf
+		}
+	}
 	buf = w.Encode(buf[:0])
-	full, free = countKeys(mode, w, pc, hashBytes(buf))
+	full, free = countKeys(opt.Counts, w, pc, hashBytes(buf))
 	return full, free, buf
 }
 

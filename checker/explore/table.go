@@ -1,70 +1,17 @@
 package explore
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"slices"
+
+	"github.com/electlab/electlab/internal/statehash"
 )
 
-// hashBytes is the explorer's 64-bit state hash: deterministic (no seed
-// chosen at run time), eight bytes at a time, with a full avalanche at the
-// end. Collisions make two states one (hash compaction, as Spin's -DHC);
-// with 64 bits the chance of any collision among 10^8 states is about
-// 3·10^-4.
-func hashBytes(b []byte) uint64 {
-	const (
-		k1 = 0x9E3779B185EBCA87
-		k2 = 0xC2B2AE3D27D4EB4F
-	)
-	h := uint64(len(b))*k1 ^ 0x27D4EB2F165667C5
-	for len(b) >= 8 {
-		w := binary.LittleEndian.Uint64(b)
-		h ^= bits.RotateLeft64(w*k2, 31) * k1
-		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
-		b = b[8:]
-	}
-	if len(b) > 0 {
-		var t [8]byte
-		copy(t[:], b)
-		w := binary.LittleEndian.Uint64(t[:])
-		h ^= bits.RotateLeft64(w*k2, 31) * k1
-		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
-	}
-	return mix64(h)
-}
-
-// hashInt32s is hashBytes' mixing over the counters vs, two to a word
-// (the per-process counters of a state key): one pass, one finalizer.
-func hashInt32s(vs []int32) uint64 {
-	const (
-		k1 = 0x9E3779B185EBCA87
-		k2 = 0xC2B2AE3D27D4EB4F
-	)
-	h := uint64(len(vs))*k2 ^ 0x165667B19E3779F9
-	for ; len(vs) >= 2; vs = vs[2:] {
-		w := uint64(uint32(vs[0])) | uint64(uint32(vs[1]))<<32
-		h ^= bits.RotateLeft64(w*k2, 31) * k1
-		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
-	}
-	if len(vs) > 0 {
-		h ^= bits.RotateLeft64(uint64(uint32(vs[0]))*k2, 31) * k1
-		h = bits.RotateLeft64(h, 27)*k1 + 0x85EBCA77C2B2AE63
-	}
-	return mix64(h)
-}
-
-// mix64 is the splitmix64 finalizer.
-func mix64(h uint64) uint64 {
-	h ^= h >> 30
-	h *= 0xBF58476D1CE4E5B9
-	h ^= h >> 27
-	h *= 0x94D049BB133111EB
-	h ^= h >> 31
-	return h
-}
-
-// combine mixes a second hash into a first.
-func combine(a, b uint64) uint64 { return mix64(a ^ bits.RotateLeft64(b, 17) ^ 0x5851F42D4C957F2D) }
+// The explorer's state hashes (package statehash): hashBytes of an
+// encoded state, hashInt32s of per-process counters, mix64 and combine.
+func hashBytes(b []byte) uint64    { return statehash.Bytes(b) }
+func hashInt32s(vs []int32) uint64 { return statehash.Int32s(vs) }
+func mix64(h uint64) uint64        { return statehash.Mix(h) }
+func combine(a, b uint64) uint64   { return statehash.Combine(a, b) }
 
 // table is an open-addressing hash table from 64-bit state keys to a 64-bit
 // value (the state's stored sleep set) and, when aux is used, a 32-bit

@@ -29,6 +29,11 @@
 # detection (electlab -detect lazy; bully.pml -DLAZY), and Chang-Roberts
 # on ids N..1 in ring order (electlab -order desc; changroberts.pml -DDESC).
 #
+# Each table gives, for each tool, the states stored, the transitions, the
+# time (electlab: the whole process; Spin: pan's own elapsed time, without
+# its start-up), states per second, and the peak resident size (GNU time's
+# maximum RSS, - when /usr/bin/time is missing) per stored state.
+#
 # Both check safety only: pan is built with -DSAFETY (no liveness), and
 # electlab runs with -props single-coordinator,agreement,validity (no
 # livelock search; agreement and validity are checked at the quiescent
@@ -71,21 +76,32 @@ eflags() {
 	if [[ -n ${ORDER:-} ]]; then EFLAGS+=(-order "$ORDER"); fi
 }
 
-# electlab N [extra flags]: prints "states time minS maxS minD maxD unbounded" or "timeout"
+# rss FILE: the peak resident size in KiB that GNU time wrote to FILE, or -.
+TIMECMD=()
+if [[ -x /usr/bin/time ]]; then TIMECMD=(/usr/bin/time -f %M -o); fi
+rss() { if [[ -s $1 ]]; then tail -1 "$1"; else echo -; fi; }
+
+# electlab N [extra flags]: prints "states time minS maxS minD maxD unbounded
+# transitions rssKiB", or timeout / incomplete. The time is the whole
+# process's, start-up included.
 run_electlab() {
 	local n=$1; shift
 	local t0 t1 out
 	eflags "$n"
+	local tf="$tmp/el-time"
+	rm -f "$tf"
+	local tc=()
+	((${#TIMECMD[@]})) && tc=("${TIMECMD[@]}" "$tf")
 	t0=$(now)
 	local rc=0
-	out=$(timeout "$LIMIT" "$EL" explore -algo "$ALGO" -n "$n" "${EFLAGS[@]}" -counts=per-process -props "$PROPS" -max-mem "${MEM}MiB" -json "$@" 2>/dev/null) || rc=$?
+	out=$(timeout "$LIMIT" "${tc[@]}" "$EL" explore -algo "$ALGO" -n "$n" "${EFLAGS[@]}" -counts=per-process -props "$PROPS" -max-mem "${MEM}MiB" -json "$@" 2>/dev/null) || rc=$?
 	# 0: complete; 1: violations found (listed in the JSON); 4: a bound cut
 	# the search (the JSON says incomplete); anything else: timeout or error.
 	if [[ $rc != 0 && $rc != 1 && $rc != 4 ]]; then
 		echo timeout; return
 	fi
 	t1=$(now)
-	python3 - "$out" "$(secs "$t0" "$t1")" <<'PY'
+	python3 - "$out" "$(secs "$t0" "$t1")" "$(rss "$tf")" <<'PY'
 import json, sys
 r = json.loads(sys.argv[1])
 if not r["complete"]:
@@ -94,55 +110,79 @@ if not r["complete"]:
 # reach a quiescent one): the maximum is unbounded.
 unb = int(bool(r.get("max_messages_lower_bound")) and not any(v.get("property") == "termination" for v in r["violations"] or []))
 print(r["states"], sys.argv[2], r["min_messages"]["sends"], r["max_messages"]["sends"],
-      r["min_messages"]["deliveries"], r["max_messages"]["deliveries"], unb)
+      r["min_messages"]["deliveries"], r["max_messages"]["deliveries"], unb, r["transitions"], sys.argv[3])
 PY
 }
 
-# spin N [cc flags]: prints "states time minS maxS minD maxD unbounded compile" or "timeout"
+# spin N [cc flags]: prints "states time minS maxS minD maxD unbounded
+# transitions rssKiB compile", or timeout / spin-error. The time is pan's
+# own "elapsed time" (its search, without its start-up: the allocation of
+# its stack and hash table and the process start, 0.5 to 2 s here), which
+# favours Spin in every rate below; the compile time is printed apart.
 run_spin() {
 	local n=$1; shift
 	local fl="${SFLAGS[*]:-}"
 	local d="$tmp/$PML-$n-${BINIT:-}-${fl// /_}-$#"
 	mkdir -p "$d"
 	cp "$tmp/$PML.pml" "$d/"
-	local c0 c1 t0 t1
+	local c0 c1
 	c0=$(now)
 	(cd "$d" && spin -a -DN="$n" "${SFLAGS[@]}" "$PML.pml" >/dev/null && gcc -O2 -w -DSAFETY -DPRINTF -DVECTORSZ=4096 -DMEMLIM="$MEM" "$@" -o pan pan.c)
 	c1=$(now)
-	t0=$(now)
-	if ! (cd "$d" && timeout "$LIMIT" ./pan -m10000000 >pan.out 2>&1); then
+	local tc=()
+	((${#TIMECMD[@]})) && tc=("${TIMECMD[@]}" "$d/time")
+	if ! (cd "$d" && timeout "$LIMIT" "${tc[@]}" ./pan -m10000000 >pan.out 2>&1); then
 		echo timeout; return
 	fi
-	t1=$(now)
 	if grep -q "errors: [1-9]" "$d/pan.out" || grep -q "max search depth too small\|out of memory\|MEMLIM bound" "$d/pan.out"; then
 		echo "spin-error"; return
 	fi
-	local states
-	states=$(awk '/states, stored/ { print $1; exit }' "$d/pan.out")
-	python3 - "$d/pan.out" "$states" "$(secs "$t0" "$t1")" "$(secs "$c0" "$c1")" <<'PY'
+	python3 - "$d/pan.out" "$(rss "$d/time")" "$(secs "$c0" "$c1")" <<'PY'
 import re, sys
-s, d, cut = [], [], 0
+s, d, cut, states, trans, secs = [], [], 0, None, None, None
 for line in open(sys.argv[1]):
     m = re.search(r"COUNTS sends=(\d+) deliveries=(\d+)", line)
     if m:
         s.append(int(m.group(1))); d.append(int(m.group(2)))
     if line.startswith("CUT"):
         cut = 1
-print(sys.argv[2], sys.argv[3], min(s), max(s), min(d), max(d), cut, sys.argv[4])
+    m = re.match(r"\s*(\d+) states, stored", line)
+    if m and states is None:
+        states = m.group(1)
+    m = re.match(r"\s*(\d+) transitions \(= stored\+matched\)", line)
+    if m:
+        trans = m.group(1)
+    m = re.match(r"pan: elapsed time ([0-9.e+-]+) seconds", line)
+    if m:
+        secs = "%.2f" % max(float(m.group(1)), 0.01)
+print(states, secs, min(s), max(s), min(d), max(d), cut, trans, sys.argv[2], sys.argv[3])
 PY
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'; }
 
-# table TITLE NMAX: the four runs per n, side by side.
+# cell RESULT: states, transitions, seconds, states/s and peak resident
+# bytes per stored state of one run, or why there is none.
+cell() {
+	if [[ ! $1 =~ ^[0-9] ]]; then printf '%-54s' "$1"; return; fi
+	set -- $1
+	awk -v st="$1" -v t="$2" -v tr="$8" -v kb="$9" 'BEGIN {
+		bps = (kb == "-") ? "-" : sprintf("%.0f", kb * 1024 / st)
+		printf "%10d %11d %7.2fs %9.0f/s %6s B", st, tr, t, st / t, bps }'
+}
+
+# rate RESULT: states per second of one run.
+rate() { set -- $1; awk -v st="$1" -v t="$2" 'BEGIN { print st / t }'; }
+
+# table TITLE NMAX: for each n, electlab and Spin without reduction, then
+# with their reductions; two side-by-side tables.
 table() {
 	local title=$1 nmax=$2
 	echo "== $title"
-	printf '%-3s | %-34s | %-34s | %-34s | %-34s | %s\n' n "electlab -no-por: states  time" "Spin -DNOREDUCE: states  time" "electlab (reduction): states  time" "Spin default POR: states  time" "sends, deliveries min..max (all four agree)"
 	local live_en=1 live_sn=1 live_e=1 live_s=1
 	local last_en=- last_sn=- last_e=- last_s=-
-	local ratios=() nratios=() lbs=()
-	local n en sn e s counts c lb r
+	local rows_n=() rows_r=() lbs=()
+	local n en sn e s counts c lb r rn rr
 	for ((n = 3; n <= nmax; n++)); do
 		if ((!live_en && !live_sn && !live_e && !live_s)); then break; fi
 		en=timeout sn=timeout e=timeout s=timeout
@@ -166,30 +206,31 @@ table() {
 				lb="$lb -"
 			fi
 		done
-		printf '%-3s | %-34s | %-34s | %-34s | %-34s | %s\n' "$n" "$(cell "$en")" "$(cell "$sn")" "$(cell "$e")" "$(cell "$s")" "$counts"
+		rn=- rr=-
+		[[ $en =~ ^[0-9] && $sn =~ ^[0-9] ]] && rn=$(ratio "$(rate "$en")" "$(rate "$sn")")
+		[[ $e =~ ^[0-9] && $s =~ ^[0-9] ]] && rr=$(ratio "$(echo "$s" | cut -d' ' -f2)" "$(echo "$e" | cut -d' ' -f2)")
+		rows_n+=("$(printf '%-3s | %s | %s | %6s | %s' "$n" "$(cell "$en")" "$(cell "$sn")" "$rn" "$counts")")
+		rows_r+=("$(printf '%-3s | %s | %s | %6s' "$n" "$(cell "$e")" "$(cell "$s")" "$rr")")
 		[[ $counts == *unbounded* ]] && lbs+=("n=$n:$lb")
 		[[ $en =~ ^[0-9] ]] && last_en=$n || live_en=0
 		[[ $sn =~ ^[0-9] ]] && last_sn=$n || live_sn=0
 		[[ $e =~ ^[0-9] ]] && last_e=$n || live_e=0
 		[[ $s =~ ^[0-9] ]] && last_s=$n || live_s=0
-		if [[ $e =~ ^[0-9] && $s =~ ^[0-9] ]]; then
-			ratios+=("n=$n: $(ratio "$(echo "$e" | cut -d' ' -f2)" "$(echo "$s" | cut -d' ' -f2)")")
-		fi
-		if [[ $en =~ ^[0-9] && $sn =~ ^[0-9] ]]; then
-			nratios+=("n=$n: $(ratio "$(echo "$en" | cut -d' ' -f2)" "$(echo "$sn" | cut -d' ' -f2)")")
-		fi
 	done
+	local h='     states transitions     time     states/s  bytes/st'
+	echo "-- without reduction: electlab -no-por beside Spin -DNOREDUCE; the ratio of their states/s; sends, deliveries min..max (all four runs agree)"
+	printf '%-3s | %-54s | %-54s | %6s | %s\n' n "electlab:$h" "Spin:    $h" ratio "min..max"
+	printf '%s\n' "${rows_n[@]}"
+	echo "-- with reduction: electlab (sleep sets; persistent sets where they apply) beside Spin's default partial-order reduction; Spin's time / electlab's"
+	printf '%-3s | %-54s | %-54s | %6s\n' n "electlab:$h" "Spin:    $h" speedup
+	printf '%s\n' "${rows_r[@]}"
 	echo
 	echo "largest n finished within ${LIMIT}s: electlab -no-por $last_en, Spin -DNOREDUCE $last_sn, electlab $last_e, Spin (POR) $last_s"
-	echo "time ratio electlab/Spin, both with their reduction: ${ratios[*]:-none}"
-	echo "time ratio electlab -no-por / Spin -DNOREDUCE: ${nratios[*]:-none}"
 	if ((${#lbs[@]})); then
 		echo "maxima found before the cycle cut (sends/deliveries; electlab -no-por, Spin -DNOREDUCE, electlab, Spin): ${lbs[*]}"
 	fi
 	echo
 }
-
-cell() { if [[ $1 == timeout || $1 == incomplete || $1 == spin-error ]]; then echo "$1"; else set -- $1; printf '%12d  %8ss' "$1" "$2"; fi; }
 
 fail=0
 ALGO=changroberts PML=changroberts SFLAGS=() BINIT=
