@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
 )
 
@@ -22,6 +23,11 @@ type succ struct {
 	key          uint64
 	pc           []int32
 	faultsBefore int
+	// checked: the worker ran the step checks (stepCheck), whose finding
+	// is viol; else the merge runs them (a user invariant, which need not
+	// be safe to call concurrently).
+	checked bool
+	viol    *checker.Violation
 }
 
 // bfsBatch is the number of frontier states expanded together: the
@@ -59,7 +65,7 @@ func (b *bfsWorker) clone(w model.System) model.System {
 // order) into out, with the worker's buffers and spare Worlds. It reads
 // nothing the merge writes, so workers may run it concurrently on
 // different states (each state's World is used by one worker only).
-func (e *engine) expand(u *bnode, out []succ, b *bfsWorker) []succ {
+func (e *engine) expand(u *bnode, depth int, out []succ, b *bfsWorker) []succ {
 	b.en = u.w.Enabled(b.en[:0])
 	en := b.en
 	for k, ev := range en {
@@ -85,7 +91,11 @@ func (e *engine) expand(u *bnode, out []succ, b *bfsWorker) []succ {
 		}
 		var key uint64
 		key, _, b.buf = keysBuf(&e.opt, w, pc, b.buf)
-		out = append(out, succ{w: w, key: key, pc: pc, faultsBefore: faultsBefore})
+		s := succ{w: w, key: key, pc: pc, faultsBefore: faultsBefore}
+		if e.checks.Invariant == nil {
+			s.checked, s.viol = true, e.stepCheck(w, faultsBefore, depth+1)
+		}
+		out = append(out, s)
 	}
 	return out
 }
@@ -97,7 +107,7 @@ func (e *engine) expand(u *bnode, out []succ, b *bfsWorker) []succ {
 // then reads the slots in order.
 // The engine's spare Worlds (bfsSpare) are shared out among the workers
 // first and what they leave is gathered back after.
-func (e *engine) expandBatch(batch []bnode, out [][]succ) {
+func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 	workers := min(max(e.opt.Workers, 1), len(batch))
 	for len(e.bfsWorkers) < workers {
 		e.bfsWorkers = append(e.bfsWorkers, bfsWorker{})
@@ -111,7 +121,7 @@ func (e *engine) expandBatch(batch []bnode, out [][]succ) {
 	e.bfsSpare = spare[:0]
 	if workers <= 1 {
 		for i := range batch {
-			out[i] = e.expand(&batch[i], out[i][:0], &e.bfsWorkers[0])
+			out[i] = e.expand(&batch[i], depth, out[i][:0], &e.bfsWorkers[0])
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -121,7 +131,7 @@ func (e *engine) expandBatch(batch []bnode, out [][]succ) {
 				defer wg.Done()
 				b := &e.bfsWorkers[j]
 				for i := j; i < len(batch); i += workers {
-					out[i] = e.expand(&batch[i], out[i][:0], b)
+					out[i] = e.expand(&batch[i], depth, out[i][:0], b)
 				}
 			}()
 		}
@@ -177,7 +187,7 @@ func (e *engine) bfs() {
 		next = next[:0]
 		for b0 := 0; b0 < len(cur) && !e.stopped(); b0 += batchLen {
 			batch := cur[b0:min(b0+batchLen, len(cur))]
-			e.expandBatch(batch, succs)
+			e.expandBatch(batch, depth, succs)
 			for bi := range batch {
 				if e.stopped() {
 					break
@@ -208,7 +218,11 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 		path := func() []model.Event { return e.bfsPath(parent, pos) }
 		slot, found := e.vis.find(key)
 		tainted := u.tainted
-		if v := e.stepCheck(w, s.faultsBefore, depth+1); v != nil {
+		v := s.viol
+		if !s.checked {
+			v = e.stepCheck(w, s.faultsBefore, depth+1)
+		}
+		if v != nil {
 			e.violation(v, key, path, u.tainted)
 			tainted = true
 		}
