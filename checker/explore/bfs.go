@@ -51,15 +51,7 @@ type bfsWorker struct {
 const maxBFSSpare = 1024
 
 // clone copies w, into one of the worker's spare Worlds when it has one.
-func (b *bfsWorker) clone(w model.System) model.System {
-	if r, ok := w.(recycler); ok && len(b.spare) > 0 {
-		d := b.spare[len(b.spare)-1]
-		b.spare[len(b.spare)-1] = nil
-		b.spare = b.spare[:len(b.spare)-1]
-		return r.CloneInto(d)
-	}
-	return w.Clone()
-}
+func (b *bfsWorker) clone(w model.System) model.System { return cloneSpare(w, &b.spare) }
 
 // expand computes every successor of u (its enabled events in canonical
 // order) into out, with the worker's buffers and spare Worlds. It reads

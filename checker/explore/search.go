@@ -82,11 +82,16 @@ type recycler interface {
 }
 
 // clone copies w, into a spare World when one is kept.
-func (e *engine) clone(w model.System) model.System {
-	if r, ok := w.(recycler); ok && len(e.spare) > 0 {
-		d := e.spare[len(e.spare)-1]
-		e.spare[len(e.spare)-1] = nil
-		e.spare = e.spare[:len(e.spare)-1]
+func (e *engine) clone(w model.System) model.System { return cloneSpare(w, &e.spare) }
+
+// cloneSpare copies w into the last World of *spare (taken off it) when
+// there is one and w can recycle it, else into a new World.
+func cloneSpare(w model.System, spare *[]model.System) model.System {
+	if r, ok := w.(recycler); ok && len(*spare) > 0 {
+		k := len(*spare) - 1
+		d := (*spare)[k]
+		(*spare)[k] = nil
+		*spare = (*spare)[:k]
 		return r.CloneInto(d)
 	}
 	return w.Clone()
