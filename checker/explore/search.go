@@ -612,7 +612,7 @@ func (e *engine) dfs() {
 		f := stack[depth]
 		i := nextTodo(f)
 		if i >= len(f.en) {
-			delete(onStack, f.free)
+			onStack.remove(f.free)
 			e.recycle(f.w)
 			f.w = nil
 			depth--
@@ -679,7 +679,7 @@ func (e *engine) dfs() {
 			e.violation(v, full, stackPath(stack, cd, ev), f.tainted)
 			c.tainted = true
 		}
-		if at, ok := onStack[free]; ok {
+		if at, ok := onStack.get(free); ok {
 			e.cycle = true
 			if f.rest != 0 {
 				// The cycle proviso: a persistent set whose event closes
@@ -710,20 +710,48 @@ func (e *engine) dfs() {
 			continue
 		}
 		depth = cd
-		onStack[free] = int32(cd)
+		onStack.put(free, int32(cd))
 		e.stackBytes = int64(cd+1) * e.worldBytes
 	}
+}
+
+// stackSet maps the count-free keys of the states on the DFS stack to
+// their depth. A transition asks it about every state it reaches, and
+// almost always gets no: a counting filter on the key's low bits (pushes
+// minus pops per bucket, so never zero for a key the map holds) answers
+// most of those without the map.
+type stackSet struct {
+	m      map[uint64]int32
+	filter [1024]int32
+}
+
+func (s *stackSet) put(k uint64, depth int32) {
+	s.filter[k%uint64(len(s.filter))]++
+	s.m[k] = depth
+}
+
+func (s *stackSet) remove(k uint64) {
+	s.filter[k%uint64(len(s.filter))]--
+	delete(s.m, k)
+}
+
+func (s *stackSet) get(k uint64) (int32, bool) {
+	if s.filter[k%uint64(len(s.filter))] == 0 {
+		return 0, false
+	}
+	d, ok := s.m[k]
+	return d, ok
 }
 
 // dfsRoot sets up the search: the shard split depth, the root frame (the
 // initial state, recorded as visited and checked when final) and the set
 // of states on the stack.
-func (e *engine) dfsRoot() ([]*frame, map[uint64]int32) {
+func (e *engine) dfsRoot() ([]*frame, *stackSet) {
 	if e.opt.Shards > 1 {
 		e.shardDepth = e.splitDepth()
 	}
 	var stack []*frame
-	onStack := map[uint64]int32{}
+	onStack := &stackSet{m: map[uint64]int32{}}
 	stack, root := e.frameAt(stack, 0)
 	w0 := e.s0.Clone()
 	var pc0 []int32
@@ -745,7 +773,7 @@ func (e *engine) dfsRoot() ([]*frame, map[uint64]int32) {
 	if e.isFinal(w0) {
 		e.final(w0, root.full, func() []model.Event { return nil }, false)
 	}
-	onStack[root.free] = 0
+	onStack.put(root.free, 0)
 	return stack, onStack
 }
 
