@@ -277,6 +277,10 @@ type World[S any] struct {
 	// for StateHash; 0 when i's status, pending start, state or timers
 	// changed since (touch). nil until StateHash first runs.
 	phash []uint64
+	// hsum is the sum of the parts StateHash adds up that are cached: a
+	// process's with its phash set, a non-empty link's with its h set
+	// (touch and staleLink take a part out when they clear its hash).
+	hsum uint64
 	// scratch, not part of the value:
 	out     Outbox
 	effects []Effect
@@ -423,7 +427,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.obs = w.obs[:len(w.obs):len(w.obs)]
 	c.faults = w.faults[:len(w.faults):len(w.faults)]
 	c.phasesLeft, c.suspect = w.phasesLeft, w.suspect
-	c.phash = append(c.phash[:0], w.phash...)
+	c.phash, c.hsum = append(c.phash[:0], w.phash...), w.hsum
 	c.out.Reset(None)
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]
@@ -689,7 +693,7 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled("that message is not deliverable on its link")
 		}
 		m := l.q[k]
-		l.h = 0
+		w.staleLink(l)
 		if k == 0 {
 			l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
 		} else {
@@ -839,13 +843,14 @@ func (w *World[S]) round() {
 			}
 			all = append(all, l.q[:k]...)
 			l.q, l.due = l.q[k:], l.due[k:] // reslices: the arrays may be shared (link.owned)
-			l.h = 0
+			w.staleLink(l)
 			w.inflight -= k
 		}
 	} else {
 		for li := range w.links {
 			all = append(all, w.links[li].q...)
-			w.links[li].q, w.links[li].owned, w.links[li].h = nil, false, 0
+			w.staleLink(&w.links[li])
+			w.links[li].q, w.links[li].owned = nil, false
 		}
 		w.inflight = 0
 	}
@@ -1035,7 +1040,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.links[li] = link{from: int32(p), to: int32(to)}
 	}
 	l := &w.links[li]
-	l.h = 0
+	w.staleLink(l)
 	l.seq++
 	w.stamp++
 	m.Seq, m.Stamp = l.seq, w.stamp
@@ -1210,9 +1215,25 @@ func (w *World[S]) encodeGlobals(b []byte) []byte {
 // touch marks process p's cached hash stale: its status, pending start,
 // state or timers are about to change.
 func (w *World[S]) touch(p int) {
-	if p < len(w.phash) {
+	if p < len(w.phash) && w.phash[p] != 0 {
+		w.hsum -= procPart(p, w.phash[p])
 		w.phash[p] = 0
 	}
+}
+
+// staleLink marks l's cached hash stale: its queue is about to change.
+func (w *World[S]) staleLink(l *link) {
+	if l.h != 0 {
+		w.hsum -= linkPart(l)
+		l.h = 0
+	}
+}
+
+// procPart and linkPart are the parts StateHash adds up: a process's or
+// a link's cached hash mixed with its position.
+func procPart(i int, ph uint64) uint64 { return statehash.Mix(ph ^ uint64(i+1)*0x9E3779B97F4A7C15) }
+func linkPart(l *link) uint64 {
+	return statehash.Mix(l.h ^ (uint64(l.from)<<32|uint64(l.to)+1)*0xD6E8FEB86659FD93)
 }
 
 // StateHash returns a 64-bit hash of what Encode encodes, and true: two
@@ -1230,32 +1251,28 @@ func (w *World[S]) StateHash(buf []byte) (uint64, []byte, bool) {
 		return 0, buf, false
 	}
 	if len(w.phash) != len(w.states) {
-		w.phash = make([]uint64, len(w.states))
+		w.phash, w.hsum = make([]uint64, len(w.states)), 0
+		for li := range w.links {
+			w.links[li].h = 0
+		}
 	}
-	const kp, kl = 0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93
-	var h uint64
-	for i := range w.phash {
-		ph := w.phash[i]
+	for i, ph := range w.phash {
 		if ph == 0 {
 			buf = w.encodeProcess(buf[:0], i)
 			ph = max(statehash.Bytes(buf), 1)
 			w.phash[i] = ph
+			w.hsum += procPart(i, ph)
 		}
-		h += statehash.Mix(ph ^ uint64(i+1)*kp)
 	}
 	for li := range w.links {
-		l := &w.links[li]
-		if len(l.q) == 0 {
-			continue
-		}
-		if l.h == 0 {
+		if l := &w.links[li]; l.h == 0 && len(l.q) > 0 {
 			buf = w.encodeLink(buf[:0], l)
 			l.h = max(statehash.Bytes(buf), 1)
+			w.hsum += linkPart(l)
 		}
-		h += statehash.Mix(l.h ^ (uint64(l.from)<<32|uint64(l.to)+1)*kl)
 	}
 	buf = w.encodeGlobals(buf[:0])
-	return statehash.Combine(h, statehash.Bytes(buf)), buf, true
+	return statehash.Combine(w.hsum, statehash.Bytes(buf)), buf, true
 }
 
 // appendVarint is binary.AppendVarint with a fast path for the small
