@@ -63,7 +63,7 @@ type liveFrame struct {
 
 // livelocks runs the fairness check and adds livelocks to res.
 func (e *engine) livelocks(res *Result) {
-	l := &liveSearch{e: e, vis: newTable(true), classIDs: map[classKey]int32{}, packedIDs: map[uint64]int32{}}
+	l := &liveSearch{e: e, vis: newKeyTable(true), classIDs: map[classKey]int32{}, packedIDs: map[uint64]int32{}}
 	l.run()
 	if l.foundCycle {
 		res.Cycle = true

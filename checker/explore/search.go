@@ -104,13 +104,23 @@ func (e *engine) recycle(w model.System) {
 	}
 }
 
+// newVisited is the visited set of a search with opt: keys alone when
+// the search stores no sleep sets (no reduction, or breadth-first), with
+// the BFS's state numbers.
+func newVisited(opt Options) *table {
+	if opt.NoPOR || opt.BFS {
+		return newKeyTable(opt.BFS)
+	}
+	return newTable(false)
+}
+
 func newEngine(s0 model.System, opt Options) *engine {
 	e := &engine{s0: s0, opt: opt, checks: opt.checks(), n: s0.N(),
 		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts == model.Accurate,
-		vis:      newTable(opt.BFS), violVis: newTable(false), violIdx: map[string]int{},
+		vis:      newVisited(opt), violVis: newKeyTable(false), violIdx: map[string]int{},
 		nextProgress: opt.ProgressEvery, nextTick: progressTicks, guardLeft: 1000}
 	if opt.KeepFingerprints {
-		e.finals = newTable(false)
+		e.finals = newKeyTable(false)
 	}
 	e.timersBreakPOR = s0.Config().Timing == model.Async && timerOrderEncoded()
 	cfg := s0.Config()

@@ -19,12 +19,17 @@ func combine(a, b uint64) uint64   { return statehash.Combine(a, b) }
 // its state reads one cache line. It is never iterated for results except
 // by Keys, which sorts. Key 0 is reserved for empty slots (a key that
 // hashes to 0 is stored as 1).
+//
+// A table that never stores a value (a search without reduction has no
+// sleep sets) holds the keys alone (keys instead of slots): half the
+// memory, and twice the keys per cache line.
 type table struct {
 	slots []slot
+	keys  []uint64
 	aux   []int32
 	n     int
-	// useAux keeps the aux array.
-	useAux bool
+	// useAux keeps the aux array; keysOnly keeps keys instead of slots.
+	useAux, keysOnly bool
 }
 
 // slot is one entry of a table: key 0 when empty.
@@ -38,19 +43,44 @@ func newTable(useAux bool) *table {
 	return t
 }
 
+// newKeyTable is newTable for a table whose values are all 0.
+func newKeyTable(useAux bool) *table {
+	t := &table{useAux: useAux, keysOnly: true}
+	t.alloc(1 << 8)
+	return t
+}
+
 func (t *table) alloc(c int) {
-	t.slots = make([]slot, c)
+	if t.keysOnly {
+		t.keys = make([]uint64, c)
+	} else {
+		t.slots = make([]slot, c)
+	}
 	if t.useAux {
 		t.aux = make([]int32, c)
 	}
 }
 
 // size is the number of slots.
-func (t *table) size() int { return len(t.slots) }
+func (t *table) size() int { return max(len(t.slots), len(t.keys)) }
 
 // val returns the value at slot i; setVal changes it.
-func (t *table) val(i int) uint64       { return t.slots[i].val }
-func (t *table) setVal(i int, v uint64) { t.slots[i].val = v }
+func (t *table) val(i int) uint64 {
+	if t.keysOnly {
+		return 0
+	}
+	return t.slots[i].val
+}
+
+func (t *table) setVal(i int, v uint64) {
+	if t.keysOnly {
+		if v != 0 {
+			panic("explore: a value stored in a table of keys only")
+		}
+		return
+	}
+	t.slots[i].val = v
+}
 
 func fixKey(k uint64) uint64 {
 	if k == 0 {
@@ -63,6 +93,19 @@ func fixKey(k uint64) uint64 {
 // where k would go).
 func (t *table) find(k uint64) (int, bool) {
 	k = fixKey(k)
+	if t.keysOnly {
+		m := uint64(len(t.keys) - 1)
+		i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+		for {
+			switch t.keys[i] {
+			case k:
+				return int(i), true
+			case 0:
+				return int(i), false
+			}
+			i = (i + 1) & m
+		}
+	}
 	m := uint64(len(t.slots) - 1)
 	i := (k * 0x9E3779B97F4A7C15 >> 7) & m
 	for {
@@ -80,12 +123,19 @@ func (t *table) find(k uint64) (int, bool) {
 // (which changes when the table grows).
 func (t *table) insert(i int, k, v uint64, aux int32) int {
 	k = fixKey(k)
-	t.slots[i] = slot{k, v}
+	if t.keysOnly {
+		if v != 0 {
+			panic("explore: a value stored in a table of keys only")
+		}
+		t.keys[i] = k
+	} else {
+		t.slots[i] = slot{k, v}
+	}
 	if t.useAux {
 		t.aux[i] = aux
 	}
 	t.n++
-	if t.n*4 >= len(t.slots)*3 {
+	if t.n*4 >= t.size()*3 {
 		t.grow()
 		i, _ = t.find(k)
 	}
@@ -93,6 +143,25 @@ func (t *table) insert(i int, k, v uint64, aux int32) int {
 }
 
 func (t *table) grow() {
+	if t.keysOnly {
+		keys, aux := t.keys, t.aux
+		t.alloc(2 * len(keys))
+		m := uint64(len(t.keys) - 1)
+		for j, k := range keys {
+			if k == 0 {
+				continue
+			}
+			i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+			for t.keys[i] != 0 {
+				i = (i + 1) & m
+			}
+			t.keys[i] = k
+			if t.useAux {
+				t.aux[i] = aux[j]
+			}
+		}
+		return
+	}
 	slots, aux := t.slots, t.aux
 	t.alloc(2 * len(slots))
 	m := uint64(len(t.slots) - 1)
@@ -114,10 +183,13 @@ func (t *table) grow() {
 // bytes is the table's memory.
 func (t *table) bytes() int64 {
 	per := int64(16)
+	if t.keysOnly {
+		per = 8
+	}
 	if t.useAux {
 		per += 4
 	}
-	return int64(len(t.slots)) * per
+	return int64(t.size()) * per
 }
 
 // Keys returns the stored keys, sorted.
@@ -126,6 +198,11 @@ func (t *table) Keys() []uint64 {
 	for _, sl := range t.slots {
 		if sl.key != 0 {
 			out = append(out, sl.key)
+		}
+	}
+	for _, k := range t.keys {
+		if k != 0 {
+			out = append(out, k)
 		}
 	}
 	slices.Sort(out)
