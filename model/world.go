@@ -272,6 +272,14 @@ type World[S any] struct {
 	out     Outbox
 	effects []Effect
 	batch   []Message
+	// room is a hint, set on a ring World that NewWorld built (where a
+	// link carries a message per process and election): a link it opens
+	// gets room for that many messages at once, and a queue it has to
+	// grow at least as many more. A copy (a search keeps many) and a
+	// complete graph's World (whose many links carry a message or two
+	// each) have none: their queues grow as append grows them. Nothing
+	// but the capacity of a queue depends on it.
+	room int
 }
 
 // NewSystem builds the initial World for cfg (see Spec).
@@ -296,6 +304,22 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 		timers: make([][]timer, n), hops: clocks[:n:n], learn: clocks[n:],
 		views: make([]View, n), crashesLeft: cfg.CrashBudget, phasesLeft: len(cfg.Successive)}
 	w.counts.ByKind = make([]KindCount, len(a.Kinds))
+	// Room for the links of the topology (up to a bound) and for a step's
+	// outputs and an event's effects, so that a short run (rapid's) does
+	// not grow them one by one.
+	links := n
+	switch a.Topology {
+	case BiRing:
+		links = 2 * n
+	case Complete:
+		links = min(n*(n-1), max(n, linksRoom))
+	}
+	w.links = make([]link, 0, links)
+	if a.Topology != Complete {
+		w.room = queueRoom
+	}
+	w.out.out = make([]Output, 0, 2)
+	w.effects = make([]Effect, 0, min(n+2, effectsRoom))
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
 		w.views[i] = a.View(w.states[i])
@@ -310,6 +334,13 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	}
 	return w, nil
 }
+
+// linksRoom bounds the links a new World on a complete graph makes room
+// for; effectsRoom bounds the room it gives the effects of an event.
+const (
+	linksRoom   = 64
+	effectsRoom = 16
+)
 
 // Info describes the algorithm.
 func (w *World[S]) Info() *Info { return &w.alg.Info }
@@ -1013,6 +1044,9 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.links = append(w.links, link{})
 		copy(w.links[li+1:], w.links[li:])
 		w.links[li] = link{from: int32(p), to: int32(to)}
+		if w.room > 0 {
+			w.links[li].q, w.links[li].owned = make([]Message, 0, w.room), true
+		}
 	}
 	l := &w.links[li]
 	l.seq++
@@ -1023,6 +1057,13 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		l.q = l.q[:len(l.q):len(l.q)]
 		l.due = l.due[:len(l.due):len(l.due)]
 		l.owned = true
+	} else if len(l.q) == cap(l.q) && w.room > 0 {
+		// A link this World keeps sending on: a delivery reslices the
+		// head away, so the array runs out at its end after as many
+		// sends as it holds; give the new one room for w.room more.
+		q := make([]Message, len(l.q), len(l.q)+max(len(l.q), w.room))
+		copy(q, l.q)
+		l.q = q
 	}
 	l.q = append(l.q, m)
 	if w.r.phys != Direct && w.r.cfg.Timing == Sync {
@@ -1033,6 +1074,9 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.effects[n-1].Msg.Seq, w.effects[n-1].Msg.Stamp = m.Seq, m.Stamp
 	}
 }
+
+// queueRoom is the room a new ring World gives its queues (World.room).
+const queueRoom = 4
 
 // findLink returns the position of link from->to in w.links, or where it
 // would be inserted.
