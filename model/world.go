@@ -312,7 +312,8 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	case BiRing:
 		links = 2 * n
 	case Complete:
-		links = min(n*(n-1), max(n, linksRoom))
+		// Most runs use a few of the n(n-1) links.
+		links = 2 * n
 	}
 	w.links = make([]link, 0, links)
 	if a.Topology != Complete {
@@ -335,12 +336,8 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	return w, nil
 }
 
-// linksRoom bounds the links a new World on a complete graph makes room
-// for; effectsRoom bounds the room it gives the effects of an event.
-const (
-	linksRoom   = 64
-	effectsRoom = 16
-)
+// effectsRoom bounds the room a new World gives the effects of an event.
+const effectsRoom = 16
 
 // Info describes the algorithm.
 func (w *World[S]) Info() *Info { return &w.alg.Info }
@@ -593,12 +590,14 @@ func (w *World[S]) liveCount() int {
 // deliveries (by link), timers, rounds, then faults.
 func (w *World[S]) Enabled(buf []Event) []Event {
 	ids := w.r.topo.Order
+	detects := len(buf)
 	for i := range w.pending {
 		if w.detectable(i) {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}
 	}
-	quiet := w.quiet()
+	// w.quiet(), from the detections just listed.
+	quiet := w.inflight == 0 && len(buf) == detects && !w.anyTimer()
 	if w.r.cfg.Timing == Sync {
 		if !quiet && (w.inflight > 0 || w.anyTimer()) {
 			buf = append(buf, Event{Kind: EvRound, Seq: uint32(w.now + 1)})
