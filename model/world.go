@@ -307,19 +307,19 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	// Room for the links of the topology (up to a bound) and for a step's
 	// outputs and an event's effects, so that a short run (rapid's) does
 	// not grow them one by one.
-	links := n
+	links, outs := n, 2
 	switch a.Topology {
 	case BiRing:
 		links = 2 * n
 	case Complete:
-		// Most runs use a few of the n(n-1) links.
-		links = 2 * n
+		// A step multicasts and arms timers; its sends open many links.
+		links, outs = min(n*(n-1), max(n, linksRoom)), 4
 	}
 	w.links = make([]link, 0, links)
 	if a.Topology != Complete {
 		w.room = queueRoom
 	}
-	w.out.out = make([]Output, 0, 2)
+	w.out.out = make([]Output, 0, outs)
 	w.effects = make([]Effect, 0, min(n+2, effectsRoom))
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
@@ -336,8 +336,12 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	return w, nil
 }
 
-// effectsRoom bounds the room a new World gives the effects of an event.
-const effectsRoom = 16
+// linksRoom bounds the links a new World on a complete graph makes room
+// for; effectsRoom bounds the room it gives the effects of an event.
+const (
+	linksRoom   = 64
+	effectsRoom = 16
+)
 
 // Info describes the algorithm.
 func (w *World[S]) Info() *Info { return &w.alg.Info }
