@@ -337,7 +337,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	s := x.Final
 	// The enabled events of a step: room for a delivery or a detection
 	// and a crash per process and a few more before it grows.
-	buf := make([]model.Event, 0, 2*s0.N()+8)
+	buf := make([]model.Event, 0, min(2*s0.N()+8, 64))
 	// In the fair phase the FIFO chooser is deterministic, so a revisited
 	// state means the execution cycles forever (a lasso).
 	var seen map[uint64]int

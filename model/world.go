@@ -272,13 +272,14 @@ type World[S any] struct {
 	out     Outbox
 	effects []Effect
 	batch   []Message
-	// room is a hint, set on a ring World that NewWorld built (where a
-	// link carries a message per process and election): a link it opens
-	// gets room for that many messages at once, and a queue it has to
-	// grow at least as many more. A copy (a search keeps many) and a
-	// complete graph's World (whose many links carry a message or two
-	// each) have none: their queues grow as append grows them. Nothing
-	// but the capacity of a queue depends on it.
+	// room is a hint, set on a ring World of at most linksRoom processes
+	// that NewWorld built (where a link carries a message per process
+	// and election): a link it opens gets room for that many messages at
+	// once, and a queue it has to grow at least as many more. A copy (a
+	// search keeps many), a complete graph's World (whose many links
+	// carry a message or two each) and a large World have none: their
+	// queues grow as append grows them. Nothing but the capacity of a
+	// queue depends on it.
 	room int
 }
 
@@ -304,23 +305,25 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 		timers: make([][]timer, n), hops: clocks[:n:n], learn: clocks[n:],
 		views: make([]View, n), crashesLeft: cfg.CrashBudget, phasesLeft: len(cfg.Successive)}
 	w.counts.ByKind = make([]KindCount, len(a.Kinds))
-	// Room for the links of the topology (up to a bound) and for a step's
-	// outputs and an event's effects, so that a short run (rapid's) does
-	// not grow them one by one.
-	links, outs := n, 2
+	// Room for the links of a small topology and for a step's outputs
+	// and an event's effects, so that a short run (rapid's) does not grow
+	// them one by one. On a ring a step sends a message or two; on a
+	// complete graph it multicasts (an effect per copy) and arms timers,
+	// and its sends open many links. A large World grows its links and
+	// queues as it uses them, as it always did.
+	links, outs, effects := n, 2, 4
 	switch a.Topology {
 	case BiRing:
 		links = 2 * n
 	case Complete:
-		// A step multicasts and arms timers; its sends open many links.
-		links, outs = min(n*(n-1), max(n, linksRoom)), 4
+		links, outs, effects = n*(n-1), 4, min(n+2, effectsRoom)
 	}
-	w.links = make([]link, 0, links)
-	if a.Topology != Complete {
+	w.links = make([]link, 0, min(links, linksRoom))
+	if a.Topology != Complete && n <= linksRoom {
 		w.room = queueRoom
 	}
 	w.out.out = make([]Output, 0, outs)
-	w.effects = make([]Effect, 0, min(n+2, effectsRoom))
+	w.effects = make([]Effect, 0, effects)
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
 		w.views[i] = a.View(w.states[i])
@@ -336,8 +339,9 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	return w, nil
 }
 
-// linksRoom bounds the links a new World on a complete graph makes room
-// for; effectsRoom bounds the room it gives the effects of an event.
+// linksRoom bounds the links a new World makes room for (and the size of
+// a ring World whose queues get room, World.room); effectsRoom bounds the
+// room it gives the effects of an event.
 const (
 	linksRoom   = 64
 	effectsRoom = 16
