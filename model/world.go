@@ -645,6 +645,11 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 	if l, due := w.nextFail(); due {
 		buf = append(buf, Event{Kind: EvFail, P: l})
 	}
+	if !w.r.cfg.Recovery && len(w.r.cfg.Absent) == 0 {
+		// No process recovers, and none is absent (only the config's
+		// absent processes ever are).
+		return buf
+	}
 	for i, s := range w.status {
 		if s == Crashed && w.r.cfg.Recovery && !quiet {
 			buf = append(buf, Event{Kind: EvRecover, P: ids[i]})
