@@ -247,6 +247,11 @@ func ConfigStepCap(cfg *model.Config) int {
 	return int(c)
 }
 
+// eventsRoom is the capacity Execute gives the events of a run without a
+// memory bound before the first one (a short adversarial run, such as
+// rapid's, then records its events without growing the slice).
+const eventsRoom = 32
+
 // eventBytes and fairStateBytes are the estimated memory of one recorded
 // event and of one visited state of the fair continuation.
 const (
@@ -320,12 +325,19 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	} else {
 		x.Final = s0.Clone()
 	}
-	params := ParamsOf(s0)
-	if opt.Params != nil {
+	// The parameters of the start serve only the bound checks: they are
+	// taken before the run (s0 may be run in place) and only for them.
+	var params model.Params
+	switch {
+	case opt.Params != nil:
 		params = *opt.Params
+	case checks.Bound != nil || checks.Expr != nil:
+		params = ParamsOf(s0)
 	}
 	s := x.Final
-	var buf []model.Event
+	// The enabled events of a step: room for a delivery or a detection
+	// and a crash per process and a few more before it grows.
+	buf := make([]model.Event, 0, min(2*s0.N()+8, 64))
 	// In the fair phase the FIFO chooser is deterministic, so a revisited
 	// state means the execution cycles forever (a lasso).
 	var seen map[uint64]int
@@ -379,6 +391,12 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		if err := s.Apply(ev); err != nil {
 			x.Violation = &Violation{Property: PropModel, Step: len(x.Events) + 1, Message: err.Error()}
 			return x
+		}
+		if x.Events == nil && opt.MaxMem == 0 {
+			// Room for a short run's events at the first one (with a
+			// memory bound the capacity is part of the estimate, so it
+			// grows as it always did; a run of no event keeps nil).
+			x.Events = make([]model.Event, 0, min(max, eventsRoom))
 		}
 		x.Events = append(x.Events, ev)
 		if v := CheckStep(s, checks, len(x.Events)); v != nil {

@@ -374,7 +374,11 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	if cfg.Algo != "" && cfg.Algo != info.Name {
 		return nil, fmt.Errorf("config is for algorithm %q, not %q", cfg.Algo, info.Name)
 	}
-	topo, err := NewTopology(info.Topology, append(append([]ID(nil), cfg.IDs...), cfg.Absent...))
+	members := cfg.IDs
+	if len(cfg.Absent) > 0 {
+		members = append(append([]ID(nil), cfg.IDs...), cfg.Absent...)
+	}
+	topo, err := NewTopology(info.Topology, members) // it copies members
 	if err != nil {
 		return nil, err
 	}

@@ -66,7 +66,11 @@ func NewTopology(kind TopologyKind, ids []ID) (*Topology, error) {
 	if len(ids) < 2 {
 		return nil, fmt.Errorf("need at least 2 processes, got %d", len(ids))
 	}
-	t := &Topology{Kind: kind, Order: append([]ID(nil), ids...)}
+	// Order and sorted share one allocation (each capped at its end).
+	n := len(ids)
+	both := make([]ID, 2*n)
+	t := &Topology{Kind: kind, Order: both[:n:n], sorted: both[n:]}
+	copy(t.Order, ids)
 	max := ID(0)
 	for _, id := range ids {
 		if id <= 0 {
@@ -91,7 +95,7 @@ func NewTopology(kind TopologyKind, ids []ID) (*Topology, error) {
 			t.sparse[id] = int32(i)
 		}
 	}
-	t.sorted = append([]ID(nil), ids...)
+	copy(t.sorted, ids)
 	sortIDs(t.sorted)
 	return t, nil
 }

@@ -285,6 +285,15 @@ type World[S any] struct {
 	out     Outbox
 	effects []Effect
 	batch   []Message
+	// room is a hint, set on a ring World of at most linksRoom processes
+	// that NewWorld built (where a link carries a message per process
+	// and election): a link it opens gets room for that many messages at
+	// once, and a queue it has to grow at least as many more. A copy (a
+	// search keeps many), a complete graph's World (whose many links
+	// carry a message or two each) and a large World have none: their
+	// queues grow as append grows them. Nothing but the capacity of a
+	// queue depends on it.
+	room int
 }
 
 // NewSystem builds the initial World for cfg (see Spec).
@@ -309,6 +318,25 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 		timers: make([][]timer, n), hops: clocks[:n:n], learn: clocks[n:],
 		views: make([]View, n), crashesLeft: cfg.CrashBudget, phasesLeft: len(cfg.Successive)}
 	w.counts.ByKind = make([]KindCount, len(a.Kinds))
+	// Room for the links of a small topology and for a step's outputs
+	// and an event's effects, so that a short run (rapid's) does not grow
+	// them one by one. On a ring a step sends a message or two; on a
+	// complete graph it multicasts (an effect per copy) and arms timers,
+	// and its sends open many links. A large World grows its links and
+	// queues as it uses them, as it always did.
+	links, outs, effects := n, 2, 4
+	switch a.Topology {
+	case BiRing:
+		links = 2 * n
+	case Complete:
+		links, outs, effects = n*(n-1), 4, min(n+2, effectsRoom)
+	}
+	w.links = make([]link, 0, min(links, linksRoom))
+	if a.Topology != Complete && n <= linksRoom {
+		w.room = queueRoom
+	}
+	w.out.out = make([]Output, 0, outs)
+	w.effects = make([]Effect, 0, effects)
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
 		w.views[i] = a.View(w.states[i])
@@ -323,6 +351,14 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	}
 	return w, nil
 }
+
+// linksRoom bounds the links a new World makes room for (and the size of
+// a ring World whose queues get room, World.room); effectsRoom bounds the
+// room it gives the effects of an event.
+const (
+	linksRoom   = 64
+	effectsRoom = 16
+)
 
 // Info describes the algorithm.
 func (w *World[S]) Info() *Info { return &w.alg.Info }
@@ -576,12 +612,14 @@ func (w *World[S]) liveCount() int {
 // deliveries (by link), timers, rounds, then faults.
 func (w *World[S]) Enabled(buf []Event) []Event {
 	ids := w.r.topo.Order
+	detects := len(buf)
 	for i := range w.pending {
 		if w.detectable(i) {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}
 	}
-	quiet := w.quiet()
+	// w.quiet(), from the detections just listed.
+	quiet := w.inflight == 0 && len(buf) == detects && !w.anyTimer()
 	if w.r.cfg.Timing == Sync {
 		if !quiet && (w.inflight > 0 || w.anyTimer()) {
 			buf = append(buf, Event{Kind: EvRound, Seq: uint32(w.now + 1)})
@@ -620,6 +658,11 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 	}
 	if l, due := w.nextFail(); due {
 		buf = append(buf, Event{Kind: EvFail, P: l})
+	}
+	if !w.r.cfg.Recovery && len(w.r.cfg.Absent) == 0 {
+		// No process recovers, and none is absent (only the config's
+		// absent processes ever are).
+		return buf
 	}
 	for i, s := range w.status {
 		if s == Crashed && w.r.cfg.Recovery && !quiet {
@@ -1038,6 +1081,9 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.links = append(w.links, link{})
 		copy(w.links[li+1:], w.links[li:])
 		w.links[li] = link{from: int32(p), to: int32(to)}
+		if w.room > 0 {
+			w.links[li].q, w.links[li].owned = make([]Message, 0, w.room), true
+		}
 	}
 	l := &w.links[li]
 	w.staleLink(l)
@@ -1049,6 +1095,13 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		l.q = l.q[:len(l.q):len(l.q)]
 		l.due = l.due[:len(l.due):len(l.due)]
 		l.owned = true
+	} else if len(l.q) == cap(l.q) && w.room > 0 {
+		// A link this World keeps sending on: a delivery reslices the
+		// head away, so the array runs out at its end after as many
+		// sends as it holds; give the new one room for w.room more.
+		q := make([]Message, len(l.q), len(l.q)+max(len(l.q), w.room))
+		copy(q, l.q)
+		l.q = q
 	}
 	l.q = append(l.q, m)
 	if w.r.phys != Direct && w.r.cfg.Timing == Sync {
@@ -1059,6 +1112,9 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.effects[n-1].Msg.Seq, w.effects[n-1].Msg.Stamp = m.Seq, m.Stamp
 	}
 }
+
+// queueRoom is the room a new ring World gives its queues (World.room).
+const queueRoom = 4
 
 // findLink returns the position of link from->to in w.links, or where it
 // would be inserted.
