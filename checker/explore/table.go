@@ -7,10 +7,9 @@ import (
 )
 
 // The explorer's state hashes (package statehash): hashBytes of an
-// encoded state, hashInt32s of per-process counters, mix64 and combine.
+// encoded state, hashInt32s of per-process counters, combine.
 func hashBytes(b []byte) uint64    { return statehash.Bytes(b) }
 func hashInt32s(vs []int32) uint64 { return statehash.Int32s(vs) }
-func mix64(h uint64) uint64        { return statehash.Mix(h) }
 func combine(a, b uint64) uint64   { return statehash.Combine(a, b) }
 
 // table is an open-addressing hash table from 64-bit state keys to a 64-bit
