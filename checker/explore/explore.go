@@ -296,6 +296,11 @@ type Result struct {
 	NoReduction string `json:"no_reduction,omitempty"`
 }
 
+// KeyScheme names how this version of the explorer computes state keys
+// (the fingerprints a part of a split search keeps for Merge). Parts
+// keyed another way cannot be merged: the same state would count twice.
+const KeyScheme = "statehash-1"
+
 // CollisionBound is an upper bound on the probability that two distinct
 // states of the search share a 64-bit key, so that one of them (and what
 // only it leads to) was taken for the other and not explored: with s

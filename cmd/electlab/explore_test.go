@@ -1,13 +1,15 @@
 package main
 
 import (
-	"github.com/electlab/electlab/internal/render"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/render"
 )
 
 var exploreFlags = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
@@ -177,5 +179,20 @@ func TestExploreShardMerge(t *testing.T) {
 		f := filepath.Join(dir, "other.json")
 		os.WriteFile(f, []byte(other.stdout), 0o644)
 		cli(t, "explore", "-merge", files[0], files[1], f).mustCode(t, 2)
+		// Nor do parts whose keys another electlab version computed.
+		b, err := os.ReadFile(files[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := strings.Replace(string(b), `"keys": "`+explore.KeyScheme+`"`, `"keys": "statehash-0"`, 1)
+		if old == string(b) {
+			t.Fatal("no key scheme in a part's fingerprints")
+		}
+		os.WriteFile(f, []byte(old), 0o644)
+		r := cli(t, "explore", "-merge", files[0], files[1], f)
+		r.mustCode(t, 2)
+		if !strings.Contains(r.stderr, "statehash-0") || !strings.Contains(r.stderr, "another electlab version") {
+			t.Errorf("merge of a part keyed by another version: %s", r)
+		}
 	}
 }

@@ -97,6 +97,9 @@ type ExploreViolation struct {
 // ExploreFingerprintSet carries a part's state keys for -merge: sorted,
 // delta- and varint-encoded, then base64.
 type ExploreFingerprintSet struct {
+	// Keys names how the keys were computed (explore.KeyScheme); -merge
+	// refuses parts keyed otherwise (another electlab version).
+	Keys   string `json:"keys"`
 	States string `json:"states"`
 	Final  string `json:"final"`
 }
@@ -206,7 +209,7 @@ func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []st
 		rep.Violations = append(rep.Violations, ev)
 	}
 	if part {
-		rep.Fingerprints = &ExploreFingerprintSet{States: encodeKeys(res.Fingerprints), Final: encodeKeys(res.FinalFingerprints)}
+		rep.Fingerprints = &ExploreFingerprintSet{Keys: explore.KeyScheme, States: encodeKeys(res.Fingerprints), Final: encodeKeys(res.FinalFingerprints)}
 	}
 }
 
@@ -347,6 +350,12 @@ func ResultOf(r *ExploreReport) (*explore.Result, error) {
 	res := &explore.Result{Shard: i, Shards: n, ShardDepth: r.Search.ShardDepth, States: r.States, Transitions: r.Transitions,
 		MaxDepth: r.MaxDepth, Final: r.FinalStates, CountsLowerBound: r.MaxIsLower, Cycle: r.Cycle, Incomplete: r.Incomplete,
 		MoreViolations: r.More, MemEstimate: r.MemEstimate, TableBytes: r.TableBytes}
+	if k := r.Fingerprints.Keys; k != explore.KeyScheme {
+		if k == "" {
+			k = "unnamed"
+		}
+		return nil, fmt.Errorf("its fingerprints are state keys of scheme %s, this electlab's are %s (another electlab version): run every part with the same electlab", k, explore.KeyScheme)
+	}
 	if res.Fingerprints, err = decodeKeys(r.Fingerprints.States); err != nil {
 		return nil, err
 	}
