@@ -6,8 +6,8 @@ import (
 )
 
 // Kind describes one message type of an algorithm. Algorithms declare their
-// kinds once, as package-level values built by Kinds, so a Kind is compared
-// by pointer and never allocated at run time.
+// kinds once, as package-level values numbered by Number (or built by
+// Kinds), so a Kind is compared by pointer and never allocated at run time.
 type Kind struct {
 	// Name is the stable lower-case name used in traces ("elect").
 	Name string
@@ -31,6 +31,23 @@ func Kinds(specs ...KindSpec) []*Kind {
 		ks[i] = &Kind{Name: s.Name, Args: s.Args, Code: i}
 	}
 	return ks
+}
+
+// Number makes an algorithm's kind list from kinds declared one by one,
+// setting each kind's Code to its position, and returns it. An algorithm
+// calls it once, in a package-level declaration, so that its kinds are
+// numbered before any message is built:
+//
+//	var (
+//		Elect = &model.Kind{Name: "elect", Args: 1}
+//		Coord = &model.Kind{Name: "coord", Args: 1}
+//	)
+//	var kinds = model.Number(Elect, Coord)
+func Number(kinds ...*Kind) []*Kind {
+	for i, k := range kinds {
+		k.Code = i
+	}
+	return kinds
 }
 
 // Message is one message on one directed link. It is a small value; its

@@ -29,19 +29,18 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 0},
-		model.KindSpec{Name: "ok", Args: 0},
-		model.KindSpec{Name: "iwon", Args: 0},
-	)
 	// Election is ("elect me", sender): sent to every higher id.
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election"}
 	// OK answers an Election: the (higher) sender takes over.
-	OK = kinds[1]
+	OK = &model.Kind{Name: "ok"}
 	// IWon is ("new coordinator", sender), the slides' "I won": sent by
 	// the winner to every lower id.
-	IWon = kinds[2]
+	IWon = &model.Kind{Name: "iwon"}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, OK, IWon)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

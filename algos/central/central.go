@@ -29,18 +29,17 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "request", Args: 0},
-		model.KindSpec{Name: "grant", Args: 0},
-		model.KindSpec{Name: "release", Args: 0},
-	)
 	// Request asks the coordinator for the lock.
-	Request = kinds[0]
+	Request = &model.Kind{Name: "request"}
 	// Grant gives the lock to the client it is sent to.
-	Grant = kinds[1]
+	Grant = &model.Kind{Name: "grant"}
 	// Release returns the lock to the coordinator.
-	Release = kinds[2]
+	Release = &model.Kind{Name: "release"}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Request, Grant, Release)
 
 // State is one process's state: its client part, and at the coordinator
 // the lock table.

@@ -16,15 +16,15 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "elect", Args: 1},
-		model.KindSpec{Name: "coord", Args: 1},
-	)
 	// Elect is ("elect me", A).
-	Elect = kinds[0]
+	Elect = &model.Kind{Name: "elect", Args: 1}
 	// Coord is ("new coordinator", A).
-	Coord = kinds[1]
+	Coord = &model.Kind{Name: "coord", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Elect, Coord)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

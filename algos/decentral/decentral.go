@@ -38,22 +38,20 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "request", Args: 1},
-		model.KindSpec{Name: "grant", Args: 1},
-		model.KindSpec{Name: "deny", Args: 1},
-		model.KindSpec{Name: "release", Args: 0},
-	)
 	// Request is request(k): attempt number k asks for the receiver's
 	// vote.
-	Request = kinds[0]
+	Request = &model.Kind{Name: "request", Args: 1}
 	// Grant is grant(k): the coordinator votes for attempt k.
-	Grant = kinds[1]
+	Grant = &model.Kind{Name: "grant", Args: 1}
 	// Deny is deny(k): the coordinator's vote is taken.
-	Deny = kinds[2]
+	Deny = &model.Kind{Name: "deny", Args: 1}
 	// Release gives the vote back.
-	Release = kinds[3]
+	Release = &model.Kind{Name: "release"}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Request, Grant, Deny, Release)
 
 // TimerRetry starts the next attempt after a failed one (the client
 // cycle's timers are mutex.TimerLeave and mutex.TimerThink).

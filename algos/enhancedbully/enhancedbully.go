@@ -26,25 +26,22 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 1},
-		model.KindSpec{Name: "ok", Args: 1},
-		model.KindSpec{Name: "coordinator", Args: 1},
-		model.KindSpec{Name: "query", Args: 0},
-		model.KindSpec{Name: "answer", Args: 1},
-	)
 	// Election(A): A is the failed coordinator the detector names.
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election", Args: 1}
 	// OK(A): the receiver's answer with its id A.
-	OK = kinds[1]
+	OK = &model.Kind{Name: "ok", Args: 1}
 	// Coordinator(A) announces A (with the candidate set, which is
 	// static here and not carried).
-	Coordinator = kinds[2]
+	Coordinator = &model.Kind{Name: "coordinator", Args: 1}
 	// Query is a joiner's question to the candidates.
-	Query = kinds[3]
+	Query = &model.Kind{Name: "query"}
 	// Answer(A): A is the answering candidate's coordinator.
-	Answer = kinds[4]
+	Answer = &model.Kind{Name: "answer", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, OK, Coordinator, Query, Answer)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

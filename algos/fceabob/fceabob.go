@@ -47,18 +47,17 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 1},
-		model.KindSpec{Name: "reply", Args: 1},
-		model.KindSpec{Name: "coordinator", Args: 1},
-	)
 	// Election is Election(informer).
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election", Args: 1}
 	// Reply is Reply(replier): a live receiver's answer to the informer.
-	Reply = kinds[1]
+	Reply = &model.Kind{Name: "reply", Args: 1}
 	// Coordinator is Coordinator(coordinator; alternatives A1..AK).
-	Coordinator = kinds[2]
+	Coordinator = &model.Kind{Name: "coordinator", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, Reply, Coordinator)
 
 // TimerRound is the informer's round timer.
 const TimerRound uint8 = 1

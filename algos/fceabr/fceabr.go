@@ -58,21 +58,19 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 1},
-		model.KindSpec{Name: "coordinator", Args: 1},
-		model.KindSpec{Name: "selection", Args: 1},
-		model.KindSpec{Name: "scoordinator", Args: 1},
-	)
 	// Election is Election(informer; coordinator, surrogate).
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election", Args: 1}
 	// Coordinator is Coordinator(terminal; coordinator, surrogate).
-	Coordinator = kinds[1]
+	Coordinator = &model.Kind{Name: "coordinator", Args: 1}
 	// SElection is SElection(informer; new coordinator, surrogate).
-	SElection = kinds[2]
+	SElection = &model.Kind{Name: "selection", Args: 1}
 	// SCoordinator is SCoordinator(terminal; coordinator, surrogate).
-	SCoordinator = kinds[3]
+	SCoordinator = &model.Kind{Name: "scoordinator", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, Coordinator, SElection, SCoordinator)
 
 // Ambiguity indices (into model.Env.Variant), in catalog order.
 const (

@@ -31,17 +31,17 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "elect", Args: 2},
-		model.KindSpec{Name: "leader", Args: 1},
-	)
 	// Elect is elect(id, round·2+dir): an active process's id in a round,
 	// travelling clockwise (dir 0, to the next process) or
 	// counter-clockwise (dir 1, to the previous one).
-	Elect = kinds[0]
+	Elect = &model.Kind{Name: "elect", Args: 2}
 	// Leader is leader(id): the announcement of the elected id.
-	Leader = kinds[1]
+	Leader = &model.Kind{Name: "leader", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Elect, Leader)
 
 // Observation tags.
 const (

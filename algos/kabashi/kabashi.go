@@ -32,24 +32,21 @@ const MinPossible model.ID = 1
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 0},
-		model.KindSpec{Name: "ok", Args: 1},
-		model.KindSpec{Name: "coordinator", Args: 1},
-		model.KindSpec{Name: "query", Args: 0},
-		model.KindSpec{Name: "cid", Args: 1},
-	)
 	// Election is broadcast by a detector.
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election"}
 	// OK(A) is OK_j, unicast to the detector: A = j.
-	OK = kinds[1]
+	OK = &model.Kind{Name: "ok", Args: 1}
 	// Coordinator(A) is COORDINATOR_k, broadcast: A = k.
-	Coordinator = kinds[2]
+	Coordinator = &model.Kind{Name: "coordinator", Args: 1}
 	// Query is broadcast by a joiner.
-	Query = kinds[3]
+	Query = &model.Kind{Name: "query"}
 	// CID(A) is the coordinator's answer CID_c to a joiner: A = c.
-	CID = kinds[4]
+	CID = &model.Kind{Name: "cid", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, OK, Coordinator, Query, CID)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

@@ -22,18 +22,18 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "elect", Args: 1},
-		model.KindSpec{Name: "coord", Args: 2},
-	)
 	// Elect is ("elect me", A): A is the id of the process that put the
 	// message on the ring.
-	Elect = kinds[0]
+	Elect = &model.Kind{Name: "elect", Args: 1}
 	// Coord is ("new coordinator", A) sent by the announcer B: A is the
 	// elected process, B the process that announces it, so a receiver
 	// knows where the announcement's lap ends.
-	Coord = kinds[1]
+	Coord = &model.Kind{Name: "coord", Args: 2}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Elect, Coord)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

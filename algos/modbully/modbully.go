@@ -23,19 +23,18 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 0},
-		model.KindSpec{Name: "answer", Args: 1},
-		model.KindSpec{Name: "coordinator", Args: 1},
-	)
 	// Election is the informer's request, sent to every higher id.
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election"}
 	// Answer(A) is a receiver's reply carrying its id A.
-	Answer = kinds[1]
+	Answer = &model.Kind{Name: "answer", Args: 1}
 	// Coordinator(A) announces the chosen coordinator A to every other
 	// process.
-	Coordinator = kinds[2]
+	Coordinator = &model.Kind{Name: "coordinator", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, Answer, Coordinator)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

@@ -40,16 +40,16 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "elect", Args: 1},
-		model.KindSpec{Name: "leader", Args: 1},
-	)
 	// Elect is elect(tid): a temporary id on its way (uid2, then uid3,
 	// to the receiving active process).
-	Elect = kinds[0]
+	Elect = &model.Kind{Name: "elect", Args: 1}
 	// Leader is leader(id): the announcement of the elected process.
-	Leader = kinds[1]
+	Leader = &model.Kind{Name: "leader", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Elect, Leader)
 
 // Observation tags.
 const (

@@ -30,16 +30,16 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "request", Args: 1},
-		model.KindSpec{Name: "reply", Args: 0},
-	)
 	// Request is request(ts): the sender wants to enter; ts is its
 	// request's Lamport timestamp.
-	Request = kinds[0]
+	Request = &model.Kind{Name: "request", Args: 1}
 	// Reply is the permission to enter, sent at once or deferred.
-	Reply = kinds[1]
+	Reply = &model.Kind{Name: "reply"}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Request, Reply)
 
 // Ambiguity indices (into model.Env.Variant); PARAM-DEMAND is
 // mutex.AmbDemand.

@@ -23,17 +23,17 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 0},
-		model.KindSpec{Name: "coordinator", Args: 2},
-	)
 	// Election carries in List the ids tagged on it so far, in ring
 	// order; List[0] is the initiator.
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election"}
 	// Coordinator is Coordinator(A, B): A is the elected process, B the
 	// initiator that announces it (where the lap ends).
-	Coordinator = kinds[1]
+	Coordinator = &model.Kind{Name: "coordinator", Args: 2}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election, Coordinator)
 
 // Ambiguity indices (into model.Env.Variant).
 const (

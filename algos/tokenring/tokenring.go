@@ -38,17 +38,17 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "token", Args: 2},
-		model.KindSpec{Name: "wake", Args: 1},
-	)
 	// Token is token(A, B): A passes since the last exit (0 when
 	// unattributed), B consecutive holders that did not want it.
-	Token = kinds[0]
+	Token = &model.Kind{Name: "token", Args: 2}
 	// Wake is wake(origin): a waiting process asks a parked token to
 	// move; forwarded round the ring until it reaches the token's holder.
-	Wake = kinds[1]
+	Wake = &model.Kind{Name: "wake", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Token, Wake)
 
 // TimerWake fires while a request waits for the token: send wake (the
 // client cycle's timers are mutex.TimerLeave and mutex.TimerThink).

@@ -34,18 +34,18 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "join", Args: 1},
-		model.KindSpec{Name: "joinack", Args: 0},
-	)
 	// Join is Join(side): the joiner's announcement. In the complete
 	// reading side is 0; in the ring readings it is Succ to the joiner's
 	// successor (set your predecessor to me) and Pred to its predecessor
 	// (set your successor to me).
-	Join = kinds[0]
+	Join = &model.Kind{Name: "join", Args: 1}
 	// JoinAck is a ring neighbour's acknowledgement (bidir-ring-ack only).
-	JoinAck = kinds[1]
+	JoinAck = &model.Kind{Name: "joinack"}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Join, JoinAck)
 
 // Join sides.
 const (

@@ -42,15 +42,16 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "election", Args: 2},
-	)
 	// Election is Election(A = detector, B = direction): B = 0 travels
 	// clockwise (to successors), 1 counter-clockwise (to predecessors).
 	// Under the relay readings List holds the ids collected so far, the
 	// detector first.
-	Election = kinds[0]
+	Election = &model.Kind{Name: "election", Args: 2}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Election)
 
 // AmbReceiver is the index of AMB-XIE-1 (into model.Env.Variant): what a
 // receiver does with an Election.

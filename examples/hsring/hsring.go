@@ -30,20 +30,19 @@ import (
 
 // Message kinds.
 var (
-	kinds = model.Kinds(
-		model.KindSpec{Name: "probe", Args: 2},
-		model.KindSpec{Name: "reply", Args: 1},
-		model.KindSpec{Name: "leader", Args: 1},
-	)
 	// Probe is probe(id, hops): candidate id's probe, with the hops it
 	// still has to travel before it is turned back.
-	Probe = kinds[0]
+	Probe = &model.Kind{Name: "probe", Args: 2}
 	// Reply is reply(id): a probe of candidate id turned back at the end
 	// of its distance, on its way home.
-	Reply = kinds[1]
+	Reply = &model.Kind{Name: "reply", Args: 1}
 	// Leader is leader(id): the announcement of the elected id.
-	Leader = kinds[2]
+	Leader = &model.Kind{Name: "leader", Args: 1}
 )
+
+// kinds lists the message kinds above in code order (model.Number sets
+// each Code to its position).
+var kinds = model.Number(Probe, Reply, Leader)
 
 // State is one process's state. It is a plain value: Step returns a new
 // one and never modifies an old one.
