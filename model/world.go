@@ -698,11 +698,10 @@ func (w *World[S]) Apply(ev Event) error {
 		}
 	}
 	w.effects = w.effects[:0]
-	notEnabled := func(why string) error { return fmt.Errorf("event %q is not enabled: %s", ev, why) }
 	switch ev.Kind {
 	case EvDetect:
 		if !w.detectable(p) {
-			return notEnabled(w.whyNotDetectable(p))
+			return notEnabled(ev, w.whyNotDetectable(p))
 		}
 		w.pending[p] = false
 		w.touch(p)
@@ -710,58 +709,24 @@ func (w *World[S]) Apply(ev Event) error {
 		w.effects = append(w.effects, Effect{Kind: Started, P: ev.P})
 		w.step(p, Input{Kind: InStart, Suspect: w.suspect})
 	case EvDeliver:
-		if w.r.cfg.Timing == Sync {
-			return notEnabled("deliveries happen in rounds under sync timing")
+		if err := w.deliver(ev, p); err != nil {
+			return err
 		}
-		from := topo.IndexOf(ev.From)
-		if from < 0 {
-			return fmt.Errorf("event %q: process %d is not a member", ev, ev.From)
-		}
-		li, ok := w.findLink(int32(from), int32(p))
-		if !ok {
-			return notEnabled("no message in flight on that link")
-		}
-		l := &w.links[li]
-		k := -1
-		for j, m := range l.q {
-			if m.Seq == ev.Seq {
-				k = j
-				break
-			}
-			if w.r.cfg.Net == FIFO {
-				break
-			}
-		}
-		if k < 0 {
-			return notEnabled("that message is not deliverable on its link")
-		}
-		m := l.q[k]
-		w.staleLink(l)
-		if k == 0 {
-			l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
-		} else {
-			l.q = append(append(make([]Message, 0, len(l.q)), l.q[:k]...), l.q[k+1:]...)
-			l.owned = true
-		}
-		w.inflight--
-		w.tick()
-		w.batch = append(w.batch[:0], m)
-		w.receive(p, w.batch)
 	case EvFire:
 		if w.r.cfg.Timing == Sync {
-			return notEnabled("timers fire in rounds under sync timing")
+			return notEnabled(ev, "timers fire in rounds under sync timing")
 		}
 		if w.status[p] != Live || !w.hasTimer(p, ev.Timer) {
-			return notEnabled("that timer is not armed at a live process")
+			return notEnabled(ev, "that timer is not armed at a live process")
 		}
 		if w.inflight > 0 && w.r.cfg.Timeouts == Accurate {
-			return notEnabled("accurate timeouts fire only when no message is in flight")
+			return notEnabled(ev, "accurate timeouts fire only when no message is in flight")
 		}
 		w.tick()
 		w.fire(p, ev.Timer)
 	case EvCrash:
 		if w.status[p] != Live || w.crashesLeft <= 0 || !w.started || w.liveCount() <= 1 || w.quiet() {
-			return notEnabled("needs a live process, crash budget left, another live process and a started, running execution")
+			return notEnabled(ev, "needs a live process, crash budget left, another live process and a started, running execution")
 		}
 		w.crashesLeft--
 		w.tick()
@@ -771,7 +736,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.effects = append(w.effects, Effect{Kind: CrashedP, P: ev.P})
 	case EvRecover:
 		if w.status[p] != Crashed || !w.r.cfg.Recovery {
-			return notEnabled("recovery needs a crashed process and the recovery option")
+			return notEnabled(ev, "recovery needs a crashed process and the recovery option")
 		}
 		w.tick()
 		w.status[p] = Live
@@ -782,7 +747,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.step(p, Input{Kind: InRecover})
 	case EvJoin:
 		if w.status[p] != Absent {
-			return notEnabled("joining needs an absent process")
+			return notEnabled(ev, "joining needs an absent process")
 		}
 		w.tick()
 		w.status[p] = Live
@@ -791,15 +756,15 @@ func (w *World[S]) Apply(ev Event) error {
 		w.step(p, Input{Kind: InJoin})
 	case EvRound:
 		if w.r.cfg.Timing != Sync {
-			return notEnabled("rounds exist only under sync timing")
+			return notEnabled(ev, "rounds exist only under sync timing")
 		}
 		if int64(ev.Seq) != w.now+1 || (w.inflight == 0 && !w.anyTimer()) {
-			return notEnabled(fmt.Sprintf("the next round is %d and needs a message in flight or an armed timer", w.now+1))
+			return notEnabled(ev, fmt.Sprintf("the next round is %d and needs a message in flight or an armed timer", w.now+1))
 		}
 		w.round()
 	case EvFail:
 		if l, due := w.nextFail(); !due || l != ev.P {
-			return notEnabled("a successive crash needs a quiet execution, a phase left and every live process holding that coordinator")
+			return notEnabled(ev, "a successive crash needs a quiet execution, a phase left and every live process holding that coordinator")
 		}
 		w.fail(p)
 	default:
@@ -814,6 +779,55 @@ func (w *World[S]) Apply(ev Event) error {
 		}
 	}
 	return nil
+}
+
+// deliver applies the delivery event ev to process index p (Apply's
+// EvDeliver): it takes the message off its link, FIFO or not, and gives it
+// to p. It returns an error, and leaves w unchanged, when ev is not enabled.
+func (w *World[S]) deliver(ev Event, p int) error {
+	if w.r.cfg.Timing == Sync {
+		return notEnabled(ev, "deliveries happen in rounds under sync timing")
+	}
+	from := w.r.topo.IndexOf(ev.From)
+	if from < 0 {
+		return fmt.Errorf("event %q: process %d is not a member", ev, ev.From)
+	}
+	li, ok := w.findLink(int32(from), int32(p))
+	if !ok {
+		return notEnabled(ev, "no message in flight on that link")
+	}
+	l := &w.links[li]
+	k := -1
+	for j, m := range l.q {
+		if m.Seq == ev.Seq {
+			k = j
+			break
+		}
+		if w.r.cfg.Net == FIFO {
+			break
+		}
+	}
+	if k < 0 {
+		return notEnabled(ev, "that message is not deliverable on its link")
+	}
+	m := l.q[k]
+	w.staleLink(l)
+	if k == 0 {
+		l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
+	} else {
+		l.q = append(append(make([]Message, 0, len(l.q)), l.q[:k]...), l.q[k+1:]...)
+		l.owned = true
+	}
+	w.inflight--
+	w.tick()
+	w.batch = append(w.batch[:0], m)
+	w.receive(p, w.batch)
+	return nil
+}
+
+// notEnabled is Apply's error for an event that is not enabled, and why.
+func notEnabled(ev Event, why string) error {
+	return fmt.Errorf("event %q is not enabled: %s", ev, why)
 }
 
 // fail applies the next successive crash: process p (the agreed
