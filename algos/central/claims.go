@@ -13,11 +13,11 @@ func three(model.Params) model.Rat { return model.RatInt(3) }
 func two(model.Params) model.Rat   { return model.RatInt(2) }
 
 // row is the table's row, as printed.
-var row = mutex.Row{ID: "C-MUTEX-1", Name: "Centralized", Messages: "3", Delay: "2", Problems: "Coordinator crash", Who: "client"}
+var row = mutex.Row{ID: "C-MUTEX-1", Name: "Centralized", Messages: "3", Delay: "2", Problems: "Coordinator crash", Who: "client", NoContention: "no contention"}
 
 // Settings shared by the claims below (complete graph: one id arrangement
 // stands for all; every initiator set is a set of requesting clients).
-var set = mutex.SettingsFor(row.Who, "no contention")
+var set = row.Settings()
 
 // answersOwed: at quiescence without crashes every request delivered got
 // exactly one grant, and every grant delivered exactly one release.
@@ -39,7 +39,6 @@ var claims = []model.Claim{
 	row.DelayClaim(model.Claim{
 		Formal: "delay before entry without contention, in message times: the requesting client's Lamport hop clock at entry minus at request (the longest causal chain of messages; one request, so sequential and parallel sends give the same) = 2 for every entry of a client that is not the coordinator",
 		NMin:   2, NMax: 6,
-		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once", "twice"},
 	}, two, "2", "2"),
 	row.NoFailureClaim("; every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",

@@ -18,10 +18,10 @@ func threeM(p model.Params) model.Rat { return model.RatInt(int64(3 * M(p.N))) }
 func twoM(p model.Params) model.Rat { return model.RatInt(int64(2 * M(p.N))) }
 
 // row is the table's row, as printed.
-var row = mutex.Row{ID: "C-MUTEX-2", Name: "Decentralized", Messages: "3mk", Delay: "2m", Problems: "starvation", Who: "process"}
+var row = mutex.Row{ID: "C-MUTEX-2", Name: "Decentralized", Messages: "3mk", Delay: "2m", Problems: "starvation", Who: "process", NoContention: "no contention, k = 1"}
 
 // set holds the settings of the claims below (package mutex names them).
-var set = mutex.SettingsFor(row.Who, "no contention, k = 1")
+var set = row.Settings()
 
 // sizes covers m = 2, 3, 4 and 6 (the catalog's m ∈ {2, 3, 6}).
 var sizes = []int{3, 4, 5, 6, 10, 11}
@@ -47,7 +47,6 @@ var claims = []model.Claim{
 	row.DelayClaim(model.Claim{
 		Formal: "delay before entry without contention, in message times (the requester's hop clock at entry minus at request), under the catalog's two delay models (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2m for every entry",
 		NMin:   3, NMax: 11, Sizes: sizes,
-		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
 	}, twoM, "2m, m=floor(n/2)+1", "2m"),
 	row.NoFailureClaim("; the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",

@@ -11,10 +11,10 @@ import (
 func twoNMinus1(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
 
 // row is the table's row, as printed.
-var row = mutex.Row{ID: "C-MUTEX-3", Name: "Distributed", Messages: "2 ( n – 1 )", Delay: "2 ( n – 1 )", Problems: "Crash of any process", Who: "process"}
+var row = mutex.Row{ID: "C-MUTEX-3", Name: "Distributed", Messages: "2 ( n – 1 )", Delay: "2 ( n – 1 )", Problems: "Crash of any process", Who: "process", NoContention: "no contention"}
 
 // set holds the settings of the claims below (package mutex names them).
-var set = mutex.SettingsFor(row.Who, "no contention")
+var set = row.Settings()
 
 var claims = []model.Claim{
 	row.CostClaim(model.Claim{
@@ -26,7 +26,6 @@ var claims = []model.Claim{
 	row.DelayClaim(model.Claim{
 		Formal: "delay before entry without contention, in message times (the requester's Lamport hop clock at entry minus at request), under the two delay models of the catalog (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2(n−1) for every entry",
 		NMin:   2, NMax: 10,
-		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
 	}, twoNMinus1, "2(n-1)", "2(n-1)"),
 	row.NoFailureClaim("; every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",

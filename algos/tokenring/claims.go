@@ -15,10 +15,10 @@ func nPasses(p model.Params) model.Rat { return model.RatInt(int64(p.N)) }
 func nMinus1(p model.Params) model.Rat { return model.RatInt(int64(p.N - 1)) }
 
 // row is the table's row, as printed.
-var row = mutex.Row{ID: "C-MUTEX-4", Name: "Token ring", Messages: "1 to ∞", Delay: "0 to n – 1", Problems: "Lost token, process crash", Who: "process"}
+var row = mutex.Row{ID: "C-MUTEX-4", Name: "Token ring", Messages: "1 to ∞", Delay: "0 to n – 1", Problems: "Lost token, process crash", Who: "process", NoContention: "no contention"}
 
 // set holds the settings of the claims below (package mutex names them).
-var set = mutex.SettingsFor(row.Who, "no contention")
+var set = row.Settings()
 
 // passes is what the token ring's messages per entry/exit count.
 const passes = "token passes per entry/exit"

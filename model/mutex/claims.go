@@ -16,8 +16,7 @@ import (
 // built here, so the four rows cannot drift apart.
 
 // Settings are the settings of a row's claims. Their names say who
-// requests: "client" (central, where the coordinator serves clients) or
-// "process".
+// requests (Row.Who).
 type Settings struct {
 	// AsyncAny and SyncAny: any set of requesting processes, async FIFO
 	// and sync timing.
@@ -36,10 +35,9 @@ func plural(who string) string {
 	return who + "s"
 }
 
-// SettingsFor returns the settings of a row whose requesters are called
-// who; noContention qualifies the one-requester settings ("no contention",
-// or for decentralized voting "no contention, k = 1").
-func SettingsFor(who, noContention string) Settings {
+// settingsFor returns the settings of a row whose requesters are called
+// who; noContention qualifies the one-requester settings.
+func settingsFor(who, noContention string) Settings {
 	anyWho := "any set of requesting " + plural(who)
 	one := "one requesting " + who + " (" + noContention + ")"
 	return Settings{
@@ -84,10 +82,16 @@ type Row struct {
 	// Messages, Delay and Problems are the row's cells, in the columns
 	// ColMessages, ColDelay and ColProblems.
 	Messages, Delay, Problems string
-	// Who names the row's requesters, "client" or "process" (as in
-	// SettingsFor).
+	// Who names the row's requesters in its settings, "client" or
+	// "process".
 	Who string
+	// NoContention qualifies its one-requester settings ("no
+	// contention", or for decentralized voting "no contention, k = 1").
+	NoContention string
 }
+
+// Settings returns the settings of the row's claims.
+func (r Row) Settings() Settings { return settingsFor(r.Who, r.NoContention) }
 
 // cell is the row's cell in column c.
 func (r Row) cell(c Column) string {
@@ -132,9 +136,13 @@ func (r Row) CostClaim(c model.Claim, formula func(model.Params) model.Rat, text
 
 // DelayClaim returns the row's claim ID-DELAY, quoting its Delay cell: the
 // exact delay before entry (every entry's model.ObsDelay observation, in
-// message times) equals formula, as in CostClaim.
+// message times) equals formula, as in CostClaim, without contention (the
+// settings of one requesting process). c carries Formal, sizes and
+// Variants.
 func (r Row) DelayClaim(c model.Claim, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
 	c.ID, c.Source, c.Says = r.ID+"-DELAY", r.Source("column Delay before entry"), r.Says(ColDelay)
+	s := r.Settings()
+	c.Settings = []model.Setting{s.AsyncOne, s.SyncOne}
 	return Bound(c, model.ObsDelay, model.Exactly, "delay before entry", formula, text, short, also...)
 }
 
@@ -162,7 +170,7 @@ func (r Row) NoFailureClaim(more string, c model.Claim, also ...func(model.Syste
 	}
 	c.Custom = model.AllChecks(append([]func(model.System) error{lockcheck.MutualExclusion}, also...)...)
 	c.NMax = 5
-	s := SettingsFor(r.Who, "no contention")
+	s := r.Settings()
 	c.Settings = []model.Setting{s.AsyncAny, s.SyncAny, s.AsyncStag, s.AsyncUnord}
 	return c
 }
