@@ -67,7 +67,7 @@ type State struct {
 
 // Algorithm is the centralized mutual-exclusion algorithm as a pure step
 // function.
-var Algorithm = &model.Algorithm[State]{
+var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "central",
 		Title:    "Centralized mutual exclusion: a coordinator grants the lock (request, grant, release)",
@@ -79,16 +79,13 @@ var Algorithm = &model.Algorithm[State]{
 		},
 		Claims: claims,
 	},
-	Init: func(env *model.Env) State { return State{} },
-	Step: cycle.Run,
-	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)
 		b = strconv.AppendInt(b, int64(s.Holder), 10)
 		b = append(b, '[')
 		return append(model.AppendIDs(b, ',', s.Queue), ']')
 	},
-}
+})
 
 // Coordinator returns the coordinator: the best member at the start.
 func Coordinator(env *model.Env) model.ID { return env.InitialCoordinator(false) }

@@ -12,9 +12,12 @@ import (
 func three(model.Params) model.Rat { return model.RatInt(3) }
 func two(model.Params) model.Rat   { return model.RatInt(2) }
 
+// row is the table's row, as printed.
+var row = mutex.Row{ID: "C-MUTEX-1", Name: "Centralized", Messages: "3", Delay: "2", Problems: "Coordinator crash", Who: "client", NoContention: "no contention"}
+
 // Settings shared by the claims below (complete graph: one id arrangement
 // stands for all; every initiator set is a set of requesting clients).
-var set = mutex.SettingsFor("client", "no contention")
+var set = row.Settings()
 
 // answersOwed: at quiescence without crashes every request delivered got
 // exactly one grant, and every grant delivered exactly one release.
@@ -26,29 +29,21 @@ var answersOwed = model.AllChecks(model.AnswersOwed("request", "grant"), model.A
 var coordinatorNamed = model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
 
 var claims = []model.Claim{
-	mutex.Exact(model.Claim{
-		ID:        "C-MUTEX-1",
-		Source:    "[S2] comparison table, row Centralized",
-		Says:      `"Centralized | Messages per entry/exit: 3 | Delay before entry (in message times): 2 | Problems: Coordinator crash"`,
+	row.CostClaim(model.Claim{
 		Formal:    "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count. Also checked on every run: the coordinator is the one the table's algorithm names, the best member at the start (every grant comes from it, every request and release goes to it: [S2] \"select process with highest ID\"), and at quiescence every request delivered got one grant and every grant one release",
 		Invariant: coordinatorNamed,
 		NMin:      2, NMax: 6,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	}, model.ObsCost, three, "3", "3", lockcheck.MutualExclusion, answersOwed),
-	mutex.Exact(model.Claim{
-		ID:     "C-MUTEX-1-DELAY",
-		Source: "[S2] comparison table, row Centralized, column Delay before entry",
-		Says:   `"Centralized | Delay before entry (in message times): 2"`,
+	}, three, "3", "3", lockcheck.MutualExclusion, answersOwed),
+	row.DelayClaim(model.Claim{
 		Formal: "delay before entry without contention, in message times: the requesting client's Lamport hop clock at entry minus at request (the longest causal chain of messages; one request, so sequential and parallel sends give the same) = 2 for every entry of a client that is not the coordinator",
 		NMin:   2, NMax: 6,
-		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once", "twice"},
-	}, model.ObsDelay, two, "2", "2"),
-	mutex.NoFailureClaim("client", "; every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",
+	}, two, "2", "2"),
+	row.NoFailureClaim("; every request delivered got one grant and every grant one release (answers owed), and the coordinator is the best member at the start (every grant from it, every request and release to it)",
 		model.Claim{Invariant: coordinatorNamed, NMin: 2, Variants: []string{"twice"}},
 		answersOwed),
-	mutex.CrashClaim("client", `"Centralized | Problems: Coordinator crash"`,
-		"a crashed client's pending acquire has an unknown result and a crashed holder releases implicitly",
+	row.CrashClaim("a crashed client's pending acquire has an unknown result and a crashed holder releases implicitly",
 		"a crash costs liveness (the table's problem: clients wait forever for a crashed coordinator)", 2, "twice"),
 }

@@ -18,16 +18,13 @@ import (
 
 // quiet checks the coordinator's lock table at quiescence without crashes:
 // free, nobody queued, every client idle with its demand served.
-var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) error {
-	st := state.(central.State)
-	if st.Holder != model.None || len(st.Queue) > 0 {
-		return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
-	}
-	if st.Phase != mutex.Idle {
-		return fmt.Errorf("at quiescence process %d is in phase %d", id, st.Phase)
-	}
-	return nil
-})
+var quiet = proptest.MutexQuiet(func(st central.State) mutex.Phase { return st.Phase },
+	func(id model.ID, st central.State) error {
+		if st.Holder != model.None || len(st.Queue) > 0 {
+			return fmt.Errorf("at quiescence process %d still has holder %d, queue %v", id, st.Holder, st.Queue)
+		}
+		return nil
+	})
 
 func checks(demand int) checker.Checks {
 	three := func(model.Params) model.Rat { return model.RatInt(3) }

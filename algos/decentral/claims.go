@@ -17,26 +17,26 @@ func threeM(p model.Params) model.Rat { return model.RatInt(int64(3 * M(p.N))) }
 // twoM is the printed delay 2m.
 func twoM(p model.Params) model.Rat { return model.RatInt(int64(2 * M(p.N))) }
 
+// row is the table's row, as printed.
+var row = mutex.Row{ID: "C-MUTEX-2", Name: "Decentralized", Messages: "3mk", Delay: "2m", Problems: "starvation", Who: "process", NoContention: "no contention, k = 1"}
+
 // set holds the settings of the claims below (package mutex names them).
-var set = mutex.SettingsFor("process", "no contention, k = 1")
+var set = row.Settings()
 
 // sizes covers m = 2, 3, 4 and 6 (the catalog's m ∈ {2, 3, 6}).
 var sizes = []int{3, 4, 5, 6, 10, 11}
 
 var claims = []model.Claim{
-	mutex.Exact(model.Claim{
-		ID:     "C-MUTEX-2",
-		Source: "[S2] comparison table, row Decentralized",
-		Says:   `"Decentralized | Messages per entry/exit: 3mk | Delay before entry (in message times): 2m | Problems: starvation"`,
+	row.CostClaim(model.Claim{
 		Formal: "m = ⌊n/2⌋+1 votes needed, asked of the m processes after the requester; without contention (one requesting process, so k = 1): messages per entry/exit (m requests, m votes, m releases, P2P) = 3mk = 3m for every entry, under both release policies; the per-attempt count with k > 1 is C-MUTEX-2-RETRY",
 		NMin:   3, NMax: 11, Sizes: sizes,
 		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel,release-obtained", "twice,parallel,release-on-success"},
-	}, model.ObsCost, threeM, "3mk, k=1, m=floor(n/2)+1", "3m"),
+	}, threeM, "3mk, k=1, m=floor(n/2)+1", "3m"),
 	{
-		ID:     "C-MUTEX-2-RETRY",
-		Source: "[S2] comparison table, row Decentralized, with k attempts",
-		Says:   `"Decentralized | Messages per entry/exit: 3mk"`,
+		ID:     row.ID + "-RETRY",
+		Source: row.Source("with k attempts"),
+		Says:   row.Says(mutex.ColMessages),
 		Formal: "with contention, an entry that took k attempts (it observes k) costs exactly 3mk messages (requests, votes and releases over its attempts, P2P), under each release policy of the catalog: (a) every attempt releases the votes it obtained, (b) only the successful attempt releases; checked on every finished execution (a livelocked one is reported as unfinished)",
 		Kind:   model.Behaviour,
 		Custom: perAttempt,
@@ -44,19 +44,15 @@ var claims = []model.Claim{
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success"},
 	},
-	mutex.Exact(model.Claim{
-		ID:     "C-MUTEX-2-DELAY",
-		Source: "[S2] comparison table, row Decentralized, column Delay before entry",
-		Says:   `"Decentralized | Delay before entry (in message times): 2m"`,
+	row.DelayClaim(model.Claim{
 		Formal: "delay before entry without contention, in message times (the requester's hop clock at entry minus at request), under the catalog's two delay models (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2m for every entry",
 		NMin:   3, NMax: 11, Sizes: sizes,
-		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel", "once,sequential"},
-	}, model.ObsDelay, twoM, "2m, m=floor(n/2)+1", "2m"),
-	mutex.NoFailureClaim("process", "; the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
+	}, twoM, "2m, m=floor(n/2)+1", "2m"),
+	row.NoFailureClaim("; the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
 		model.Claim{
 			Source: "[S2] comparison table, caption and row Decentralized, column Problems",
-			Says:   `"A comparison of four mutual exclusion algorithms." / "Decentralized | Problems: starvation"`,
+			Says:   mutex.Caption + " / " + row.Says(mutex.ColProblems),
 			// Not a target of the rapid behaviour search (no Safety):
 			// the starvation this row lists is expected, and rapid,
 			// which also staggers requests under sync timing, finds it
@@ -66,8 +62,7 @@ var claims = []model.Claim{
 			Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},
 		},
 		model.AnswersOwed("request", "grant", "deny")),
-	mutex.CrashClaim("process", `"Decentralized | Problems: starvation"`,
-		"a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly",
+	row.CrashClaim("a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly",
 		"a crashed coordinator's vote is lost, which costs liveness", 3, "twice,parallel,release-obtained"),
 }
 

@@ -119,7 +119,7 @@ type State struct {
 }
 
 // Algorithm is decentralized voting as a pure step function.
-var Algorithm = &model.Algorithm[State]{
+var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "decentral",
 		Title:    "Decentralized mutual exclusion: votes of m = ⌊n/2⌋+1 replica coordinators, k attempts",
@@ -133,9 +133,6 @@ var Algorithm = &model.Algorithm[State]{
 		},
 		Claims: claims,
 	},
-	Init: func(env *model.Env) State { return State{} },
-	Step: cycle.Run,
-	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		// Attempt is left out: it only numbers the attempts (no stale
 		// vote can arrive, see onVote), so a requester that keeps
@@ -148,7 +145,7 @@ var Algorithm = &model.Algorithm[State]{
 		}
 		return b
 	},
-}
+})
 
 // M is the number of votes needed: a majority of the n replicas.
 func M(n int) int { return n/2 + 1 }
@@ -221,21 +218,7 @@ func attempt(env *model.Env, s State, out *model.Outbox) State {
 // sendNext asks every quorum member not yet asked (parallel), or the next
 // one in ring order (sequential).
 func sendNext(env *model.Env, s State, out *model.Outbox) State {
-	n := env.N()
-	q := Quorum(env)
-	for k := 1; k < n; k++ {
-		i := (env.Index + k) % n
-		b := uint64(1) << uint(i)
-		if q&b == 0 || s.Sent&b != 0 {
-			continue
-		}
-		s.Sent |= b
-		s.Cost++
-		out.Send(env.Topo.Order[i], Request, int32(s.Attempt), 0)
-		if env.Reading(AmbSend) == Sequential {
-			break
-		}
-	}
+	s.Cost += mutex.SendNext(env, Quorum(env), env.Index+1, env.Reading(AmbSend) == Sequential, &s.Sent, out, Request, int32(s.Attempt))
 	return s
 }
 

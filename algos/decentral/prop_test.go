@@ -20,16 +20,16 @@ import (
 
 // quiet checks every process at quiescence without crashes: idle, its
 // vote free (every vote given was released), no vote held.
-var quiet = proptest.AtCrashFreeQuiescence(func(_ int, id model.ID, state any) error {
-	st := state.(decentral.State)
-	if st.Voted != model.None {
-		return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
-	}
-	if st.Phase != mutex.Idle || st.Held != 0 {
-		return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
-	}
-	return nil
-})
+var quiet = proptest.MutexQuiet(func(st decentral.State) mutex.Phase { return st.Phase },
+	func(id model.ID, st decentral.State) error {
+		if st.Voted != model.None {
+			return fmt.Errorf("at quiescence process %d's vote is still given to %d", id, st.Voted)
+		}
+		if st.Phase != mutex.Idle || st.Held != 0 {
+			return fmt.Errorf("at quiescence process %d is in phase %d holding votes %b", id, st.Phase, st.Held)
+		}
+		return nil
+	})
 
 // accounting: at quiescence without crashes the entries' costs add up to
 // every message sent (each entry counts its requests, the votes it

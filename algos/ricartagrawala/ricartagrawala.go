@@ -85,7 +85,7 @@ type State struct {
 }
 
 // Algorithm is Ricart–Agrawala as a pure step function.
-var Algorithm = &model.Algorithm[State]{
+var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "ricartagrawala",
 		Title:    "Distributed mutual exclusion (Ricart–Agrawala): timestamped requests to all, replies",
@@ -98,14 +98,11 @@ var Algorithm = &model.Algorithm[State]{
 		},
 		Claims: claims,
 	},
-	Init: func(env *model.Env) State { return State{} },
-	Step: cycle.Run,
-	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)
 		return model.AppendInts(b, ',', int64(s.L), int64(s.TS), int64(s.Sent), int64(s.Replied), int64(s.Deferred))
 	},
-}
+})
 
 // others is the mask of every process but self.
 func others(env *model.Env) uint64 {
@@ -145,21 +142,10 @@ func ask(env *model.Env, s State, out *model.Outbox) State {
 	return sendNext(env, s, out)
 }
 
-// sendNext sends the current request to every process not yet asked
-// (parallel), or to the next one in index order (sequential).
+// sendNext sends the current request to every other process not yet
+// asked (parallel), or to the next one in index order (sequential).
 func sendNext(env *model.Env, s State, out *model.Outbox) State {
-	for i, q := range env.Topo.Order {
-		b := uint64(1) << uint(i)
-		if i == env.Index || s.Sent&b != 0 {
-			continue
-		}
-		s.Sent |= b
-		s.Cost++
-		out.Send(q, Request, s.TS, 0)
-		if env.Reading(AmbSend) == Sequential {
-			break
-		}
-	}
+	s.Cost += mutex.SendNext(env, others(env), 0, env.Reading(AmbSend) == Sequential, &s.Sent, out, Request, s.TS)
 	return s
 }
 

@@ -14,44 +14,41 @@ func one(model.Params) model.Rat       { return model.RatInt(1) }
 func nPasses(p model.Params) model.Rat { return model.RatInt(int64(p.N)) }
 func nMinus1(p model.Params) model.Rat { return model.RatInt(int64(p.N - 1)) }
 
+// row is the table's row, as printed.
+var row = mutex.Row{ID: "C-MUTEX-4", Name: "Token ring", Messages: "1 to ∞", Delay: "0 to n – 1", Problems: "Lost token, process crash", Who: "process", NoContention: "no contention"}
+
 // set holds the settings of the claims below (package mutex names them).
-var set = mutex.SettingsFor("process", "no contention")
+var set = row.Settings()
+
+// passes is what the token ring's messages per entry/exit count.
+const passes = "token passes per entry/exit"
 
 var claims = []model.Claim{
-	{
-		ID:     "C-MUTEX-4",
-		Source: "[S2] comparison table, row Token ring",
-		Says:   `"Token ring | Messages per entry/exit: 1 to ∞ | Delay before entry (in message times): 0 to n – 1 | Problems: Lost token, process crash"`,
-		Formal: "the lower end: token passes per entry/exit (the exit's pass plus the passes until the next entry, or until the token parks) >= 1 for every entry/exit, and = 1 in some execution at every n (when the next process wants the token); the upper end, ∞, is C-MUTEX-4-IDLE; at every instant exactly one token exists (held or in flight) and every token and wake message goes to the sender's successor on the ring",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtLeast, Tight: true,
-		Formula: one, FormulaText: "1",
-		Measure: model.MinObservation(model.ObsCost),
-		Custom: model.AllChecks(
-			model.EveryObservation(model.ObsCost, model.AtLeast, one, "1", "token passes per entry/exit"),
-			passAccounting,
-			lockcheck.MutualExclusion),
+	mutex.Bound(model.Claim{
+		ID:        row.ID,
+		Source:    row.Source(""),
+		Says:      row.Says(mutex.Columns...),
+		Formal:    "the lower end: token passes per entry/exit (the exit's pass plus the passes until the next entry, or until the token parks) >= 1 for every entry/exit, and = 1 in some execution at every n (when the next process wants the token); the upper end, ∞, is C-MUTEX-4-IDLE; at every instant exactly one token exists (held or in flight) and every token and wake message goes to the sender's successor on the ring",
+		Tight:     true,
 		Invariant: oneToken,
 		NMin:      2, NMax: 6,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	},
-	{
-		ID:     "C-MUTEX-4-IDLE",
-		Source: "[S2] comparison table, row Token ring, upper end of Messages per entry/exit",
-		Says:   `"Token ring | Messages per entry/exit: 1 to ∞"`,
+	}, model.ObsCost, model.AtLeast, passes, one, "1", "1", passAccounting, lockcheck.MutualExclusion),
+	mutex.Bound(model.Claim{
+		ID:     row.ID + "-IDLE",
+		Source: row.Source("upper end of Messages per entry/exit"),
+		Says:   row.Says(mutex.ColMessages),
 		Formal: "the upper end: with no further demand the token keeps circulating, so one entry/exit can cost any number of passes. The model cuts the idle circulation at one lap (the token parks where a lap of holders that did not want it ends), so the check is that the cut is reached: the largest number of passes per entry/exit <= n, and = n in some execution at every n; the count grows with the idle period in the unparked algorithm",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
-		Formula: nPasses, FormulaText: "n (one idle lap; ∞ without the cut)",
-		Measure: model.MaxObservation(model.ObsCost),
-		Custom:  model.EveryObservation(model.ObsCost, model.AtMost, nPasses, "n", "token passes per entry/exit"),
-		NMin:    2, NMax: 6,
+		Tight:  true,
+		NMin:   2, NMax: 6,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	},
+	}, model.ObsCost, model.AtMost, passes, nPasses, "n (one idle lap; ∞ without the cut)", "n"),
 	{
-		ID:     "C-MUTEX-4-DELAY",
-		Source: "[S2] comparison table, row Token ring, column Delay before entry",
-		Says:   `"Token ring | Delay before entry (in message times): 0 to n – 1"`,
+		ID:     row.ID + "-DELAY",
+		Source: row.Source("column Delay before entry"),
+		Says:   row.Says(mutex.ColDelay),
 		Formal: "delay before entry, in message times, read as the catalog asks (from the token's position at request time): the token passes sent after the request until the entry (a wake sent to a parked token is not a pass; the same under both delay models, since only one message is in transit) <= n−1 for every entry, and = n−1 in some execution at every n; the lower end 0 is an entry with the token already at the requester",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
 		Formula: nMinus1, FormulaText: "n-1",
@@ -61,9 +58,8 @@ var claims = []model.Claim{
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
 	},
-	mutex.NoFailureClaim("process", "", model.Claim{NMin: 2, Variants: []string{"twice"}}),
-	mutex.CrashClaim("process", `"Token ring | Problems: Lost token, process crash"`,
-		"the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly",
+	row.NoFailureClaim("", model.Claim{NMin: 2, Variants: []string{"twice"}}),
+	row.CrashClaim("the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly",
 		"a crash costs liveness (the table's problems: the token is lost, the others wait for ever)", 2, "twice"),
 }
 

@@ -78,7 +78,7 @@ type State struct {
 }
 
 // Algorithm is the token ring as a pure step function.
-var Algorithm = &model.Algorithm[State]{
+var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:        "tokenring",
 		Title:       "Token-ring mutual exclusion: one token circulates on a logical ring",
@@ -95,8 +95,6 @@ var Algorithm = &model.Algorithm[State]{
 		}
 		return State{}
 	},
-	Step: cycle.Run,
-	View: func(s State) model.View { return model.View{} },
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked, model.Flags(s.Has, s.Parked))
 		b = strconv.AppendInt(b, int64(s.A), 10)
@@ -104,7 +102,7 @@ var Algorithm = &model.Algorithm[State]{
 		b = strconv.AppendInt(b, int64(s.B), 10)
 		return append(b, ';')
 	},
-}
+})
 
 // cycle is the client cycle (package mutex) with the token ring's
 // request, release, wake timer and messages; its Run is the step function.

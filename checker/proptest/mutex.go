@@ -1,11 +1,13 @@
 package proptest
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/lockcheck"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // MutexSuite is the property suite of a mutual-exclusion algorithm
@@ -72,4 +74,22 @@ func (ms MutexSuite) Run(t *testing.T) {
 func MutexChecks(demand int, custom ...func(model.System) error) checker.Checks {
 	all := append([]func(model.System) error{lockcheck.MutualExclusion}, custom...)
 	return checker.Checks{Props: model.Safety | model.Termination, Custom: model.AllChecks(append(all, Served(demand))...)}
+}
+
+// MutexQuiet returns the end-of-run check of the states of a
+// mutual-exclusion algorithm with state S: at quiescence without crashes
+// (AtCrashFreeQuiescence) every process passes each, the algorithm's own
+// check of its end state (id is the process's id), and then its client,
+// whose phase is phase(st), is idle.
+func MutexQuiet[S any](phase func(st S) mutex.Phase, each func(id model.ID, st S) error) func(model.System) error {
+	return AtCrashFreeQuiescence(func(_ int, id model.ID, state any) error {
+		st := state.(S)
+		if err := each(id, st); err != nil {
+			return err
+		}
+		if p := phase(st); p != mutex.Idle {
+			return fmt.Errorf("at quiescence process %d is in phase %d", id, p)
+		}
+		return nil
+	})
 }

@@ -7,15 +7,16 @@ import (
 	"github.com/electlab/electlab/model/lockcheck"
 )
 
-// The settings and the two claims every row of [S2]'s comparison table
+// The rows of [S2]'s comparison table (Row: the cells every claim of a
+// row quotes), the settings of their claims, the exact bounds of the
+// table's cells (CostClaim, DelayClaim) and the two claims every row
 // shares: C-MUTEX-5 (without failures the lock is a lock and nobody
 // starves) and C-MUTEX-6 (one crash costs liveness, never mutual
 // exclusion). An algorithm package fills in what its row says; the rest is
 // built here, so the four rows cannot drift apart.
 
 // Settings are the settings of a row's claims. Their names say who
-// requests: "client" (central, where the coordinator serves clients) or
-// "process".
+// requests (Row.Who).
 type Settings struct {
 	// AsyncAny and SyncAny: any set of requesting processes, async FIFO
 	// and sync timing.
@@ -34,10 +35,9 @@ func plural(who string) string {
 	return who + "s"
 }
 
-// SettingsFor returns the settings of a row whose requesters are called
-// who; noContention qualifies the one-requester settings ("no contention",
-// or for decentralized voting "no contention, k = 1").
-func SettingsFor(who, noContention string) Settings {
+// settingsFor returns the settings of a row whose requesters are called
+// who; noContention qualifies the one-requester settings.
+func settingsFor(who, noContention string) Settings {
 	anyWho := "any set of requesting " + plural(who)
 	one := "one requesting " + who + " (" + noContention + ")"
 	return Settings{
@@ -50,21 +50,117 @@ func SettingsFor(who, noContention string) Settings {
 	}
 }
 
+// Caption is the caption of [S2]'s comparison table, quoted.
+const Caption = `"A comparison of four mutual exclusion algorithms."`
+
+// Column is a column of [S2]'s comparison table, by its heading as
+// printed.
+type Column string
+
+// The columns of the table, in its order.
+const (
+	// ColMessages: messages per entry/exit.
+	ColMessages Column = "Messages per entry/exit"
+	// ColDelay: delay before entry, in message times.
+	ColDelay Column = "Delay before entry (in message times)"
+	// ColProblems: what goes wrong.
+	ColProblems Column = "Problems"
+)
+
+// Columns are the table's columns in its order: a whole row's quotation.
+var Columns = []Column{ColMessages, ColDelay, ColProblems}
+
+// Row is one row of [S2]'s comparison table as printed: the algorithm's
+// name and its three cells. A row's claims quote it (Says) and cite it
+// (Source) from here, so no claim can misquote its row.
+type Row struct {
+	// ID is the row's catalog claim (C-MUTEX-1 to C-MUTEX-4); its delay
+	// claim is ID + "-DELAY".
+	ID string
+	// Name is the row's name ("Centralized").
+	Name string
+	// Messages, Delay and Problems are the row's cells, in the columns
+	// ColMessages, ColDelay and ColProblems.
+	Messages, Delay, Problems string
+	// Who names the row's requesters in its settings, "client" or
+	// "process".
+	Who string
+	// NoContention qualifies its one-requester settings ("no
+	// contention", or for decentralized voting "no contention, k = 1").
+	NoContention string
+}
+
+// Settings returns the settings of the row's claims.
+func (r Row) Settings() Settings { return settingsFor(r.Who, r.NoContention) }
+
+// cell is the row's cell in column c.
+func (r Row) cell(c Column) string {
+	switch c {
+	case ColMessages:
+		return r.Messages
+	case ColDelay:
+		return r.Delay
+	}
+	return r.Problems
+}
+
+// Says quotes the row: its name and its cells in cols, each after its
+// heading (`"Centralized | Delay before entry (in message times): 2"`).
+func (r Row) Says(cols ...Column) string {
+	s := `"` + r.Name
+	for _, c := range cols {
+		s += " | " + string(c) + ": " + r.cell(c)
+	}
+	return s + `"`
+}
+
+// Source cites the row, and after it the detail of the row the claim
+// reads when detail is not empty ("column Delay before entry").
+func (r Row) Source(detail string) string {
+	s := "[S2] comparison table, row " + r.Name
+	if detail != "" {
+		s += ", " + detail
+	}
+	return s
+}
+
+// CostClaim returns the row's claim ID, quoting the whole row: the exact
+// messages per entry/exit (every entry's model.ObsCost observation)
+// equals formula, written text in the report and short in the per-entry
+// check's message (see Bound); the checks in also run after it. c carries
+// the rest: Formal, Invariant, sizes, Settings and Variants.
+func (r Row) CostClaim(c model.Claim, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
+	c.ID, c.Source, c.Says = r.ID, r.Source(""), r.Says(Columns...)
+	return Bound(c, model.ObsCost, model.Exactly, "messages per entry/exit", formula, text, short, also...)
+}
+
+// DelayClaim returns the row's claim ID-DELAY, quoting its Delay cell: the
+// exact delay before entry (every entry's model.ObsDelay observation, in
+// message times) equals formula, as in CostClaim, without contention (the
+// settings of one requesting process). c carries Formal, sizes and
+// Variants.
+func (r Row) DelayClaim(c model.Claim, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
+	c.ID, c.Source, c.Says = r.ID+"-DELAY", r.Source("column Delay before entry"), r.Says(ColDelay)
+	s := r.Settings()
+	c.Settings = []model.Setting{s.AsyncOne, s.SyncOne}
+	return Bound(c, model.ObsDelay, model.Exactly, "delay before entry", formula, text, short, also...)
+}
+
 // NoFailureClaim returns the row's C-MUTEX-5: without failures the lock
 // history is linearizable against a sequential lock and no live requester
 // is left waiting, plus the row's own checks (also) under the row's formal
 // addition (more, appended to the shared text). c carries what the row
 // says differently: Source and Says (the caption when empty), Props
 // (Safety and Termination when zero), Invariant, NMin and Variants.
-func NoFailureClaim(who, more string, c model.Claim, also ...func(model.System) error) model.Claim {
+func (r Row) NoFailureClaim(more string, c model.Claim, also ...func(model.System) error) model.Claim {
 	c.ID = "C-MUTEX-5"
 	if c.Source == "" {
 		c.Source = "[S2] comparison table, caption"
 	}
 	if c.Says == "" {
-		c.Says = `"A comparison of four mutual exclusion algorithms."`
+		c.Says = Caption
 	}
-	c.Formal = "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live " + who + " left waiting)" + more
+	c.Formal = "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live " + r.Who + " left waiting)" + more
 	c.Kind = model.Behaviour
 	if c.Props == 0 {
 		// Safety holds trivially (no process acts as an election
@@ -74,22 +170,22 @@ func NoFailureClaim(who, more string, c model.Claim, also ...func(model.System) 
 	}
 	c.Custom = model.AllChecks(append([]func(model.System) error{lockcheck.MutualExclusion}, also...)...)
 	c.NMax = 5
-	s := SettingsFor(who, "no contention")
+	s := r.Settings()
 	c.Settings = []model.Setting{s.AsyncAny, s.SyncAny, s.AsyncStag, s.AsyncUnord}
 	return c
 }
 
-// CrashClaim returns the row's C-MUTEX-6: with one crash injected anywhere
-// the lock history stays linearizable. says quotes the row's Problems
-// column; crashed says what a crash does to the lock history and costs
-// what it costs the row (both in the formal text); nmin and variant are
-// the row's smallest n and its workload.
-func CrashClaim(who, says, crashed, costs string, nmin int, variant string) model.Claim {
-	anyWho := "any requesting " + plural(who) + ", one crash"
+// CrashClaim returns the row's C-MUTEX-6, quoting its Problems cell: with
+// one crash injected anywhere the lock history stays linearizable.
+// crashed says what a crash does to the lock history and costs what it
+// costs the row (both in the formal text); nmin and variant are the row's
+// smallest n and its workload.
+func (r Row) CrashClaim(crashed, costs string, nmin int, variant string) model.Claim {
+	anyWho := "any requesting " + plural(r.Who) + ", one crash"
 	return model.Claim{
 		ID:     "C-MUTEX-6",
 		Source: "[S2] comparison table, column Problems",
-		Says:   says,
+		Says:   r.Says(ColProblems),
 		Formal: "with one crash injected anywhere during the run (" + crashed + "), the lock history stays linearizable: " + costs + ", never mutual exclusion",
 		Kind:   model.Behaviour,
 		Custom: lockcheck.LinearizableLock,
@@ -102,21 +198,24 @@ func CrashClaim(who, says, crashed, costs string, nmin int, variant string) mode
 	}
 }
 
-// Exact returns c completed as an exact bound from the row's table cell:
+// Bound returns c completed as a bound from a table cell on every entry:
 // every entry's observation tag (model.ObsCost, messages per entry/exit,
-// P2P; or model.ObsDelay, the delay before entry in message times) equals
-// formula, written text in the report and short in the per-entry check's
-// message; the report shows the largest. The checks in also run with it,
-// after it.
-func Exact(c model.Claim, tag string, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
-	quantity, what := model.Messages, "messages per entry/exit"
+// P2P; or model.ObsDelay, the delay before entry in message times) is in
+// relation rel to formula, written text in the report and short in the
+// per-entry check's message, which names the quantity what. The report
+// shows the smallest observation for an AtLeast bound, else the largest.
+// The checks in also run with it, after it.
+func Bound(c model.Claim, tag string, rel model.Relation, what string, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
+	c.Kind, c.Quantity, c.Accounting, c.Relation = model.Bound, model.Messages, model.P2P, rel
 	if tag == model.ObsDelay {
-		quantity, what = model.Time, "delay before entry"
+		c.Quantity = model.Time
 	}
-	c.Kind, c.Quantity, c.Accounting, c.Relation = model.Bound, quantity, model.P2P, model.Exactly
 	c.Formula, c.FormulaText = formula, text
 	c.Measure = model.MaxObservation(tag)
-	c.Custom = model.EveryObservation(tag, model.Exactly, formula, short, what)
+	if rel == model.AtLeast {
+		c.Measure = model.MinObservation(tag)
+	}
+	c.Custom = model.EveryObservation(tag, rel, formula, short, what)
 	if len(also) > 0 {
 		c.Custom = model.AllChecks(append([]func(model.System) error{c.Custom}, also...)...)
 	}

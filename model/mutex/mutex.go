@@ -90,6 +90,22 @@ type Cycle[S any] struct {
 	Timer func(env *model.Env, s S, timer uint8, out *model.Outbox) S
 }
 
+// Algorithm returns a, a mutual-exclusion algorithm with this client
+// cycle, completed: its step function is the cycle's Run, its View is
+// empty (a lock elects nobody), and its initial state is the zero state
+// where a has no Init.
+func (c *Cycle[S]) Algorithm(a model.Algorithm[S]) *model.Algorithm[S] {
+	if a.Init == nil {
+		a.Init = func(*model.Env) S {
+			var zero S
+			return zero
+		}
+	}
+	a.Step = c.Run
+	a.View = func(S) model.View { return model.View{} }
+	return &a
+}
+
 // Run is the algorithm's whole step function: the client cycle's part
 // (Step), then the algorithm's own timers (Timer) and the delivered
 // messages, one at a time (Receive). Other inputs change nothing.
@@ -180,4 +196,30 @@ func Answer(env *model.Env, phase Phase, sent uint64, replied *uint64, p model.I
 	}
 	*replied |= b
 	return b, true
+}
+
+// SendNext sends a client's current request (kind, with argument a) to
+// the processes of targets, a mask of processes (see Bit), that it has
+// not asked yet (not in sent): to every one of them when the requests go
+// out in parallel, or only to the first of them when sequential
+// (AMB-MUTEX-SEND's two readings), in ring order from topology index
+// first. It adds the processes asked to sent and returns how many
+// requests it sent.
+func SendNext(env *model.Env, targets uint64, first int, sequential bool, sent *uint64, out *model.Outbox, kind *model.Kind, a int32) int32 {
+	n := env.N()
+	asked := int32(0)
+	for k := range n {
+		i := (first + k) % n
+		b := uint64(1) << uint(i)
+		if targets&b == 0 || *sent&b != 0 {
+			continue
+		}
+		*sent |= b
+		asked++
+		out.Send(env.Topo.Order[i], kind, a, 0)
+		if sequential {
+			break
+		}
+	}
+	return asked
 }
