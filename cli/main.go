@@ -39,13 +39,31 @@ func commands() []command {
 	return []command{
 		{"list", "algorithms, their variants (readings), options and claims", cmdList},
 		{"run", "one execution and its summary", cmdRun},
-		{"check", "adversarial search for a property violation; writes a trace on failure", cmdCheck},
+		{"check", "adversarial search for a property violation; writes a trace on failure", parsed(parseCheckArgs)},
 		{"explore", "exhaustive search of every schedule: states, min/max messages, verdicts", cmdExplore},
 		{"replay", "replay a trace file, verify it and render it", cmdReplay},
 		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
-		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", cmdFit},
+		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", parsed(parseFitArgs)},
 		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
 		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
+	}
+}
+
+// work is what a command's flags describe once parsed (runner.Check,
+// runner.Fit): it runs, writing to stdout and stderr.
+type work interface {
+	Run(stdout, stderr io.Writer) error
+}
+
+// parsed is the command that parses its flags into work (parse) and runs
+// it.
+func parsed[W work](parse func(args []string, stderr io.Writer) (W, error)) func(args []string, stdout, stderr io.Writer) error {
+	return func(args []string, stdout, stderr io.Writer) error {
+		w, err := parse(args, stderr)
+		if err != nil {
+			return err
+		}
+		return w.Run(stdout, stderr)
 	}
 }
 
