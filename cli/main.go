@@ -44,7 +44,7 @@ func commands() []command {
 		{"replay", "replay a trace file, verify it and render it", cmdReplay},
 		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
 		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", parsed(parseFitArgs)},
-		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
+		{"claims", "every registered claim with the verdict the tool computes", parsed(parseClaimsArgs)},
 		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
 	}
 }
