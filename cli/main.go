@@ -143,7 +143,9 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 	return exitCode(usagef("unknown command %q (want %s)", args[0], commandNames()), stderr)
 }
 
-func exitCode(err error, stderr io.Writer) int {
+// exitCode prints err on stderr as one line and returns the exit status
+// of its kind (0 for no error and for -h).
+func exitCode(err error, stderr io.Writer) (code int) {
 	if err == nil {
 		return 0
 	}
@@ -152,28 +154,25 @@ func exitCode(err error, stderr io.Writer) int {
 	var lfe *findingError
 	var ce *exit.CapError
 	var de *report.DirError // the report directory (-out) cannot be written: bad input
+	var msg string
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(ue.Msg))
-		return 2
+		msg, code = ue.Msg, 2
 	case errors.As(err, &de):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(de.Error()))
-		return 2
+		msg, code = de.Error(), 2
 	case errors.As(err, &fe):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.Msg))
-		return 1
+		msg, code = fe.Msg, 1
 	case errors.As(err, &lfe):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(lfe.msg))
-		return 1
+		msg, code = lfe.msg, 1
 	case errors.As(err, &ce):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(ce.Msg))
-		return 4
+		msg, code = ce.Msg, 4
 	default:
-		fmt.Fprintln(stderr, "electlab: "+oneLine(err.Error()))
-		return 3
+		msg, code = err.Error(), 3
 	}
+	fmt.Fprintln(stderr, "electlab: "+oneLine(msg))
+	return code
 }
 
 // registry guards algos.All, which Main extends with a call's extra
