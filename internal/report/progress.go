@@ -204,3 +204,17 @@ func SetClock(clock func() time.Time) (restore func()) {
 	now = clock
 	return func() { now = old }
 }
+
+// SteppingClock is a clock for the tests (SetClock): it starts at a fixed
+// instant and advances by step at every reading, safe for concurrent use;
+// with step 0 it stands still.
+func SteppingClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	t := time.Unix(1_000_000, 0)
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		t = t.Add(step)
+		return t
+	}
+}
