@@ -17,20 +17,28 @@ func TestDeterministic003(t *testing.T) {
 	checkSeeded(t, paper003, "4", 2)
 }
 
+// reproduceText reproduces table of p (all tables for "") under o and
+// renders the report as text (WriteText), failing the test on an error.
+func reproduceText(t *testing.T, p *Paper, table string, o Options) (*Report, string) {
+	t.Helper()
+	rep, err := Reproduce(p, table, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep, b.String()
+}
+
 // checkSeeded reproduces table of p with runs repetitions: seed 5 twice
 // must give the same text, seed 6 a different one.
 func checkSeeded(t *testing.T, p *Paper, table string, runs int) {
 	t.Helper()
 	render := func(seed uint64) string {
-		rep, err := Reproduce(p, table, Options{Runs: runs, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := WriteText(&b, rep); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
+		_, text := reproduceText(t, p, table, Options{Runs: runs, Seed: seed})
+		return text
 	}
 	a, b := render(5), render(5)
 	if a != b {
