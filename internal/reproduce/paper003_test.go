@@ -1,7 +1,6 @@
 package reproduce
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -15,21 +14,6 @@ import (
 // rows' counts vary with the draw).
 func TestDeterministic003(t *testing.T) {
 	checkSeeded(t, paper003, "4", 2)
-}
-
-// reproduceText reproduces table of p (all tables for "") under o and
-// renders the report as text (WriteText), failing the test on an error.
-func reproduceText(t *testing.T, p *Paper, table string, o Options) (*Report, string) {
-	t.Helper()
-	rep, err := Reproduce(p, table, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := WriteText(&b, rep); err != nil {
-		t.Fatal(err)
-	}
-	return rep, b.String()
 }
 
 // checkSeeded reproduces table of p with runs repetitions: seed 5 twice

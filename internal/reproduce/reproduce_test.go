@@ -1,6 +1,7 @@
 package reproduce
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"math/big"
@@ -148,6 +149,21 @@ func TestRegistry(t *testing.T) {
 	if _, err := Reproduce(&Paper{ID: "x", NotYet: "why"}, "", Options{}); !errors.As(err, &ny) || ny.Reason != "why" {
 		t.Errorf("a paper not yet reproducible: %v", err)
 	}
+}
+
+// reproduceText reproduces table of p (all tables for "") under o and
+// renders the report as text (WriteText), failing the test on an error.
+func reproduceText(t *testing.T, p *Paper, table string, o Options) (*Report, string) {
+	t.Helper()
+	rep, err := Reproduce(p, table, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep, b.String()
 }
 
 // benchRow times row, one row of a table measured with its readings, b.N
