@@ -10,17 +10,9 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
-// cmdCheck searches adversarial schedules of one configuration for a
-// property violation (`electlab check`), writing a trace of the first.
-func cmdCheck(args []string, stdout, stderr io.Writer) error {
-	a, err := parseCheckArgs(args, stderr)
-	if err != nil {
-		return err
-	}
-	return a.Run(stdout, stderr)
-}
-
-// parseCheckArgs parses and checks check's flags into the search to make.
+// parseCheckArgs parses and checks check's flags into the search to make
+// (`electlab check`: search adversarial schedules of one configuration for
+// a property violation, writing a trace of the first).
 func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 	a := &runner.Check{}
 	var cf configFlags

@@ -10,16 +10,28 @@ import (
 	"github.com/electlab/electlab/internal/reproduce"
 )
 
-// report.Schema is the version of the claims report's JSON schema
-// (documented in docs/REPORT.md).
-func cmdClaims(args []string, stdout, stderr io.Writer) error {
+// claimsArgs are the flags of `electlab claims`, parsed and checked: the
+// engine configured by them, what to check and print, and the papers to
+// reproduce beside the claims.
+type claimsArgs struct {
+	jsonOut, mdOut, compareOnly bool
+	claimID, algo, outDir       string
+	eng                         *claims.Engine
+	papers                      []*reproduce.Paper
+}
+
+// parseClaimsArgs parses and checks the flags of `electlab claims` (every
+// registered claim with the verdict the tool computes; the report's JSON
+// schema, report.Schema, is documented in docs/REPORT.md).
+func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
+	a := &claimsArgs{eng: claims.DefaultEngine()}
+	eng := a.eng
 	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-compare] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
-	jsonOut := fs.Bool("json", false, "print the report as JSON (schema in docs/REPORT.md)")
-	mdOut := fs.Bool("md", false, "print the report as Markdown")
-	claimID := fs.String("claim", "", "check only this claim ID (e.g. C-RING1-5)")
-	algo := fs.String("algo", "", "check only the claims of this algorithm")
-	outDir := fs.String("out", "", "write report.json, report.md, report.html, the plots and every counterexample trace (with its renderings) under this directory")
-	eng := claims.DefaultEngine()
+	fs.BoolVar(&a.jsonOut, "json", false, "print the report as JSON (schema in docs/REPORT.md)")
+	fs.BoolVar(&a.mdOut, "md", false, "print the report as Markdown")
+	fs.StringVar(&a.claimID, "claim", "", "check only this claim ID (e.g. C-RING1-5)")
+	fs.StringVar(&a.algo, "algo", "", "check only the claims of this algorithm")
+	fs.StringVar(&a.outDir, "out", "", "write report.json, report.md, report.html, the plots and every counterexample trace (with its renderings) under this directory")
 	fs.Uint64Var(&eng.Seed, "seed", eng.Seed, "base seed of every sampled configuration and schedule")
 	fs.IntVar(&eng.Cases, "cases", eng.Cases, "random configurations per size, beyond exhaustive enumeration")
 	fs.IntVar(&eng.GrowthCases, "growth-cases", eng.GrowthCases, "random configurations per size for growth claims (long executions)")
@@ -28,59 +40,65 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 	maxSteps := newStepsFlag()
 	fs.Var(maxSteps, "max-steps", "cap on the events of one execution: auto (derived from its size: max(20000, 64·n²) events) or a number; 0 (no cap) is refused here, since one execution that never ends would stop the whole report. A cap that is reached is counted and shown, never a violation")
 	reproList := fs.String("reproduce", "", "also reproduce these papers (comma-separated ids, e.g. 000,003) with -seed beside the claims and write reproduce-ID.txt and reproduce-ID.json under -out, the same bytes as `electlab reproduce -paper ID -seed S -out DIR`")
-	compareOnly := fs.Bool("compare", false, "print only the comparison of the ring election algorithms (those of model.Info.Compare, an algorithm added through cli.Main included): sampled counts and exact worst cases; no claim is checked (the full report has the comparison after the claims)")
-	exploreStates := fs.Int64("explore-states", claims.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
+	fs.BoolVar(&a.compareOnly, "compare", false, "print only the comparison of the ring election algorithms (those of model.Info.Compare, an algorithm added through cli.Main included): sampled counts and exact worst cases; no claim is checked (the full report has the comparison after the claims)")
+	fs.Int64Var(&eng.ExploreStates, "explore-states", claims.ClaimStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
-		return err
+		return nil, err
 	}
 	if !maxSteps.auto {
 		eng.MaxSteps = maxSteps.n
 	}
-	if *exploreStates < 0 {
-		return usagef("-explore-states %d is negative", *exploreStates)
+	if eng.ExploreStates < 0 {
+		return nil, usagef("-explore-states %d is negative", eng.ExploreStates)
 	}
-	eng.ExploreStates = *exploreStates
-	if *jsonOut && *mdOut {
-		return usagef("-json and -md conflict: give one")
+	if a.jsonOut && a.mdOut {
+		return nil, usagef("-json and -md conflict: give one")
 	}
 	if eng.Cases < 1 {
-		return usagef("-cases %d: need at least 1", eng.Cases)
+		return nil, usagef("-cases %d: need at least 1", eng.Cases)
 	}
 	switch {
 	case eng.GrowthCases < 1:
-		return usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
+		return nil, usagef("-growth-cases %d: need at least 1", eng.GrowthCases)
 	case !maxSteps.auto && maxSteps.n == 0:
-		return usagef("-max-steps 0: the claims engine always caps its executions (one that never ended would stop the report); give auto or a number of events")
+		return nil, usagef("-max-steps 0: the claims engine always caps its executions (one that never ended would stop the report); give auto or a number of events")
 	case eng.ExhaustiveLimit < 0:
-		return usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
+		return nil, usagef("-exhaustive-limit %d is negative", eng.ExhaustiveLimit)
 	case eng.MaxN < 0 || eng.MaxN == 1:
-		return usagef("-max-n %d: want 0 (each claim's own sizes) or at least 2", eng.MaxN)
+		return nil, usagef("-max-n %d: want 0 (each claim's own sizes) or at least 2", eng.MaxN)
 	}
-	if *compareOnly && (*claimID != "" || *algo != "" || *reproList != "") {
-		return usagef("-compare prints the comparison alone: it conflicts with -claim, -algo and -reproduce")
+	if a.compareOnly && (a.claimID != "" || a.algo != "" || *reproList != "") {
+		return nil, usagef("-compare prints the comparison alone: it conflicts with -claim, -algo and -reproduce")
 	}
-	if *algo != "" {
-		if _, err := algos.Lookup(*algo); err != nil {
-			return usagef("-algo: %v", err)
+	if a.algo != "" {
+		if _, err := algos.Lookup(a.algo); err != nil {
+			return nil, usagef("-algo: %v", err)
 		}
 	}
-	papers, err := reproducePapers(*reproList)
-	if err != nil {
-		return err
+	var err error
+	if a.papers, err = reproducePapers(*reproList); err != nil {
+		return nil, err
 	}
-	if len(papers) > 0 && *outDir == "" {
-		return usagef("-reproduce needs -out (the reproductions are written there)")
+	if len(a.papers) > 0 && a.outDir == "" {
+		return nil, usagef("-reproduce needs -out (the reproductions are written there)")
 	}
+	return a, nil
+}
+
+// Run checks the claims (and reproduces the papers) the flags ask for,
+// writes the report under -out and prints it.
+func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
+	eng := a.eng
 	defer report.BatchGC()()
 	intr := interruptFlag()
 	defer intr.stop()
 	eng.Interrupted = intr.poll
 	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}}
 	var jobs []report.Job
-	if !*compareOnly {
-		jobs = report.Plan(*claimID, *algo)
+	if !a.compareOnly {
+		jobs = report.Plan(a.claimID, a.algo)
 	}
-	found := len(jobs) > 0 || *compareOnly
+	found := len(jobs) > 0 || a.compareOnly
 	// The tables the reproduce-checked claims and -reproduce need are
 	// computed once each, first (they are the longest tasks), beside the
 	// claims, on every CPU (internal/report).
@@ -89,12 +107,12 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		jobs[i].SetCache(cache)
 	}
 	entries := make([]report.Entry, len(jobs))
-	tasks := report.TableTasks(report.ReproTables(jobs, papers), eng.Seed, cache)
+	tasks := report.TableTasks(report.ReproTables(jobs, a.papers), eng.Seed, cache)
 	// The full report compares the ring algorithms of the registry in use
 	// (an algorithm added through Main included): its measurements run
 	// beside the claims, after the tables.
 	var cmp *report.PendingComparison
-	if *claimID == "" && *algo == "" {
+	if a.claimID == "" && a.algo == "" {
 		cmp = report.NewPendingComparison(report.CompareSpecs(algos.All), eng.Seed, report.CompareSamples)
 		tasks = append(tasks, cmp.Tasks()...)
 	}
@@ -106,10 +124,10 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		rep.Add(e)
 	}
 	if !found {
-		if *claimID != "" {
-			return usagef("-claim %q: no such claim%s (see electlab list)", *claimID, forAlgo(*algo))
+		if a.claimID != "" {
+			return usagef("-claim %q: no such claim%s (see electlab list)", a.claimID, forAlgo(a.algo))
 		}
-		return usagef("no claims registered%s", forAlgo(*algo))
+		return usagef("no claims registered%s", forAlgo(a.algo))
 	}
 	if cmp != nil && !intr.poll() {
 		c, err := cmp.Result()
@@ -118,43 +136,44 @@ func cmdClaims(args []string, stdout, stderr io.Writer) error {
 		}
 		rep.Comparison = c
 	}
-	if *outDir != "" {
-		if err := report.WriteDir(*outDir, &rep, prog); err != nil {
+	if a.outDir != "" {
+		if err := report.WriteDir(a.outDir, &rep, prog); err != nil {
 			return err
 		}
-		for _, p := range papers {
-			if err := writePaper(*outDir, p, eng.Seed, cache); err != nil {
+		for _, p := range a.papers {
+			if err := writePaper(a.outDir, p, eng.Seed, cache); err != nil {
 				return err
 			}
 		}
 	}
 	prog.Finish()
-	switch {
-	case *compareOnly && !*jsonOut && rep.Comparison != nil:
-		// The section alone, as the full report ends with it.
-		text := rep.Comparison.Text()
-		if *mdOut {
-			text = rep.Comparison.Markdown()
-		}
-		if _, err := io.WriteString(stdout, strings.TrimPrefix(text, "\n")); err != nil {
-			return err
-		}
-		return interruptedErr(intr)
-	case *jsonOut:
-		if err := writeJSON(stdout, rep); err != nil {
-			return err
-		}
-		return interruptedErr(intr)
-	case *mdOut:
-		if _, err := io.WriteString(stdout, report.Markdown(&rep)); err != nil {
-			return err
-		}
-		return interruptedErr(intr)
-	}
-	if _, err := io.WriteString(stdout, report.Text(&rep)); err != nil {
+	if err := a.print(stdout, &rep); err != nil {
 		return err
 	}
 	return interruptedErr(intr)
+}
+
+// print prints the report as the flags ask: the comparison alone
+// (-compare), JSON, Markdown or text.
+func (a *claimsArgs) print(stdout io.Writer, rep *report.Report) error {
+	var text string
+	switch {
+	case a.compareOnly && !a.jsonOut && rep.Comparison != nil:
+		// The section alone, as the full report ends with it.
+		text = rep.Comparison.Text()
+		if a.mdOut {
+			text = rep.Comparison.Markdown()
+		}
+		text = strings.TrimPrefix(text, "\n")
+	case a.jsonOut:
+		return writeJSON(stdout, *rep)
+	case a.mdOut:
+		text = report.Markdown(rep)
+	default:
+		text = report.Text(rep)
+	}
+	_, err := io.WriteString(stdout, text)
+	return err
 }
 
 // interruptedErr reports an interrupted run: the report was printed (and

@@ -5,22 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/model"
 )
-
-// cmdFit measures a counter over a configuration family at each size of
-// a range and fits exact closed forms in n to its minimum and maximum
-// (`electlab fit`).
-func cmdFit(args []string, stdout, stderr io.Writer) error {
-	a, err := parseFitArgs(args, stderr)
-	if err != nil {
-		return err
-	}
-	return a.Run(stdout, stderr)
-}
 
 // fitNMax is the largest size fit measures (the fitted bases are exact
 // far beyond it).
@@ -88,7 +76,10 @@ func (f *fitFlags) register(fs interface {
 	fs.BoolVar(&f.jsonOut, "json", false, "print the result as JSON (exact rational coefficients and the points)")
 }
 
-// parseFitArgs parses and checks fit's flags.
+// parseFitArgs parses and checks fit's flags into the measurement to make
+// (`electlab fit`: measure a counter over a configuration family at each
+// size of a range and fit exact closed forms in n to its minimum and
+// maximum).
 func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
 	var f fitFlags
 	fs := newFlagSet("fit", "fit -algo A -n LO..HI [-counter sends] [-order every] [-initiators all] [-claim ID] [-mean] [flags]", stderr)
@@ -143,37 +134,21 @@ func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
 
 // base resolves the algorithm and the options every configuration shares.
 func (f *fitFlags) base(a *runner.Fit) error {
-	if f.algo == "" {
-		return usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
-	}
-	spec, err := algos.Lookup(f.algo)
+	spec, err := lookupAlgo(f.algo, f.variant)
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	info := spec.Meta()
 	a.Spec = spec
 	a.Base = model.Config{Algo: info.Name, Variant: f.variant, Forwarding: info.Forwarding}
-	if _, err := info.ParseVariant(f.variant); err != nil {
-		return usagef("%v", err)
-	}
-	if a.Base.Timing, err = model.ParseTiming(f.timing); err != nil {
-		return usagef("-timing: %v", err)
-	}
-	if a.Base.Timeouts, err = model.ParseTimeouts(f.timeouts); err != nil {
-		return usagef("-timeouts: %v", err)
-	}
-	if a.Base.Net, err = model.ParseNet(f.net); err != nil {
-		return usagef("-net: %v", err)
+	if err := parseTiming(&a.Base, f.timing, f.timeouts, f.net); err != nil {
+		return err
 	}
 	if a.Base.Physical, err = model.ParsePhysical(f.physical); err != nil {
 		return usagef("-physical: %v", err)
 	}
-	switch f.forwarding {
-	case "auto":
-	case "true", "false":
-		a.Base.Forwarding = f.forwarding == "true"
-	default:
-		return usagef("-forwarding %q: want auto, true or false", f.forwarding)
+	if err := parseForwarding(&a.Base, f.forwarding); err != nil {
+		return err
 	}
 	if f.initiators != "all" {
 		if a.Initiators, err = runner.ParseSizeIDs(f.initiators); err != nil {

@@ -69,6 +69,19 @@ func parseFlags(fs *flag.FlagSet, args []string, positional int) ([]string, erro
 	return pos, nil
 }
 
+// parseTraceArgs parses args (parseFlags) around the one positional
+// argument, the trace FILE, which it returns.
+func parseTraceArgs(fs *flag.FlagSet, args []string) (string, error) {
+	pos, err := parseFlags(fs, args, 1)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) != 1 {
+		return "", usagef("%s: missing trace FILE", fs.Name())
+	}
+	return pos[0], nil
+}
+
 // configFlags are the flags that define one execution.
 type configFlags struct {
 	algo, variant, ids, initiators, crashed, absent string
@@ -127,19 +140,13 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		}
 		return loadScenario(c.scenario)
 	}
-	if c.algo == "" {
-		return nil, nil, nil, usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
-	}
-	spec, err := algos.Lookup(c.algo)
+	spec, err := lookupAlgo(c.algo, c.variant)
 	if err != nil {
-		return nil, nil, nil, usagef("%v", err)
+		return nil, nil, nil, err
 	}
 	info := spec.Meta()
 	cfg := &model.Config{Algo: info.Name, Variant: c.variant, Forwarding: info.Forwarding,
 		CrashBudget: c.crashBudget, Recovery: c.recovery}
-	if _, err := info.ParseVariant(c.variant); err != nil {
-		return nil, nil, nil, usagef("%v", err)
-	}
 	if cfg.Successive, err = model.ParsePhases(c.successive); err != nil {
 		return nil, nil, nil, usagef("-successive: %v", err)
 	}
@@ -196,21 +203,11 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 	if cfg.Absent, err = model.ParseIDs(c.absent); err != nil {
 		return nil, nil, nil, usagef("-absent: %v", err)
 	}
-	if cfg.Timing, err = model.ParseTiming(c.timing); err != nil {
-		return nil, nil, nil, usagef("-timing: %v", err)
+	if err := parseTiming(cfg, c.timing, c.timeouts, c.net); err != nil {
+		return nil, nil, nil, err
 	}
-	if cfg.Timeouts, err = model.ParseTimeouts(c.timeouts); err != nil {
-		return nil, nil, nil, usagef("-timeouts: %v", err)
-	}
-	if cfg.Net, err = model.ParseNet(c.net); err != nil {
-		return nil, nil, nil, usagef("-net: %v", err)
-	}
-	switch c.forwarding {
-	case "auto":
-	case "true", "false":
-		cfg.Forwarding, _ = strconv.ParseBool(c.forwarding)
-	default:
-		return nil, nil, nil, usagef("-forwarding %q: want auto, true or false", c.forwarding)
+	if err := parseForwarding(cfg, c.forwarding); err != nil {
+		return nil, nil, nil, err
 	}
 	if c.crashBudget < 0 {
 		return nil, nil, nil, usagef("-crash-budget %d is negative", c.crashBudget)
@@ -230,6 +227,51 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		return nil, nil, nil, usagef("%v", err)
 	}
 	return spec, cfg, nil, nil
+}
+
+// lookupAlgo resolves -algo and checks -variant's reading names against
+// it.
+func lookupAlgo(algo, variant string) (model.Spec, error) {
+	if algo == "" {
+		return nil, usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
+	}
+	spec, err := algos.Lookup(algo)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if _, err := spec.Meta().ParseVariant(variant); err != nil {
+		return nil, usagef("%v", err)
+	}
+	return spec, nil
+}
+
+// parseTiming sets cfg's execution model from -timing, -timeouts and
+// -net.
+func parseTiming(cfg *model.Config, timing, timeouts, net string) error {
+	var err error
+	if cfg.Timing, err = model.ParseTiming(timing); err != nil {
+		return usagef("-timing: %v", err)
+	}
+	if cfg.Timeouts, err = model.ParseTimeouts(timeouts); err != nil {
+		return usagef("-timeouts: %v", err)
+	}
+	if cfg.Net, err = model.ParseNet(net); err != nil {
+		return usagef("-net: %v", err)
+	}
+	return nil
+}
+
+// parseForwarding sets cfg.Forwarding from -forwarding: auto keeps the
+// algorithm's default.
+func parseForwarding(cfg *model.Config, forwarding string) error {
+	switch forwarding {
+	case "auto":
+	case "true", "false":
+		cfg.Forwarding = forwarding == "true"
+	default:
+		return usagef("-forwarding %q: want auto, true or false", forwarding)
+	}
+	return nil
 }
 
 // loadScenario reads and parses the scenario file path (-scenario).

@@ -39,13 +39,31 @@ func commands() []command {
 	return []command{
 		{"list", "algorithms, their variants (readings), options and claims", cmdList},
 		{"run", "one execution and its summary", cmdRun},
-		{"check", "adversarial search for a property violation; writes a trace on failure", cmdCheck},
+		{"check", "adversarial search for a property violation; writes a trace on failure", parsed(parseCheckArgs)},
 		{"explore", "exhaustive search of every schedule: states, min/max messages, verdicts", cmdExplore},
 		{"replay", "replay a trace file, verify it and render it", cmdReplay},
 		{"shrink", "shrink a recorded trace to a minimal one showing the same violation", cmdShrink},
-		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", cmdFit},
-		{"claims", "every registered claim with the verdict the tool computes", cmdClaims},
+		{"fit", "exact closed forms in n of a counter's min and max over every schedule (or of its sampled mean)", parsed(parseFitArgs)},
+		{"claims", "every registered claim with the verdict the tool computes", parsed(parseClaimsArgs)},
 		{"reproduce", "re-run a paper's experiments; its tables beside the printed numbers", cmdReproduce},
+	}
+}
+
+// work is what a command's flags describe once parsed (runner.Check,
+// runner.Fit): it runs, writing to stdout and stderr.
+type work interface {
+	Run(stdout, stderr io.Writer) error
+}
+
+// parsed is the command that parses its flags into work (parse) and runs
+// it.
+func parsed[W work](parse func(args []string, stderr io.Writer) (W, error)) func(args []string, stdout, stderr io.Writer) error {
+	return func(args []string, stdout, stderr io.Writer) error {
+		w, err := parse(args, stderr)
+		if err != nil {
+			return err
+		}
+		return w.Run(stdout, stderr)
 	}
 }
 
@@ -125,7 +143,9 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 	return exitCode(usagef("unknown command %q (want %s)", args[0], commandNames()), stderr)
 }
 
-func exitCode(err error, stderr io.Writer) int {
+// exitCode prints err on stderr as one line and returns the exit status
+// of its kind (0 for no error and for -h).
+func exitCode(err error, stderr io.Writer) (code int) {
 	if err == nil {
 		return 0
 	}
@@ -134,28 +154,25 @@ func exitCode(err error, stderr io.Writer) int {
 	var lfe *findingError
 	var ce *exit.CapError
 	var de *report.DirError // the report directory (-out) cannot be written: bad input
+	var msg string
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(ue.Msg))
-		return 2
+		msg, code = ue.Msg, 2
 	case errors.As(err, &de):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(de.Error()))
-		return 2
+		msg, code = de.Error(), 2
 	case errors.As(err, &fe):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(fe.Msg))
-		return 1
+		msg, code = fe.Msg, 1
 	case errors.As(err, &lfe):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(lfe.msg))
-		return 1
+		msg, code = lfe.msg, 1
 	case errors.As(err, &ce):
-		fmt.Fprintln(stderr, "electlab: "+oneLine(ce.Msg))
-		return 4
+		msg, code = ce.Msg, 4
 	default:
-		fmt.Fprintln(stderr, "electlab: "+oneLine(err.Error()))
-		return 3
+		msg, code = err.Error(), 3
 	}
+	fmt.Fprintln(stderr, "electlab: "+oneLine(msg))
+	return code
 }
 
 // registry guards algos.All, which Main extends with a call's extra

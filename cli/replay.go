@@ -13,12 +13,9 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	render := fs.String("render", "text", "rendering: text (step table), mermaid (sequenceDiagram), svg (space-time diagram), shiviz (ShiViz log) or none")
 	outPath := fs.String("o", "", "write the rendering to this file instead of stdout")
 	maxMemS := memFlag(fs)
-	pos, err := parseFlags(fs, args, 1)
+	path, err := parseTraceArgs(fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usagef("replay: missing trace FILE")
 	}
 	if *render != "none" && !runner.ValidRender(*render) {
 		return usagef("-render %q: want text, mermaid, svg, shiviz or none", *render)
@@ -27,5 +24,5 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return runner.Replay(pos[0], *render, *outPath, maxMem, stdout, stderr)
+	return runner.Replay(path, *render, *outPath, maxMem, stdout, stderr)
 }

@@ -16,12 +16,9 @@ func cmdShrink(args []string, stdout, stderr io.Writer) error {
 	maxSteps := newStepsFlag()
 	fs.Var(maxSteps, "max-steps", "cap on the events of each candidate's fair completion: auto (derived from n), 0 (none) or a number")
 	maxMemS := memFlag(fs)
-	pos, err := parseFlags(fs, args, 1)
+	path, err := parseTraceArgs(fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usagef("shrink: missing trace FILE")
 	}
 	if *budget < 0 {
 		return usagef("-budget %d is negative", *budget)
@@ -30,5 +27,5 @@ func cmdShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return runner.Shrink(pos[0], *outPath, *budget, maxSteps.options(), maxMem, stdout, stderr)
+	return runner.Shrink(path, *outPath, *budget, maxSteps.options(), maxMem, stdout, stderr)
 }

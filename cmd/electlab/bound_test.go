@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/electlab/electlab/traces"
 )
 
 // TestBoundCheckHoldsWithOneInitiator: Chang–Roberts with one initiator
@@ -28,23 +26,14 @@ func TestBoundCheckCatchesViolation(t *testing.T) {
 	if !strings.Contains(r.stdout, `bound "sends <= 3*n - 1" fails`) {
 		t.Errorf("check does not print the failed bound:\n%s", r)
 	}
-	tr, err := traces.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := loadTrace(t, path)
 	if tr.Violation == nil || tr.Violation.Property != "bound" {
 		t.Fatalf("the trace records %+v, want a bound violation", tr.Violation)
 	}
-	rr := cli(t, "replay", path, "-render", "none").mustCode(t, 0)
-	if !strings.Contains(rr.stderr, "violation reproduced") {
-		t.Errorf("replay does not reproduce the bound violation:\n%s", rr)
-	}
+	wantReplay(t, path, "violation reproduced")
 	out := filepath.Join(dir, "shrunk.json")
 	sr := cli(t, "shrink", path, "-o", out).mustCode(t, 0)
-	st, err := traces.Load(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := loadTrace(t, out)
 	if len(st.Steps) != len(tr.Steps) {
 		t.Errorf("check's trace is not minimal: shrink took it from %d to %d events:\n%s", len(tr.Steps), len(st.Steps), sr)
 	}

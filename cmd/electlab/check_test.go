@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/electlab/electlab/traces"
 )
 
 // refutingCheck is a check that finds a counterexample to C-RING1-5 (Chang
@@ -39,10 +37,7 @@ func TestCheckFindsViolationAndReplays(t *testing.T) {
 		t.Errorf("the finding line does not name the trace: %s", line)
 	}
 
-	tr, err := traces.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := loadTrace(t, path)
 	if tr.Violation == nil || tr.Violation.Property != "C-RING1-5/bound" {
 		t.Errorf("the trace records violation %+v, want the claim's bound (C-RING1-5/bound)", tr.Violation)
 	}
@@ -123,10 +118,7 @@ func TestCheckTracesReplay(t *testing.T) {
 		}
 		r.mustCode(t, 1)
 		path := tracePathIn(t, dir)
-		rr := cli(t, "replay", path, "-render", "none")
-		if rr.code != 0 || !strings.Contains(rr.stderr, "violation reproduced") {
-			t.Errorf("%v: the counterexample does not replay:\n%s", cfg, rr)
-		}
+		wantReplay(t, path, "violation reproduced")
 	}
 }
 
@@ -134,34 +126,32 @@ func TestReplayFindings(t *testing.T) {
 	dir := t.TempDir()
 	good := recordTrace(t, dir)
 
-	// A fingerprint that does not match: the replay diverges (exit 1).
-	div := editTrace(t, good, dir, "diverges.json", func(m map[string]any) {
-		traceEvents(t, m)[3].(map[string]any)["fp"] = "0000000000000000"
-	})
-	r := cli(t, "replay", div).mustCode(t, 1)
-	if line := r.oneErrorLine(t); !strings.Contains(line, div) || !strings.Contains(line, "diverges at step 4") {
-		t.Errorf("divergence: %s", line)
-	}
-
-	// A recorded violation that does not happen (exit 1).
-	norep := editTrace(t, good, dir, "norepro.json", func(m map[string]any) {
-		m["violation"] = map[string]any{"property": "agreement", "step": 0, "message": "made up"}
-	})
-	r = cli(t, "replay", norep).mustCode(t, 1)
-	if line := r.oneErrorLine(t); !strings.Contains(line, norep) || !strings.Contains(line, "does not reproduce") {
-		t.Errorf("violation that does not reproduce: %s", line)
-	}
-
-	// A real violation recorded at the wrong step (exit 1).
 	ceDir := t.TempDir()
 	cli(t, refutingCheck(ceDir)...).mustCode(t, 1)
-	ce := tracePathIn(t, ceDir)
-	moved := editTrace(t, ce, dir, "moved.json", func(m map[string]any) {
-		m["violation"].(map[string]any)["step"] = 2
-	})
-	r = cli(t, "replay", moved).mustCode(t, 1)
-	if line := r.oneErrorLine(t); !strings.Contains(line, moved) || !strings.Contains(line, "reproduces as") {
-		t.Errorf("violation at another step: %s", line)
+	// Each edited trace replays as a finding (exit 1) whose one error line
+	// names the file and says want.
+	for _, c := range []struct {
+		what, src, name, want string
+		edit                  func(m map[string]any)
+	}{
+		// A fingerprint that does not match: the replay diverges.
+		{"divergence", good, "diverges.json", "diverges at step 4", func(m map[string]any) {
+			traceEvents(t, m)[3].(map[string]any)["fp"] = "0000000000000000"
+		}},
+		// A recorded violation that does not happen.
+		{"violation that does not reproduce", good, "norepro.json", "does not reproduce", func(m map[string]any) {
+			m["violation"] = map[string]any{"property": "agreement", "step": 0, "message": "made up"}
+		}},
+		// A real violation recorded at the wrong step.
+		{"violation at another step", tracePathIn(t, ceDir), "moved.json", "reproduces as", func(m map[string]any) {
+			m["violation"].(map[string]any)["step"] = 2
+		}},
+	} {
+		path := editTrace(t, c.src, dir, c.name, c.edit)
+		r := cli(t, "replay", path).mustCode(t, 1)
+		if line := r.oneErrorLine(t); !strings.Contains(line, path) || !strings.Contains(line, c.want) {
+			t.Errorf("%s: %s", c.what, line)
+		}
 	}
 
 	// A violation of a generic property that the trace does not record
@@ -169,7 +159,7 @@ func TestReplayFindings(t *testing.T) {
 	genDir := t.TempDir()
 	cli(t, "check", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-crash-budget", "2", "-forwarding", "false", "-schedules", "50", "-out", genDir).mustCode(t, 1)
 	unrecorded := editTrace(t, tracePathIn(t, genDir), dir, "unrecorded.json", func(m map[string]any) { delete(m, "violation") })
-	r = cli(t, "replay", unrecorded, "-render", "none").mustCode(t, 0)
+	r := cli(t, "replay", unrecorded, "-render", "none").mustCode(t, 0)
 	if line := r.oneErrorLine(t); !strings.Contains(line, "does not record") {
 		t.Errorf("unrecorded violation: %s", line)
 	}
@@ -185,10 +175,7 @@ func TestReplayCheckedInTraces(t *testing.T) {
 		t.Skip("no checked-in traces")
 	}
 	for _, f := range files {
-		r := cli(t, "replay", f, "-render", "none")
-		if r.code != 0 || !strings.Contains(r.stderr, "replayed exactly") {
-			t.Errorf("%s does not replay:\n%s", f, r)
-		}
+		wantReplay(t, f, "replayed exactly")
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,22 +16,13 @@ import (
 // a progress line appear in one of them. The tests of the progress line
 // set their own clock (fakeClock).
 func TestMain(m *testing.M) {
-	report.SetClock(func() time.Time { return time.Unix(1_000_000, 0) })
+	report.SetClock(report.SteppingClock(0))
 	os.Exit(m.Run())
 }
 
 // fakeClock replaces the progress clock with one that advances by step at
 // every reading, and returns the function that restores it.
-func fakeClock(step time.Duration) func() {
-	var mu sync.Mutex
-	t := time.Unix(1_000_000, 0)
-	return report.SetClock(func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		t = t.Add(step)
-		return t
-	})
-}
+func fakeClock(step time.Duration) func() { return report.SetClock(report.SteppingClock(step)) }
 
 // TestClaimsProgress: a claims run that lasts more than a second reports
 // its progress on stderr, one line per checked claim; stdout and the

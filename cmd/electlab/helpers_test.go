@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/electlab/electlab/internal/filetest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/internal/filetest"
+	"github.com/electlab/electlab/traces"
 )
 
 // result is what one in-process invocation of the command line produced.
@@ -121,6 +123,25 @@ func editTrace(t testing.TB, src, dir, name string, edit func(m map[string]any))
 		t.Fatal(err)
 	}
 	return writeFile(t, dir, name, string(b)+"\n")
+}
+
+// loadTrace loads the trace file at path or fails the test.
+func loadTrace(t testing.TB, path string) *traces.Trace {
+	t.Helper()
+	tr, err := traces.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// wantReplay replays the trace file at path (-render none) and reports
+// an error unless it exits 0 with want in its verdict on stderr.
+func wantReplay(t testing.TB, path, want string) {
+	t.Helper()
+	if r := cli(t, "replay", path, "-render", "none"); r.code != 0 || !strings.Contains(r.stderr, want) {
+		t.Errorf("%s does not replay with %q:\n%s", path, want, r)
+	}
 }
 
 // traceEvents returns the "events" list of a generic trace document.

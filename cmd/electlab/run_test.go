@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/electlab/electlab/traces"
 )
 
 // listJSON mirrors the documented `electlab list -json` schema
@@ -451,10 +449,7 @@ func TestRunTraceReplay(t *testing.T) {
 	r := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-trace", path, "-json").mustCode(t, 0)
 	var rep runJSON
 	r.decode(t, &rep)
-	tr, err := traces.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := loadTrace(t, path)
 	if int64(len(tr.Steps)) != rep.Steps || tr.Outcome.Leader != 5 || tr.Violation != nil || tr.Config.Algo != "changroberts" {
 		t.Errorf("trace disagrees with the run: %d steps (run %d), leader %d, violation %v", len(tr.Steps), rep.Steps, tr.Outcome.Leader, tr.Violation)
 	}

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/electlab/electlab/traces"
 )
 
 const crashScenario = `# a scripted crash during an election
@@ -38,10 +36,7 @@ func TestScenarioRun(t *testing.T) {
 		t.Errorf("the crash of 4 did not happen: no message was forwarded by a crashed node: %+v", rep.Messages)
 	}
 	// The scripted events come first in the execution.
-	tr, err := traces.Load(tracePath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := loadTrace(t, tracePath)
 	evs := tr.Events()
 	if len(evs) < 2 || evs[0].String() != "detect 3" || evs[1].String() != "crash 4" {
 		t.Errorf("the execution does not start with the scripted events: %v", evs)

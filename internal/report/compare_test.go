@@ -11,21 +11,26 @@ import (
 	"github.com/electlab/electlab/internal/filetest"
 )
 
+// compareRings compares every ring algorithm of algos.All (Compare) with
+// seed 1 and cases random configurations per size; it skips the test
+// under -short.
+func compareRings(t *testing.T, cases int) *Comparison {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs every ring algorithm up to n=512")
+	}
+	c, err := Compare(CompareSpecs(algos.All), 1, cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // The comparison is a function of the seed: the same seed gives the same
 // rows and the same section; every algorithm is measured at every size,
 // with min <= mean <= max.
 func TestCompareDeterministic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every ring algorithm up to n=512")
-	}
-	a, err := Compare(CompareSpecs(algos.All), 1, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Compare(CompareSpecs(algos.All), 1, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := compareRings(t, 3), compareRings(t, 3)
 	if a.Markdown() != b.Markdown() || a.Text() != b.Text() {
 		t.Error("two comparisons with seed 1 differ")
 	}
@@ -49,13 +54,7 @@ func TestCompareDeterministic(t *testing.T) {
 // A report with the comparison writes its plot (SVG and PNG) and shows
 // the section in report.md and report.html; without it, nothing of it.
 func TestCompareWritten(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every ring algorithm up to n=512")
-	}
-	cmp, err := Compare(CompareSpecs(algos.All), 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmp := compareRings(t, 1)
 	for _, with := range []bool{true, false} {
 		rep := &Report{Tool: "electlab", Schema: Schema, Seed: 1, Cases: 1, Claims: []Entry{}}
 		if with {

@@ -100,48 +100,48 @@ func (p *Progress) startTicker() {
 // Its steps are many and short (traces, plots, tables): off a terminal, a
 // line is printed at most every progressTick, and for the last step.
 func (p *Progress) Phase(verb string, total int) {
+	p.locked(func() {
+		p.verb, p.total, p.ndone, p.running, p.phaseStart, p.throttle = verb, total, 0, nil, now(), true
+	})
+}
+
+// locked runs f with p.mu held; on a nil p (which reports nothing) it
+// does nothing.
+func (p *Progress) locked(f func()) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.verb, p.total, p.ndone, p.running, p.phaseStart, p.throttle = verb, total, 0, nil, now(), true
+	f()
 }
 
 // begin records that the step label ("C-RING1-5, changroberts") has
 // started.
 func (p *Progress) begin(label string) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	p.running = append(p.running, label)
-	p.mu.Unlock()
+	p.locked(func() { p.running = append(p.running, label) })
 }
 
 // done records that the step label has finished; line says it is worth a
 // line of its own (a claim without a model is not, but the last step of a
 // phase always closes the count).
 func (p *Progress) done(label string, line bool) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for i, l := range p.running {
-		if l == label {
-			p.running = append(p.running[:i:i], p.running[i+1:]...)
-			break
+	p.locked(func() {
+		for i, l := range p.running {
+			if l == label {
+				p.running = append(p.running[:i:i], p.running[i+1:]...)
+				break
+			}
 		}
-	}
-	p.ndone++
-	last := p.ndone == p.total
-	if p.throttle && !last && !p.terminal && now().Sub(p.lastLine) < progressTick {
-		return
-	}
-	if line || last {
-		p.show(fmt.Sprintf("%s %d/%d: %s", p.verb, p.ndone, p.total, label))
-	}
+		p.ndone++
+		last := p.ndone == p.total
+		if p.throttle && !last && !p.terminal && now().Sub(p.lastLine) < progressTick {
+			return
+		}
+		if line || last {
+			p.show(fmt.Sprintf("%s %d/%d: %s", p.verb, p.ndone, p.total, label))
+		}
+	})
 }
 
 // step records one finished step of the phase that has no begin (a step
@@ -203,4 +203,18 @@ func SetClock(clock func() time.Time) (restore func()) {
 	old := now
 	now = clock
 	return func() { now = old }
+}
+
+// SteppingClock is a clock for the tests (SetClock): it starts at a fixed
+// instant and advances by step at every reading, safe for concurrent use;
+// with step 0 it stands still.
+func SteppingClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	t := time.Unix(1_000_000, 0)
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		t = t.Add(step)
+		return t
+	}
 }

@@ -15,24 +15,13 @@ import (
 // a progress line appear in one of them. The tests of the progress line
 // set their own clock (fakeClock).
 func TestMain(m *testing.M) {
-	now = func() time.Time { return time.Unix(1_000_000, 0) }
+	SetClock(SteppingClock(0))
 	os.Exit(m.Run())
 }
 
 // fakeClock replaces the progress clock with one that advances by step at
 // every reading, and returns the function that restores it.
-func fakeClock(step time.Duration) func() {
-	var mu sync.Mutex
-	t := time.Unix(1_000_000, 0)
-	old := now
-	now = func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		t = t.Add(step)
-		return t
-	}
-	return func() { now = old }
-}
+func fakeClock(step time.Duration) func() { return SetClock(SteppingClock(step)) }
 
 // TestProgressTerminal: on a terminal the line is rewritten in place with
 // \r (also by the refresh while a claim runs) and erased at the end.

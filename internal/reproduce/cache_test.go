@@ -1,7 +1,6 @@
 package reproduce
 
 import (
-	"bytes"
 	"encoding/json"
 	"sync"
 	"testing"
@@ -12,19 +11,12 @@ import (
 // and the key tells repetition counts and seeds apart.
 func TestCache(t *testing.T) {
 	render := func(o Options) string {
-		rep, err := Reproduce(paper000, "1", o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := WriteText(&b, rep); err != nil {
-			t.Fatal(err)
-		}
+		rep, text := reproduceText(t, paper000, "1", o)
 		js, err := json.Marshal(rep)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return b.String() + string(js)
+		return text + string(js)
 	}
 	want := render(Options{Runs: 3, Seed: 5})
 	c := &Cache{}

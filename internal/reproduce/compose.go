@@ -243,3 +243,42 @@ func successiveNotices(ns, spn, crashes int) *model.Counts {
 	}
 	return addCounts(cs...)
 }
+
+// initialElection is one run of the hierarchy's initial election, the sum
+// of its levels ([S3] §VII, §VIII.A.3): the ns sites' elections (sites:
+// spn processes, k alternatives, basic Ring in each site when siteRing)
+// plus one election with fpn starters on the virtual network vn of the ns
+// ECoordinators (vringV on stream 0, p alternatives, terminal rule r2).
+func initialElection(s *sample, ns, spn, k int, siteRing bool, vn vnet, p, fpn int) (*model.Counts, error) {
+	a, err := sites(s, ns, spn, k, siteRing)
+	if err != nil {
+		return nil, err
+	}
+	b, err := vringV(s, 0, vn, ns, p, fpn, false, "r2")
+	if err != nil {
+		return nil, err
+	}
+	return addCounts(a, b), nil
+}
+
+// successiveElection is one run of the hierarchy's initial election
+// followed by crashes real successive GCoordinator crashes ([S3] §IX test
+// 4; AMB-HIER-4 (b)): the ns sites' elections (sites), one FCEABR-K run
+// with p alternatives on the virtual ring (vringSuccessive on stream, every
+// live ring node detecting each crash) and each crash's site-level notice
+// (successiveNotices). A run whose crashes stop early is an error that
+// begins with what.
+func successiveElection(s *sample, stream uint64, ns, spn, k int, siteRing bool, p, crashes int, what string) (*model.Counts, error) {
+	a, err := sites(s, ns, spn, k, siteRing)
+	if err != nil {
+		return nil, err
+	}
+	b, faults, err := vringSuccessive(s, stream, ns, p, crashes, true)
+	if err != nil {
+		return nil, err
+	}
+	if faults > 0 {
+		return nil, fmt.Errorf("%s stopped (no agreed GCoordinator) on the virtual ring of %d", what, ns)
+	}
+	return addCounts(a, b, successiveNotices(ns, spn, crashes)), nil
+}

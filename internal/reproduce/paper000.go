@@ -62,6 +62,24 @@ func fceabrReading(name string, n, fpn int, crash, selOnly bool, variant string,
 		measure: func(s *sample) (int64, error) { return fceabrRun(s, fpn, crash, selOnly, variant, t, c) }}
 }
 
+// terminalReadings are the readings rd makes under each terminal rule
+// (r1, r2: AMB-FCEABR-2) and each count (sends, send+receive); only the
+// sends are read against the formula eq, since eq.(1) counts messages,
+// not sends + receives.
+func terminalReadings(eq string, rd func(v string, c counted, formula string) reading) []reading {
+	var rds []reading
+	for _, v := range []string{"r1", "r2"} {
+		for _, c := range []counted{sends, sendRecv} {
+			f := eq
+			if c != sends {
+				f = ""
+			}
+			rds = append(rds, rd(v, c, f))
+		}
+	}
+	return rds
+}
+
 func ringReading(name string, n, fpn int, crash bool, lap string, c counted, compare ...string) reading {
 	return reading{name: name, compare: compare, n: n,
 		measure: func(s *sample) (int64, error) { return ringRun(s, fpn, crash, lap, syncT, c) }}
@@ -115,10 +133,9 @@ func table1(runs int, seed uint64) (*Table, error) {
 				ringReading("Ring sync lap-initiator, sends", n, r.fpn, false, "lap-initiator", sends, "RING"),
 				ringReading("Ring sync lap-last-live, sends", n, r.fpn, false, "lap-last-live", sends, "RING"),
 			}
-			if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
+			if err := t.addRow(row, runs, seed, rds); err != nil {
 				return nil, err
 			}
-			t.Rows = append(t.Rows, row)
 		}
 	}
 	arithmetic(t)
@@ -221,11 +238,10 @@ func table3Row(i, runs int, seed uint64) (*Row, error) {
 	p := table3Printed[i]
 	row := &Row{Label: fmt.Sprintf("NPS=%d, NOF=%d", p.nps, p.nof), N: p.nps, FPN: p.nof,
 		Printed: []Value{intValue("ANSRM", fmt.Sprint(p.ansrm), p.ansrm)}}
-	sd, ok := new(big.Rat).SetString(p.sd)
-	if !ok {
-		return nil, fmt.Errorf("bad printed SD %q", p.sd)
+	sd, err := printedSD(p.sd)
+	if err != nil {
+		return nil, err
 	}
-	printedSD := newValue("SD", p.sd, sd)
 	eNPS, err := eq1Value(fmt.Sprintf("eq.(1) N=%d", p.nps), p.nps, p.nof)
 	if err != nil {
 		return nil, err
@@ -241,26 +257,16 @@ func table3Row(i, runs int, seed uint64) (*Row, error) {
 		crash bool
 		eq    string
 	}{{"ring NPS", false, eNPS.Column}, {"ring NPS−1", true, eLive.Column}} {
-		for _, v := range []string{"r1", "r2"} {
-			for _, c := range []counted{sends, sendRecv} {
-				f := sc.eq
-				if c != sends {
-					f = "" // eq.(1) counts messages, not sends + receives
-				}
-				rds = append(rds, fceabrReading(fmt.Sprintf("FCEABR %s, %s, %s", v, c, sc.tag), p.nps, p.nof, sc.crash, false, v, syncT, c, f, "ANSRM"))
-			}
-		}
+		rds = append(rds, terminalReadings(sc.eq, func(v string, c counted, f string) reading {
+			return fceabrReading(fmt.Sprintf("FCEABR %s, %s, %s", v, c, sc.tag), p.nps, p.nof, sc.crash, false, v, syncT, c, f, "ANSRM")
+		})...)
 	}
 	if err := measureRow(row, stream(seed, "3", row.Label), runs, rds); err != nil {
 		return nil, err
 	}
 	// The printed SD beside S_x and S_x̄ of the reading closest to the
 	// printed ANSRM.
-	if m, _ := row.closest("ANSRM"); m != nil {
-		row.Notes = append(row.Notes, fmt.Sprintf("SD: printed %s; closest ANSRM reading (%s): S_x = %s, S_x̄ = S_x/√%d = %s (printed − S_x̄ = %s)",
-			p.sd, m.Reading, num(m.Stats.SD), m.Stats.Runs, num(m.Stats.SE), signed(printedSD.Float-m.Stats.SE)))
-	}
-	row.Printed = append(row.Printed, printedSD)
+	addSD(row, "ANSRM", "closest ANSRM reading", sd)
 	return row, nil
 }
 
@@ -287,10 +293,9 @@ func figure(id, fig string, n, runs int, seed uint64) (*Table, error) {
 			fceabrReading("FCEABR sync r2, sends", n, fpn, false, false, "r2", syncT, sends, "eq.(1)"),
 			ringReading("Ring sync lap-initiator, sends", n, fpn, false, "lap-initiator", sends),
 		}
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
+		if err := t.addRow(row, runs, seed, rds); err != nil {
 			return nil, err
 		}
-		t.Rows = append(t.Rows, row)
 	}
 	// "FCEABR exchanged fewer message than basic Ring algorithm": where,
 	// and the gap's growth.

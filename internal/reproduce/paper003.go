@@ -92,13 +92,11 @@ func s3Table3(runs int, seed uint64) (*Table, error) {
 		row.Formulas = []Value{newValue("eq.(2)", "2·SCAN+SPN−1", fromRat(e2)), newValue("eq.(2) at SCAN+1", "2·(SCAN+1)+SPN−1", fromRat(e2k))}
 		eq2Sum += int64(row.Formulas[0].Float)
 		nomSum += st.nom
-		rds := s3SiteReadings(st.spn, st.scan)
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
-			return nil, err
-		}
 		offsets = append(offsets, st.nom-int64(row.Formulas[0].Float))
 		row.Notes = append(row.Notes, fmt.Sprintf("printed NOM − eq.(2) = %d − %s = %s", st.nom, num(row.Formulas[0].Float), signed(float64(st.nom)-row.Formulas[0].Float)))
-		t.Rows = append(t.Rows, row)
+		if err := t.addRow(row, runs, seed, s3SiteReadings(st.spn, st.scan)); err != nil {
+			return nil, err
+		}
 	}
 	// The virtual ring.
 	ring, e1, err := s3RingRow(runs, seed, t.ID)
@@ -120,17 +118,15 @@ func s3Table3(runs int, seed uint64) (*Table, error) {
 			ftext = "Σ eq.(2) + eq.(1)"
 		}
 		row.Formulas = []Value{intValue(ftext, ftext, f)}
-		rds := s3SumReadings(tot.col, ftext, tot.withRing)
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
-			return nil, err
-		}
 		if tot.withRing {
 			row.Notes = append(row.Notes, fmt.Sprintf("table arithmetic: printed sum %d + printed virtual ring %d = %d; printed overall %d (%s)",
 				int64(s3SumPrinted), int64(s3VMNPrinted), int64(s3SumPrinted+s3VMNPrinted), int64(s3TotalPrinted), agree(s3SumPrinted+s3VMNPrinted, s3TotalPrinted)))
 		} else {
 			row.Notes = append(row.Notes, fmt.Sprintf("table arithmetic: the printed NOM column sums to %d; printed total %d (%s)", nomSum, int64(s3SumPrinted), agree(nomSum, s3SumPrinted)))
 		}
-		t.Rows = append(t.Rows, row)
+		if err := t.addRow(row, runs, seed, s3SumReadings(tot.col, ftext, tot.withRing)); err != nil {
+			return nil, err
+		}
 	}
 	arithmetic(t)
 	t.Findings = append(t.Findings, nomOffsets(offsets, nomSum))
@@ -174,17 +170,10 @@ func s3RingRow(runs int, seed uint64, tableID string) (Row, Value, error) {
 		return Row{}, Value{}, err
 	}
 	ring.Formulas = []Value{e1}
-	var rrds []reading
-	for _, v := range []string{"r1", "r2"} {
-		for _, c := range []counted{sends, sendRecv} {
-			f := "eq.(1)"
-			if c != sends {
-				f = ""
-			}
-			rrds = append(rrds, siteReading(fmt.Sprintf("FCEABR-K P=3 %s, %s", v, c), c, f, []string{"VMN"},
-				func(s *sample) (*model.Counts, error) { return vringK(s, 0, 8, s3P, 1, false, v) }))
-		}
-	}
+	rrds := terminalReadings("eq.(1)", func(v string, c counted, f string) reading {
+		return siteReading(fmt.Sprintf("FCEABR-K P=3 %s, %s", v, c), c, f, []string{"VMN"},
+			func(s *sample) (*model.Counts, error) { return vringK(s, 0, 8, s3P, 1, false, v) })
+	})
 	if err := measureRow(&ring, stream(seed, tableID, ring.Label), runs, rrds); err != nil {
 		return Row{}, Value{}, err
 	}
@@ -312,9 +301,9 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 	p := s3Table5Printed[i]
 	row := &Row{Label: fmt.Sprintf("NS=%d, P=%d, SPN=%d, fault=%d, SCAN=%d", p.ns, p.p, p.spn, p.fault, p.scan), N: p.ns * p.spn, FPN: p.fault,
 		Printed: []Value{intValue("avg send+received", fmt.Sprint(p.avg), p.avg), intValue("total processes", fmt.Sprint(p.total), int64(p.total))}}
-	sd, ok := new(big.Rat).SetString(p.sd)
-	if !ok {
-		return nil, fmt.Errorf("bad printed SD %q", p.sd)
+	sd, err := printedSD(p.sd)
+	if err != nil {
+		return nil, err
 	}
 	formulas, err := s3Formulas(p.ns, p.spn, p.scan, p.fault)
 	if err != nil {
@@ -338,17 +327,7 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 				}
 				ns, spn, k, vp, fp := p.ns, p.spn, p.scan+kr.extra, p.p, fpn
 				rds = append(rds, siteReading(fmt.Sprintf("%s, ring FPN=%d, %s", kr.tag, fpn, c), c, f, []string{"avg send+received"},
-					func(s *sample) (*model.Counts, error) {
-						a, err := sites(s, ns, spn, k, false)
-						if err != nil {
-							return nil, err
-						}
-						b, err := vringK(s, 0, ns, vp, fp, false, "r2")
-						if err != nil {
-							return nil, err
-						}
-						return addCounts(a, b), nil
-					}))
+					func(s *sample) (*model.Counts, error) { return initialElection(s, ns, spn, k, false, vFCEABRK, vp, fp) }))
 			}
 		}
 	}
@@ -359,18 +338,7 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 			ns, spn, k, vp, nf := p.ns, p.spn, p.scan+kr.extra, p.p, p.fault
 			rds = append(rds, siteReading(fmt.Sprintf("%s, %d GCoordinator crashes (AMB-HIER-4 b), %s", kr.tag, nf, c), c, "", []string{"avg send+received"},
 				func(s *sample) (*model.Counts, error) {
-					a, err := sites(s, ns, spn, k, false)
-					if err != nil {
-						return nil, err
-					}
-					b, faults, err := vringSuccessive(s, 3_000_000, ns, vp, nf, true)
-					if err != nil {
-						return nil, err
-					}
-					if faults > 0 {
-						return nil, fmt.Errorf("table 5: the %d successive crashes stopped (no agreed GCoordinator) on the virtual ring of %d", nf, ns)
-					}
-					return addCounts(a, b, successiveNotices(ns, spn, nf)), nil
+					return successiveElection(s, 3_000_000, ns, spn, k, false, vp, nf, fmt.Sprintf("table 5: the %d successive crashes", nf))
 				}))
 		}
 	}
@@ -378,12 +346,7 @@ func s3Table5Row(i, runs int, seed uint64) (*Row, error) {
 		return nil, err
 	}
 	row.Notes = append(row.Notes, fmt.Sprintf("table arithmetic: NS·SPN = %d·%d = %d; printed total processes %d (%s)", p.ns, p.spn, p.ns*p.spn, p.total, agree(int64(p.ns*p.spn), int64(p.total))))
-	if m, _ := row.closest("avg send+received"); m != nil {
-		sdf, _ := sd.Float64()
-		row.Notes = append(row.Notes, fmt.Sprintf("SD: printed %s; closest reading (%s): S_x = %s, S_x̄ = S_x/√%d = %s (printed − S_x̄ = %s)",
-			p.sd, m.Reading, num(m.Stats.SD), m.Stats.Runs, num(m.Stats.SE), signed(sdf-m.Stats.SE)))
-	}
-	row.Printed = append(row.Printed, newValue("SD", p.sd, sd))
+	addSD(row, "avg send+received", "closest reading", sd)
 	return row, nil
 }
 
@@ -490,9 +453,6 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 					func(s *sample) (*model.Counts, error) { return s3Case(s, cs.siteRing, cs.vn, sp.ns, sp.fpn, sp.test) }))
 			}
 		}
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
-			return nil, err
-		}
 		if sp.test == 4 && sp.fpn == 1 {
 			row.Notes = append(row.Notes, "MA is not run with one detector per crash: its successive crashes stop after the first silent shift (see the findings)")
 		}
@@ -506,7 +466,9 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 			row.Notes = append(row.Notes, fmt.Sprintf("every live ring node detects each crash (%s detectors at crashes 1…%d: %d site notices in every case); MA is one run with real successive crashes, R, MB, TR are composed crash by crash with those detector counts",
 				strings.Join(dets, ", "), s3Test4Crashes, notices))
 		}
-		t.Rows = append(t.Rows, row)
+		if err := t.addRow(row, runs, seed, rds); err != nil {
+			return nil, err
+		}
 	}
 	// Which case is lowest per row (sends), and the ordering.
 	for _, r := range t.Rows {
@@ -552,30 +514,15 @@ func s3Case(s *sample, siteRing bool, vn vnet, ns, fpn, test int) (*model.Counts
 		// on the virtual ring (the initial election, then the crashes of
 		// the agreed GCoordinator, every live ring node detecting each),
 		// plus the sites' elections and each crash's site-level notice.
-		a, err := sites(s, ns, s3TestSPN, s3TestSCAN, siteRing)
-		if err != nil {
-			return nil, err
-		}
-		b, faults, err := vringSuccessive(s, 2_000_000, ns, s3TestP, s3Test4Crashes, true)
-		if err != nil {
-			return nil, err
-		}
-		if faults > 0 {
-			return nil, fmt.Errorf("test 4: the successive crashes stopped (no agreed GCoordinator) on the virtual ring of %d", ns)
-		}
-		return addCounts(a, b, successiveNotices(ns, s3TestSPN, s3Test4Crashes)), nil
+		return successiveElection(s, 2_000_000, ns, s3TestSPN, s3TestSCAN, siteRing, s3TestP, s3Test4Crashes, "test 4: the successive crashes")
 	}
 	var cs []*model.Counts
 	if test != 3 {
-		a, err := sites(s, ns, s3TestSPN, s3TestSCAN, siteRing)
+		c, err := initialElection(s, ns, s3TestSPN, s3TestSCAN, siteRing, vn, s3TestP, 1)
 		if err != nil {
 			return nil, err
 		}
-		b, err := vringV(s, 0, vn, ns, s3TestP, 1, false, "r2")
-		if err != nil {
-			return nil, err
-		}
-		cs = append(cs, a, b)
+		cs = append(cs, c)
 	}
 	crashes := 1
 	if test == 4 {

@@ -36,10 +36,9 @@ func s3Table2(runs int, seed uint64) (*Table, error) {
 			{name: "FCEABOB K=NOA: alternatives the coordinator holds", compare: []string{"NOA"},
 				measure: func(s *sample) (int64, error) { g, err := siteGroup(sub(s, 1), spn, k); return g.alts, err }},
 		}
-		if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
+		if err := t.addRow(row, runs, seed, rds); err != nil {
 			return nil, err
 		}
-		t.Rows = append(t.Rows, row)
 	}
 	t.Setup = append(t.Setup, fmt.Sprintf("the sites together: %d processes (ΣNOP) and %d alternatives (ΣNOA), in NS = %d sites ([S3] §IX: \"there are 8 sites in the network\")", nopSum, noaSum, len(s3Sites)))
 	arithmetic(t)

@@ -1,7 +1,6 @@
 package reproduce
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -22,15 +21,8 @@ func TestDeterministic003(t *testing.T) {
 func checkSeeded(t *testing.T, p *Paper, table string, runs int) {
 	t.Helper()
 	render := func(seed uint64) string {
-		rep, err := Reproduce(p, table, Options{Runs: runs, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := WriteText(&b, rep); err != nil {
-			t.Fatal(err)
-		}
-		return b.String()
+		_, text := reproduceText(t, p, table, Options{Runs: runs, Seed: seed})
+		return text
 	}
 	a, b := render(5), render(5)
 	if a != b {

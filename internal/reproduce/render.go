@@ -52,10 +52,7 @@ func writeRows(b *strings.Builder, t *Table) {
 		for _, p := range r.Printed {
 			s := fmt.Sprintf("%s %s", p.Column, p.Text)
 			if p.Text != p.Exact && p.Text != num(p.Float) {
-				s += " = " + p.Exact
-				if strings.Contains(p.Exact, "/") {
-					s += " = " + num(p.Float)
-				}
+				s += " = " + exactText(&p)
 			}
 			ps = append(ps, s)
 		}
@@ -66,11 +63,7 @@ func writeRows(b *strings.Builder, t *Table) {
 		}
 		var fs []string
 		for _, f := range r.Formulas {
-			s := fmt.Sprintf("%s = %s", f.Column, f.Exact)
-			if strings.Contains(f.Exact, "/") {
-				s += " = " + num(f.Float)
-			}
-			fs = append(fs, s)
+			fs = append(fs, f.Column+" = "+exactText(&f))
 		}
 		if len(fs) > 0 {
 			fmt.Fprintf(b, "  formula: %s\n", strings.Join(fs, "; "))
@@ -126,4 +119,13 @@ func writeCompact(b *strings.Builder, t *Table) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// exactText renders v's exact value, followed by its decimal value when
+// it is a fraction ("7/2 = 3.5").
+func exactText(v *Value) string {
+	if strings.Contains(v.Exact, "/") {
+		return v.Exact + " = " + num(v.Float)
+	}
+	return v.Exact
 }

@@ -1,6 +1,7 @@
 package reproduce
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"math/big"
@@ -150,43 +151,52 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-// BenchmarkReproduceTable2Row5890 times one run (one sample: every
-// reading) of Table 2's largest row, NPBCC = 5890.
-func BenchmarkReproduceTable2Row5890(b *testing.B) {
+// reproduceText reproduces table of p (all tables for "") under o and
+// renders the report as text (WriteText), failing the test on an error.
+func reproduceText(t *testing.T, p *Paper, table string, o Options) (*Report, string) {
+	t.Helper()
+	rep, err := Reproduce(p, table, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep, b.String()
+}
+
+// benchRow times row, one row of a table measured with its readings, b.N
+// times.
+func benchRow(b *testing.B, row func() (*Row, error)) {
 	for b.Loop() {
-		if _, err := table2Row(5890, 1, 1); err != nil {
+		if _, err := row(); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkReproduceTable2Row5890 times one run (one sample: every
+// reading) of Table 2's largest row, NPBCC = 5890.
+func BenchmarkReproduceTable2Row5890(b *testing.B) {
+	benchRow(b, func() (*Row, error) { return table2Row(5890, 1, 1) })
 }
 
 // BenchmarkReproduceTable3Row830 times one run of Table 3's largest row
 // (NPS = 830, NOF = 20; every reading).
 func BenchmarkReproduceTable3Row830(b *testing.B) {
-	for b.Loop() {
-		if _, err := table3Row(3, 1, 1); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRow(b, func() (*Row, error) { return table3Row(3, 1, 1) })
 }
 
 // BenchmarkReproduce003Table5Row40 times one run (every reading) of
 // [S3] Table 5's largest row (NS = 40 sites × SPN = 250, P = 7, FPN = 7).
 func BenchmarkReproduce003Table5Row40(b *testing.B) {
-	for b.Loop() {
-		if _, err := s3Table5Row(3, 1, 1); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRow(b, func() (*Row, error) { return s3Table5Row(3, 1, 1) })
 }
 
 // BenchmarkReproduce003Table5Row40Paper times [S3] Table 5's largest row
 // with the paper's 200 repetitions (NS = 40 sites × SPN = 250, P = 7,
 // FPN = 7; every reading): the "in seconds, not minutes" figure.
 func BenchmarkReproduce003Table5Row40Paper(b *testing.B) {
-	for b.Loop() {
-		if _, err := s3Table5Row(3, 200, 1); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRow(b, func() (*Row, error) { return s3Table5Row(3, 200, 1) })
 }

@@ -288,3 +288,34 @@ func fillRows(t *Table, n int, row func(i int) (*Row, error)) (*Table, error) {
 	findings(t)
 	return t, nil
 }
+
+// addRow measures row under rds (measureRow), on the row's own stream of
+// t, and appends it to t's rows.
+func (t *Table) addRow(row Row, runs int, seed uint64, rds []reading) error {
+	if err := measureRow(&row, stream(seed, t.ID, row.Label), runs, rds); err != nil {
+		return err
+	}
+	t.Rows = append(t.Rows, row)
+	return nil
+}
+
+// printedSD is a printed standard deviation (text as the paper prints
+// it) as the value of the column "SD".
+func printedSD(text string) (Value, error) {
+	sd, ok := new(big.Rat).SetString(text)
+	if !ok {
+		return Value{}, fmt.Errorf("bad printed SD %q", text)
+	}
+	return newValue("SD", text, sd), nil
+}
+
+// addSD notes the printed SD beside S_x and S_x̄ of the measured reading
+// closest to the printed column col (which the note calls closest), then
+// adds sd to the row's printed values.
+func addSD(row *Row, col, closest string, sd Value) {
+	if m, _ := row.closest(col); m != nil {
+		row.Notes = append(row.Notes, fmt.Sprintf("SD: printed %s; %s (%s): S_x = %s, S_x̄ = S_x/√%d = %s (printed − S_x̄ = %s)",
+			sd.Text, closest, m.Reading, num(m.Stats.SD), m.Stats.Runs, num(m.Stats.SE), signed(sd.Float-m.Stats.SE)))
+	}
+	row.Printed = append(row.Printed, sd)
+}

@@ -60,12 +60,9 @@ type Check struct {
 func (a *Check) Run(stdout, stderr io.Writer) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
 	// The initial World and the running copy.
-	if err := CheckMem(2*WorldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {
-		return err
-	}
-	s0, err := spec.NewSystem(cfg)
+	s0, err := newSystem(spec, cfg, 2*WorldBytes(spec, cfg), maxMem, "the World engine")
 	if err != nil {
-		return exit.Usagef("%v", err)
+		return err
 	}
 	opt := checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
 	defer BoundMemory(maxMem)()

@@ -46,12 +46,9 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 	}
 	// The initial World, the search's working copies (at least the start
 	// and one successor) and one state's enabled events.
-	if err := CheckMem(exploreMinBytes(spec, cfg), opt.MaxMem, "an exhaustive search", cfg); err != nil {
-		return err
-	}
-	s0, err := spec.NewSystem(cfg)
+	s0, err := newSystem(spec, cfg, exploreMinBytes(spec, cfg), opt.MaxMem, "an exhaustive search")
 	if err != nil {
-		return exit.Usagef("%v", err)
+		return err
 	}
 	start := s0
 	if len(prefix) > 0 {
@@ -79,15 +76,11 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 		if cv.Step > 0 {
 			cv.Step += len(prefix)
 		}
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return exit.Usagef("-out %s: %v", out, err)
-		}
-		path := filepath.Join(out, fmt.Sprintf("electlab-%s-%s-explore.json", spec.Meta().Name, v.Property))
 		note := fmt.Sprintf("found by electlab explore (%s search, %d states)", rep.Search.Order, res.States)
 		if v.CycleStart >= 0 {
 			note += fmt.Sprintf("; a livelock: the events from number %d on form a cycle back to the state after event %d", len(prefix)+v.CycleStart+1, len(prefix)+v.CycleStart)
 		}
-		saved, notes, err := SaveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", note)
+		path, notes, err := saveExploreTrace(out, spec.Meta().Name, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, note)
 		if err != nil {
 			return err
 		}
@@ -95,17 +88,13 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 			fmt.Fprintf(stderr, "electlab: %s\n", notes)
 		}
 		finding = exit.Findingf("%s violated; the trace is over the trace limit and was not written", v.Property)
-		if saved {
+		if path != "" {
 			rep.Violations[0].Trace = path
 			finding = exit.Findingf("%s violated; trace written to %s", v.Property, path)
 		}
 	}
-	if jsonOut {
-		if err := render.WriteJSON(stdout, rep); err != nil {
-			return err
-		}
-	} else {
-		render.PrintExplore(stdout, rep)
+	if err := printExplore(stdout, rep, jsonOut); err != nil {
+		return err
 	}
 	if finding == nil && !rep.Complete {
 		// A bound cut the search before it decided anything: the same
@@ -220,27 +209,45 @@ func Merge(files []string, jsonOut bool, outDir string, stdout io.Writer) error 
 			}
 			events = append(events, ev)
 		}
-		if err := os.MkdirAll(outDir, 0o755); err != nil {
-			return exit.Usagef("-out %s: %v", outDir, err)
-		}
-		path := filepath.Join(outDir, fmt.Sprintf("electlab-%s-%s-explore.json", rep.Algorithm, v.Property))
 		cv := &checker.Violation{Property: v.Property, Step: v.Step, Message: v.Message}
-		saved, notes, err := SaveCounterexample(path, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "", "found by electlab explore (merged parts)")
+		path, notes, err := saveExploreTrace(outDir, rep.Algorithm, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "found by electlab explore (merged parts)")
 		if err != nil {
 			return err
 		}
 		finding = exit.Findingf("%s violated; the trace is over the trace limit and was not written (%s)", v.Property, notes)
-		if saved {
+		if path != "" {
 			v.Trace = path
 			finding = exit.Findingf("%s violated; trace written to %s", v.Property, path)
 		}
 	}
-	if jsonOut {
-		if err := render.WriteJSON(stdout, rep); err != nil {
-			return err
-		}
-	} else {
-		render.PrintExplore(stdout, &rep)
+	if err := printExplore(stdout, &rep, jsonOut); err != nil {
+		return err
 	}
 	return finding
+}
+
+// saveExploreTrace writes explore's counterexample ce of algorithm algo
+// under dir, as electlab-ALGO-PROPERTY-explore.json with note
+// (SaveCounterexample). It returns the trace's path, "" when the trace is
+// over the trace limit and was not written, and SaveCounterexample's
+// notes.
+func saveExploreTrace(dir, algo string, ce *checker.Counterexample, note string) (path, notes string, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", "", exit.Usagef("-out %s: %v", dir, err)
+	}
+	path = filepath.Join(dir, fmt.Sprintf("electlab-%s-%s-explore.json", algo, ce.Violation.Property))
+	saved, notes, err := SaveCounterexample(path, ce, "", note)
+	if err != nil || !saved {
+		return "", notes, err
+	}
+	return path, notes, nil
+}
+
+// printExplore prints explore's report rep, as JSON under jsonOut.
+func printExplore(stdout io.Writer, rep *render.ExploreReport, jsonOut bool) error {
+	if jsonOut {
+		return render.WriteJSON(stdout, rep)
+	}
+	render.PrintExplore(stdout, rep)
+	return nil
 }

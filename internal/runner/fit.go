@@ -137,10 +137,7 @@ func (a *Fit) ConfigAt(n int, ids []model.ID) (*model.Config, error) {
 // arrangements lists the id arrangements of size n the family covers:
 // false when there are more than limit.
 func (a *Fit) arrangements(n, limit int) ([][]model.ID, bool) {
-	up := make([]model.ID, n)
-	for i := range up {
-		up[i] = model.ID(i + 1)
-	}
+	up := ascending(n)
 	switch a.Order {
 	case "asc":
 		return [][]model.ID{up}, true
@@ -446,13 +443,19 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 	return a.print(stdout, rep)
 }
 
-// sampleArrangement is a run's arrangement at size n: the fixed one of
-// asc and desc, a uniformly random one for every.
-func (a *Fit) sampleArrangement(n int, rng *rand.Rand) []model.ID {
+// ascending is the ids 1..n in order.
+func ascending(n int) []model.ID {
 	ids := make([]model.ID, n)
 	for i := range ids {
 		ids[i] = model.ID(i + 1)
 	}
+	return ids
+}
+
+// sampleArrangement is a run's arrangement at size n: the fixed one of
+// asc and desc, a uniformly random one for every.
+func (a *Fit) sampleArrangement(n int, rng *rand.Rand) []model.ID {
+	ids := ascending(n)
 	switch a.Order {
 	case "desc":
 		slices.Reverse(ids)

@@ -60,6 +60,20 @@ func exploreMinBytes(spec model.Spec, cfg *model.Config) int64 {
 	return 3*WorldBytes(spec, cfg) + n*int64(unsafe.Sizeof(model.Event{}))
 }
 
+// newSystem builds cfg's initial World once the memory the work needs
+// (need bytes, for what: CheckMem) is known to fit maxMem; a
+// configuration the model refuses is bad input.
+func newSystem(spec model.Spec, cfg *model.Config, need, maxMem int64, what string) (model.System, error) {
+	if err := CheckMem(need, maxMem, what, cfg); err != nil {
+		return nil, err
+	}
+	s0, err := spec.NewSystem(cfg)
+	if err != nil {
+		return nil, exit.Usagef("%v", err)
+	}
+	return s0, nil
+}
+
 // CheckMem refuses (a usage error, exit status 2) a configuration whose
 // up-front estimate need exceeds the bound max (0 = none); what says
 // what needs the memory.

@@ -30,14 +30,9 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 	if err != nil {
 		return exit.Usagef("%s: %v", path, err)
 	}
-	rep, err := traces.Replay(spec, t)
-	var div *traces.DivergenceError
-	var outErr *traces.OutcomeError
-	switch {
-	case errors.As(err, &div), errors.As(err, &outErr):
-		return exit.Findingf("%s: %v", path, err)
-	case err != nil:
-		return exit.Usagef("%s: %v", path, err)
+	rep, err := replayTrace(path, spec, t, "")
+	if err != nil {
+		return err
 	}
 	// Re-check the properties along the replayed events.
 	x, err := checker.Replay(rep.Initial, t.Events(), checks, false)
@@ -85,14 +80,9 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		return err
 	}
 	// The trace must replay exactly before it is shrunk.
-	rep, err := traces.Replay(spec, t)
-	var div *traces.DivergenceError
-	var outErr *traces.OutcomeError
-	switch {
-	case errors.As(err, &div), errors.As(err, &outErr):
-		return exit.Findingf("%s: cannot shrink a trace that does not replay: %v", in, err)
-	case err != nil:
-		return exit.Usagef("%s: %v", in, err)
+	rep, err := replayTrace(in, spec, t, "cannot shrink a trace that does not replay: ")
+	if err != nil {
+		return err
 	}
 	claim, prop := "", ""
 	checks, err := checksForTrace(t)
@@ -155,6 +145,22 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
 	}
 	return nil
+}
+
+// replayTrace replays t, loaded from path, with spec (traces.Replay). A
+// trace that diverges from its recorded execution or outcome is a finding
+// (its message after diverged), any other failure bad input.
+func replayTrace(path string, spec model.Spec, t *traces.Trace, diverged string) (*traces.Replayed, error) {
+	rep, err := traces.Replay(spec, t)
+	var div *traces.DivergenceError
+	var outErr *traces.OutcomeError
+	switch {
+	case errors.As(err, &div), errors.As(err, &outErr):
+		return nil, exit.Findingf("%s: %s%v", path, diverged, err)
+	case err != nil:
+		return nil, exit.Usagef("%s: %v", path, err)
+	}
+	return rep, nil
 }
 
 // checksForTrace returns the checks that reproduce t's recorded

@@ -141,12 +141,9 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	props := model.Safety | model.Agreement | model.Validity | model.Termination
 	rep.Engine = "world"
 	// The initial World and the running copy.
-	if err := CheckMem(2*WorldBytes(spec, cfg), maxMem, "the World engine", cfg); err != nil {
-		return err
-	}
-	s0, err := spec.NewSystem(cfg)
+	s0, err := newSystem(spec, cfg, 2*WorldBytes(spec, cfg), maxMem, "the World engine")
 	if err != nil {
-		return exit.Usagef("%v", err)
+		return err
 	}
 	defer BoundMemory(maxMem)()
 	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checker.Checks{Props: props}, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse})
