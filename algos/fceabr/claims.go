@@ -26,28 +26,55 @@ func eq1(p model.Params) model.Rat {
 	return model.RatFrac((f-1)*n+2*n*f, f)
 }
 
-// eq1Rows are [S0] Table 1's printed FCEABR column at the networks of §VII
-// (N = 35 and 70).
-// ringRows are [S0] Table 1's RING column at N = 35 and 70: 2N, 4N, 10N
-// and N² (the FPN=N cell, "N" in the text extraction, read as N²).
-func ringRows() []model.PrintedRow {
+// table1Cell is one printed cell of [S0] Table 1 at a network of N
+// processes: the row's FPN, the cell as printed and its value.
+type table1Cell struct {
+	fpn     int64
+	printed string
+	val     model.Rat
+}
+
+// table1Rows are one column of [S0] Table 1 at the networks of §VII (N =
+// 35 and 70), cells giving the column's cells at each N.
+func table1Rows(cells func(n int64) []table1Cell) []model.PrintedRow {
 	var rows []model.PrintedRow
 	for _, n := range []int64{35, 70} {
-		for _, r := range []struct {
-			fpn     int64
-			printed string
-			val     int64
-		}{{1, "2N", 2 * n}, {2, "4N", 4 * n}, {10, "10N", 10 * n}, {n, "N²", n * n}} {
+		for _, r := range cells(n) {
 			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", r.fpn, n, r.printed)
 			if r.fpn == n {
 				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
 			}
 			rows = append(rows, model.PrintedRow{Label: label,
 				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(r.fpn)},
-				Printed: model.RatInt(r.val)})
+				Printed: r.val})
 		}
 	}
 	return rows
+}
+
+// eq1Rows are [S0] Table 1's printed FCEABR column at N = 35 and 70.
+func eq1Rows() []model.PrintedRow {
+	return table1Rows(func(n int64) []table1Cell {
+		return []table1Cell{
+			{1, "2N", model.RatInt(2 * n)},
+			{2, "2N+N/2", model.RatFrac(4*n+n, 2)},
+			{10, "2N+(9/10)·N", model.RatFrac(20*n+9*n, 10)},
+			{n, "3N−1", model.RatInt(3*n - 1)},
+		}
+	})
+}
+
+// ringRows are [S0] Table 1's RING column at N = 35 and 70: 2N, 4N, 10N
+// and N² (the FPN=N cell, "N" in the text extraction, read as N²).
+func ringRows() []model.PrintedRow {
+	return table1Rows(func(n int64) []table1Cell {
+		return []table1Cell{
+			{1, "2N", model.RatInt(2 * n)},
+			{2, "4N", model.RatInt(4 * n)},
+			{10, "10N", model.RatInt(10 * n)},
+			{n, "N²", model.RatInt(n * n)},
+		}
+	})
 }
 
 // basicRingConfig is the basic-Ring run of a Table 1 row: N processes,
@@ -62,32 +89,6 @@ func basicRingConfig(p model.Params) *model.Config {
 		ids[i] = model.ID((i+n/2)%n + 1)
 	}
 	return &model.Config{IDs: ids, Initiators: append([]model.ID(nil), ids[:p.Initiators]...), Timing: model.Sync}
-}
-
-func eq1Rows() []model.PrintedRow {
-	var rows []model.PrintedRow
-	for _, n := range []int64{35, 70} {
-		for _, r := range []struct {
-			fpn     int64
-			printed string
-			val     model.Rat
-		}{
-			{1, "2N", model.RatInt(2 * n)},
-			{2, "2N+N/2", model.RatFrac(4*n+n, 2)},
-			{10, "2N+(9/10)·N", model.RatFrac(20*n+9*n, 10)},
-			{n, "3N−1", model.RatInt(3*n - 1)},
-		} {
-			fpn := r.fpn
-			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", fpn, n, r.printed)
-			if fpn == n {
-				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
-			}
-			rows = append(rows, model.PrintedRow{Label: label,
-				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(fpn)},
-				Printed: r.val})
-		}
-	}
-	return rows
 }
 
 var (
@@ -306,10 +307,7 @@ func toleratesOne(s model.System) error {
 			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), another with (%d, %d)", s.Topo().Order[i], p[0], p[1], pair[0], pair[1])
 		}
 	}
-	live := func(id model.ID) bool {
-		i := s.Topo().IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
+	live := liveIn(s)
 	if !live(pair[0]) {
 		return fmt.Errorf("the agreed coordinator %d is not a live process", pair[0])
 	}
@@ -409,31 +407,30 @@ var claim8Ring = model.Claim{
 // halfFormal is the shared text of C-FCEABR-8.half and .half.selection.
 const halfFormal = "the sentence above Table 2, \"nearly half fewer than basic Ring\", at both parities of the healed ring: a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; FCEABR's measured count %s ≤ half of electlab's basic Ring model's measured re-election count on the same NPBCC−1 live processes (BasicRingCount: package ringpoll run on them, one detector, no polls) plus one (\"nearly\"); NPBCC = 5, 6, 7, 8 and Table 2's 50 and 187 (49 and 186 live: odd and even). The odd/even statement is C-FCEABR-5's n/n+1 (SElection) and Table 2's own parity rows"
 
-var claim8Half = model.Claim{
-	ID:     "C-FCEABR-8.half",
-	Source: "[S0] §VII, the text just above Table 2",
-	Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too."`,
-	Formal: fmt.Sprintf(halfFormal, "(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")") + "; each terminal rule (AMB-FCEABR-2) on its own",
-	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-	Formula:     nearlyHalf,
-	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
-	Measure:     crashHandling,
-	NMin:        5, NMax: 187,
-	Sizes:    claim8Sizes,
-	Settings: []model.Setting{sync1CD},
-	Variants: []string{"r1", "r2"},
+// halfClaim is the sentence above [S0] Table 2 as a claim on the count
+// measure: reading describes measure in the formal statement, rules the
+// terminal rules (AMB-FCEABR-2) it is checked under, each of variants.
+func halfClaim(id, reading, rules string, measure func(model.System) (int64, bool), variants []string) model.Claim {
+	return model.Claim{
+		ID:     id,
+		Source: "[S0] §VII, the text just above Table 2",
+		Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too."`,
+		Formal: fmt.Sprintf(halfFormal, reading) + rules,
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula:     nearlyHalf,
+		FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
+		Measure:     measure,
+		NMin:        5, NMax: 187,
+		Sizes:    claim8Sizes,
+		Settings: []model.Setting{sync1CD},
+		Variants: variants,
+	}
 }
 
-var claim8HalfSElection = model.Claim{
-	ID:     "C-FCEABR-8.half.selection",
-	Source: "[S0] §VII, the text just above Table 2",
-	Says:   claim8Half.Says,
-	Formal: fmt.Sprintf(halfFormal, "(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)") + "; here the default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection",
-	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-	Formula:     nearlyHalf,
-	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
-	Measure:     selectionsOnly,
-	NMin:        5, NMax: 187,
-	Sizes:    claim8Sizes,
-	Settings: []model.Setting{sync1CD},
-}
+var claim8Half = halfClaim("C-FCEABR-8.half",
+	"(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")",
+	"; each terminal rule (AMB-FCEABR-2) on its own", crashHandling, []string{"r1", "r2"})
+
+var claim8HalfSElection = halfClaim("C-FCEABR-8.half.selection",
+	"(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)",
+	"; here the default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection", selectionsOnly, nil)

@@ -214,16 +214,20 @@ func HasLiveView(l List, live func(model.ID) bool) bool {
 	return false
 }
 
+// liveIn reports whether an id is a process of s live now.
+func liveIn(s model.System) func(model.ID) bool {
+	return func(id model.ID) bool {
+		i := s.Topo().IndexOf(id)
+		return i >= 0 && s.Status(i) == model.Live
+	}
+}
+
 // noWait is C-FCEABR-2's check (a), an invariant judged at every
 // instant: every live process that did not join during the run holds a
 // view (coordinator, A1..AP) with a live coordinator or a live known
 // alternative, by the processes' status at that instant.
 func noWait(s model.System) error {
 	topo := s.Topo()
-	liveNow := func(id model.ID) bool {
-		i := topo.IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
 	for i := range s.N() {
 		if s.Status(i) != model.Live {
 			continue
@@ -232,7 +236,7 @@ func noWait(s model.System) error {
 		if st.Joined {
 			continue
 		}
-		if l := st.list(); !HasLiveView(l, liveNow) {
+		if l := st.list(); !HasLiveView(l, liveIn(s)) {
 			return fmt.Errorf("(a) process %d waits: it holds coordinator %d and alternatives %v, none of them live and known", topo.Order[i], l[0], l[1:st.p()+1])
 		}
 	}
@@ -242,10 +246,6 @@ func noWait(s model.System) error {
 // liveAfterCrash is C-FCEABR-2's checks (b) liveness and (c) validity.
 func liveAfterCrash(s model.System) error {
 	topo := s.Topo()
-	liveEnd := func(id model.ID) bool {
-		i := topo.IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
 	var want [2]model.ID
 	old := initialSurrogate(s)
 	want[0] = old
@@ -265,7 +265,7 @@ func liveAfterCrash(s model.System) error {
 			return fmt.Errorf("(b) process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d): the old surrogate and the highest live id other than it", topo.Order[i], st.Coord, st.Alts[0], want[0], want[1])
 		}
 	}
-	if !liveEnd(want[0]) {
+	if !liveIn(s)(want[0]) {
 		return fmt.Errorf("(c) the agreed coordinator %d (the old surrogate) is not live", want[0])
 	}
 	return nil

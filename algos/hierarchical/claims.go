@@ -79,16 +79,9 @@ func Eq23(spnj int64) model.Rat { return model.RatInt(spnj - 1) }
 
 // sitesOf returns the site sizes and SCANs at a formula's parameters.
 func sitesOf(p model.Params) (spn, scan []int64) {
-	v := p.Variant
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	for j, x := range SiteSizes(read(AmbSites), p.N) {
+	for j, x := range SiteSizes(readingOf(p.Variant, AmbSites), p.N) {
 		spn = append(spn, int64(x))
-		scan = append(scan, int64(ScanOf(read(AmbSCAN), j, x)))
+		scan = append(scan, int64(ScanOf(readingOf(p.Variant, AmbSCAN), j, x)))
 	}
 	return spn, scan
 }
@@ -146,6 +139,15 @@ func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
 	return NewLayout(s.Topo(), v), v, true
 }
 
+// informersPerSite counts the initiators of s in each site of l.
+func informersPerSite(s model.System, l *Layout) []int {
+	count := make([]int, l.NS())
+	for _, id := range s.Config().Initiators {
+		count[l.SiteOf[s.Topo().IndexOf(id)]]++
+	}
+	return count
+}
+
 // oneInformerPerSite: the initial scenario, all live, every site with
 // exactly one informer (the initiators).
 func oneInformerPerSite(s model.System) bool {
@@ -153,11 +155,7 @@ func oneInformerPerSite(s model.System) bool {
 	if !ok || v[AmbScenario] != Initial || len(s.Config().Crashed) > 0 || l.Ring == nil {
 		return false
 	}
-	count := make([]int, l.NS())
-	for _, id := range s.Config().Initiators {
-		count[l.SiteOf[s.Topo().IndexOf(id)]]++
-	}
-	for _, c := range count {
+	for _, c := range informersPerSite(s, l) {
 		if c != 1 {
 			return false
 		}
@@ -178,10 +176,7 @@ func loneInformers(s model.System) bool {
 			live[l.SiteOf[i]]++
 		}
 	}
-	inf := make([]int, l.NS())
-	for _, id := range s.Config().Initiators {
-		inf[l.SiteOf[s.Topo().IndexOf(id)]]++
-	}
+	inf := informersPerSite(s, l)
 	for j := range live {
 		if live[j] != 1 || inf[j] != 1 {
 			return false
@@ -243,14 +238,7 @@ func icCrash(s model.System) bool {
 // complete-graph configurations place ids 1..n in topology order, so id d
 // is at index d − 1.
 func eq23Of(p model.Params) model.Rat {
-	v := p.Variant
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	sizes := SiteSizes(read(AmbSites), p.N)
+	sizes := SiteSizes(readingOf(p.Variant, AmbSites), p.N)
 	spn := int64(sizes[0])
 	if len(p.Detectors) > 0 {
 		at := int(p.Detectors[0]) - 1
@@ -573,13 +561,7 @@ func sitesAt(n int, variant string) []int {
 	if err != nil {
 		return nil
 	}
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	return SiteSizes(read(AmbSites), n)
+	return SiteSizes(readingOf(v, AmbSites), n)
 }
 
 // familyCap bounds a family's count (a mixed-radix index stays exact below it).
