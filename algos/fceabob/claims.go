@@ -61,6 +61,12 @@ func Eq18(spn, scan int64, a Alpha) model.Rat {
 
 var unit = Alpha{1, 1, 1, 1}
 
+// atUnit is the time formula eq at a formula's parameters (SPN = N, SCAN
+// = K) with α2 = β2 = 1.
+func atUnit(eq func(spn, scan int64, a Alpha) model.Rat) func(model.Params) model.Rat {
+	return func(p model.Params) model.Rat { return eq(int64(p.N), kParam(p), unit) }
+}
+
 // eqByNumber evaluates eq.(15) … (18) by number.
 func eqByNumber(eq int, spn, scan int64, a Alpha) model.Rat {
 	switch eq {
@@ -197,14 +203,12 @@ var claims = []model.Claim{
 		Variants: []string{"k1", "k2", "k3", "k2,cumulative-bounded", "k2,upper-higher"},
 	},
 	{
-		ID:     "C-FCEABOB-2.algebra",
-		Source: "[S3] §VIII.A.2 eq.(3)",
-		Says:   `SMN = SCAN + 2·(SCAN)·(SPN/SCAN) = SCAN + 2·SPN`,
-		Formal: "(b) the printed algebra: eq.(3)'s first line SCAN + 2·SCAN·(SPN/SCAN), evaluated exactly as a rational at the paper's sites, against its printed simplification SCAN + 2·SPN at the same parameters",
-		Kind:   model.Table,
-		Formula: func(p model.Params) model.Rat {
-			return Eq3(int64(p.N), kParam(p))
-		},
+		ID:          "C-FCEABOB-2.algebra",
+		Source:      "[S3] §VIII.A.2 eq.(3)",
+		Says:        `SMN = SCAN + 2·(SCAN)·(SPN/SCAN) = SCAN + 2·SPN`,
+		Formal:      "(b) the printed algebra: eq.(3)'s first line SCAN + 2·SCAN·(SPN/SCAN), evaluated exactly as a rational at the paper's sites, against its printed simplification SCAN + 2·SPN at the same parameters",
+		Kind:        model.Table,
+		Formula:     eq3Of,
 		FormulaText: "SCAN + 2*SCAN*(SPN/SCAN)",
 		Rows:        algebraRows(),
 	},
@@ -251,7 +255,7 @@ var claims = []model.Claim{
 		Says:   `"In the best case, Communication Cost of this algorithm (CC2) is calculated by (15). However, processing time (PT2) is equal to zero since all the alternatives are responding. Therefore, the election time is equal to communication time." CC2 = 2·SCAN·α2 + SPN`,
 		Formal: "(b) best case (all live, one informer, every position), sync timing: the measured latency (rounds until the last live process decides) × α2, α2 = 1, = eq.(15) = 2·SCAN + SPN; SCAN < SPN; K = 2, 4",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq15(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq15),
 		FormulaText: "2*SCAN*α2 + SPN (α2 = 1)",
 		Measure:     roundsWhen(kBelowN),
 		NMin:        3, NMax: 8,
@@ -264,7 +268,7 @@ var claims = []model.Claim{
 		Says:   `CC2 = 2·SCAN·α2 + SPN (15), "the election time is equal to communication time"`,
 		Formal: "(b) best case (all live, one informer, every position): the measured P2P count × α2, α2 = 1, = eq.(15) = 2·SCAN + SPN; sync and async; SCAN < SPN; K = 2, 4",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq15(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq15),
 		FormulaText: "2*SCAN*α2 + SPN (α2 = 1)",
 		Measure:     p2pWhen(kBelowN),
 		NMin:        3, NMax: 8,
@@ -277,7 +281,7 @@ var claims = []model.Claim{
 		Says:   `"Equation (15) will be changed to (16) in the worst case of the algorithm." CC2 = (2·SPN + SCAN)·α2 (16); ECT2 = (2·SPN + SCAN)·α2 + (SPN/SCAN)·β2 (18)`,
 		Formal: "(b) worst case (every process but the informer crashed, the scenario of eq.(3)), sync timing: the measured latency (rounds until the informer decides, timeouts included) × α2, α2 = 1, = eq.(16) = 2·SPN + SCAN; SCAN < SPN; K = 1, 2, 3",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq16(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq16),
 		FormulaText: "(2*SPN + SCAN)*α2 (α2 = 1)",
 		Measure:     roundsWhen(lone),
 		NMin:        2, NMax: 8,
@@ -290,7 +294,7 @@ var claims = []model.Claim{
 		Says:   `CC2 = (2·SPN + SCAN)·α2 (16)`,
 		Formal: "(b) worst case (every process but the informer crashed): the measured P2P count × α2, α2 = 1, = eq.(16) = 2·SPN + SCAN; sync and async; SCAN < SPN; K = 1, 2, 3",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq16(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq16),
 		FormulaText: "(2*SPN + SCAN)*α2 (α2 = 1)",
 		Measure:     p2pWhen(lone),
 		NMin:        2, NMax: 8,
@@ -303,7 +307,7 @@ var claims = []model.Claim{
 		Says:   `ECT2 = (2·SPN + SCAN)·α2 + (SPN/SCAN)·β2 (18)`,
 		Formal: "(b) worst case (every process but the informer crashed), sync timing: the measured latency in rounds = eq.(18) at α2 = β2 = 1, evaluated exactly; SCAN < SPN; K = 1, 2, 3",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq18(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq18),
 		FormulaText: "(2*SPN + SCAN)*α2 + (SPN/SCAN)*β2 (α2 = β2 = 1)",
 		Measure:     roundsWhen(lone),
 		NMin:        2, NMax: 8,
