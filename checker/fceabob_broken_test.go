@@ -15,8 +15,7 @@ var fbOrig = fceabob.Algorithm.Step
 
 // extraElection: the informer sends its first Election twice (one Election
 // and one Reply too many).
-var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var extraElection = brokenAfter(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InStart {
 		repeatFirst(out, model.OutSend, fceabob.Election)
 	}
@@ -24,8 +23,7 @@ var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(
 })
 
 // shortGroup: every process forgets its last alternative.
-var shortGroup = brokenCopy(fceabob.Algorithm, "broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var shortGroup = brokenAfter(fceabob.Algorithm, "broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if len(s.Alts) > 0 && in.Kind != model.InStart {
 		s.Alts = s.Alts[:len(s.Alts)-1]
 	}
@@ -43,8 +41,7 @@ var noResend = brokenCopy(fceabob.Algorithm, "broken-no-resend", func(env *model
 // resendAll: at every timeout the informer also sends an empty
 // Coordinator to every other process (a quadratic number of messages when
 // the timeouts are many).
-var resendAll = brokenCopy(fceabob.Algorithm, "broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var resendAll = brokenAfter(fceabob.Algorithm, "broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InTimer {
 		for _, id := range env.Topo.Order {
 			if id != env.Self {
@@ -56,8 +53,7 @@ var resendAll = brokenCopy(fceabob.Algorithm, "broken-resend-all", func(env *mod
 })
 
 // spin: an informer that decided alone keeps its timer armed for ever.
-var spin = brokenCopy(fceabob.Algorithm, "broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var spin = brokenAfter(fceabob.Algorithm, "broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InTimer && s.Phase == fceabob.Done && len(s.Replied) == 0 {
 		out.SetTimer(fceabob.TimerRound, fceabob.RoundTrip)
 	}
@@ -66,8 +62,7 @@ var spin = brokenCopy(fceabob.Algorithm, "broken-spin", func(env *model.Env, s f
 
 // echo: the coordinator echoes the Coordinator message to process 1, one
 // round after the broadcast.
-var echo = brokenCopy(fceabob.Algorithm, "broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var echo = brokenAfter(fceabob.Algorithm, "broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InDeliver && env.Self != 1 {
 		for _, m := range in.Msgs {
 			if m.Kind == fceabob.Coordinator && model.ID(m.A) == env.Self {

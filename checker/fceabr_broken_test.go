@@ -15,8 +15,7 @@ var fcOrig = fceabr.Algorithm.Step
 // selfSurrogate: the lowest process takes itself for the surrogate once it
 // has heard anything. The leader (the coordinator) is untouched, so only
 // the claims' own checks of the (coordinator, surrogate) pair can see it.
-var selfSurrogate = brokenCopy(fceabr.Algorithm, "broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
-	s = fcOrig(env, s, in, out)
+var selfSurrogate = brokenAfter(fceabr.Algorithm, "broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	if env.Self == 1 && in.Kind == model.InDeliver && s.Coord != env.Self {
 		s.Alts[0] = env.Self
 	}

@@ -9,6 +9,17 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
+// brokenAfter returns a copy of a named name whose step is a's step
+// followed by patch, given the state and outbox that step left: the
+// commonest broken variant, one that adds to or changes what the correct
+// step did.
+func brokenAfter[S any](a *model.Algorithm[S], name string, patch func(env *model.Env, s S, in model.Input, out *model.Outbox) S) *model.Algorithm[S] {
+	step := a.Step
+	return brokenCopy(a, name, func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+		return patch(env, step(env, s, in, out), in, out)
+	})
+}
+
 // reemit runs step on a scratch outbox and re-emits its outputs to out,
 // sends through keep (which may drop or duplicate them).
 func reemit[S any](step func(env *model.Env, s S, in model.Input, out *model.Outbox) S, keep func(m model.Message) int) func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
@@ -53,8 +64,7 @@ var keepsDeadCoordinator = brokenCopy(fceabr.Algorithm, "broken-keeps-dead-coord
 
 // joinerMerges: a joiner forgets it joined, so crash handling merges its
 // id like any member's.
-var joinerMerges = brokenCopy(fceabr.Algorithm, "broken-joiner-merges", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
-	s = fcOrig(env, s, in, out)
+var joinerMerges = brokenAfter(fceabr.Algorithm, "broken-joiner-merges", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s.Joined = false
 	return s
 })

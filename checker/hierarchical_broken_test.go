@@ -13,9 +13,16 @@ type hState = hierarchical.State
 
 var hOrig = hierarchical.Algorithm.Step
 
+// hierEngine is the claim engine of the hierarchy's and the virtual
+// network's broken-variant tests: few cases, a small exhaustive limit.
+func hierEngine() *claims.Engine {
+	e := claims.DefaultEngine()
+	e.Cases, e.ExhaustiveLimit = 10, 300
+	return e
+}
+
 // hierExtraReply: a site process replies to an Election twice.
-var hierExtraReply = brokenCopy(hierarchical.Algorithm, "broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierExtraReply = brokenAfter(hierarchical.Algorithm, "broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	if in.Kind == model.InDeliver {
 		for _, m := range in.Msgs {
 			if m.Kind == fceabob.Election {
@@ -42,8 +49,7 @@ var hierColdStandby = func() *model.Algorithm[hState] {
 }()
 
 // hierWrongEC: every process takes the site's third id for ECoordinator.
-var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierWrongEC = brokenAfter(hierarchical.Algorithm, "broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	if len(s.IAlts) > 0 {
 		s.EC = s.IAlts[0]
 	}
@@ -51,8 +57,7 @@ var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", fun
 })
 
 // hierSlowCrash: the crashed site's ICoordinator sends its broadcast twice.
-var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierSlowCrash = brokenAfter(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	repeatFirst(out, model.OutMulticast, hierarchical.GPromote)
 	return s
 })
@@ -64,8 +69,7 @@ var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promo
 // broken variant.
 func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	info := &hierarchical.Algorithm.Info
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	one := func(id, variant string) *model.Claim {
 		c := *claimOf(t, info, id)
 		c.Variants = []string{variant}
@@ -105,8 +109,7 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 // check is not vacuous).
 // Reference: [S3] §VIII.A.3 eq.(5).
 func TestHierarchicalWorstBoundIsLive(t *testing.T) {
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
 	c.Sizes, c.NMax = []int{6, 12}, 12
 	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Holds {
@@ -119,8 +122,7 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 }
 
 // hierDoubleAnnounce: an ICoordinator crash's announcement is sent twice.
-var hierDoubleAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierDoubleAnnounce = brokenAfter(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	repeatFirst(out, model.OutMulticast, hierarchical.IPromote)
 	return s
 })
@@ -145,8 +147,7 @@ var hierRelayAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-relay-an
 // a doubled announcement; the time check holds against the model's own law
 // (one round: the announcement's one hop) and refutes a relayed one.
 func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	msgs := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.messages")
 	msgs.Variants, msgs.Settings = []string{"spn4,scan2,stable"}, msgs.Settings[:1]
 	tm := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.time")
@@ -165,8 +166,7 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 // hierChatty: every process that learns its site's group from a
 // Coordinator tells every other member of its site (SPN² messages per
 // site: NS·SPN² = n^1.5 on square sites).
-var hierChatty = brokenCopy(hierarchical.Algorithm, "broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierChatty = brokenAfter(hierarchical.Algorithm, "broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	if in.Kind != model.InDeliver {
 		return s
 	}
