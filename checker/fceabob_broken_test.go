@@ -132,11 +132,7 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 	fig5 := one("C-FCEABOB-5", []string{"k4"}, 0, 2)
 	count := law(one("C-FCEABOB-5.count", []string{"k4"}, 0, 2), "17 (4+3 Election/Reply, 2+1, 7 Coordinator)", func(model.Params) model.Rat { return model.RatInt(17) })
 
-	for _, tc := range []struct {
-		claim  *model.Claim
-		broken *model.Algorithm[fbState]
-		prop   string
-	}{
+	refutesAll(t, fbEngine(), fceabob.Algorithm, []brokenCase{
 		{&c1, extraElection, checker.PropBound},
 		{&sites, extraElection, checker.PropBound},
 		{&group, shortGroup, checker.PropCustom},
@@ -144,14 +140,12 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 		{&term, spin, checker.PropTermination},
 		{c3, echo, checker.PropBound},
 		{worst, noResend, checker.PropBound},
+		// prop "": a growth fit, no single counterexample.
 		{&growth, resendAll, ""},
 		{&fig5, shortGroup, checker.PropCustom},
 		{&fig5, noResend, checker.PropCustom},
 		{count, extraElection, checker.PropBound},
-	} {
-		// prop "": a growth fit, no single counterexample.
-		refutesBroken(t, fbEngine(), fceabob.Algorithm, tc.broken, tc.claim, tc.prop)
-	}
+	})
 }
 
 // Reference: [S3] §VIII.A.2 eq.(3) and §VIII.B.2 eq.(15)–(18) — the table

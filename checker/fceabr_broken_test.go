@@ -43,14 +43,9 @@ func TestFCEABRChecksCatchBrokenVariants(t *testing.T) {
 	c11.Variants, c11.Settings = nil, c11.Settings[:2]
 	c10 := *claimOf(t, info, "C-FCEABR-10")
 	c10.Variants, c10.Settings, c10.NMin = nil, c10.Settings[:1], 4
-	for _, tc := range []struct {
-		claim  *model.Claim
-		broken *model.Algorithm[fcState]
-	}{
-		{&c11, selfSurrogate},
-		{&c11, ownIDForgotten},
-		{&c10, selfSurrogate},
-	} {
-		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, checker.PropCustom)
-	}
+	refutesAll(t, smallEngine(), fceabr.Algorithm, []brokenCase{
+		{&c11, selfSurrogate, checker.PropCustom},
+		{&c11, ownIDForgotten, checker.PropCustom},
+		{&c10, selfSurrogate, checker.PropCustom},
+	})
 }

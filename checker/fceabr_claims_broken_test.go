@@ -9,6 +9,24 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
+// brokenCase is one row of a broken-variant table: claim must hold on
+// the correct algorithm and be refuted on broken, by a counterexample of
+// prop ("": any refutation, e.g. a growth fit's).
+type brokenCase struct {
+	claim  *model.Claim
+	broken model.Spec
+	prop   string
+}
+
+// refutesAll runs refutesBroken with e on every case against the correct
+// algorithm good.
+func refutesAll(t *testing.T, e *claims.Engine, good model.Spec, cases []brokenCase) {
+	t.Helper()
+	for _, tc := range cases {
+		refutesBroken(t, e, good, tc.broken, tc.claim, tc.prop)
+	}
+}
+
 // brokenAfter returns a copy of a named name whose step is a's step
 // followed by patch, given the state and outbox that step left: the
 // commonest broken variant, one that adds to or changes what the correct
@@ -81,17 +99,11 @@ func TestFCEABRNewChecksCatchBrokenVariants(t *testing.T) {
 	c12.Variants, c12.Settings, c12.NMax = nil, c12.Settings[:1], 5
 	c1 := *claimOf(t, info, "C-FCEABR-1.speed")
 	c1.Variants, c1.NMax = nil, 6
-	for _, tc := range []struct {
-		claim  *model.Claim
-		broken *model.Algorithm[fcState]
-		prop   string
-	}{
+	refutesAll(t, smallEngine(), fceabr.Algorithm, []brokenCase{
 		{&c2, keepsDeadCoordinator, checker.PropCustom},
 		{&c12, joinerMerges, checker.PropCustom},
 		{&c1, oneWayCoordinator, checker.PropBound},
-	} {
-		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, tc.prop)
-	}
+	})
 }
 
 // Reference: [S3] §IX "16 messages are also exchanged among the sites"

@@ -88,18 +88,12 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	gc := *one("C-HIER-4.GCFCC.messages", "spn3,scan2,stable")
 	gc.Formula, gc.FormulaText = func(model.Params) model.Rat { return model.RatInt(3) }, "1 + (SPN_i - 1)"
 	gc.Settings = []model.Setting{{Name: "sync, one ring detector", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}}
-	cases := []struct {
-		c      *model.Claim
-		broken model.Spec
-	}{
-		{law, hierExtraReply},
-		{group, hierWrongEC},
-		{hot, hierColdStandby},
-		{&gc, hierSlowCrash},
-	}
-	for _, tc := range cases {
-		refutesBroken(t, e, hierarchical.Algorithm, tc.broken, tc.c, "")
-	}
+	refutesAll(t, e, hierarchical.Algorithm, []brokenCase{
+		{law, hierExtraReply, ""},
+		{group, hierWrongEC, ""},
+		{hot, hierColdStandby, ""},
+		{&gc, hierSlowCrash, ""},
+	})
 }
 
 // TestHierarchicalWorstBoundIsLive: C-HIER-2 holds on the hierarchy at

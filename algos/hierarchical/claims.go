@@ -139,6 +139,28 @@ func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
 	return NewLayout(s.Topo(), v), v, true
 }
 
+// layoutIn is the layout of an execution of the scenario sc (PARAM-SCENARIO);
+// false for an execution of another scenario.
+func layoutIn(s model.System, sc uint8) (*Layout, []uint8, bool) {
+	l, v, ok := layoutOfSystem(s)
+	if !ok || v[AmbScenario] != sc {
+		return nil, nil, false
+	}
+	return l, v, true
+}
+
+// allOne reports whether every count is 1.
+func allOne(counts ...[]int) bool {
+	for _, cs := range counts {
+		for _, c := range cs {
+			if c != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // informersPerSite counts the initiators of s in each site of l.
 func informersPerSite(s model.System, l *Layout) []int {
 	count := make([]int, l.NS())
@@ -151,23 +173,18 @@ func informersPerSite(s model.System, l *Layout) []int {
 // oneInformerPerSite: the initial scenario, all live, every site with
 // exactly one informer (the initiators).
 func oneInformerPerSite(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Initial || len(s.Config().Crashed) > 0 || l.Ring == nil {
+	l, _, ok := layoutIn(s, Initial)
+	if !ok || len(s.Config().Crashed) > 0 || l.Ring == nil {
 		return false
 	}
-	for _, c := range informersPerSite(s, l) {
-		if c != 1 {
-			return false
-		}
-	}
-	return true
+	return allOne(informersPerSite(s, l))
 }
 
 // loneInformers: the initial scenario where each site's only live process
 // is its one informer (eq.(3)'s scenario in every site).
 func loneInformers(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Initial || l.Ring == nil {
+	l, _, ok := layoutIn(s, Initial)
+	if !ok || l.Ring == nil {
 		return false
 	}
 	live := make([]int, l.NS())
@@ -176,20 +193,14 @@ func loneInformers(s model.System) bool {
 			live[l.SiteOf[i]]++
 		}
 	}
-	inf := informersPerSite(s, l)
-	for j := range live {
-		if live[j] != 1 || inf[j] != 1 {
-			return false
-		}
-	}
-	return true
+	return allOne(live, informersPerSite(s, l))
 }
 
 // gCrash: the stable scenario with exactly the GCoordinator crashed
 // before the run, every initiator a ring node (a detector).
 func gCrash(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Stable || l.Ring == nil {
+	l, _, ok := layoutIn(s, Stable)
+	if !ok || l.Ring == nil {
 		return false
 	}
 	c := s.Config().Crashed
@@ -208,8 +219,8 @@ func gCrash(s model.System) bool {
 // the run, a site's ICoordinator that has an internal alternative, every
 // initiator a member of that site (a detector).
 func icCrash(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Stable {
+	l, v, ok := layoutIn(s, Stable)
+	if !ok {
 		return false
 	}
 	c := s.Config().Crashed
@@ -256,9 +267,9 @@ func eq23Of(p model.Params) model.Rat {
 // startupAllLive: the startup scenario with every process live and an
 // initiator (each site's lowest id its one informer).
 func startupAllLive(s model.System) bool {
-	_, v, ok := layoutOfSystem(s)
+	_, _, ok := layoutIn(s, Startup)
 	cfg := s.Config()
-	return ok && v[AmbScenario] == Startup && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
+	return ok && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
 }
 
 func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
