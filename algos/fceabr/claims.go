@@ -5,6 +5,7 @@ import (
 
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // nOf is N as AMB-FCEABR-10 reads it: the live processes (n-live, the
@@ -94,17 +95,17 @@ func basicRingConfig(p model.Params) *model.Config {
 var (
 	sync1    = model.Setting{Name: "sync, election, one initiator (FPN = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
 	syncAny  = model.Setting{Name: "sync, election, any initiator set", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncAny = model.Setting{Name: "async fifo, election, any initiator set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	asyncAny = claimkit.AsyncFIFO(syncAny)
 	unordAny = model.Setting{Name: "async unordered, election, any initiator set (no FIFO)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true}
 	syncCD   = model.Setting{Name: "sync, coordinator crashed before the run, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
-	asyncCD  = model.Setting{Name: "async fifo, coordinator crashed before the run, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	asyncCD  = claimkit.AsyncFIFO(syncCD)
 	sync1CD  = model.Setting{Name: "sync, coordinator crashed before the run, one detector", Timing: model.Sync, Initiators: model.OneInitiator, CoordinatorDead: true}
 	// syncAgain and asyncAgain are two consecutive instances: the
 	// election, then the coordinator's crash at quiescence, detected by
 	// every live process (model.Config.Successive).
 	syncAgain  = model.Setting{Name: "sync, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Sync, Initiators: model.AnyInitiators, Successive: 1}
-	asyncAgain = model.Setting{Name: "async fifo, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Successive: 1}
-	async1CD   = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
+	asyncAgain = claimkit.AsyncFIFO(syncAgain)
+	async1CD   = claimkit.AsyncFIFO(sync1CD)
 )
 
 // claims are the catalog's claims about FCEABR, as data. The formulas are
@@ -307,7 +308,7 @@ func toleratesOne(s model.System) error {
 			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), another with (%d, %d)", s.Topo().Order[i], p[0], p[1], pair[0], pair[1])
 		}
 	}
-	live := liveIn(s)
+	live := claimkit.LiveNow(s)
 	if !live(pair[0]) {
 		return fmt.Errorf("the agreed coordinator %d is not a live process", pair[0])
 	}

@@ -140,7 +140,7 @@ var ptClaims = []model.Claim{
 		FormulaText: "PT = 2(N-1) beta, beta = 1 (comparisons on the critical path)",
 		Measure:     PathComparisons,
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -153,7 +153,7 @@ var ptClaims = []model.Claim{
 		FormulaText: "PT = 2(N-1) beta, beta = 1 (comparisons over all processes)",
 		Measure:     totalComparisons,
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{

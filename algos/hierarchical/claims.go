@@ -6,6 +6,7 @@ import (
 
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // Config builds the Config of a hierarchical run: NS sites of the given
@@ -272,14 +273,6 @@ func startupAllLive(s model.System) bool {
 	return ok && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
 }
 
-func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
-	return func(s model.System) (int64, bool) { return s.Counts().Count(model.P2P), ok(s) }
-}
-
-func roundsWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
-	return func(s model.System) (int64, bool) { return s.Now(), ok(s) && s.Config().Timing == model.Sync }
-}
-
 // electedTop checks the initial election's result where it applies: every
 // live process knows its site's group (ICoordinator, ECoordinator, split
 // alternatives) and every ring node the GCoordinator = the highest
@@ -309,10 +302,7 @@ func electedTop(s model.System) error {
 // alternative, and every live ring node a live known GCoordinator or a
 // live first alternative.
 func noWait(s model.System) error {
-	live := func(id model.ID) bool {
-		i := s.Topo().IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
+	live := claimkit.LiveNow(s)
 	first := func(l []model.ID) model.ID {
 		if len(l) == 0 {
 			return model.None
@@ -355,13 +345,13 @@ func gReplaced(s model.System) error {
 
 var (
 	syncAny    = model.Setting{Name: "sync, all live, every informer set (measured: one informer per site)", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncAny   = model.Setting{Name: "async fifo, all live, every informer set (measured: one informer per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	asyncAny   = claimkit.AsyncFIFO(syncAny)
 	syncLoneF  = model.Setting{Name: "sync, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
-	asyncLoneF = model.Setting{Name: "async fifo, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
+	asyncLoneF = claimkit.AsyncFIFO(syncLoneF)
 	syncG      = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
-	asyncG     = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
+	asyncG     = claimkit.AsyncFIFO(syncG)
 	syncI      = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
-	asyncI     = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
+	asyncI     = claimkit.AsyncFIFO(syncI)
 	syncAll    = model.Setting{Name: "sync, all live, every process starts (startup: each site's lowest id is its informer)", Timing: model.Sync, Initiators: model.EveryLive}
 	crash2     = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
 )
@@ -394,7 +384,7 @@ var claims = []model.Claim{
 		Formal: "(a) initial configuration, all live, one informer per site (every position; other informer sets are not measured), FCEABR-K started by one ECoordinator (FPN = 1): the P2P count of the whole hierarchy (FCEABOB in every site + the virtual ring) = eq.(4) summed over the sites, exactly; small sites of 2 and 3 processes (SCAN = 1, 2)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq4Of, FormulaText: "NS*(2*SCAN + SPN) + (FPN-1)*(NS/FPN) + 2*NS (summed over sites)",
-		Measure: p2pWhen(oneInformerPerSite),
+		Measure: claimkit.P2PWhen(oneInformerPerSite),
 		NMin:    4, NMax: 6,
 		Settings: []model.Setting{syncAny, asyncAny},
 		Variants: []string{"spn2,scan1", "spn3,scan1", "spn3,scan2"},
@@ -416,7 +406,7 @@ var claims = []model.Claim{
 		Formal: "(d) the initial election at start-up (all live, one informer per site: each site's lowest id), NS and SPN growing together: square sites, NS = SPN = m = √n (PARAM-SITES sqrt), SCAN = 2: O(NS + SPN) = O(m) is order 1 in m, i.e. 1/2 in n; the fitted exponent in n of the measured P2P count over the upper half of n = 9, 25, …, 900 (m = 3 … 30; the upper half m = 22 … 30, where the terms linear in m weigh least) must be 0.5 ± 0.3 (eq.(4) itself has the term NS·SPN = n)",
 		Kind:   model.Growth, Quantity: model.Messages, Accounting: model.P2P,
 		Order:   0.5,
-		Measure: p2pWhen(startupAllLive),
+		Measure: claimkit.P2PWhen(startupAllLive),
 		NMin:    9, NMax: 900,
 		Sizes:    []int{9, 25, 49, 100, 196, 324, 484, 625, 784, 900},
 		Settings: []model.Setting{syncAll},
@@ -429,7 +419,7 @@ var claims = []model.Claim{
 		Formal: "the worst-case initial election: every site in C-FCEABOB-2's scenario (its only live process, any of its members, is its informer; every such choice is a configuration of the setting's family, enumerated or sampled; other crash sets are not measured), so no ECoordinator is live and the ring sends nothing: the P2P count ≤ eq.(5), evaluated with FPN = the informers (one per site: FPN = NS; FPN = 1 would give a smaller bound) and, where the last site absorbs a remainder, SPN and SCAN of the largest site (the larger bound). Unlike eq.(4), eq.(5) has no site term that scales with NS (SCAN + 2·SPN counts one site). Both variables of the sites vary: n = 6, 12, 24 with sites of 3 (SCAN = 1, 2; NS = 2, 4, 8), of 4 (SCAN = 2; NS = 2 (4 + 2), 3, 6) and of 8 (SCAN = 2; NS = 2 (8 + 4), 3; no hierarchy at n = 6); sync and async fifo",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 		Formula: eq5Of, FormulaText: "SCAN + 2*SPN + (FPN-1)*(NS/FPN) + 2*NS",
-		Measure: p2pWhen(loneInformers),
+		Measure: claimkit.P2PWhen(loneInformers),
 		NMin:    6, NMax: 24,
 		Sizes:    []int{6, 12, 24},
 		Settings: []model.Setting{syncLoneF, asyncLoneF},
@@ -442,7 +432,7 @@ var claims = []model.Claim{
 		Formal: "(b) the GCoordinator crashed before the run, FPN ≥ 1 ring detectors (every set; other crash sets and detector sets are not measured): the P2P count (GCrash per detector + the ICoordinator's site broadcast + the ring's messages under AMB-HIER-1) = eq.(22) at α = 1, SN read as NS (SN is not in [S3] Table 1); 3 sites of 3 processes (a ring of 2 has no ring left after the crash); sync and async",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq22Of, FormulaText: "1 + (SPN_i - 1) + (NS - 1)",
-		Measure: p2pWhen(gCrash),
+		Measure: claimkit.P2PWhen(gCrash),
 		NMin:    9, NMax: 9,
 		Settings: []model.Setting{syncG, asyncG},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,first-detector"},
@@ -454,7 +444,7 @@ var claims = []model.Claim{
 		Formal: "(b) as C-HIER-4.GCFCC.messages, the sync latency (rounds until quiescence; every link one time unit: α1 = α2 = α3 = 1) = eq.(22), SN read as NS",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq22Of, FormulaText: "1 + (SPN_i - 1) + (NS - 1)",
-		Measure: roundsWhen(gCrash),
+		Measure: claimkit.RoundsWhen(gCrash),
 		NMin:    9, NMax: 9,
 		Settings: []model.Setting{syncG},
 		Variants: []string{"spn3,scan2,stable"},
@@ -466,7 +456,7 @@ var claims = []model.Claim{
 		Formal: "(c) site j's ICoordinator crashed before the run (it has an internal alternative), one detector, a member of site j (every one; other crash sets are not measured; eq.(23) has no detector count): the P2P count of the crash handling = eq.(23) at α2 = 1, under each reading of AMB-HIER-ICRASH (announce: the detector's site broadcast; shift-local: no message; alt-announces: the detector tells A1, A1 broadcasts); n = 12: four sites of 3, three of 4; sync and async",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq23Of, FormulaText: "SPN_j - 1",
-		Measure: p2pWhen(icCrash),
+		Measure: claimkit.P2PWhen(icCrash),
 		NMin:    12, NMax: 12,
 		Settings: []model.Setting{syncI, asyncI},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
@@ -478,7 +468,7 @@ var claims = []model.Claim{
 		Formal: "(c) as C-HIER-4.ICFCC.messages, the sync latency (rounds until quiescence; every site link one time unit: α2 = 1) = eq.(23), under each reading of AMB-HIER-ICRASH; sites of 3 and 4 processes",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq23Of, FormulaText: "SPN_j - 1",
-		Measure: roundsWhen(icCrash),
+		Measure: claimkit.RoundsWhen(icCrash),
 		NMin:    12, NMax: 12,
 		Settings: []model.Setting{syncI},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
