@@ -124,14 +124,12 @@ var claims = []model.Claim{
 		Variants: []string{"r1", "r2", "r1,n-all"},
 	},
 	{
-		ID:     "C-FCEABR-4",
-		Source: "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
-		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1. RING column: FPN=1: 2N; FPN=2: 4N; FPN=10: 10N; FPN=N: N²`,
-		Formal: "column by column, at N = 35 and 70 (the networks of §VII): (i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly (the paper against itself; the measured FCEABR counts are C-FCEABR-3's); (ii) the printed RING column against basic Ring's P2P count measured on algos/ringpoll (the [S0] §II Ring: each detector's Election lap and Coordinator lap), every process live, FPN detectors, SYNC-LOCKSTEP (the paper gives no formula for the column, so a difference is the model against the paper). The text extraction prints the FPN=N cell as \"N\"; it is read as N² (the superscript lost), 1225 at N = 35. Rows FPN=1, 2 print 2N·FPN; rows FPN=10, N print N·FPN",
-		Kind:   model.Table,
-		Formula: func(p model.Params) model.Rat {
-			return model.RatFrac(int64((p.Initiators-1)*p.N+2*p.N*p.Initiators), int64(p.Initiators))
-		},
+		ID:          "C-FCEABR-4",
+		Source:      "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
+		Says:        `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1. RING column: FPN=1: 2N; FPN=2: 4N; FPN=10: 10N; FPN=N: N²`,
+		Formal:      "column by column, at N = 35 and 70 (the networks of §VII): (i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly (the paper against itself; the measured FCEABR counts are C-FCEABR-3's); (ii) the printed RING column against basic Ring's P2P count measured on algos/ringpoll (the [S0] §II Ring: each detector's Election lap and Coordinator lap), every process live, FPN detectors, SYNC-LOCKSTEP (the paper gives no formula for the column, so a difference is the model against the paper). The text extraction prints the FPN=N cell as \"N\"; it is read as N² (the superscript lost), 1225 at N = 35. Rows FPN=1, 2 print 2N·FPN; rows FPN=10, N print N·FPN",
+		Kind:        model.Table,
+		Formula:     eq1,
 		FormulaText: "(FPN-1)*(N/FPN) + 2N",
 		Rows:        eq1Rows(),
 		Columns: []model.TableColumn{{
