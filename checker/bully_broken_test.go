@@ -23,8 +23,7 @@ var bullyStep = bully.Algorithm.Step
 
 // bullySkipsOne: the winner's I-WON never goes to process 1 (one message
 // fewer in every run where 1 is below the winner).
-var bullySkipsOne = brokenCopy(bully.Algorithm, "broken-bully-skips-1", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
-	s = bullyStep(env, s, in, out)
+var bullySkipsOne = brokenAfter(bully.Algorithm, "broken-bully-skips-1", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	outs := out.Outputs()
 	for i := range outs {
 		o := &outs[i]
@@ -36,8 +35,7 @@ var bullySkipsOne = brokenCopy(bully.Algorithm, "broken-bully-skips-1", func(env
 })
 
 // bullyExtraOK: the first OK of a step is sent twice.
-var bullyExtraOK = brokenCopy(bully.Algorithm, "broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
-	s = bullyStep(env, s, in, out)
+var bullyExtraOK = brokenAfter(bully.Algorithm, "broken-bully-extra-ok", func(env *model.Env, s bullyState, in model.Input, out *model.Outbox) bullyState {
 	repeatFirst(out, model.OutSend, bully.OK)
 	return s
 })
@@ -157,8 +155,7 @@ var kabStep = kabashi.Algorithm.Step
 
 // kabEchoElection: a process that answers OK also broadcasts ELECTION of
 // its own.
-var kabEchoElection = brokenCopy(kabashi.Algorithm, "broken-kabashi-echo", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
-	s = kabStep(env, s, in, out)
+var kabEchoElection = brokenAfter(kabashi.Algorithm, "broken-kabashi-echo", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == kabashi.OK {
 			out.Observe("election", int32(env.Self))
@@ -197,8 +194,7 @@ var kabPeeks = brokenCopy(kabashi.Algorithm, "broken-kabashi-peeks", func(env *m
 })
 
 // kabJoinElects: a joiner broadcasts ELECTION.
-var kabJoinElects = brokenCopy(kabashi.Algorithm, "broken-kabashi-join-elects", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
-	s = kabStep(env, s, in, out)
+var kabJoinElects = brokenAfter(kabashi.Algorithm, "broken-kabashi-join-elects", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	if in.Kind == model.InJoin {
 		out.Observe("election", int32(env.Self))
 		out.Multicast(others(env), kabashi.Election, 0, 0)
@@ -208,8 +204,7 @@ var kabJoinElects = brokenCopy(kabashi.Algorithm, "broken-kabashi-join-elects", 
 
 // kabOKStorm: every OK is sent three times (more unicasts than eq.(2)
 // allows for the run's broadcasts).
-var kabOKStorm = brokenCopy(kabashi.Algorithm, "broken-kabashi-ok-storm", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
-	s = kabStep(env, s, in, out)
+var kabOKStorm = brokenAfter(kabashi.Algorithm, "broken-kabashi-ok-storm", func(env *model.Env, s kabState, in model.Input, out *model.Outbox) kabState {
 	for _, o := range out.Outputs() {
 		if o.Kind == model.OutSend && o.Msg.Kind == kabashi.OK {
 			for range 3 {
@@ -265,8 +260,7 @@ func TestJoinWorstCaseNeedsTheGap(t *testing.T) {
 type mbState = modbully.State
 
 // mbDoubleAnnounce: the informer sends its COORDINATOR twice.
-var mbDoubleAnnounce = brokenCopy(modbully.Algorithm, "broken-modbully-double", func(env *model.Env, s mbState, in model.Input, out *model.Outbox) mbState {
-	s = modbully.Algorithm.Step(env, s, in, out)
+var mbDoubleAnnounce = brokenAfter(modbully.Algorithm, "broken-modbully-double", func(env *model.Env, s mbState, in model.Input, out *model.Outbox) mbState {
 	repeatFirst(out, model.OutMulticast, modbully.Coordinator)
 	return s
 })

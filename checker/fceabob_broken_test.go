@@ -15,8 +15,7 @@ var fbOrig = fceabob.Algorithm.Step
 
 // extraElection: the informer sends its first Election twice (one Election
 // and one Reply too many).
-var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var extraElection = brokenAfter(fceabob.Algorithm, "broken-extra-election", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InStart {
 		repeatFirst(out, model.OutSend, fceabob.Election)
 	}
@@ -24,8 +23,7 @@ var extraElection = brokenCopy(fceabob.Algorithm, "broken-extra-election", func(
 })
 
 // shortGroup: every process forgets its last alternative.
-var shortGroup = brokenCopy(fceabob.Algorithm, "broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var shortGroup = brokenAfter(fceabob.Algorithm, "broken-short-group", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if len(s.Alts) > 0 && in.Kind != model.InStart {
 		s.Alts = s.Alts[:len(s.Alts)-1]
 	}
@@ -43,8 +41,7 @@ var noResend = brokenCopy(fceabob.Algorithm, "broken-no-resend", func(env *model
 // resendAll: at every timeout the informer also sends an empty
 // Coordinator to every other process (a quadratic number of messages when
 // the timeouts are many).
-var resendAll = brokenCopy(fceabob.Algorithm, "broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var resendAll = brokenAfter(fceabob.Algorithm, "broken-resend-all", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InTimer {
 		for _, id := range env.Topo.Order {
 			if id != env.Self {
@@ -56,8 +53,7 @@ var resendAll = brokenCopy(fceabob.Algorithm, "broken-resend-all", func(env *mod
 })
 
 // spin: an informer that decided alone keeps its timer armed for ever.
-var spin = brokenCopy(fceabob.Algorithm, "broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var spin = brokenAfter(fceabob.Algorithm, "broken-spin", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InTimer && s.Phase == fceabob.Done && len(s.Replied) == 0 {
 		out.SetTimer(fceabob.TimerRound, fceabob.RoundTrip)
 	}
@@ -66,8 +62,7 @@ var spin = brokenCopy(fceabob.Algorithm, "broken-spin", func(env *model.Env, s f
 
 // echo: the coordinator echoes the Coordinator message to process 1, one
 // round after the broadcast.
-var echo = brokenCopy(fceabob.Algorithm, "broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
-	s = fbOrig(env, s, in, out)
+var echo = brokenAfter(fceabob.Algorithm, "broken-echo", func(env *model.Env, s fbState, in model.Input, out *model.Outbox) fbState {
 	if in.Kind == model.InDeliver && env.Self != 1 {
 		for _, m := range in.Msgs {
 			if m.Kind == fceabob.Coordinator && model.ID(m.A) == env.Self {
@@ -137,11 +132,7 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 	fig5 := one("C-FCEABOB-5", []string{"k4"}, 0, 2)
 	count := law(one("C-FCEABOB-5.count", []string{"k4"}, 0, 2), "17 (4+3 Election/Reply, 2+1, 7 Coordinator)", func(model.Params) model.Rat { return model.RatInt(17) })
 
-	for _, tc := range []struct {
-		claim  *model.Claim
-		broken *model.Algorithm[fbState]
-		prop   string
-	}{
+	refutesAll(t, fbEngine(), fceabob.Algorithm, []brokenCase{
 		{&c1, extraElection, checker.PropBound},
 		{&sites, extraElection, checker.PropBound},
 		{&group, shortGroup, checker.PropCustom},
@@ -149,14 +140,12 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 		{&term, spin, checker.PropTermination},
 		{c3, echo, checker.PropBound},
 		{worst, noResend, checker.PropBound},
+		// prop "": a growth fit, no single counterexample.
 		{&growth, resendAll, ""},
 		{&fig5, shortGroup, checker.PropCustom},
 		{&fig5, noResend, checker.PropCustom},
 		{count, extraElection, checker.PropBound},
-	} {
-		// prop "": a growth fit, no single counterexample.
-		refutesBroken(t, fbEngine(), fceabob.Algorithm, tc.broken, tc.claim, tc.prop)
-	}
+	})
 }
 
 // Reference: [S3] §VIII.A.2 eq.(3) and §VIII.B.2 eq.(15)–(18) — the table

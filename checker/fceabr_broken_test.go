@@ -15,8 +15,7 @@ var fcOrig = fceabr.Algorithm.Step
 // selfSurrogate: the lowest process takes itself for the surrogate once it
 // has heard anything. The leader (the coordinator) is untouched, so only
 // the claims' own checks of the (coordinator, surrogate) pair can see it.
-var selfSurrogate = brokenCopy(fceabr.Algorithm, "broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
-	s = fcOrig(env, s, in, out)
+var selfSurrogate = brokenAfter(fceabr.Algorithm, "broken-self-surrogate", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	if env.Self == 1 && in.Kind == model.InDeliver && s.Coord != env.Self {
 		s.Alts[0] = env.Self
 	}
@@ -44,14 +43,9 @@ func TestFCEABRChecksCatchBrokenVariants(t *testing.T) {
 	c11.Variants, c11.Settings = nil, c11.Settings[:2]
 	c10 := *claimOf(t, info, "C-FCEABR-10")
 	c10.Variants, c10.Settings, c10.NMin = nil, c10.Settings[:1], 4
-	for _, tc := range []struct {
-		claim  *model.Claim
-		broken *model.Algorithm[fcState]
-	}{
-		{&c11, selfSurrogate},
-		{&c11, ownIDForgotten},
-		{&c10, selfSurrogate},
-	} {
-		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, checker.PropCustom)
-	}
+	refutesAll(t, smallEngine(), fceabr.Algorithm, []brokenCase{
+		{&c11, selfSurrogate, checker.PropCustom},
+		{&c11, ownIDForgotten, checker.PropCustom},
+		{&c10, selfSurrogate, checker.PropCustom},
+	})
 }

@@ -9,6 +9,35 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
+// brokenCase is one row of a broken-variant table: claim must hold on
+// the correct algorithm and be refuted on broken, by a counterexample of
+// prop ("": any refutation, e.g. a growth fit's).
+type brokenCase struct {
+	claim  *model.Claim
+	broken model.Spec
+	prop   string
+}
+
+// refutesAll runs refutesBroken with e on every case against the correct
+// algorithm good.
+func refutesAll(t *testing.T, e *claims.Engine, good model.Spec, cases []brokenCase) {
+	t.Helper()
+	for _, tc := range cases {
+		refutesBroken(t, e, good, tc.broken, tc.claim, tc.prop)
+	}
+}
+
+// brokenAfter returns a copy of a named name whose step is a's step
+// followed by patch, given the state and outbox that step left: the
+// commonest broken variant, one that adds to or changes what the correct
+// step did.
+func brokenAfter[S any](a *model.Algorithm[S], name string, patch func(env *model.Env, s S, in model.Input, out *model.Outbox) S) *model.Algorithm[S] {
+	step := a.Step
+	return brokenCopy(a, name, func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+		return patch(env, step(env, s, in, out), in, out)
+	})
+}
+
 // reemit runs step on a scratch outbox and re-emits its outputs to out,
 // sends through keep (which may drop or duplicate them).
 func reemit[S any](step func(env *model.Env, s S, in model.Input, out *model.Outbox) S, keep func(m model.Message) int) func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
@@ -53,8 +82,7 @@ var keepsDeadCoordinator = brokenCopy(fceabr.Algorithm, "broken-keeps-dead-coord
 
 // joinerMerges: a joiner forgets it joined, so crash handling merges its
 // id like any member's.
-var joinerMerges = brokenCopy(fceabr.Algorithm, "broken-joiner-merges", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
-	s = fcOrig(env, s, in, out)
+var joinerMerges = brokenAfter(fceabr.Algorithm, "broken-joiner-merges", func(env *model.Env, s fcState, in model.Input, out *model.Outbox) fcState {
 	s.Joined = false
 	return s
 })
@@ -71,17 +99,11 @@ func TestFCEABRNewChecksCatchBrokenVariants(t *testing.T) {
 	c12.Variants, c12.Settings, c12.NMax = nil, c12.Settings[:1], 5
 	c1 := *claimOf(t, info, "C-FCEABR-1.speed")
 	c1.Variants, c1.NMax = nil, 6
-	for _, tc := range []struct {
-		claim  *model.Claim
-		broken *model.Algorithm[fcState]
-		prop   string
-	}{
+	refutesAll(t, smallEngine(), fceabr.Algorithm, []brokenCase{
 		{&c2, keepsDeadCoordinator, checker.PropCustom},
 		{&c12, joinerMerges, checker.PropCustom},
 		{&c1, oneWayCoordinator, checker.PropBound},
-	} {
-		refutesBroken(t, smallEngine(), fceabr.Algorithm, tc.broken, tc.claim, tc.prop)
-	}
+	})
 }
 
 // Reference: [S3] §IX "16 messages are also exchanged among the sites"

@@ -13,9 +13,16 @@ type hState = hierarchical.State
 
 var hOrig = hierarchical.Algorithm.Step
 
+// hierEngine is the claim engine of the hierarchy's and the virtual
+// network's broken-variant tests: few cases, a small exhaustive limit.
+func hierEngine() *claims.Engine {
+	e := claims.DefaultEngine()
+	e.Cases, e.ExhaustiveLimit = 10, 300
+	return e
+}
+
 // hierExtraReply: a site process replies to an Election twice.
-var hierExtraReply = brokenCopy(hierarchical.Algorithm, "broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierExtraReply = brokenAfter(hierarchical.Algorithm, "broken-hier-extra-reply", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	if in.Kind == model.InDeliver {
 		for _, m := range in.Msgs {
 			if m.Kind == fceabob.Election {
@@ -42,8 +49,7 @@ var hierColdStandby = func() *model.Algorithm[hState] {
 }()
 
 // hierWrongEC: every process takes the site's third id for ECoordinator.
-var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierWrongEC = brokenAfter(hierarchical.Algorithm, "broken-hier-wrong-ec", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	if len(s.IAlts) > 0 {
 		s.EC = s.IAlts[0]
 	}
@@ -51,8 +57,7 @@ var hierWrongEC = brokenCopy(hierarchical.Algorithm, "broken-hier-wrong-ec", fun
 })
 
 // hierSlowCrash: the crashed site's ICoordinator sends its broadcast twice.
-var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierSlowCrash = brokenAfter(hierarchical.Algorithm, "broken-hier-double-promote", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	repeatFirst(out, model.OutMulticast, hierarchical.GPromote)
 	return s
 })
@@ -64,8 +69,7 @@ var hierSlowCrash = brokenCopy(hierarchical.Algorithm, "broken-hier-double-promo
 // broken variant.
 func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	info := &hierarchical.Algorithm.Info
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	one := func(id, variant string) *model.Claim {
 		c := *claimOf(t, info, id)
 		c.Variants = []string{variant}
@@ -84,18 +88,12 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	gc := *one("C-HIER-4.GCFCC.messages", "spn3,scan2,stable")
 	gc.Formula, gc.FormulaText = func(model.Params) model.Rat { return model.RatInt(3) }, "1 + (SPN_i - 1)"
 	gc.Settings = []model.Setting{{Name: "sync, one ring detector", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}}
-	cases := []struct {
-		c      *model.Claim
-		broken model.Spec
-	}{
-		{law, hierExtraReply},
-		{group, hierWrongEC},
-		{hot, hierColdStandby},
-		{&gc, hierSlowCrash},
-	}
-	for _, tc := range cases {
-		refutesBroken(t, e, hierarchical.Algorithm, tc.broken, tc.c, "")
-	}
+	refutesAll(t, e, hierarchical.Algorithm, []brokenCase{
+		{law, hierExtraReply, ""},
+		{group, hierWrongEC, ""},
+		{hot, hierColdStandby, ""},
+		{&gc, hierSlowCrash, ""},
+	})
 }
 
 // TestHierarchicalWorstBoundIsLive: C-HIER-2 holds on the hierarchy at
@@ -105,8 +103,7 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 // check is not vacuous).
 // Reference: [S3] §VIII.A.3 eq.(5).
 func TestHierarchicalWorstBoundIsLive(t *testing.T) {
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
 	c.Sizes, c.NMax = []int{6, 12}, 12
 	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Holds {
@@ -119,8 +116,7 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 }
 
 // hierDoubleAnnounce: an ICoordinator crash's announcement is sent twice.
-var hierDoubleAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierDoubleAnnounce = brokenAfter(hierarchical.Algorithm, "broken-hier-double-announce", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	repeatFirst(out, model.OutMulticast, hierarchical.IPromote)
 	return s
 })
@@ -145,8 +141,7 @@ var hierRelayAnnounce = brokenCopy(hierarchical.Algorithm, "broken-hier-relay-an
 // a doubled announcement; the time check holds against the model's own law
 // (one round: the announcement's one hop) and refutes a relayed one.
 func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	msgs := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.messages")
 	msgs.Variants, msgs.Settings = []string{"spn4,scan2,stable"}, msgs.Settings[:1]
 	tm := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.time")
@@ -165,8 +160,7 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 // hierChatty: every process that learns its site's group from a
 // Coordinator tells every other member of its site (SPN² messages per
 // site: NS·SPN² = n^1.5 on square sites).
-var hierChatty = brokenCopy(hierarchical.Algorithm, "broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
-	s = hOrig(env, s, in, out)
+var hierChatty = brokenAfter(hierarchical.Algorithm, "broken-hier-chatty", func(env *model.Env, s hState, in model.Input, out *model.Outbox) hState {
 	if in.Kind != model.InDeliver {
 		return s
 	}

@@ -13,8 +13,7 @@ type vjState = vnetjoin.State
 var vjOrig = vnetjoin.Algorithm.Step
 
 // vjDoubleJoin: the joiner sends each of its Join messages twice.
-var vjDoubleJoin = brokenCopy(vnetjoin.Algorithm, "broken-vnetjoin-double", func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState {
-	s = vjOrig(env, s, in, out)
+var vjDoubleJoin = brokenAfter(vnetjoin.Algorithm, "broken-vnetjoin-double", func(env *model.Env, s vjState, in model.Input, out *model.Outbox) vjState {
 	if in.Kind == model.InJoin {
 		for _, o := range out.Outputs() {
 			if o.Kind == model.OutSend && o.Msg.Kind == vnetjoin.Join {
@@ -38,8 +37,7 @@ var vjDeafPred = brokenCopy(vnetjoin.Algorithm, "broken-vnetjoin-deaf-pred", fun
 // enough") and its splice check hold on vnetjoin's bidirectional ring and
 // refute a join that sends twice and one whose predecessor ignores it.
 func TestVnetjoinChecksCatchBrokenVariants(t *testing.T) {
-	e := claims.DefaultEngine()
-	e.Cases, e.ExhaustiveLimit = 10, 300
+	e := hierEngine()
 	c := *claimOf(t, &vnetjoin.Algorithm.Info, "C-HIER-5")
 	c.Variants, c.Settings = []string{"bidir-ring"}, c.Settings[:1]
 	if r := e.CheckClaim(vnetjoin.Algorithm, &c); r.Verdict != claims.Holds {

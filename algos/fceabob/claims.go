@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // kParam is K at a formula's parameters (the PARAM-K reading in force).
@@ -61,6 +62,12 @@ func Eq18(spn, scan int64, a Alpha) model.Rat {
 
 var unit = Alpha{1, 1, 1, 1}
 
+// atUnit is the time formula eq at a formula's parameters (SPN = N, SCAN
+// = K) with α2 = β2 = 1.
+func atUnit(eq func(spn, scan int64, a Alpha) model.Rat) func(model.Params) model.Rat {
+	return func(p model.Params) model.Rat { return eq(int64(p.N), kParam(p), unit) }
+}
+
 // eqByNumber evaluates eq.(15) … (18) by number.
 func eqByNumber(eq int, spn, scan int64, a Alpha) model.Rat {
 	switch eq {
@@ -86,22 +93,6 @@ func kVariant(k int) []uint8 {
 	return v
 }
 
-// p2pWhen measures the P2P count on the executions where ok holds.
-func p2pWhen(ok func(s model.System) bool) func(s model.System) (int64, bool) {
-	return func(s model.System) (int64, bool) {
-		return s.Counts().Count(model.P2P), ok(s)
-	}
-}
-
-// roundsWhen measures the sync latency, the last round of the execution
-// (the round in which the last live process decided: nothing happens after
-// it), on the executions where ok holds.
-func roundsWhen(ok func(s model.System) bool) func(s model.System) (int64, bool) {
-	return func(s model.System) (int64, bool) {
-		return s.Now(), ok(s) && s.Config().Timing == model.Sync
-	}
-}
-
 // kBelowN: the claim's range SCAN < SPN.
 func kBelowN(s model.System) bool { return kSystem(s) < s.N() }
 
@@ -116,9 +107,9 @@ func inSites(s model.System) bool { return SitesK(s.N()) > 0 }
 
 var (
 	sync1    = model.Setting{Name: "sync, all live, one informer", Timing: model.Sync, Initiators: model.OneInitiator}
-	async1   = model.Setting{Name: "async fifo, all live, one informer", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
+	async1   = claimkit.AsyncFIFO(sync1)
 	syncLone = model.Setting{Name: "sync, every crash set (down to the informer alone), one informer", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1 << 20, MinLive: 1}
-	asyncLon = model.Setting{Name: "async fifo, every crash set (down to the informer alone), one informer", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1 << 20, MinLive: 1}
+	asyncLon = claimkit.AsyncFIFO(syncLone)
 	asyncLat = model.Setting{Name: "async fifo, early timeouts (replies arriving after the timeout: lost to the informer), every crash set, one informer", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early, Initiators: model.OneInitiator, MaxDead: 1 << 20, MinLive: 1}
 	// syncTop keeps the search linear in n for large sizes: the dead sets
 	// are the d highest ids, d = 0 … SPN−1 (d = SPN−1 leaves the lowest
@@ -126,9 +117,9 @@ var (
 	syncTop = model.Setting{Name: "sync, the d highest crashed (d = 0 … SPN−1), one informer", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1 << 20, MinLive: 1, DeadNextBest: true}
 	// The Fig. 5 narrative: one dead process, 12.
 	syncFig5C  = model.Setting{Name: "sync, Fig. 5, 12 crashed", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
-	asyncFig5C = model.Setting{Name: "async fifo, Fig. 5, 12 crashed", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
+	asyncFig5C = claimkit.AsyncFIFO(syncFig5C)
 	syncFig5L  = model.Setting{Name: "sync, Fig. 5, 12's reply lost (12 unavailable, then recovers)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1, Recovery: true}
-	asyncFig5L = model.Setting{Name: "async fifo, Fig. 5, 12's reply lost (12 unavailable, then recovers)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1, Recovery: true}
+	asyncFig5L = claimkit.AsyncFIFO(syncFig5L)
 )
 
 // siteSizes are the SPNs of Sites, increasing.
@@ -154,7 +145,7 @@ var claims = []model.Claim{
 		Formal: "(a) best case: one site of SPN processes, all live, one informer (every position), every reply received: the P2P count (Election + Reply + Coordinator) = 2·SCAN + SPN − 1, for SCAN < SPN (executions with SCAN ≥ SPN are not measured); K = 1 … 4 under the default readings, and K = 3 under AMB-FCEABOB-2 (b) and AMB-FCEABOB-1 (b)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq2Of, FormulaText: "2*SCAN + SPN - 1",
-		Measure: p2pWhen(kBelowN),
+		Measure: claimkit.P2PWhen(kBelowN),
 		NMin:    2, NMax: 10,
 		Settings: []model.Setting{sync1, async1},
 		Variants: []string{"k1", "k2", "k3", "k4", "k3,true-top", "k3,upper-higher"},
@@ -166,7 +157,7 @@ var claims = []model.Claim{
 		Formal: "(a) at the paper's parameters: one site of SPN processes with the paper's SCAN for that SPN (reading k-sites), all live, one informer at a random position (300 random informers per site), the P2P count = eq.(2); sync timing (the async model's per-event cost grows with the number of links, so async is covered at the small sizes of C-FCEABOB-1)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq2Of, FormulaText: "2*SCAN + SPN - 1 (SCAN from the site)",
-		Measure: p2pWhen(inSites),
+		Measure: claimkit.P2PWhen(inSites),
 		NMin:    8, NMax: 802,
 		Sizes:    siteSizes(),
 		Settings: []model.Setting{sync1},
@@ -191,20 +182,18 @@ var claims = []model.Claim{
 		Formal: "(a) the text's scenario: every process but the informer crashed before the run (executions with another live process are not measured), resends per §V and Fig. 6: the P2P count (Election only: no replies, no broadcast) = SCAN + 2·SCAN·(SPN/SCAN), evaluated exactly; under each reading of T (AMB-FCEABOB-3: per-round, cumulative-bounded) and of \"upper\" (AMB-FCEABOB-1); SCAN < SPN",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq3Of, FormulaText: "SCAN + 2*SCAN*(SPN/SCAN)",
-		Measure: p2pWhen(lone),
+		Measure: claimkit.P2PWhen(lone),
 		NMin:    2, NMax: 8,
 		Settings: []model.Setting{syncLone, asyncLon},
 		Variants: []string{"k1", "k2", "k3", "k2,cumulative-bounded", "k2,upper-higher"},
 	},
 	{
-		ID:     "C-FCEABOB-2.algebra",
-		Source: "[S3] §VIII.A.2 eq.(3)",
-		Says:   `SMN = SCAN + 2·(SCAN)·(SPN/SCAN) = SCAN + 2·SPN`,
-		Formal: "(b) the printed algebra: eq.(3)'s first line SCAN + 2·SCAN·(SPN/SCAN), evaluated exactly as a rational at the paper's sites, against its printed simplification SCAN + 2·SPN at the same parameters",
-		Kind:   model.Table,
-		Formula: func(p model.Params) model.Rat {
-			return Eq3(int64(p.N), kParam(p))
-		},
+		ID:          "C-FCEABOB-2.algebra",
+		Source:      "[S3] §VIII.A.2 eq.(3)",
+		Says:        `SMN = SCAN + 2·(SCAN)·(SPN/SCAN) = SCAN + 2·SPN`,
+		Formal:      "(b) the printed algebra: eq.(3)'s first line SCAN + 2·SCAN·(SPN/SCAN), evaluated exactly as a rational at the paper's sites, against its printed simplification SCAN + 2·SPN at the same parameters",
+		Kind:        model.Table,
+		Formula:     eq3Of,
 		FormulaText: "SCAN + 2*SCAN*(SPN/SCAN)",
 		Rows:        algebraRows(),
 	},
@@ -215,7 +204,7 @@ var claims = []model.Claim{
 		Formal: "(c) eq.(3) as the maximum: over every crash set before the run (down to the informer alone) and every informer, with replies lost to the informer although the replier is alive (modelled as a reply arriving after the informer's timeout: early timeouts, every schedule the search draws), the P2P count ≤ SCAN + 2·SCAN·(SPN/SCAN), and some execution reaches it at every size; K = 1, 2; SCAN < SPN",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 		Formula: eq3Of, FormulaText: "SCAN + 2*SCAN*(SPN/SCAN)",
-		Measure: p2pWhen(kBelowN),
+		Measure: claimkit.P2PWhen(kBelowN),
 		Tight:   true,
 		NMin:    3, NMax: 6,
 		Settings: []model.Setting{syncLone, asyncLon, asyncLat},
@@ -251,9 +240,9 @@ var claims = []model.Claim{
 		Says:   `"In the best case, Communication Cost of this algorithm (CC2) is calculated by (15). However, processing time (PT2) is equal to zero since all the alternatives are responding. Therefore, the election time is equal to communication time." CC2 = 2·SCAN·α2 + SPN`,
 		Formal: "(b) best case (all live, one informer, every position), sync timing: the measured latency (rounds until the last live process decides) × α2, α2 = 1, = eq.(15) = 2·SCAN + SPN; SCAN < SPN; K = 2, 4",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq15(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq15),
 		FormulaText: "2*SCAN*α2 + SPN (α2 = 1)",
-		Measure:     roundsWhen(kBelowN),
+		Measure:     claimkit.RoundsWhen(kBelowN),
 		NMin:        3, NMax: 8,
 		Settings: []model.Setting{sync1},
 		Variants: []string{"k2", "k4"},
@@ -264,9 +253,9 @@ var claims = []model.Claim{
 		Says:   `CC2 = 2·SCAN·α2 + SPN (15), "the election time is equal to communication time"`,
 		Formal: "(b) best case (all live, one informer, every position): the measured P2P count × α2, α2 = 1, = eq.(15) = 2·SCAN + SPN; sync and async; SCAN < SPN; K = 2, 4",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq15(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq15),
 		FormulaText: "2*SCAN*α2 + SPN (α2 = 1)",
-		Measure:     p2pWhen(kBelowN),
+		Measure:     claimkit.P2PWhen(kBelowN),
 		NMin:        3, NMax: 8,
 		Settings: []model.Setting{sync1, async1},
 		Variants: []string{"k2", "k4"},
@@ -277,9 +266,9 @@ var claims = []model.Claim{
 		Says:   `"Equation (15) will be changed to (16) in the worst case of the algorithm." CC2 = (2·SPN + SCAN)·α2 (16); ECT2 = (2·SPN + SCAN)·α2 + (SPN/SCAN)·β2 (18)`,
 		Formal: "(b) worst case (every process but the informer crashed, the scenario of eq.(3)), sync timing: the measured latency (rounds until the informer decides, timeouts included) × α2, α2 = 1, = eq.(16) = 2·SPN + SCAN; SCAN < SPN; K = 1, 2, 3",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq16(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq16),
 		FormulaText: "(2*SPN + SCAN)*α2 (α2 = 1)",
-		Measure:     roundsWhen(lone),
+		Measure:     claimkit.RoundsWhen(lone),
 		NMin:        2, NMax: 8,
 		Settings: []model.Setting{syncLone},
 		Variants: []string{"k1", "k2", "k3"},
@@ -290,9 +279,9 @@ var claims = []model.Claim{
 		Says:   `CC2 = (2·SPN + SCAN)·α2 (16)`,
 		Formal: "(b) worst case (every process but the informer crashed): the measured P2P count × α2, α2 = 1, = eq.(16) = 2·SPN + SCAN; sync and async; SCAN < SPN; K = 1, 2, 3",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq16(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq16),
 		FormulaText: "(2*SPN + SCAN)*α2 (α2 = 1)",
-		Measure:     p2pWhen(lone),
+		Measure:     claimkit.P2PWhen(lone),
 		NMin:        2, NMax: 8,
 		Settings: []model.Setting{syncLone, asyncLon},
 		Variants: []string{"k1", "k2", "k3"},
@@ -303,9 +292,9 @@ var claims = []model.Claim{
 		Says:   `ECT2 = (2·SPN + SCAN)·α2 + (SPN/SCAN)·β2 (18)`,
 		Formal: "(b) worst case (every process but the informer crashed), sync timing: the measured latency in rounds = eq.(18) at α2 = β2 = 1, evaluated exactly; SCAN < SPN; K = 1, 2, 3",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return Eq18(int64(p.N), kParam(p), unit) },
+		Formula:     atUnit(Eq18),
 		FormulaText: "(2*SPN + SCAN)*α2 + (SPN/SCAN)*β2 (α2 = β2 = 1)",
-		Measure:     roundsWhen(lone),
+		Measure:     claimkit.RoundsWhen(lone),
 		NMin:        2, NMax: 8,
 		Settings: []model.Setting{syncLone},
 		Variants: []string{"k1", "k2", "k3"},
@@ -329,7 +318,7 @@ var claims = []model.Claim{
 		Formal: "(c) the growth order in SPN of the worst-case sync latency (rounds until the last live process decides) over the crash sets of the d highest ids (d = 0 … SPN−1), one informer: fitted exponent within ±0.3 of 1 with SCAN constant (K = 2); SCAN < SPN",
 		Kind:   model.Growth, Quantity: model.Time, Accounting: model.P2P,
 		Order:   1,
-		Measure: roundsWhen(kBelowN),
+		Measure: claimkit.RoundsWhen(kBelowN),
 		NMin:    8, NMax: 200,
 		Sizes:    []int{8, 16, 32, 64, 120, 200},
 		Settings: []model.Setting{syncTop},
@@ -353,7 +342,7 @@ var claims = []model.Claim{
 		Formal: "the P2P count of the Fig. 5 narrative (as in C-FCEABOB-5; only executions of the narrative are measured: 12 never replies) = eq.(2) at SPN = 8, SCAN = 4 (15); 12 crashed or its reply lost (12 unavailable, then alive); the count by type is Election 6, Reply 4, Coordinator 7 when 12 is crashed",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq2Of, FormulaText: "2*SCAN + SPN - 1",
-		Measure: p2pWhen(isNarrative),
+		Measure: claimkit.P2PWhen(isNarrative),
 		NMin:    8, NMax: 8,
 		Settings: []model.Setting{syncFig5C, asyncFig5C, syncFig5L, asyncFig5L},
 		Variants: []string{"k4"},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // nOf is N as AMB-FCEABR-10 reads it: the live processes (n-live, the
@@ -26,28 +27,55 @@ func eq1(p model.Params) model.Rat {
 	return model.RatFrac((f-1)*n+2*n*f, f)
 }
 
-// eq1Rows are [S0] Table 1's printed FCEABR column at the networks of §VII
-// (N = 35 and 70).
-// ringRows are [S0] Table 1's RING column at N = 35 and 70: 2N, 4N, 10N
-// and N² (the FPN=N cell, "N" in the text extraction, read as N²).
-func ringRows() []model.PrintedRow {
+// table1Cell is one printed cell of [S0] Table 1 at a network of N
+// processes: the row's FPN, the cell as printed and its value.
+type table1Cell struct {
+	fpn     int64
+	printed string
+	val     model.Rat
+}
+
+// table1Rows are one column of [S0] Table 1 at the networks of §VII (N =
+// 35 and 70), cells giving the column's cells at each N.
+func table1Rows(cells func(n int64) []table1Cell) []model.PrintedRow {
 	var rows []model.PrintedRow
 	for _, n := range []int64{35, 70} {
-		for _, r := range []struct {
-			fpn     int64
-			printed string
-			val     int64
-		}{{1, "2N", 2 * n}, {2, "4N", 4 * n}, {10, "10N", 10 * n}, {n, "N²", n * n}} {
+		for _, r := range cells(n) {
 			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", r.fpn, n, r.printed)
 			if r.fpn == n {
 				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
 			}
 			rows = append(rows, model.PrintedRow{Label: label,
 				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(r.fpn)},
-				Printed: model.RatInt(r.val)})
+				Printed: r.val})
 		}
 	}
 	return rows
+}
+
+// eq1Rows are [S0] Table 1's printed FCEABR column at N = 35 and 70.
+func eq1Rows() []model.PrintedRow {
+	return table1Rows(func(n int64) []table1Cell {
+		return []table1Cell{
+			{1, "2N", model.RatInt(2 * n)},
+			{2, "2N+N/2", model.RatFrac(4*n+n, 2)},
+			{10, "2N+(9/10)·N", model.RatFrac(20*n+9*n, 10)},
+			{n, "3N−1", model.RatInt(3*n - 1)},
+		}
+	})
+}
+
+// ringRows are [S0] Table 1's RING column at N = 35 and 70: 2N, 4N, 10N
+// and N² (the FPN=N cell, "N" in the text extraction, read as N²).
+func ringRows() []model.PrintedRow {
+	return table1Rows(func(n int64) []table1Cell {
+		return []table1Cell{
+			{1, "2N", model.RatInt(2 * n)},
+			{2, "4N", model.RatInt(4 * n)},
+			{10, "10N", model.RatInt(10 * n)},
+			{n, "N²", model.RatInt(n * n)},
+		}
+	})
 }
 
 // basicRingConfig is the basic-Ring run of a Table 1 row: N processes,
@@ -64,46 +92,20 @@ func basicRingConfig(p model.Params) *model.Config {
 	return &model.Config{IDs: ids, Initiators: append([]model.ID(nil), ids[:p.Initiators]...), Timing: model.Sync}
 }
 
-func eq1Rows() []model.PrintedRow {
-	var rows []model.PrintedRow
-	for _, n := range []int64{35, 70} {
-		for _, r := range []struct {
-			fpn     int64
-			printed string
-			val     model.Rat
-		}{
-			{1, "2N", model.RatInt(2 * n)},
-			{2, "2N+N/2", model.RatFrac(4*n+n, 2)},
-			{10, "2N+(9/10)·N", model.RatFrac(20*n+9*n, 10)},
-			{n, "3N−1", model.RatInt(3*n - 1)},
-		} {
-			fpn := r.fpn
-			label := fmt.Sprintf("Table 1, FPN=%d, N=%d: %s", fpn, n, r.printed)
-			if fpn == n {
-				label = fmt.Sprintf("Table 1, FPN=N, N=%d: %s", n, r.printed)
-			}
-			rows = append(rows, model.PrintedRow{Label: label,
-				Params:  model.Params{N: int(n), Live: int(n), Initiators: int(fpn)},
-				Printed: r.val})
-		}
-	}
-	return rows
-}
-
 var (
 	sync1    = model.Setting{Name: "sync, election, one initiator (FPN = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
 	syncAny  = model.Setting{Name: "sync, election, any initiator set", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncAny = model.Setting{Name: "async fifo, election, any initiator set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	asyncAny = claimkit.AsyncFIFO(syncAny)
 	unordAny = model.Setting{Name: "async unordered, election, any initiator set (no FIFO)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true}
 	syncCD   = model.Setting{Name: "sync, coordinator crashed before the run, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
-	asyncCD  = model.Setting{Name: "async fifo, coordinator crashed before the run, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	asyncCD  = claimkit.AsyncFIFO(syncCD)
 	sync1CD  = model.Setting{Name: "sync, coordinator crashed before the run, one detector", Timing: model.Sync, Initiators: model.OneInitiator, CoordinatorDead: true}
 	// syncAgain and asyncAgain are two consecutive instances: the
 	// election, then the coordinator's crash at quiescence, detected by
 	// every live process (model.Config.Successive).
 	syncAgain  = model.Setting{Name: "sync, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Sync, Initiators: model.AnyInitiators, Successive: 1}
-	asyncAgain = model.Setting{Name: "async fifo, election by any initiator set, then the coordinator crashes at quiescence and every live process detects it (a second instance, other initiators)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Successive: 1}
-	async1CD   = model.Setting{Name: "async fifo, coordinator crashed before the run, one detector", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, CoordinatorDead: true}
+	asyncAgain = claimkit.AsyncFIFO(syncAgain)
+	async1CD   = claimkit.AsyncFIFO(sync1CD)
 )
 
 // claims are the catalog's claims about FCEABR, as data. The formulas are
@@ -122,14 +124,12 @@ var claims = []model.Claim{
 		Variants: []string{"r1", "r2", "r1,n-all"},
 	},
 	{
-		ID:     "C-FCEABR-4",
-		Source: "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
-		Says:   `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1. RING column: FPN=1: 2N; FPN=2: 4N; FPN=10: 10N; FPN=N: N²`,
-		Formal: "column by column, at N = 35 and 70 (the networks of §VII): (i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly (the paper against itself; the measured FCEABR counts are C-FCEABR-3's); (ii) the printed RING column against basic Ring's P2P count measured on algos/ringpoll (the [S0] §II Ring: each detector's Election lap and Coordinator lap), every process live, FPN detectors, SYNC-LOCKSTEP (the paper gives no formula for the column, so a difference is the model against the paper). The text extraction prints the FPN=N cell as \"N\"; it is read as N² (the superscript lost), 1225 at N = 35. Rows FPN=1, 2 print 2N·FPN; rows FPN=10, N print N·FPN",
-		Kind:   model.Table,
-		Formula: func(p model.Params) model.Rat {
-			return model.RatFrac(int64((p.Initiators-1)*p.N+2*p.N*p.Initiators), int64(p.Initiators))
-		},
+		ID:          "C-FCEABR-4",
+		Source:      "[S0] Table 1, \"Mathematical comparison between FCEABR and Ring algorithm\"",
+		Says:        `Table 1, FCEABR column: FPN=1: 2N; FPN=2: 2N+N/2; FPN=10: 2N+(9/10)·N; FPN=N: 3N−1. RING column: FPN=1: 2N; FPN=2: 4N; FPN=10: 10N; FPN=N: N²`,
+		Formal:      "column by column, at N = 35 and 70 (the networks of §VII): (i) the printed FCEABR column against eq.(1) MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly (the paper against itself; the measured FCEABR counts are C-FCEABR-3's); (ii) the printed RING column against basic Ring's P2P count measured on algos/ringpoll (the [S0] §II Ring: each detector's Election lap and Coordinator lap), every process live, FPN detectors, SYNC-LOCKSTEP (the paper gives no formula for the column, so a difference is the model against the paper). The text extraction prints the FPN=N cell as \"N\"; it is read as N² (the superscript lost), 1225 at N = 35. Rows FPN=1, 2 print 2N·FPN; rows FPN=10, N print N·FPN",
+		Kind:        model.Table,
+		Formula:     eq1,
 		FormulaText: "(FPN-1)*(N/FPN) + 2N",
 		Rows:        eq1Rows(),
 		Columns: []model.TableColumn{{
@@ -306,10 +306,7 @@ func toleratesOne(s model.System) error {
 			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), another with (%d, %d)", s.Topo().Order[i], p[0], p[1], pair[0], pair[1])
 		}
 	}
-	live := func(id model.ID) bool {
-		i := s.Topo().IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
+	live := claimkit.LiveNow(s)
 	if !live(pair[0]) {
 		return fmt.Errorf("the agreed coordinator %d is not a live process", pair[0])
 	}
@@ -409,31 +406,30 @@ var claim8Ring = model.Claim{
 // halfFormal is the shared text of C-FCEABR-8.half and .half.selection.
 const halfFormal = "the sentence above Table 2, \"nearly half fewer than basic Ring\", at both parities of the healed ring: a ring of NPBCC positions whose coordinator crashed before the run, one detector, the healed ring of NPBCC−1 live processes; FCEABR's measured count %s ≤ half of electlab's basic Ring model's measured re-election count on the same NPBCC−1 live processes (BasicRingCount: package ringpoll run on them, one detector, no polls) plus one (\"nearly\"); NPBCC = 5, 6, 7, 8 and Table 2's 50 and 187 (49 and 186 live: odd and even). The odd/even statement is C-FCEABR-5's n/n+1 (SElection) and Table 2's own parity rows"
 
-var claim8Half = model.Claim{
-	ID:     "C-FCEABR-8.half",
-	Source: "[S0] §VII, the text just above Table 2",
-	Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too."`,
-	Formal: fmt.Sprintf(halfFormal, "(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")") + "; each terminal rule (AMB-FCEABR-2) on its own",
-	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-	Formula:     nearlyHalf,
-	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
-	Measure:     crashHandling,
-	NMin:        5, NMax: 187,
-	Sizes:    claim8Sizes,
-	Settings: []model.Setting{sync1CD},
-	Variants: []string{"r1", "r2"},
+// halfClaim is the sentence above [S0] Table 2 as a claim on the count
+// measure: reading describes measure in the formal statement, rules the
+// terminal rules (AMB-FCEABR-2) it is checked under, each of variants.
+func halfClaim(id, reading, rules string, measure func(model.System) (int64, bool), variants []string) model.Claim {
+	return model.Claim{
+		ID:     id,
+		Source: "[S0] §VII, the text just above Table 2",
+		Says:   `"the number of messages exchanged among the processes when coordinator crashed by our algorithm is nearly half fewer than basic Ring algorithm. Also, it figures out the differences between odd number of process and even number too."`,
+		Formal: fmt.Sprintf(halfFormal, reading) + rules,
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Formula:     nearlyHalf,
+		FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
+		Measure:     measure,
+		NMin:        5, NMax: 187,
+		Sizes:    claim8Sizes,
+		Settings: []model.Setting{sync1CD},
+		Variants: variants,
+	}
 }
 
-var claim8HalfSElection = model.Claim{
-	ID:     "C-FCEABR-8.half.selection",
-	Source: "[S0] §VII, the text just above Table 2",
-	Says:   claim8Half.Says,
-	Formal: fmt.Sprintf(halfFormal, "(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)") + "; here the default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection",
-	Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-	Formula:     nearlyHalf,
-	FormulaText: "BasicRing(n_live)/2 + 1, BasicRing measured by the ringpoll model",
-	Measure:     selectionsOnly,
-	NMin:        5, NMax: 187,
-	Sizes:    claim8Sizes,
-	Settings: []model.Setting{sync1CD},
-}
+var claim8Half = halfClaim("C-FCEABR-8.half",
+	"(reading (b): every message exchanged when the coordinator crashed, SElection + SCoordinator, the natural reading of \"the number of messages exchanged among the processes\")",
+	"; each terminal rule (AMB-FCEABR-2) on its own", crashHandling, []string{"r1", "r2"})
+
+var claim8HalfSElection = halfClaim("C-FCEABR-8.half.selection",
+	"(reading (a): SElection messages only, the count the \"Ring\" column holds, C-FCEABR-8.ring-column)",
+	"; here the default terminal rule only: AMB-FCEABR-2 governs coordinator-type messages, not SElection", selectionsOnly, nil)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // This file holds the FCEABR claims about time, about the comparison with
@@ -52,10 +53,9 @@ func RingLatency(n int) int64 { return int64(2*n - 1) }
 func RingMessages(n, fpn int) int64 { return int64(2 * n * fpn) }
 
 var (
-	sync1Even = model.Setting{Name: "sync, election, one initiator (FPN = 1)", Timing: model.Sync, Initiators: model.OneInitiator}
 	syncMany  = model.Setting{Name: "sync, election, two or more initiators (FPN ≥ 2)", Timing: model.Sync, Initiators: model.ManyInitiators}
-	asyncOne  = model.Setting{Name: "async fifo, election, one initiator (FPN = 1)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator}
-	asyncMany = model.Setting{Name: "async fifo, election, two or more initiators (FPN ≥ 2)", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators}
+	asyncOne  = claimkit.AsyncFIFO(sync1)
+	asyncMany = claimkit.AsyncFIFO(syncMany)
 
 	b1Sync  = model.Setting{Name: "budget 1: the coordinator crashed before the run; sync, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
 	b1Async = model.Setting{Name: "budget 1: the coordinator crashed before the run; async fifo, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
@@ -65,7 +65,7 @@ var (
 	b2RunA  = model.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
 
 	joinSync  = model.Setting{Name: "sync, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
-	joinAsync = model.Setting{Name: "async fifo, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
+	joinAsync = claimkit.AsyncFIFO(joinSync)
 )
 
 // timeClaims ends with ptClaims (claims_pt.go), the rest of C-FCEABR-7.
@@ -106,7 +106,7 @@ var timeClaims = append([]model.Claim{
 		Formula:     CC,
 		FormulaText: "CC = 2(N-1) (N even), 2N (N odd), alpha = 1",
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -118,7 +118,7 @@ var timeClaims = append([]model.Claim{
 		Formula:     CC,
 		FormulaText: "CC/alpha = 2(N-1) (N even), 2N (N odd)",
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -131,7 +131,7 @@ var timeClaims = append([]model.Claim{
 		FormulaText: "ECT = N/2*(2(N-1)beta + 2(N-1)alpha) (N even), N/2*(2(N-1)beta + 2N alpha) (N odd), alpha = beta = 1",
 		Measure:     hopTime,
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -143,7 +143,7 @@ var timeClaims = append([]model.Claim{
 		Order: 1,
 		NMin:  4, NMax: 64,
 		Sizes:    []int{4, 8, 16, 24, 32, 48, 64},
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 	},
 	{
 		ID:     "C-FCEABR-1.speed",
@@ -156,7 +156,7 @@ var timeClaims = append([]model.Claim{
 		},
 		FormulaText: "ceil(L_R/2), L_R = 2N-1 (basic Ring)",
 		NMin:        3, NMax: 12,
-		Settings: []model.Setting{sync1Even},
+		Settings: []model.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -170,7 +170,7 @@ var timeClaims = append([]model.Claim{
 		},
 		FormulaText: "2N*FPN - 1 (fewer than basic Ring)",
 		NMin:        3, NMax: 6,
-		Settings: []model.Setting{sync1Even, syncMany, asyncOne, asyncMany},
+		Settings: []model.Setting{sync1, syncMany, asyncOne, asyncMany},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -220,10 +220,6 @@ func HasLiveView(l List, live func(model.ID) bool) bool {
 // alternative, by the processes' status at that instant.
 func noWait(s model.System) error {
 	topo := s.Topo()
-	liveNow := func(id model.ID) bool {
-		i := topo.IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
 	for i := range s.N() {
 		if s.Status(i) != model.Live {
 			continue
@@ -232,7 +228,7 @@ func noWait(s model.System) error {
 		if st.Joined {
 			continue
 		}
-		if l := st.list(); !HasLiveView(l, liveNow) {
+		if l := st.list(); !HasLiveView(l, claimkit.LiveNow(s)) {
 			return fmt.Errorf("(a) process %d waits: it holds coordinator %d and alternatives %v, none of them live and known", topo.Order[i], l[0], l[1:st.p()+1])
 		}
 	}
@@ -242,10 +238,6 @@ func noWait(s model.System) error {
 // liveAfterCrash is C-FCEABR-2's checks (b) liveness and (c) validity.
 func liveAfterCrash(s model.System) error {
 	topo := s.Topo()
-	liveEnd := func(id model.ID) bool {
-		i := topo.IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
 	var want [2]model.ID
 	old := initialSurrogate(s)
 	want[0] = old
@@ -265,7 +257,7 @@ func liveAfterCrash(s model.System) error {
 			return fmt.Errorf("(b) process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d): the old surrogate and the highest live id other than it", topo.Order[i], st.Coord, st.Alts[0], want[0], want[1])
 		}
 	}
-	if !liveEnd(want[0]) {
+	if !claimkit.LiveNow(s)(want[0]) {
 		return fmt.Errorf("(c) the agreed coordinator %d (the old surrogate) is not live", want[0])
 	}
 	return nil

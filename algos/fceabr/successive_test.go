@@ -15,29 +15,14 @@ import (
 // crash is handled (no phase left undone) and the live processes end
 // agreeing on the best live process, in sync and async timing.
 func TestSuccessiveTriggers(t *testing.T) {
-	for _, tc := range []struct {
-		trigger string
-		at      func(p int) int
-		full    bool
-	}{
-		{"at-empty", func(p int) int { return p }, false},
-		{"all-failed", func(p int) int { return p + 1 }, true},
-		{"k-minus-1", func(p int) int { return max(1, p-1) }, false},
-	} {
-		for p := 1; p <= 3; p++ {
-			for _, timing := range []model.Timing{model.Sync, model.Async} {
-				v, _ := KVariant(p)
-				cfg := &model.Config{Variant: tc.trigger + "," + v, IDs: []model.ID{3, 6, 1, 5, 2, 4, 7}, Initiators: []model.ID{1}, Timing: timing,
-					Successive: []model.Phase{{}, {}, {}, {}}}
-				w := modeltest.RunFIFO(t, K, cfg)
-				first, found, crashes := FirstReelection(w.Observations())
-				if crashes != 4 || !found || first.Crash != tc.at(p) || first.Full != tc.full {
-					t.Errorf("%s: crashes %d, first new election %+v (found %t); want crash %d, full %t", cfg, crashes, first, found, tc.at(p), tc.full)
-				}
-				modeltest.CheckElectedMax(t, w)
-			}
-		}
-	}
+	modeltest.SuccessiveTriggers(t, K, func(trigger string, p int, timing model.Timing) *model.Config {
+		v, _ := KVariant(p)
+		return &model.Config{Variant: trigger + "," + v, IDs: []model.ID{3, 6, 1, 5, 2, 4, 7}, Initiators: []model.ID{1}, Timing: timing,
+			Successive: []model.Phase{{}, {}, {}, {}}}
+	}, func(w model.System) (int, bool, bool, int) {
+		first, found, crashes := FirstReelection(w.Observations())
+		return first.Crash, first.Full, found, crashes
+	}, func(_ *model.Config, w model.System) { modeltest.CheckElectedMax(t, w) })
 }
 
 // Reference: [S3] §IX test 4: the fast simulator's successive crashes

@@ -6,6 +6,7 @@ import (
 
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // Config builds the Config of a hierarchical run: NS sites of the given
@@ -79,16 +80,9 @@ func Eq23(spnj int64) model.Rat { return model.RatInt(spnj - 1) }
 
 // sitesOf returns the site sizes and SCANs at a formula's parameters.
 func sitesOf(p model.Params) (spn, scan []int64) {
-	v := p.Variant
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	for j, x := range SiteSizes(read(AmbSites), p.N) {
+	for j, x := range SiteSizes(readingOf(p.Variant, AmbSites), p.N) {
 		spn = append(spn, int64(x))
-		scan = append(scan, int64(ScanOf(read(AmbSCAN), j, x)))
+		scan = append(scan, int64(ScanOf(readingOf(p.Variant, AmbSCAN), j, x)))
 	}
 	return spn, scan
 }
@@ -146,30 +140,52 @@ func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
 	return NewLayout(s.Topo(), v), v, true
 }
 
-// oneInformerPerSite: the initial scenario, all live, every site with
-// exactly one informer (the initiators).
-func oneInformerPerSite(s model.System) bool {
+// layoutIn is the layout of an execution of the scenario sc (PARAM-SCENARIO);
+// false for an execution of another scenario.
+func layoutIn(s model.System, sc uint8) (*Layout, []uint8, bool) {
 	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Initial || len(s.Config().Crashed) > 0 || l.Ring == nil {
-		return false
+	if !ok || v[AmbScenario] != sc {
+		return nil, nil, false
 	}
-	count := make([]int, l.NS())
-	for _, id := range s.Config().Initiators {
-		count[l.SiteOf[s.Topo().IndexOf(id)]]++
-	}
-	for _, c := range count {
-		if c != 1 {
-			return false
+	return l, v, true
+}
+
+// allOne reports whether every count is 1.
+func allOne(counts ...[]int) bool {
+	for _, cs := range counts {
+		for _, c := range cs {
+			if c != 1 {
+				return false
+			}
 		}
 	}
 	return true
 }
 
+// informersPerSite counts the initiators of s in each site of l.
+func informersPerSite(s model.System, l *Layout) []int {
+	count := make([]int, l.NS())
+	for _, id := range s.Config().Initiators {
+		count[l.SiteOf[s.Topo().IndexOf(id)]]++
+	}
+	return count
+}
+
+// oneInformerPerSite: the initial scenario, all live, every site with
+// exactly one informer (the initiators).
+func oneInformerPerSite(s model.System) bool {
+	l, _, ok := layoutIn(s, Initial)
+	if !ok || len(s.Config().Crashed) > 0 || l.Ring == nil {
+		return false
+	}
+	return allOne(informersPerSite(s, l))
+}
+
 // loneInformers: the initial scenario where each site's only live process
 // is its one informer (eq.(3)'s scenario in every site).
 func loneInformers(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Initial || l.Ring == nil {
+	l, _, ok := layoutIn(s, Initial)
+	if !ok || l.Ring == nil {
 		return false
 	}
 	live := make([]int, l.NS())
@@ -178,23 +194,14 @@ func loneInformers(s model.System) bool {
 			live[l.SiteOf[i]]++
 		}
 	}
-	inf := make([]int, l.NS())
-	for _, id := range s.Config().Initiators {
-		inf[l.SiteOf[s.Topo().IndexOf(id)]]++
-	}
-	for j := range live {
-		if live[j] != 1 || inf[j] != 1 {
-			return false
-		}
-	}
-	return true
+	return allOne(live, informersPerSite(s, l))
 }
 
 // gCrash: the stable scenario with exactly the GCoordinator crashed
 // before the run, every initiator a ring node (a detector).
 func gCrash(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Stable || l.Ring == nil {
+	l, _, ok := layoutIn(s, Stable)
+	if !ok || l.Ring == nil {
 		return false
 	}
 	c := s.Config().Crashed
@@ -213,8 +220,8 @@ func gCrash(s model.System) bool {
 // the run, a site's ICoordinator that has an internal alternative, every
 // initiator a member of that site (a detector).
 func icCrash(s model.System) bool {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != Stable {
+	l, v, ok := layoutIn(s, Stable)
+	if !ok {
 		return false
 	}
 	c := s.Config().Crashed
@@ -243,14 +250,7 @@ func icCrash(s model.System) bool {
 // complete-graph configurations place ids 1..n in topology order, so id d
 // is at index d − 1.
 func eq23Of(p model.Params) model.Rat {
-	v := p.Variant
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	sizes := SiteSizes(read(AmbSites), p.N)
+	sizes := SiteSizes(readingOf(p.Variant, AmbSites), p.N)
 	spn := int64(sizes[0])
 	if len(p.Detectors) > 0 {
 		at := int(p.Detectors[0]) - 1
@@ -268,17 +268,9 @@ func eq23Of(p model.Params) model.Rat {
 // startupAllLive: the startup scenario with every process live and an
 // initiator (each site's lowest id its one informer).
 func startupAllLive(s model.System) bool {
-	_, v, ok := layoutOfSystem(s)
+	_, _, ok := layoutIn(s, Startup)
 	cfg := s.Config()
-	return ok && v[AmbScenario] == Startup && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
-}
-
-func p2pWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
-	return func(s model.System) (int64, bool) { return s.Counts().Count(model.P2P), ok(s) }
-}
-
-func roundsWhen(ok func(model.System) bool) func(model.System) (int64, bool) {
-	return func(s model.System) (int64, bool) { return s.Now(), ok(s) && s.Config().Timing == model.Sync }
+	return ok && len(cfg.Crashed) == 0 && (len(cfg.Initiators) == 0 || len(cfg.Initiators) == s.N())
 }
 
 // electedTop checks the initial election's result where it applies: every
@@ -310,10 +302,7 @@ func electedTop(s model.System) error {
 // alternative, and every live ring node a live known GCoordinator or a
 // live first alternative.
 func noWait(s model.System) error {
-	live := func(id model.ID) bool {
-		i := s.Topo().IndexOf(id)
-		return i >= 0 && s.Status(i) == model.Live
-	}
+	live := claimkit.LiveNow(s)
 	first := func(l []model.ID) model.ID {
 		if len(l) == 0 {
 			return model.None
@@ -356,13 +345,13 @@ func gReplaced(s model.System) error {
 
 var (
 	syncAny    = model.Setting{Name: "sync, all live, every informer set (measured: one informer per site)", Timing: model.Sync, Initiators: model.AnyInitiators}
-	asyncAny   = model.Setting{Name: "async fifo, all live, every informer set (measured: one informer per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+	asyncAny   = claimkit.AsyncFIFO(syncAny)
 	syncLoneF  = model.Setting{Name: "sync, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
-	asyncLoneF = model.Setting{Name: "async fifo, every site's only live process is its informer (the setting's family: every choice of that process per site)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1 << 20, MinLive: 1, Family: loneFamily}
+	asyncLoneF = claimkit.AsyncFIFO(syncLoneF)
 	syncG      = model.Setting{Name: "sync, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 1}
-	asyncG     = model.Setting{Name: "async fifo, stable, one process crashed before the run, any detectors (measured: the GCoordinator crashed, ring detectors)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1}
+	asyncG     = claimkit.AsyncFIFO(syncG)
 	syncI      = model.Setting{Name: "sync, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}
-	asyncI     = model.Setting{Name: "async fifo, stable, one process crashed before the run, one detector (measured: a site's ICoordinator crashed, a detector in its site)", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 1}
+	asyncI     = claimkit.AsyncFIFO(syncI)
 	syncAll    = model.Setting{Name: "sync, all live, every process starts (startup: each site's lowest id is its informer)", Timing: model.Sync, Initiators: model.EveryLive}
 	crash2     = model.Setting{Name: "async fifo, stable, the GCoordinator crashed before the run and one more crash at any time, any detectors", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 1, CrashBudget: 1}
 )
@@ -395,7 +384,7 @@ var claims = []model.Claim{
 		Formal: "(a) initial configuration, all live, one informer per site (every position; other informer sets are not measured), FCEABR-K started by one ECoordinator (FPN = 1): the P2P count of the whole hierarchy (FCEABOB in every site + the virtual ring) = eq.(4) summed over the sites, exactly; small sites of 2 and 3 processes (SCAN = 1, 2)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq4Of, FormulaText: "NS*(2*SCAN + SPN) + (FPN-1)*(NS/FPN) + 2*NS (summed over sites)",
-		Measure: p2pWhen(oneInformerPerSite),
+		Measure: claimkit.P2PWhen(oneInformerPerSite),
 		NMin:    4, NMax: 6,
 		Settings: []model.Setting{syncAny, asyncAny},
 		Variants: []string{"spn2,scan1", "spn3,scan1", "spn3,scan2"},
@@ -417,7 +406,7 @@ var claims = []model.Claim{
 		Formal: "(d) the initial election at start-up (all live, one informer per site: each site's lowest id), NS and SPN growing together: square sites, NS = SPN = m = √n (PARAM-SITES sqrt), SCAN = 2: O(NS + SPN) = O(m) is order 1 in m, i.e. 1/2 in n; the fitted exponent in n of the measured P2P count over the upper half of n = 9, 25, …, 900 (m = 3 … 30; the upper half m = 22 … 30, where the terms linear in m weigh least) must be 0.5 ± 0.3 (eq.(4) itself has the term NS·SPN = n)",
 		Kind:   model.Growth, Quantity: model.Messages, Accounting: model.P2P,
 		Order:   0.5,
-		Measure: p2pWhen(startupAllLive),
+		Measure: claimkit.P2PWhen(startupAllLive),
 		NMin:    9, NMax: 900,
 		Sizes:    []int{9, 25, 49, 100, 196, 324, 484, 625, 784, 900},
 		Settings: []model.Setting{syncAll},
@@ -430,7 +419,7 @@ var claims = []model.Claim{
 		Formal: "the worst-case initial election: every site in C-FCEABOB-2's scenario (its only live process, any of its members, is its informer; every such choice is a configuration of the setting's family, enumerated or sampled; other crash sets are not measured), so no ECoordinator is live and the ring sends nothing: the P2P count ≤ eq.(5), evaluated with FPN = the informers (one per site: FPN = NS; FPN = 1 would give a smaller bound) and, where the last site absorbs a remainder, SPN and SCAN of the largest site (the larger bound). Unlike eq.(4), eq.(5) has no site term that scales with NS (SCAN + 2·SPN counts one site). Both variables of the sites vary: n = 6, 12, 24 with sites of 3 (SCAN = 1, 2; NS = 2, 4, 8), of 4 (SCAN = 2; NS = 2 (4 + 2), 3, 6) and of 8 (SCAN = 2; NS = 2 (8 + 4), 3; no hierarchy at n = 6); sync and async fifo",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 		Formula: eq5Of, FormulaText: "SCAN + 2*SPN + (FPN-1)*(NS/FPN) + 2*NS",
-		Measure: p2pWhen(loneInformers),
+		Measure: claimkit.P2PWhen(loneInformers),
 		NMin:    6, NMax: 24,
 		Sizes:    []int{6, 12, 24},
 		Settings: []model.Setting{syncLoneF, asyncLoneF},
@@ -443,7 +432,7 @@ var claims = []model.Claim{
 		Formal: "(b) the GCoordinator crashed before the run, FPN ≥ 1 ring detectors (every set; other crash sets and detector sets are not measured): the P2P count (GCrash per detector + the ICoordinator's site broadcast + the ring's messages under AMB-HIER-1) = eq.(22) at α = 1, SN read as NS (SN is not in [S3] Table 1); 3 sites of 3 processes (a ring of 2 has no ring left after the crash); sync and async",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq22Of, FormulaText: "1 + (SPN_i - 1) + (NS - 1)",
-		Measure: p2pWhen(gCrash),
+		Measure: claimkit.P2PWhen(gCrash),
 		NMin:    9, NMax: 9,
 		Settings: []model.Setting{syncG, asyncG},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,first-detector"},
@@ -455,7 +444,7 @@ var claims = []model.Claim{
 		Formal: "(b) as C-HIER-4.GCFCC.messages, the sync latency (rounds until quiescence; every link one time unit: α1 = α2 = α3 = 1) = eq.(22), SN read as NS",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq22Of, FormulaText: "1 + (SPN_i - 1) + (NS - 1)",
-		Measure: roundsWhen(gCrash),
+		Measure: claimkit.RoundsWhen(gCrash),
 		NMin:    9, NMax: 9,
 		Settings: []model.Setting{syncG},
 		Variants: []string{"spn3,scan2,stable"},
@@ -467,7 +456,7 @@ var claims = []model.Claim{
 		Formal: "(c) site j's ICoordinator crashed before the run (it has an internal alternative), one detector, a member of site j (every one; other crash sets are not measured; eq.(23) has no detector count): the P2P count of the crash handling = eq.(23) at α2 = 1, under each reading of AMB-HIER-ICRASH (announce: the detector's site broadcast; shift-local: no message; alt-announces: the detector tells A1, A1 broadcasts); n = 12: four sites of 3, three of 4; sync and async",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq23Of, FormulaText: "SPN_j - 1",
-		Measure: p2pWhen(icCrash),
+		Measure: claimkit.P2PWhen(icCrash),
 		NMin:    12, NMax: 12,
 		Settings: []model.Setting{syncI, asyncI},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
@@ -479,7 +468,7 @@ var claims = []model.Claim{
 		Formal: "(c) as C-HIER-4.ICFCC.messages, the sync latency (rounds until quiescence; every site link one time unit: α2 = 1) = eq.(23), under each reading of AMB-HIER-ICRASH; sites of 3 and 4 processes",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: eq23Of, FormulaText: "SPN_j - 1",
-		Measure: roundsWhen(icCrash),
+		Measure: claimkit.RoundsWhen(icCrash),
 		NMin:    12, NMax: 12,
 		Settings: []model.Setting{syncI},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,shift-local", "spn3,scan2,stable,alt-announces", "spn4,scan2,stable", "spn4,scan2,stable,shift-local", "spn4,scan2,stable,alt-announces"},
@@ -573,13 +562,7 @@ func sitesAt(n int, variant string) []int {
 	if err != nil {
 		return nil
 	}
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	return SiteSizes(read(AmbSites), n)
+	return SiteSizes(readingOf(v, AmbSites), n)
 }
 
 // familyCap bounds a family's count (a mixed-radix index stays exact below it).

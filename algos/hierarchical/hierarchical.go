@@ -336,15 +336,18 @@ func layoutOf(env *model.Env) *Layout {
 	return NewLayout(env.Topo, env.Variant)
 }
 
+// readingOf is the reading of ambiguity a in the parsed variant v, its
+// default where v is shorter.
+func readingOf(v []uint8, a int) uint8 {
+	if a < len(v) {
+		return v[a]
+	}
+	return uint8(ambiguities[a].Default)
+}
+
 // NewLayout computes the layout of topology t under variant v.
 func NewLayout(t *model.Topology, v []uint8) *Layout {
-	read := func(a int) uint8 {
-		if a < len(v) {
-			return v[a]
-		}
-		return uint8(ambiguities[a].Default)
-	}
-	sizes := SiteSizes(read(AmbSites), t.N())
+	sizes := SiteSizes(readingOf(v, AmbSites), t.N())
 	l := &Layout{SiteOf: make([]int32, t.N())}
 	pos := 0
 	var ring []model.ID
@@ -359,7 +362,7 @@ func NewLayout(t *model.Topology, v []uint8) *Layout {
 			panic("hierarchical: " + err.Error()) // sizes are ≥ 2 and ids valid: unreachable
 		}
 		l.SiteTopo = append(l.SiteTopo, st)
-		scan := ScanOf(read(AmbSCAN), j, x)
+		scan := ScanOf(readingOf(v, AmbSCAN), j, x)
 		l.SCAN = append(l.SCAN, scan)
 		sorted := st.Sorted()
 		var g []model.ID
@@ -386,8 +389,8 @@ func NewLayout(t *model.Topology, v []uint8) *Layout {
 	for i, a := range fceabr.KAmbiguities {
 		l.fr[i] = uint8(a.Default)
 	}
-	l.fr[fceabr.AmbP] = read(AmbP)
-	l.fr[fceabr.AmbTrigger] = read(AmbTrigger)
+	l.fr[fceabr.AmbP] = readingOf(v, AmbP)
+	l.fr[fceabr.AmbTrigger] = readingOf(v, AmbTrigger)
 	return l
 }
 

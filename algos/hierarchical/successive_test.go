@@ -17,38 +17,25 @@ import (
 // Election) or max(1, P−1) (k-minus-1), and the Sim agrees with the World.
 func TestSuccessiveGCrashes(t *testing.T) {
 	ids := modeltest.Seq(18)
-	for _, tc := range []struct {
-		trigger string
-		at      func(p int) int
-		full    bool
-	}{
-		{"at-empty", func(p int) int { return p }, false},
-		{"all-failed", func(p int) int { return p + 1 }, true},
-		{"k-minus-1", func(p int) int { return max(1, p-1) }, false},
-	} {
-		for p := 1; p <= 3; p++ {
-			v, _ := fceabr.KVariant(p)
-			for _, timing := range []model.Timing{model.Sync, model.Async} {
-				cfg := &model.Config{Variant: "spn3,scan2,stable," + tc.trigger + "," + v, IDs: ids, Initiators: []model.ID{1}, Timing: timing,
-					Successive: []model.Phase{{}, {}, {}, {}}}
-				w := modeltest.RunFIFO(t, Algorithm, cfg)
-				first, found, crashes := fceabr.FirstReelection(w.Observations())
-				if crashes != 4 || !found || first.Crash != tc.at(p) || first.Full != tc.full {
-					t.Errorf("%s: crashes %d, first new election %+v (found %t); want crash %d, full %t", cfg, crashes, first, found, tc.at(p), tc.full)
-				}
-				// Crash i has 6−i live ring nodes: 5+4+3+2 GCrash messages.
-				if got := w.Counts().ByKind[GCrash.Code].Sends; got != 14 {
-					t.Errorf("%s: %d GCrash sends, want 14", cfg, got)
-				}
-				if got := w.Counts().ByKind[GPromote.Code].Transmissions; got != 4 {
-					t.Errorf("%s: %d GPromote broadcasts, want 4", cfg, got)
-				}
-				if timing == model.Sync {
-					modeltest.SimMatchesWorld(t, Algorithm, cfg)
-				}
-			}
+	modeltest.SuccessiveTriggers(t, Algorithm, func(trigger string, p int, timing model.Timing) *model.Config {
+		v, _ := fceabr.KVariant(p)
+		return &model.Config{Variant: "spn3,scan2,stable," + trigger + "," + v, IDs: ids, Initiators: []model.ID{1}, Timing: timing,
+			Successive: []model.Phase{{}, {}, {}, {}}}
+	}, func(w model.System) (int, bool, bool, int) {
+		first, found, crashes := fceabr.FirstReelection(w.Observations())
+		return first.Crash, first.Full, found, crashes
+	}, func(cfg *model.Config, w model.System) {
+		// Crash i has 6−i live ring nodes: 5+4+3+2 GCrash messages.
+		if got := w.Counts().ByKind[GCrash.Code].Sends; got != 14 {
+			t.Errorf("%s: %d GCrash sends, want 14", cfg, got)
 		}
-	}
+		if got := w.Counts().ByKind[GPromote.Code].Transmissions; got != 4 {
+			t.Errorf("%s: %d GPromote broadcasts, want 4", cfg, got)
+		}
+		if cfg.Timing == model.Sync {
+			modeltest.SimMatchesWorld(t, Algorithm, cfg)
+		}
+	})
 }
 
 // The claims are well-formed and the variants they name parse.
