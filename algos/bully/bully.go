@@ -24,7 +24,9 @@ package bully
 
 import (
 	"encoding/binary"
+
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Message kinds.
@@ -60,23 +62,10 @@ const (
 	AmbBusy
 )
 
-// Readings of AmbElectCrashed and AmbIWonRecipients.
-const (
-	// ToAll: every member in the direction (higher or lower), crashed ones
-	// included (convention A).
-	ToAll uint8 = 0
-	// ToLive: members crashed before the run are left out. No process can
-	// know who they are: the reading is an oracle of that crash set
-	// (Env.Initial), which realises convention B's "never messaged".
-	// Processes crashed during the run are still messaged.
-	ToLive uint8 = 1
-)
-
-// Readings of AmbN.
-const (
-	NMembers uint8 = 0
-	NLive    uint8 = 1
-)
+// The readings of AmbElectCrashed and AmbIWonRecipients (every member in
+// the direction, or the ones not crashed before the run) are
+// bullykit.ToAll and bullykit.ToLive; those of AmbN bullykit.NMembers and
+// bullykit.NLive.
 
 // Readings of AmbT1.
 const (
@@ -155,16 +144,7 @@ var Algorithm = &model.Algorithm[State]{
 				},
 				Default: 0,
 			},
-			{
-				ID:       "AMB-B-3",
-				Question: "what does N count in the formulas ([S4]'s T_m, n-1, n²-1)?",
-				Readings: []string{"n-members", "n-live"},
-				Explain: []string{
-					"every member, the crashed old coordinator included (convention A)",
-					"the live processes at the start (convention B; changes only how formulas evaluate N)",
-				},
-				Default: 0,
-			},
+			bullykit.NCount("AMB-B-3", "what does N count in the formulas ([S4]'s T_m, n-1, n²-1)?"),
 			{
 				ID:       "AMB-B-4",
 				Question: "how long is T1 (in rounds under sync timing)?",
@@ -207,7 +187,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
-func N(p model.Params) int { return p.NCounted(AmbN, NLive) }
+func N(p model.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
 
 // t1 is the length of T1 under the AMB-B-4 reading.
 func t1(env *model.Env) int64 {
@@ -249,9 +229,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 			// sends a ("new coordinator", Pi) message to all
 			// lower-priority processes, and becomes the new coordinator."
 			s.Phase, s.Coord, s.Leader = Idle, true, env.Self
-			if d := lower(env); len(d) > 0 {
-				out.Multicast(d, IWon, 0, 0)
-			}
+			bullykit.Multicast(out, lower(env), IWon, 0)
 		case in.Timer == T2 && s.Phase == Waiting:
 			// Catalog A7 rule 4: "OK received: wait T2 for I-WON;
 			// otherwise restart."
@@ -266,9 +244,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 func elect(env *model.Env, s State, out *model.Outbox) State {
 	s.Phase = Electing
 	out.CancelTimer(T2)
-	if d := higher(env); len(d) > 0 {
-		out.Multicast(d, Election, 0, 0)
-	}
+	bullykit.Multicast(out, higher(env), Election, 0)
 	out.SetTimer(T1, t1(env))
 	return s
 }
@@ -310,10 +286,10 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 // ones crashed at the start are included). The slice is new: a multicast
 // keeps it.
 func higher(env *model.Env) []model.ID {
-	return env.Recipients(func(id model.ID) bool { return id > env.Self }, env.Reading(AmbElectCrashed) == ToLive)
+	return bullykit.Recipients(env, AmbElectCrashed, func(id model.ID) bool { return id > env.Self })
 }
 
 // lower lists the members below the process (AMB-B-2).
 func lower(env *model.Env) []model.ID {
-	return env.Recipients(func(id model.ID) bool { return id < env.Self }, env.Reading(AmbIWonRecipients) == ToLive)
+	return bullykit.Recipients(env, AmbIWonRecipients, func(id model.ID) bool { return id < env.Self })
 }

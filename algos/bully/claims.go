@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Variants checked by the counting claims: convention A (the default
@@ -19,12 +20,11 @@ const ConventionB = "elect-live,iwon-live,n-live"
 // Tm is [S4] eq.(1), T_m = (N − P + 1)(N − P) + N − 1, with N read per
 // AMB-B-3 and P the (first) detector's id.
 func Tm(p model.Params) model.Rat {
-	n := int64(N(p))
 	var d int64
 	if len(p.Detectors) > 0 {
 		d = int64(p.Detectors[0])
 	}
-	return model.RatInt((n-d+1)*(n-d) + n - 1)
+	return bullykit.Tm(int64(N(p)), d)
 }
 
 // bestCase is [S4] §II.A's "Best case: O(n) = n − 1".
@@ -55,14 +55,14 @@ var (
 	tableIIBully = map[int]int64{5: 4, 10: 9, 20: 19}
 )
 
-// Settings shared by the counting claims: lock-step rounds with accurate
-// timeouts (T1 = 2 rounds), the old coordinator crashed.
-var (
-	syncOne = model.Setting{Name: "sync, one detector, the old coordinator crashed", Timing: model.Sync,
-		Initiators: model.OneInitiator, CoordinatorDead: true}
-	syncAnyDead = model.Setting{Name: "sync, any detector set, the old coordinator and up to 2 more crashed (the next highest)", Timing: model.Sync,
-		Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2, DeadNextBest: true}
-)
+// set are the settings the family's claims share.
+var set = bullykit.SettingsFor("detector")
+
+// syncAnyDead is the worst-case setting of the counting claims: lock-step
+// rounds with accurate timeouts (T1 = 2 rounds), the old coordinator and
+// the next highest crashed (beside set.One, their best case).
+var syncAnyDead = model.Setting{Name: "sync, any detector set, the old coordinator and up to 2 more crashed (the next highest)", Timing: model.Sync,
+	Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2, DeadNextBest: true}
 
 // tableClaims builds the C-KAB-3 comparisons of the models with the
 // printed rows, one claim per table and accounting.
@@ -78,7 +78,7 @@ func tableClaims() []model.Claim {
 		which    string
 	}{
 		{"I", tableIBully, worstCase, "n^2-1", model.AtMost, syncAnyDead, "worst case (maximum over detector sets and crash sets)"},
-		{"II", tableIIBully, bestCase, "n-1", model.AtLeast, syncOne, "best case (minimum over detectors)"},
+		{"II", tableIIBully, bestCase, "n-1", model.AtLeast, set.One, "best case (minimum over detectors)"},
 	} {
 		for _, acc := range []model.Accounting{model.P2P, model.BCAST1} {
 			out = append(out, model.Claim{
@@ -116,7 +116,7 @@ var claims = append([]model.Claim{
 		Formula:     Tm,
 		FormulaText: "(N-P+1)(N-P)+N-1",
 		NMin:        2, NMax: 30,
-		Settings: []model.Setting{syncOne},
+		Settings: []model.Setting{set.One},
 		Variants: conventions,
 	},
 	{
@@ -128,7 +128,7 @@ var claims = append([]model.Claim{
 		Formula:     bestCase,
 		FormulaText: "n-1",
 		NMin:        3, NMax: 20,
-		Settings: []model.Setting{syncOne},
+		Settings: []model.Setting{set.One},
 		Variants: conventions,
 	},
 	{
@@ -161,9 +161,7 @@ var claims = append([]model.Claim{
 		// decides sizes).
 		Props: model.Agreement | model.Validity,
 		NMin:  3, NMax: 20,
-		Settings: []model.Setting{
-			{Name: "sync, one process joins a stable system, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1},
-		},
+		Settings: []model.Setting{set.JoinStable},
 	},
 	{
 		ID:          "C-KAB-3",
@@ -212,14 +210,12 @@ var claims = append([]model.Claim{
 		Props: model.Safety | model.Agreement | model.Validity | model.Termination,
 		NMin:  3, NMax: 6,
 		Settings: []model.Setting{
-			{Name: "sync, any detector set, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2},
+			set.AnyDead,
 			{Name: "sync, any detector set, one crash during the election (beyond the slide: the only detectors may crash, and nobody else ever detects)", Timing: model.Sync,
 				Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1, Outside: true},
 			{Name: "sync, any detector set, crashed processes recover (the old coordinator comes back)", Timing: model.Sync,
 				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true},
-			{Name: "async fifo, accurate timeouts, staggered detectors, up to 1 more crashed", Timing: model.Async, Net: model.FIFO,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Staggered: true},
+			set.Staggered,
 			{Name: "async fifo, early (arbitrary) timeouts, any detector set", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
 				Initiators: model.AnyInitiators, CoordinatorDead: true},
 		},
@@ -234,12 +230,9 @@ var claims = append([]model.Claim{
 		Props: model.Agreement | model.Validity | model.Termination,
 		NMin:  3, NMax: 6,
 		Settings: []model.Setting{
-			{Name: "sync, any detector set, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2},
-			{Name: "async fifo, accurate timeouts, staggered detectors, up to 1 more crashed", Timing: model.Async, Net: model.FIFO,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Staggered: true},
-			{Name: "async fifo, early timeouts (outside [S4]'s no-delay assumption)", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, Outside: true},
+			set.AnyDead,
+			set.Staggered,
+			bullykit.EarlyOutside("[S4]'s no-delay assumption"),
 		},
 	},
 }, tableClaims()...)

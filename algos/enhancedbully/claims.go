@@ -4,7 +4,11 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
+
+// set are the settings the family's claims share.
+var set = bullykit.SettingsFor("detector")
 
 var (
 	// tableIMA and tableIIMA are [S4] Table I (worst case) and Table II
@@ -40,8 +44,6 @@ func tableClaims() []model.Claim {
 	var out []model.Claim
 	worst := model.Setting{Name: "sync, one detector, the old coordinator and 0 or more next highest (candidates) crashed", Timing: model.Sync,
 		Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 12, DeadNextBest: true}
-	best := model.Setting{Name: "sync, one detector, the old coordinator crashed", Timing: model.Sync,
-		Initiators: model.OneInitiator, CoordinatorDead: true}
 	for _, t := range []struct {
 		id, table string
 		rows      map[int]int64
@@ -50,7 +52,7 @@ func tableClaims() []model.Claim {
 		which     string
 	}{
 		{"C-MA-1", "I", tableIMA, model.AtMost, worst, "worst case (maximum over detectors and over crash sets: the coordinator alone, or with the next k candidates)"},
-		{"C-MA-1.II", "II", tableIIMA, model.AtLeast, best, "best case (minimum over detectors)"},
+		{"C-MA-1.II", "II", tableIIMA, model.AtLeast, set.One, "best case (minimum over detectors)"},
 	} {
 		for _, n := range []struct {
 			suffix, reading, what string
@@ -114,15 +116,7 @@ var claims = append(tableClaims(),
 		Kind:  model.Behaviour,
 		Props: model.Agreement | model.Validity | model.Termination,
 		NMin:  3, NMax: 6,
-		Settings: []model.Setting{
-			{Name: "sync, any detector set, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2},
-			{Name: "async fifo, accurate timeouts, staggered detectors, up to 1 more crashed", Timing: model.Async, Net: model.FIFO,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Staggered: true},
-			{Name: "sync, one process joins a stable system, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1},
-			{Name: "sync, one process joins while detectors elect, the old coordinator crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1},
-		},
+		Settings: []model.Setting{set.AnyDead, set.Staggered, set.JoinStable, set.JoinElect},
 		Variants: []string{"cand-ceil", "cand-floor"},
 	},
 )

@@ -21,7 +21,9 @@ package enhancedbully
 
 import (
 	"encoding/binary"
+
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Message kinds.
@@ -221,9 +223,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		// belongs to the Candidate set, it sends a query message to the
 		// Candidate processes that have higher IDs."
 		s.Coord, s.Leader = false, model.None
-		if d := candidateDests(env); len(d) > 0 {
-			out.Multicast(d, Query, 0, 0)
-		}
+		bullykit.Multicast(out, candidateDests(env), Query, 0)
 		s.Phase = Querying
 		out.SetTimer(T, 2)
 	case model.InDeliver:
@@ -242,9 +242,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 				// message to the Ordinary processes that have higher
 				// IDs."
 				s.Phase = Ordinary
-				if d := dests(env, func(id model.ID) bool { return id > env.Self && !candidate(env, id) }); len(d) > 0 {
-					out.Multicast(d, Election, int32(env.InitialCoordinator(false)), 0)
-				}
+				bullykit.Multicast(out, dests(env, func(id model.ID) bool { return id > env.Self && !candidate(env, id) }), Election, int32(env.InitialCoordinator(false)))
 				out.SetTimer(T, 2)
 				return s
 			}
@@ -277,9 +275,7 @@ func candidateDests(env *model.Env) []model.ID {
 // elect starts an election as a detector: [S4] §III 1a/1b.
 func elect(env *model.Env, s State, out *model.Outbox) State {
 	s.Phase, s.Best = Candidates, env.Self
-	if d := candidateDests(env); len(d) > 0 {
-		out.Multicast(d, Election, int32(env.InitialCoordinator(false)), 0)
-	}
+	bullykit.Multicast(out, candidateDests(env), Election, int32(env.InitialCoordinator(false)))
 	out.SetTimer(T, 2)
 	return s
 }
@@ -290,9 +286,7 @@ func elect(env *model.Env, s State, out *model.Outbox) State {
 func announce(env *model.Env, s State, out *model.Outbox) State {
 	s.Phase = Idle
 	s.Leader, s.Coord = s.Best, s.Best == env.Self
-	if d := dests(env, func(model.ID) bool { return true }); len(d) > 0 {
-		out.Multicast(d, Coordinator, int32(s.Best), 0)
-	}
+	bullykit.Multicast(out, dests(env, func(model.ID) bool { return true }), Coordinator, int32(s.Best))
 	return s
 }
 

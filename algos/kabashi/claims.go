@@ -2,8 +2,10 @@ package kabashi
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 	"github.com/electlab/electlab/model/electcheck"
 )
 
@@ -84,10 +86,10 @@ func joinChecks(s model.System) error {
 	crashed := false
 	for i := range s.N() {
 		id := s.Topo().Order[i]
-		if s.Status(i) == model.Crashed && !containsID(cfg.Crashed, id) {
+		if s.Status(i) == model.Crashed && !slices.Contains(cfg.Crashed, id) {
 			crashed = true
 		}
-		if containsID(cfg.Absent, id) && s.Status(i) == model.Live && s.View(i).Leader == model.None {
+		if slices.Contains(cfg.Absent, id) && s.Status(i) == model.Live && s.View(i).Leader == model.None {
 			return fmt.Errorf("(c) the joiner %d never learns a coordinator", id)
 		}
 	}
@@ -101,15 +103,6 @@ func joinChecks(s model.System) error {
 		}
 	}
 	return nil
-}
-
-func containsID(ids []model.ID, id model.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // eq2OfTheRun is C-KAB-6 reading (iii): with b the number of broadcasts
@@ -126,12 +119,13 @@ func eq2OfTheRun(s model.System) error {
 	return nil
 }
 
+// set are the settings the family's claims share.
+var set = bullykit.SettingsFor("detector")
+
 // Settings shared by several claims.
 var (
 	oneDetector = model.Setting{Name: "sync, one detector, the old coordinator (lowest id) and up to 2 more crashed", Timing: model.Sync,
 		Initiators: model.OneInitiator, CoordinatorDead: true, MaxDead: 2}
-	manyDetectors = model.Setting{Name: "sync, two or more simultaneous detectors, the old coordinator crashed", Timing: model.Sync,
-		Initiators: model.ManyInitiators, CoordinatorDead: true}
 	asyncDetectors = model.Setting{Name: "async fifo, accurate timeouts, any detector set, the old coordinator crashed", Timing: model.Async, Net: model.FIFO,
 		Initiators: model.AnyInitiators, CoordinatorDead: true}
 	// syncOneDetector is oneDetector as the behaviour claims name it.
@@ -200,7 +194,7 @@ var claims = []model.Claim{
 		Formula:     eq2,
 		FormulaText: "2b+(n-1)",
 		NMin:        3, NMax: 20, Sizes: counted,
-		Settings: []model.Setting{oneDetector, manyDetectors, asyncDetectors},
+		Settings: []model.Setting{oneDetector, set.Many, asyncDetectors},
 		Variants: []string{"wait,b-broadcasts", "wait,b-bcast1", "abort,b-broadcasts", "abort,b-bcast1"},
 	},
 	{
@@ -212,7 +206,7 @@ var claims = []model.Claim{
 		Formula:     eq2,
 		FormulaText: "2b+(n-1)",
 		NMin:        3, NMax: 20, Sizes: counted,
-		Settings: []model.Setting{oneDetector, manyDetectors},
+		Settings: []model.Setting{oneDetector, set.Many},
 		Variants: []string{"wait,b-broadcasts", "wait,b-p2p", "abort,b-broadcasts", "abort,b-p2p"},
 	},
 	{
@@ -224,8 +218,7 @@ var claims = []model.Claim{
 		Formula:     constant(1),
 		FormulaText: "1",
 		NMin:        3, NMax: 20, Sizes: counted,
-		Settings: []model.Setting{{Name: "sync, one detector, the old coordinator crashed", Timing: model.Sync,
-			Initiators: model.OneInitiator, CoordinatorDead: true}},
+		Settings: []model.Setting{set.One},
 		Variants: []string{"wait", "abort"},
 	},
 	{
@@ -310,8 +303,7 @@ var claims = []model.Claim{
 		Custom: eq2OfTheRun,
 		NMin:   3, NMax: 6,
 		Settings: []model.Setting{
-			{Name: "sync, any detector set, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2},
+			set.AnyDead,
 			asyncDetectors,
 		},
 		Variants: []string{"wait", "abort"},
@@ -327,12 +319,11 @@ var claims = []model.Claim{
 		NMin:  3, NMax: 6,
 		Settings: []model.Setting{
 			syncOneDetector,
-			manyDetectors,
+			set.Many,
 			{Name: "async fifo, early timeouts, any detector set, the coordinator live (a false suspicion)", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
 				Initiators: model.AnyInitiators},
 			joinStable,
-			{Name: "sync, one process joins while detectors elect, the old coordinator crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1},
+			set.JoinElect,
 		},
 		Variants: []string{"wait", "abort"},
 	},
@@ -346,7 +337,7 @@ var claims = []model.Claim{
 		NMin:   3, NMax: 6,
 		Settings: []model.Setting{
 			syncOneDetector,
-			manyDetectors,
+			set.Many,
 		},
 		Variants: []string{"wait", "abort"},
 	},

@@ -22,7 +22,9 @@ package kabashi
 
 import (
 	"encoding/binary"
+
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
 
 // MinPossible is the minimum id a process may take, known a priori ([S4]
@@ -81,13 +83,11 @@ const (
 	SecondLive uint8 = 2
 )
 
-// Readings of AmbAbort, AmbCrashed, AmbYield, AmbJoin.
+// Readings of AmbAbort, AmbYield, AmbJoin (those of AmbCrashed are
+// bullykit.ToAll and bullykit.ToLive).
 const (
 	Wait  uint8 = 0
 	Abort uint8 = 1
-
-	ToAll  uint8 = 0
-	ToLive uint8 = 1
 
 	Yield    uint8 = 0
 	KeepRole uint8 = 1
@@ -272,10 +272,7 @@ func secondMin(env *model.Env, out *model.Outbox) bool {
 // broadcast sends a message of kind k to every other process (AMB-KAB-3:
 // those crashed before the run left out under "bcast-live").
 func broadcast(env *model.Env, out *model.Outbox, k *model.Kind, a int32) {
-	d := env.Recipients(func(id model.ID) bool { return id != env.Self }, env.Reading(AmbCrashed) == ToLive)
-	if len(d) > 0 {
-		out.Multicast(d, k, a, 0)
-	}
+	bullykit.Multicast(out, bullykit.Recipients(env, AmbCrashed, func(id model.ID) bool { return id != env.Self }), k, a)
 }
 
 // declare makes the process coordinator and broadcasts COORDINATOR_self.

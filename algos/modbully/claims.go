@@ -2,6 +2,7 @@ package modbully
 
 import (
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
 
 // ConventionB is the variant that realises the catalog's convention B: the
@@ -14,15 +15,17 @@ const ConventionB = "msg-live,n-live"
 // lock-step every process above the lowest one sends its ELECTION once,
 // so the Bully's count is the lowest detector's).
 func bullyTm(p model.Params) model.Rat {
-	n := int64(N(p))
 	var d int64
 	for i, id := range p.Detectors {
 		if i == 0 || int64(id) < d {
 			d = int64(id)
 		}
 	}
-	return model.RatInt((n-d+1)*(n-d) + n - 1)
+	return bullykit.Tm(int64(N(p)), d)
 }
+
+// set are the settings the family's claims share, named for informers.
+var set = bullykit.SettingsFor("informer")
 
 // claims are claims of [S3] §II about the modified Bully that the catalog
 // does not list one by one (new IDs in the catalog's scheme), as data.
@@ -40,8 +43,8 @@ var claims = []model.Claim{
 		FormulaText: "T_m(N, min P) (the Bully's count)",
 		NMin:        3, NMax: 12,
 		Settings: []model.Setting{
-			{Name: "sync, one informer, the old coordinator crashed", Timing: model.Sync, Initiators: model.OneInitiator, CoordinatorDead: true},
-			{Name: "sync, two or more simultaneous informers, the old coordinator crashed", Timing: model.Sync, Initiators: model.ManyInitiators, CoordinatorDead: true},
+			set.One,
+			set.Many,
 		},
 		Variants: []string{ConventionB},
 	},
@@ -55,12 +58,9 @@ var claims = []model.Claim{
 		Props: model.Safety | model.Agreement | model.Validity | model.Termination,
 		NMin:  3, NMax: 6,
 		Settings: []model.Setting{
-			{Name: "sync, any informer set, the old coordinator and up to 2 more crashed", Timing: model.Sync,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 2},
-			{Name: "async fifo, accurate timeouts, staggered informers, up to 1 more crashed", Timing: model.Async, Net: model.FIFO,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Staggered: true},
-			{Name: "async fifo, early timeouts (outside [S3]'s equal-delay assumption)", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
-				Initiators: model.AnyInitiators, CoordinatorDead: true, Outside: true},
+			set.AnyDead,
+			set.Staggered,
+			bullykit.EarlyOutside("[S3]'s equal-delay assumption"),
 		},
 	},
 }

@@ -18,7 +18,9 @@ package modbully
 
 import (
 	"encoding/binary"
+
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Message kinds.
@@ -44,20 +46,10 @@ const (
 	AmbN
 )
 
-// Readings of AmbCrashed.
-const (
-	// ToAll: every member, crashed ones included (convention A).
-	ToAll uint8 = 0
-	// ToLive: members crashed before the run are left out, an oracle of that
-	// crash set (convention B: the old coordinator never messaged).
-	ToLive uint8 = 1
-)
-
-// Readings of AmbN.
-const (
-	NMembers uint8 = 0
-	NLive    uint8 = 1
-)
+// The readings of AmbCrashed are bullykit.ToAll and bullykit.ToLive (an
+// oracle of the crash set before the run: convention B, the old
+// coordinator never messaged); those of AmbN bullykit.NMembers and
+// bullykit.NLive.
 
 // T is the informer's timer: 2 rounds, one round trip.
 const T uint8 = 1
@@ -98,16 +90,7 @@ var Algorithm = &model.Algorithm[State]{
 				},
 				Default: 0,
 			},
-			{
-				ID:       "AMB-MB-2",
-				Question: "what does N count in the formulas?",
-				Readings: []string{"n-members", "n-live"},
-				Explain: []string{
-					"every member, the crashed old coordinator included (convention A)",
-					"the live processes at the start (convention B; changes only how formulas evaluate N)",
-				},
-				Default: 0,
-			},
+			bullykit.NCount("AMB-MB-2", "what does N count in the formulas?"),
 		},
 		Claims: claims,
 	},
@@ -126,7 +109,7 @@ var Algorithm = &model.Algorithm[State]{
 }
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
-func N(p model.Params) int { return p.NCounted(AmbN, NLive) }
+func N(p model.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {
@@ -173,9 +156,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 			// then coordinator will be chosen."
 			s.Collecting = false
 			s.Leader, s.Coord = s.Best, s.Best == env.Self
-			if d := members(env, func(id model.ID) bool { return id != env.Self }); len(d) > 0 {
-				out.Multicast(d, Coordinator, int32(s.Best), 0)
-			}
+			bullykit.Multicast(out, members(env, func(id model.ID) bool { return id != env.Self }), Coordinator, int32(s.Best))
 		}
 	}
 	return s
@@ -186,9 +167,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 // number than themselves").
 func inform(env *model.Env, s State, out *model.Outbox) State {
 	s.Collecting, s.Best = true, env.Self
-	if d := members(env, func(id model.ID) bool { return id > env.Self }); len(d) > 0 {
-		out.Multicast(d, Election, 0, 0)
-	}
+	bullykit.Multicast(out, members(env, func(id model.ID) bool { return id > env.Self }), Election, 0)
 	out.SetTimer(T, 2)
 	return s
 }
@@ -197,5 +176,5 @@ func inform(env *model.Env, s State, out *model.Outbox) State {
 // those crashed at the start under the "msg-live" reading. The slice is
 // new: a multicast keeps it.
 func members(env *model.Env, keep func(model.ID) bool) []model.ID {
-	return env.Recipients(keep, env.Reading(AmbCrashed) == ToLive)
+	return bullykit.Recipients(env, AmbCrashed, keep)
 }

@@ -1,0 +1,71 @@
+// Package bullykit holds what the Bully family of election algorithms
+// (algos/bully, modbully, enhancedbully, kabashi) shares: the readings of
+// the catalog's conventions A and B (is the crashed old coordinator
+// messaged, and counted in N?), the guarded multicast every one of them
+// sends, [S4]'s count T_m of the Bully, and the settings their claims have
+// in common, so that the four packages cannot drift apart. It imports only
+// model, so the algorithm packages may use it.
+package bullykit
+
+import "github.com/electlab/electlab/model"
+
+// Readings of an ambiguity that asks whether messages also go to the
+// members crashed before the run.
+const (
+	// ToAll: every member, crashed ones included (convention A).
+	ToAll uint8 = 0
+	// ToLive: members crashed before the run are left out. No process can
+	// know who they are: the reading is an oracle of that crash set
+	// (model.Env.Initial), which realises convention B's "never
+	// messaged". Processes crashed during the run are still messaged.
+	ToLive uint8 = 1
+)
+
+// Readings of an ambiguity that asks what N counts in the formulas.
+const (
+	// NMembers: every member, the crashed old coordinator included
+	// (convention A).
+	NMembers uint8 = 0
+	// NLive: the live processes at the start (convention B).
+	NLive uint8 = 1
+)
+
+// NCount is the ambiguity id, "what does N count in the formulas?" as
+// question asks it, with the readings NMembers ("n-members") and NLive
+// ("n-live"): it changes only how formulas evaluate N (see
+// model.Params.NCounted), no behaviour.
+func NCount(id, question string) model.Ambiguity {
+	return model.Ambiguity{
+		ID:       id,
+		Question: question,
+		Readings: []string{"n-members", "n-live"},
+		Explain: []string{
+			"every member, the crashed old coordinator included (convention A)",
+			"the live processes at the start (convention B; changes only how formulas evaluate N)",
+		},
+		Default: 0,
+	}
+}
+
+// Recipients lists the processes of the topology that keep accepts, in
+// increasing order, leaving out those crashed before the run when the
+// process's reading of amb (a question with the readings ToAll and
+// ToLive) is ToLive. The slice is new: a multicast may keep it.
+func Recipients(env *model.Env, amb int, keep func(model.ID) bool) []model.ID {
+	return env.Recipients(keep, env.Reading(amb) == ToLive)
+}
+
+// Multicast sends one message of kind k with argument a to dests, and
+// nothing when dests is empty: a multicast to nobody would still count a
+// transmission. dests must not be modified afterwards.
+func Multicast(out *model.Outbox, dests []model.ID, k *model.Kind, a int32) {
+	if len(dests) > 0 {
+		out.Multicast(dests, k, a, 0)
+	}
+}
+
+// Tm is [S4] eq.(1), the Bully's count when process p detects the
+// coordinator's failure among n processes: T_m = (N − P + 1)(N − P) + N − 1.
+func Tm(n, p int64) model.Rat {
+	return model.RatInt((n-p+1)*(n-p) + n - 1)
+}
