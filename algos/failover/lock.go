@@ -317,12 +317,7 @@ func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outb
 			return l.suspect(env, s, out)
 		}
 		// Is the coordinator responding?
-		s.Pinged = true
-		if s.Pings < 3 {
-			s.Pings++
-		}
-		out.Send(s.Coord, l.ping, s.CoordEpoch, int32(s.Coord))
-		out.SetTimer(TimerSuspect, PingTime)
+		checkAlive(out, &s.Pinged, &s.Pings, s.Coord, l.ping, s.CoordEpoch, TimerSuspect)
 	case TimerRecover:
 		if serving(s) && s.Recovering {
 			// Every live process has answered: the table is rebuilt.
@@ -346,14 +341,22 @@ func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outb
 			s.Holder, s.Probed = model.None, false
 			return l.grantNext(env, s, out)
 		}
-		s.Probed = true
-		if s.Probes < 3 {
-			s.Probes++
-		}
-		out.Send(s.Holder, l.probe, s.Serving, int32(s.Holder))
-		out.SetTimer(TimerMonitor, PingTime)
+		checkAlive(out, &s.Probed, &s.Probes, s.Holder, l.probe, s.Serving, TimerMonitor)
 	}
 	return s
+}
+
+// checkAlive asks p whether it is alive: it sends k about epoch e to p and
+// re-arms timer t, which finds p crashed if the answer has not cleared
+// *unanswered by then; *count counts the pings of the current wait,
+// saturating at 3 (see LockState.Pinged and Probed).
+func checkAlive(out *model.Outbox, unanswered *bool, count *uint8, p model.ID, k *model.Kind, e int32, t uint8) {
+	*unanswered = true
+	if *count < 3 {
+		*count++
+	}
+	out.Send(p, k, e, int32(p))
+	out.SetTimer(t, PingTime)
 }
 
 // takesGrant is LockHooks.TakesGrant or its default (fencing).

@@ -1,6 +1,8 @@
 package failover
 
 import (
+	"slices"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -202,12 +204,7 @@ func (t *ring[E]) regenerate(env *model.Env, s TokenState[E], out *model.Outbox)
 	if t.probes() {
 		// The ring of the regenerated token: the processes that
 		// answered (the live ones, under accurate timeouts).
-		s.Members = nil
-		for i, id := range env.Topo.Order {
-			if s.Answered&(1<<uint(i)) != 0 {
-				s.Members = append(s.Members, id)
-			}
-		}
+		s.Members = answeredRing(env, s.Answered)
 	}
 	if s.Phase == Waiting {
 		return t.enter(env, s, out)
@@ -241,7 +238,7 @@ func (t *ring[E]) enter(env *model.Env, s TokenState[E], out *model.Outbox) Toke
 func successor(env *model.Env, members []model.ID, i int) model.ID {
 	for k := 1; k < env.N(); k++ {
 		id := env.Topo.Order[(i+k)%env.N()]
-		if members == nil || contains(members, id) {
+		if members == nil || slices.Contains(members, id) {
 			return id
 		}
 	}
@@ -252,20 +249,24 @@ func successor(env *model.Env, members []model.ID, i int) model.ID {
 func withMember(env *model.Env, members []model.ID, id model.ID) []model.ID {
 	var out []model.ID
 	for _, x := range env.Topo.Order {
-		if x == id || contains(members, x) {
+		if x == id || slices.Contains(members, x) {
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-func contains(ids []model.ID, id model.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
+// answeredRing lists, in ring order, the processes whose bit (by index)
+// is set in answered: the ring of a token regenerated after a probe round
+// (nil when nobody answered).
+func answeredRing(env *model.Env, answered uint64) []model.ID {
+	var ring []model.ID
+	for i, id := range env.Topo.Order {
+		if answered&(1<<uint(i)) != 0 {
+			ring = append(ring, id)
 		}
 	}
-	return false
+	return ring
 }
 
 // pass sends the token to the ring successor.
@@ -374,12 +375,7 @@ func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Ou
 			if s.Has && s.Members != nil {
 				// The coordinator holds the token: its ring is the
 				// processes that answered this round.
-				s.Members = nil
-				for i, id := range env.Topo.Order {
-					if s.Answered&(1<<uint(i)) != 0 {
-						s.Members = append(s.Members, id)
-					}
-				}
+				s.Members = answeredRing(env, s.Answered)
 			}
 			if !s.Found && !s.Deposed && !s.Has {
 				return t.regenerate(env, s, out)
@@ -404,7 +400,7 @@ func (t *ring[E]) service(env *model.Env, s TokenState[E], m model.Message, out 
 		return t.onToken(env, s, m.A, m.B, m.List, out)
 	case t.wake:
 		if s.Has {
-			if o := model.ID(m.A); s.Members != nil && !contains(s.Members, o) {
+			if o := model.ID(m.A); s.Members != nil && !slices.Contains(s.Members, o) {
 				// The wake's origin is alive but was left off the ring
 				// (it did not answer the round in time): it rejoins.
 				s.Members = withMember(env, s.Members, o)
