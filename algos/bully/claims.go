@@ -187,10 +187,7 @@ var claims = append([]model.Claim{
 		Formal: "the worst-case P2P count (maximum over detectors and over crash sets that include the old coordinator: it and up to 2 next highest) grows as n², n per AMB-B-3 (conventions A and B); n = 3..10 and every even n up to 30, fitted over the upper half",
 		Kind:   model.Growth, Order: 2,
 		Quantity: model.Messages, Accounting: model.P2P,
-		Formula: func(p model.Params) model.Rat {
-			n := int64(N(p))
-			return model.RatInt(n * n)
-		},
+		Formula:     bullykit.Square(N),
 		FormulaText: "n^2",
 		NMin:        3, NMax: 30,
 		Sizes: []int{3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30},

@@ -92,10 +92,7 @@ var claims = append(tableClaims(),
 			"the single-detector worst case, the case of the printed tables (9, 18, 38: linear), is shown beside it but does not decide",
 		Kind: model.Growth, Order: 2,
 		Quantity: model.Messages, Accounting: model.P2P,
-		Formula: func(p model.Params) model.Rat {
-			n := int64(N(p))
-			return model.RatInt(n * n)
-		},
+		Formula:     bullykit.Square(N),
 		FormulaText: "n^2",
 		NMin:        3, NMax: 20,
 		Settings: []model.Setting{

@@ -69,3 +69,13 @@ func Multicast(out *model.Outbox, dests []model.ID, k *model.Kind, a int32) {
 func Tm(n, p int64) model.Rat {
 	return model.RatInt((n-p+1)*(n-p) + n - 1)
 }
+
+// Square is the formula n², with n as the algorithm reads it (n(p), its N
+// under the reading in p.Variant): the reference curve of a claim that a
+// count grows quadratically.
+func Square(n func(model.Params) int) func(model.Params) model.Rat {
+	return func(p model.Params) model.Rat {
+		v := int64(n(p))
+		return model.RatInt(v * v)
+	}
+}
