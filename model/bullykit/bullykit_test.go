@@ -1,0 +1,74 @@
+package bullykit
+
+import (
+	"testing"
+
+	"github.com/electlab/electlab/model"
+)
+
+// Reference: [S4] §VI, Tables I and II, Bully column — T_m at the worst
+// detector P = 1 and the best one P = N gives the printed 24, 99, 399 and
+// 4, 9, 19 for 5, 10, 20 processes.
+func TestTmPrintedRows(t *testing.T) {
+	for _, tc := range []struct{ n, p, want int64 }{
+		{5, 1, 24}, {10, 1, 99}, {20, 1, 399},
+		{5, 5, 4}, {10, 10, 9}, {20, 20, 19},
+	} {
+		if got := Tm(tc.n, tc.p); got.Cmp(model.RatInt(tc.want)) != 0 {
+			t.Errorf("T_m(%d, %d) = %v, want %d", tc.n, tc.p, got, tc.want)
+		}
+	}
+}
+
+// Reference: model.Outbox.Multicast counts one transmission (BCAST1) per
+// multicast, even to nobody — the family's Multicast sends none then.
+func TestMulticastSkipsNobody(t *testing.T) {
+	k := &model.Kind{Name: "x"}
+	var out model.Outbox
+	out.Reset(1)
+	Multicast(&out, nil, k, 0)
+	if n := len(out.Outputs()); n != 0 {
+		t.Fatalf("a multicast to nobody left %d outputs", n)
+	}
+	Multicast(&out, []model.ID{2, 3}, k, 7)
+	o := out.Outputs()
+	if len(o) != 1 || o[0].Kind != model.OutMulticast || len(o[0].Dests) != 2 || o[0].Msg.A != 7 {
+		t.Fatalf("got %+v, want one multicast of A=7 to 2 and 3", o)
+	}
+}
+
+// Reference: the catalog's conventions A and B (docs/ARCHITECTURE.md, "The
+// Bully family") — under ToLive the members crashed before the run are
+// left out, under ToAll they are messaged.
+func TestRecipientsReading(t *testing.T) {
+	topo, err := model.NewTopology(model.Complete, []model.ID{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial := []model.Status{model.Live, model.Live, model.Live, model.Crashed}
+	for _, tc := range []struct {
+		reading uint8
+		want    int
+	}{{ToAll, 3}, {ToLive, 2}} {
+		env := &model.Env{Self: 1, Topo: topo, Variant: []uint8{tc.reading}, Initial: initial}
+		if got := Recipients(env, 0, func(id model.ID) bool { return id != env.Self }); len(got) != tc.want {
+			t.Errorf("reading %d: recipients %v, want %d of them", tc.reading, got, tc.want)
+		}
+	}
+}
+
+// Reference: [S3] §II calls the process that starts the election the
+// informer (modbully; the others say detector) — the shared settings carry
+// the word they are given, with the values of the settings they replace.
+func TestSettingsFor(t *testing.T) {
+	s := SettingsFor("informer")
+	if s.One.Name != "sync, one informer, the old coordinator crashed" || s.One.Initiators != model.OneInitiator || !s.One.CoordinatorDead {
+		t.Errorf("One = %+v", s.One)
+	}
+	if s.Staggered.Name != "async fifo, accurate timeouts, staggered informers, up to 1 more crashed" || !s.Staggered.Staggered || s.Staggered.MaxDead != 1 {
+		t.Errorf("Staggered = %+v", s.Staggered)
+	}
+	if e := EarlyOutside("X"); e.Name != "async fifo, early timeouts (outside X)" || !e.Outside || e.Timeouts != model.Early {
+		t.Errorf("EarlyOutside = %+v", e)
+	}
+}
