@@ -79,10 +79,10 @@ const (
 	TimerWake uint8 = 205
 )
 
-// Delays of the service timers, in time units (rounds in sync timing).
+// Delays of the service timers, in time units (rounds in sync timing):
+// beside these, a critical section and the pause before the next request
+// last mutex.CSTime and mutex.ThinkTime, as in the [S2] algorithms.
 const (
-	CSTime    = 1
-	ThinkTime = 1
 	// RecoverTime is the recovery round's length: a query and its answer
 	// take 2 rounds in sync timing.
 	RecoverTime = 3

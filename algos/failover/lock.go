@@ -2,18 +2,7 @@ package failover
 
 import (
 	"github.com/electlab/electlab/model"
-)
-
-// Phase is where a client is in its request cycle.
-type Phase uint8
-
-const (
-	// Idle: not asking and not in the critical section.
-	Idle Phase = iota
-	// Waiting: asked, not yet granted.
-	Waiting
-	// InCS: in the critical section.
-	InCS
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // LockState is one process's state in Central(elect): the election part,
@@ -41,7 +30,7 @@ type LockState[E any] struct {
 	// Probes counts the pings of the current holder (saturating at 3).
 	Probes uint8
 	// Phase and Asked are the client's phase and requests made so far.
-	Phase Phase
+	Phase mutex.Phase
 	// Asked is the number of requests made so far.
 	Asked uint8
 	// Coord is the coordinator the client addresses (None when it knows
@@ -151,7 +140,7 @@ func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32, *int32) {
 	return &s.Core, &s.Clock, &s.Serving
 }
 
-func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == Idle && s.Asked == 0 }
+func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == mutex.Idle && s.Asked == 0 }
 
 // serve: [S1]: the elected coordinator takes over the critical function;
 // it first rebuilds the lock table by asking every process (who holds the
@@ -159,9 +148,9 @@ func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == Idle && s.Asked
 func (l *lock[E]) serve(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
 	s.Coord, s.CoordEpoch, s.Pinged = env.Self, s.Epoch, false
 	switch s.Phase {
-	case InCS:
+	case mutex.InCS:
 		s.Holder = env.Self
-	case Waiting:
+	case mutex.Waiting:
 		s.Queue = []model.ID{env.Self}
 	}
 	s.Recovering = true
@@ -183,7 +172,7 @@ func (l *lock[E]) stopServing(out *model.Outbox, s LockState[E]) LockState[E] {
 
 // ask is the client asking to enter.
 func (l *lock[E]) ask(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
-	s.Phase, s.Asked, s.Pinged = Waiting, s.Asked+1, false
+	s.Phase, s.Asked, s.Pinged = mutex.Waiting, s.Asked+1, false
 	out.Observe(model.ObsRequest, s.Clock)
 	switch {
 	case serving(s):
@@ -212,18 +201,18 @@ func (l *lock[E]) ask(env *model.Env, s LockState[E], out *model.Outbox) LockSta
 }
 
 func (l *lock[E]) enter(s LockState[E], out *model.Outbox) LockState[E] {
-	s.Phase, s.Pinged, s.Pings = InCS, false, 0
+	s.Phase, s.Pinged, s.Pings = mutex.InCS, false, 0
 	out.CancelTimer(TimerSuspect)
 	out.Observe(model.ObsEnter, s.Clock)
-	out.SetTimer(TimerLeave, CSTime)
+	out.SetTimer(TimerLeave, mutex.CSTime)
 	return s
 }
 
 func (l *lock[E]) leave(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
-	if s.Phase != InCS {
+	if s.Phase != mutex.InCS {
 		return s
 	}
-	s.Phase = Idle
+	s.Phase = mutex.Idle
 	out.Observe(model.ObsLeave, 0)
 	switch {
 	case serving(s):
@@ -237,7 +226,7 @@ func (l *lock[E]) leave(env *model.Env, s LockState[E], out *model.Outbox) LockS
 		out.Send(s.Coord, l.release, s.CoordEpoch, int32(s.Coord))
 	}
 	if s.Asked < l.demandOf(env) {
-		out.SetTimer(TimerThink, ThinkTime)
+		out.SetTimer(TimerThink, mutex.ThinkTime)
 	}
 	return s
 }
@@ -295,7 +284,7 @@ func (l *lock[E]) suspect(env *model.Env, s LockState[E], out *model.Outbox) Loc
 	s.Pinged = false
 	s.Core = l.startElection(env, s.Core, e+1, out)
 	s = takeOver(&l.composer, l, env, s, out)
-	if s.Phase == Waiting {
+	if s.Phase == mutex.Waiting {
 		out.SetTimer(TimerSuspect, noCoordTime(env))
 	}
 	return s
@@ -306,11 +295,11 @@ func (l *lock[E]) timer(env *model.Env, s LockState[E], t uint8, out *model.Outb
 	case TimerLeave:
 		return l.leave(env, s, out)
 	case TimerThink:
-		if s.Phase == Idle && s.Asked < l.demandOf(env) {
+		if s.Phase == mutex.Idle && s.Asked < l.demandOf(env) {
 			return l.ask(env, s, out)
 		}
 	case TimerSuspect:
-		if s.Phase != Waiting || serving(s) {
+		if s.Phase != mutex.Waiting || serving(s) {
 			return s
 		}
 		if s.Pinged || s.Coord == model.None || s.Coord == env.Self {
@@ -399,15 +388,15 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 		s.Coord, s.CoordEpoch, s.Pinged, s.Pings = m.From, e, false, 0
 		k := l.isIdle
 		switch s.Phase {
-		case Waiting:
+		case mutex.Waiting:
 			k = l.isWaiting
 			out.SetTimer(TimerSuspect, PingTime)
-		case InCS:
+		case mutex.InCS:
 			k = l.isHolding
 		}
 		out.Send(m.From, k, e, int32(m.From))
 	case l.grant:
-		if s.Phase != Waiting {
+		if s.Phase != mutex.Waiting {
 			return s
 		}
 		if !l.takesGrant(m.From, e, s.Coord, s.CoordEpoch) {
@@ -470,7 +459,7 @@ func (l *lock[E]) service(env *model.Env, s LockState[E], m model.Message, out *
 func (l *lock[E]) bounced(env *model.Env, s LockState[E], m model.Message, out *model.Outbox) LockState[E] {
 	switch m.Kind {
 	case l.request, l.ping, l.release:
-		if m.To == s.Coord && s.Phase == Waiting && !serving(s) {
+		if m.To == s.Coord && s.Phase == mutex.Waiting && !serving(s) {
 			// The coordinator is dead: elect another.
 			return l.suspect(env, s, out)
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/mutex"
 )
 
 // TokenState is one process's state in TokenRing(elect): the election
@@ -50,7 +51,7 @@ type TokenState[E any] struct {
 	// (bit by index).
 	Answered uint64
 	// Phase and Asked are the client's phase and requests so far.
-	Phase Phase
+	Phase mutex.Phase
 	// Asked is the number of requests made so far.
 	Asked uint8
 	// Clock is the hop clock monitor (history, left out of Encode).
@@ -146,7 +147,7 @@ func (t *ring[E]) parts(s *TokenState[E]) (*Core[E], *int32, *int32) {
 	return &s.Core, &s.Clock, &s.Serving
 }
 
-func (t *ring[E]) fresh(s TokenState[E]) bool { return s.Phase == Idle && s.Asked == 0 }
+func (t *ring[E]) fresh(s TokenState[E]) bool { return s.Phase == mutex.Idle && s.Asked == 0 }
 
 // serve: a coordinator elected in epoch e ≥ 1 (somebody found the token,
 // or the coordinator, not responding) runs a probe round at once ([S1]:
@@ -206,14 +207,14 @@ func (t *ring[E]) regenerate(env *model.Env, s TokenState[E], out *model.Outbox)
 		// answered (the live ones, under accurate timeouts).
 		s.Members = answeredRing(env, s.Answered)
 	}
-	if s.Phase == Waiting {
+	if s.Phase == mutex.Waiting {
 		return t.enter(env, s, out)
 	}
 	return t.pass(env, s, out)
 }
 
 func (t *ring[E]) ask(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
-	s.Phase, s.Asked = Waiting, s.Asked+1
+	s.Phase, s.Asked = mutex.Waiting, s.Asked+1
 	out.Observe(model.ObsRequest, s.Clock)
 	if s.Has {
 		s.Parked = false
@@ -225,11 +226,11 @@ func (t *ring[E]) ask(env *model.Env, s TokenState[E], out *model.Outbox) TokenS
 }
 
 func (t *ring[E]) enter(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
-	s.Phase, s.Idle = InCS, 0
+	s.Phase, s.Idle = mutex.InCS, 0
 	out.CancelTimer(TimerWake)
 	out.CancelTimer(TimerSuspect)
 	out.Observe(model.ObsEnter, s.Clock)
-	out.SetTimer(TimerLeave, CSTime)
+	out.SetTimer(TimerLeave, mutex.CSTime)
 	return s
 }
 
@@ -308,7 +309,7 @@ func (t *ring[E]) onToken(env *model.Env, s TokenState[E], gen, idle int32, memb
 		s.Known = gen
 	}
 	s.Has, s.Gen, s.Idle, s.Members = true, gen, idle, members
-	if s.Phase == Waiting {
+	if s.Phase == mutex.Waiting {
 		return t.enter(env, s, out)
 	}
 	s.Idle++
@@ -323,27 +324,27 @@ func (t *ring[E]) onToken(env *model.Env, s TokenState[E], gen, idle int32, memb
 func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Outbox) TokenState[E] {
 	switch id {
 	case TimerLeave:
-		if s.Phase != InCS {
+		if s.Phase != mutex.InCS {
 			return s
 		}
-		s.Phase = Idle
+		s.Phase = mutex.Idle
 		out.Observe(model.ObsLeave, 0)
 		if s.Asked < t.demandOf(env) {
-			out.SetTimer(TimerThink, ThinkTime)
+			out.SetTimer(TimerThink, mutex.ThinkTime)
 		}
 		if s.Has {
 			return t.pass(env, s, out)
 		}
 	case TimerThink:
-		if s.Phase == Idle && s.Asked < t.demandOf(env) {
+		if s.Phase == mutex.Idle && s.Asked < t.demandOf(env) {
 			return t.ask(env, s, out)
 		}
 	case TimerWake:
-		if s.Phase == Waiting && !s.Has {
+		if s.Phase == mutex.Waiting && !s.Has {
 			out.Send(next(env, env.Index), t.wake, int32(env.Self), 0)
 		}
 	case TimerSuspect:
-		if s.Phase != Waiting || s.Has {
+		if s.Phase != mutex.Waiting || s.Has {
 			return s
 		}
 		out.SetTimer(TimerSuspect, SuspectTime(env))
