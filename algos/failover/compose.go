@@ -110,14 +110,15 @@ func takeOver[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, ou
 }
 
 // newComposer builds the composer for elect and a service whose own kinds
-// are specs (numbered after the election's kinds and the epoch notice, see
-// serviceKinds). It returns the composer, every kind of the composition,
-// and the service's kinds in the order of specs.
-func newComposer[E any](elect *model.Algorithm[E], specs ...model.KindSpec) (composer[E], []*model.Kind, []*model.Kind) {
+// are kinds, values made for this composition: it numbers them, in this
+// order, after the election's kinds and the epoch notice (see
+// serviceKinds). It returns the composer and every kind of the
+// composition.
+func newComposer[E any](elect *model.Algorithm[E], kinds ...*model.Kind) (composer[E], []*model.Kind) {
 	info := elect.Meta()
-	ks := serviceKinds(info, specs...)
-	k := len(info.Kinds) + 1
-	return composer[E]{elect: elect, nInner: k - 1, notice: ks[k-1], demand: len(info.Ambiguities)}, ks, ks[k:]
+	notice := &model.Kind{Name: "epoch", Args: 1}
+	ks := serviceKinds(info, notice, kinds...)
+	return composer[E]{elect: elect, nInner: len(info.Kinds), notice: notice, demand: len(info.Ambiguities)}, ks
 }
 
 // demandOf is the number of requests each client makes (PARAM-DEMAND).

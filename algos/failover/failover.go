@@ -262,13 +262,13 @@ func (c *composer[E]) encodeCore(k Core[E], b []byte) []byte {
 	return fmt.Appendf(b, "%v;", k.Elect)
 }
 
-// serviceKinds numbers the service's kinds after the election's: first
-// epoch (the composer's notice), then specs.
-func serviceKinds(elect *model.Info, specs ...model.KindSpec) []*model.Kind {
-	ks := append([]*model.Kind(nil), elect.Kinds...)
-	specs = append([]model.KindSpec{{Name: "epoch", Args: 1}}, specs...)
-	for i, s := range specs {
-		ks = append(ks, &model.Kind{Name: s.Name, Args: s.Args, Code: len(elect.Kinds) + i})
+// serviceKinds lists every kind of a composition, the election's first,
+// then notice (the composer's epoch) and the service's kinds, and numbers
+// the ones after the election's by their position.
+func serviceKinds(elect *model.Info, notice *model.Kind, kinds ...*model.Kind) []*model.Kind {
+	ks := append(append(append([]*model.Kind(nil), elect.Kinds...), notice), kinds...)
+	for i := len(elect.Kinds); i < len(ks); i++ {
+		ks[i].Code = i
 	}
 	return ks
 }

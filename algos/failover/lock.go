@@ -79,27 +79,25 @@ func Central[E any](elect *model.Algorithm[E]) *model.Algorithm[LockState[E]] {
 // CentralWith is Central with some decision points replaced by hooks
 // (for tests).
 func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algorithm[LockState[E]] {
-	c, ks, sk := newComposer(elect,
-		model.KindSpec{Name: "query", Args: 1},
-		model.KindSpec{Name: "is-idle", Args: 1},
-		model.KindSpec{Name: "is-waiting", Args: 1},
-		model.KindSpec{Name: "is-holding", Args: 1},
-		model.KindSpec{Name: "request", Args: 1},
-		model.KindSpec{Name: "grant", Args: 1},
-		model.KindSpec{Name: "release", Args: 1},
-		model.KindSpec{Name: "ping", Args: 1},
-		model.KindSpec{Name: "pong", Args: 1},
-		model.KindSpec{Name: "probe", Args: 1},
-		model.KindSpec{Name: "ack", Args: 1},
-	)
-	l := &lock[E]{composer: c,
-		query: sk[0], isIdle: sk[1], isWaiting: sk[2], isHolding: sk[3], request: sk[4],
-		grant: sk[5], release: sk[6], ping: sk[7], pong: sk[8], probe: sk[9], ack: sk[10],
-		hooks: hooks}
+	l := &lock[E]{hooks: hooks,
+		query:     &model.Kind{Name: "query", Args: 1},
+		isIdle:    &model.Kind{Name: "is-idle", Args: 1},
+		isWaiting: &model.Kind{Name: "is-waiting", Args: 1},
+		isHolding: &model.Kind{Name: "is-holding", Args: 1},
+		request:   &model.Kind{Name: "request", Args: 1},
+		grant:     &model.Kind{Name: "grant", Args: 1},
+		release:   &model.Kind{Name: "release", Args: 1},
+		ping:      &model.Kind{Name: "ping", Args: 1},
+		pong:      &model.Kind{Name: "pong", Args: 1},
+		probe:     &model.Kind{Name: "probe", Args: 1},
+		ack:       &model.Kind{Name: "ack", Args: 1},
+	}
+	var ks []*model.Kind
+	l.composer, ks = newComposer(elect, l.query, l.isIdle, l.isWaiting, l.isHolding, l.request, l.grant, l.release, l.ping, l.pong, l.probe, l.ack)
 	info := elect.Meta()
 	name := "central+" + info.Name + hooks.Suffix
 	return &model.Algorithm[LockState[E]]{
-		Info: c.info(name,
+		Info: l.info(name,
 			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
 			"[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: "+info.Source,
 			ks, lockClaims()),
