@@ -242,7 +242,8 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 				// message to the Ordinary processes that have higher
 				// IDs."
 				s.Phase = Ordinary
-				bullykit.Multicast(out, dests(env, func(id model.ID) bool { return id > env.Self && !candidate(env, id) }), Election, int32(env.InitialCoordinator(false)))
+				higherOrdinary := dests(env, func(id model.ID) bool { return id > env.Self && !candidate(env, id) })
+				bullykit.Multicast(out, higherOrdinary, Election, int32(env.InitialCoordinator(false)))
 				out.SetTimer(T, 2)
 				return s
 			}
