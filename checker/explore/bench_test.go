@@ -21,15 +21,7 @@ func benchExplore(b *testing.B, algo string, ids []model.ID, opt Options) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	var r *Result
-	for b.Loop() {
-		r = Explore(s0, opt)
-	}
-	sec := b.Elapsed().Seconds() / float64(b.N)
-	b.ReportMetric(float64(r.States)/sec, "states/s")
-	b.ReportMetric(float64(r.Transitions)/sec, "transitions/s")
-	b.ReportMetric(float64(r.States), "states")
+	benchSystem(b, s0, opt)
 }
 
 func ring(n int) []model.ID {
@@ -64,18 +56,11 @@ func BenchmarkBully4(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	var r *Result
-	for b.Loop() {
-		r = Explore(s0, Options{Counts: CountsTotal})
-	}
-	sec := b.Elapsed().Seconds() / float64(b.N)
-	b.ReportMetric(float64(r.States)/sec, "states/s")
-	b.ReportMetric(float64(r.Transitions)/sec, "transitions/s")
-	b.ReportMetric(float64(r.States), "states")
+	benchSystem(b, s0, Options{Counts: CountsTotal})
 }
 
-// benchSystem reports a search of s0 under opt like benchExplore.
+// benchSystem times the search of s0 under opt and reports states/s,
+// transitions/s and the states.
 func benchSystem(b *testing.B, s0 model.System, opt Options) {
 	b.ReportAllocs()
 	var r *Result

@@ -2,9 +2,6 @@ package explore
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -161,32 +158,7 @@ func TestDetectLazyTrace(t *testing.T) {
 // installed, and compares the minimum sends and "unbounded" with
 // electlab's (skipped otherwise; make bench-spin installs spin).
 func TestDetectLazySpin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs spin and gcc")
-	}
-	if _, err := exec.LookPath("spin"); err != nil {
-		t.Skip("spin is not installed")
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc is not installed")
-	}
-	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spin", "bully.pml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bully.pml"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	run := func(name string, args ...string) []byte {
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
-		}
-		return out
-	}
+	run := spinRun(t, "bully.pml")
 	run("spin", "-a", "-DN=4", "-DINIT=0", "-DLAZY", "bully.pml")
 	run("gcc", "-O2", "-DSAFETY", "-DPRINTF", "-DNOREDUCE", "-o", "pan", "pan.c")
 	out := run("./pan", "-m100000")
