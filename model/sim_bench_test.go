@@ -173,12 +173,45 @@ type bareRing struct {
 	ids    []int32
 	sent   []bool
 	leader []int32
-	queue  []bareMsg // ring buffer of capacity n: never more than n in flight
+	queue  fifo[bareMsg]
+}
+
+// fifo is the bare loops' global FIFO queue: a ring buffer of capacity n,
+// enough as each start or delivery sends at most one message and each
+// delivery consumes one, so that at most n are ever in flight.
+type fifo[M any] struct {
+	buf []M
+	// head is the index of the oldest message; size the number queued
+	// (0 <= head < len(buf), 0 <= size <= len(buf)).
+	head, size int32
+}
+
+func newFIFO[M any](n int) fifo[M] { return fifo[M]{buf: make([]M, n)} }
+
+// push queues m last.
+func (q *fifo[M]) push(m M) {
+	t := q.head + q.size
+	if t >= int32(len(q.buf)) {
+		t -= int32(len(q.buf))
+	}
+	q.buf[t] = m
+	q.size++
+}
+
+// pop removes and returns the oldest message (size > 0).
+func (q *fifo[M]) pop() M {
+	m := q.buf[q.head]
+	q.head++
+	if q.head == int32(len(q.buf)) {
+		q.head = 0
+	}
+	q.size--
+	return m
 }
 
 func newBareRing(ids []model.ID) *bareRing {
 	n := len(ids)
-	r := &bareRing{ids: make([]int32, n), sent: make([]bool, n), leader: make([]int32, n), queue: make([]bareMsg, n)}
+	r := &bareRing{ids: make([]int32, n), sent: make([]bool, n), leader: make([]int32, n), queue: newFIFO[bareMsg](n)}
 	for i, id := range ids {
 		r.ids[i] = int32(id)
 	}
@@ -190,35 +223,19 @@ func newBareRing(ids []model.ID) *bareRing {
 // are delivered oldest first. It returns the number of deliveries.
 func (r *bareRing) run() (deliveries int64) {
 	n := int32(len(r.ids))
-	ids, sent, leader, q := r.ids, r.sent, r.leader, r.queue
+	ids, sent, leader, q := r.ids, r.sent, r.leader, &r.queue
 	next := func(p int32) int32 {
 		if p+1 == n {
 			return 0
 		}
 		return p + 1
 	}
-	// Each start or delivery sends at most one message, and each delivery
-	// consumes one, so at most n are ever in flight: a ring buffer of n.
-	head, size := int32(0), int32(0)
-	push := func(m bareMsg) {
-		t := head + size
-		if t >= n {
-			t -= n
-		}
-		q[t] = m
-		size++
-	}
 	for p := int32(0); p < n; p++ {
 		sent[p] = true
-		push(bareMsg{next(p), ids[p]})
+		q.push(bareMsg{next(p), ids[p]})
 	}
-	for size > 0 {
-		m := q[head]
-		head++
-		if head == n {
-			head = 0
-		}
-		size--
+	for q.size > 0 {
+		m := q.pop()
 		deliveries++
 		p, self := m.pos, ids[m.pos]
 		if m.cand < 0 { // coord
@@ -227,20 +244,20 @@ func (r *bareRing) run() (deliveries int64) {
 				continue // the announcement has gone round: n hops
 			}
 			leader[p] = c
-			push(bareMsg{next(p), m.cand})
+			q.push(bareMsg{next(p), m.cand})
 			continue
 		}
 		switch x := m.cand; {
 		case x == self:
 			leader[p] = self
-			push(bareMsg{next(p), -self})
+			q.push(bareMsg{next(p), -self})
 		case self > x:
 			if !sent[p] {
 				sent[p] = true
-				push(bareMsg{next(p), self})
+				q.push(bareMsg{next(p), self})
 			}
 		default:
-			push(bareMsg{next(p), x})
+			q.push(bareMsg{next(p), x})
 		}
 	}
 	return deliveries
@@ -284,7 +301,7 @@ func BenchmarkBareRingChangRoberts10K(b *testing.B) { benchBare(b, 10_000) }
 type stepRing struct {
 	envs   []model.Env
 	states []changroberts.State
-	queue  []stepMsg // ring buffer of capacity n, as in bareRing
+	queue  fifo[stepMsg]
 }
 
 // stepMsg is a message in flight in stepRing: the receiver's position,
@@ -302,7 +319,7 @@ func newStepRing(tb testing.TB, ids []model.ID) *stepRing {
 		tb.Fatal(err)
 	}
 	variant := []uint8{changroberts.Swallow}
-	r := &stepRing{envs: make([]model.Env, n), states: make([]changroberts.State, n), queue: make([]stepMsg, n)}
+	r := &stepRing{envs: make([]model.Env, n), states: make([]changroberts.State, n), queue: newFIFO[stepMsg](n)}
 	for i := range n {
 		r.envs[i] = model.Env{Self: ids[i], Index: i, Topo: topo, Variant: variant}
 		r.states[i] = changroberts.Algorithm.Init(&r.envs[i])
@@ -315,8 +332,7 @@ func (r *stepRing) run() (deliveries int64) {
 	kinds := alg.Kinds
 	n := int32(len(r.envs))
 	order := r.envs[0].Topo.Order
-	q := r.queue
-	head, size := int32(0), int32(0)
+	q := &r.queue
 	var out model.Outbox
 	batch := make([]model.Message, 1)
 	apply := func(p int32) {
@@ -331,12 +347,7 @@ func (r *stepRing) run() (deliveries int64) {
 			if o.Msg.To != order[next] {
 				panic("changroberts sent off the ring")
 			}
-			t := head + size
-			if t >= n {
-				t -= n
-			}
-			q[t] = stepMsg{pos: next, kind: int32(o.Msg.Kind.Code), a: o.Msg.A}
-			size++
+			q.push(stepMsg{pos: next, kind: int32(o.Msg.Kind.Code), a: o.Msg.A})
 		}
 	}
 	for p := range n {
@@ -345,13 +356,8 @@ func (r *stepRing) run() (deliveries int64) {
 		r.states[p] = alg.Step(env, r.states[p], model.Input{Kind: model.InStart}, &out)
 		apply(p)
 	}
-	for size > 0 {
-		m := q[head]
-		head++
-		if head == n {
-			head = 0
-		}
-		size--
+	for q.size > 0 {
+		m := q.pop()
 		deliveries++
 		p := m.pos
 		prev := p - 1
