@@ -263,24 +263,37 @@ func (r *bareRing) run() (deliveries int64) {
 	return deliveries
 }
 
-func benchBare(b *testing.B, n int) {
+// benchRingLoop times a bare loop (named name in its messages) over the
+// n-ring: build makes a fresh instance outside the timed region and
+// returns its run and the leader each process holds after it. Every
+// iteration's delivery count and the first one's leaders are checked
+// against the Sim's.
+func benchRingLoop(b *testing.B, n int, name string, build func(ids []model.ID) (run func() int64, leader func(p int) model.ID)) {
 	ids := cachedRing(n)
 	want := simDeliveries(b, n)
-	var r *bareRing
+	var leader func(p int) model.ID
 	benchLoop(b, func() func() int64 {
-		r = newBareRing(ids)
-		return r.run
+		var run func() int64
+		run, leader = build(ids)
+		return run
 	}, func(first bool, d int64) {
 		if d != want {
-			b.Fatalf("bare loop delivered %d messages, the Sim %d", d, want)
+			b.Fatalf("%s loop delivered %d messages, the Sim %d", name, d, want)
 		}
 		if first {
-			for p, l := range r.leader {
-				if l != int32(n) {
-					b.Fatalf("bare loop: process %d holds leader %d, want %d", ids[p], l, n)
+			for p := range ids {
+				if l := leader(p); l != model.ID(n) {
+					b.Fatalf("%s loop: process %d holds leader %d, want %d", name, ids[p], l, n)
 				}
 			}
 		}
+	})
+}
+
+func benchBare(b *testing.B, n int) {
+	benchRingLoop(b, n, "bare", func(ids []model.ID) (func() int64, func(int) model.ID) {
+		r := newBareRing(ids)
+		return r.run, func(p int) model.ID { return model.ID(r.leader[p]) }
 	})
 }
 
@@ -374,23 +387,9 @@ func (r *stepRing) run() (deliveries int64) {
 }
 
 func benchStep(b *testing.B, n int) {
-	ids := cachedRing(n)
-	want := simDeliveries(b, n)
-	var r *stepRing
-	benchLoop(b, func() func() int64 {
-		r = newStepRing(b, ids)
-		return r.run
-	}, func(first bool, d int64) {
-		if d != want {
-			b.Fatalf("step loop delivered %d messages, the Sim %d", d, want)
-		}
-		if first {
-			for p, st := range r.states {
-				if l := changroberts.Algorithm.View(st).Leader; l != model.ID(n) {
-					b.Fatalf("step loop: process %d holds leader %d, want %d", ids[p], l, n)
-				}
-			}
-		}
+	benchRingLoop(b, n, "step", func(ids []model.ID) (func() int64, func(int) model.ID) {
+		r := newStepRing(b, ids)
+		return r.run, func(p int) model.ID { return changroberts.Algorithm.View(r.states[p]).Leader }
 	})
 }
 
