@@ -288,13 +288,8 @@ func TextOf(msg string) (string, bool) {
 // with parameters p (checker.ParamsOf) and ended at s.
 func ValuesOf(p model.Params, s model.System) Values {
 	v := Values{N: p.N, Initiators: p.Initiators, Live: p.Live, Crashed: len(s.Config().Crashed),
-		Steps: s.Events(), TimeHops: -1}
+		Steps: s.Events(), TimeHops: model.MeasuredTime(s)}
 	v.Counts = *s.Counts()
-	for i := range s.N() {
-		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > v.TimeHops {
-			v.TimeHops = int64(s.LearnHops(i))
-		}
-	}
 	if s.Config().Timing == model.Sync {
 		v.Rounds = s.Now()
 	}
