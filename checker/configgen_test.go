@@ -2,7 +2,6 @@ package checker_test
 
 import (
 	"crypto/sha256"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -114,7 +113,7 @@ func configFingerprint(info *model.Info, st *model.Setting, variant string, n in
 // and samples against configsGolden.
 func TestConfigFingerprints(t *testing.T) {
 	got := strings.Join(configRows(t), "\n") + "\n"
-	if f := flag.Lookup("rewrite"); f != nil && f.Value.String() == "true" {
+	if rewriting() {
 		if err := os.MkdirAll("../testdata/configgen", 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,8 @@ import (
 // finds, as trace files; replay.txt replays each of them.
 const counterexampleDir = "../testdata/counterexamples"
 
+// rewriting reports whether the tests run with -rewrite (datadriven's
+// flag): the golden files are then written instead of compared.
 func rewriting() bool {
 	f := flag.Lookup("rewrite")
 	return f != nil && f.Value.String() == "true"
