@@ -5,6 +5,7 @@ package algos
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/electlab/electlab/algos/bully"
@@ -73,6 +74,21 @@ var All = []model.Spec{
 	// the seeds' rings (their claims are beyond the catalog).
 	franklin.Algorithm,
 	peterson.Algorithm,
+}
+
+// Claims yields every claim of every algorithm of All with its algorithm,
+// in All's order and each algorithm's own claim order.
+func Claims() iter.Seq2[model.Spec, *model.Claim] {
+	return func(yield func(model.Spec, *model.Claim) bool) {
+		for _, spec := range All {
+			info := spec.Meta()
+			for i := range info.Claims {
+				if !yield(spec, &info.Claims[i]) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Lookup returns the algorithm called name, or an error listing the known

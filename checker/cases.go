@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/electlab/electlab/model"
@@ -41,7 +42,7 @@ func settingConfig(info *model.Info, st *model.Setting, variant string, ids, ini
 	if len(absent) > 0 {
 		members = make([]model.ID, 0, len(ids))
 		for _, id := range ids {
-			if !contains(absent, id) {
+			if !slices.Contains(absent, id) {
 				members = append(members, id)
 			}
 		}
@@ -54,15 +55,6 @@ func settingConfig(info *model.Info, st *model.Setting, variant string, ids, ini
 	}
 	cfg.Physical = st.Physical
 	return cfg
-}
-
-func contains(ids []model.ID, id model.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // Generic reports whether setting st of an algorithm needs the general
@@ -110,7 +102,7 @@ type plan struct {
 func newPlan(info *model.Info, st *model.Setting, ids, absent []model.ID) *plan {
 	p := &plan{ids: ids, absent: absent}
 	for _, id := range ids {
-		if !contains(absent, id) {
+		if !slices.Contains(absent, id) {
 			p.members = append(p.members, id)
 			if p.coord == model.None || better(info, id, p.coord) {
 				p.coord = id
@@ -153,14 +145,14 @@ func newPlan(info *model.Info, st *model.Setting, ids, absent []model.ID) *plan 
 func (p *plan) live(extra []model.ID) []model.ID {
 	var live []model.ID
 	for _, id := range p.others {
-		if !contains(extra, id) {
+		if !slices.Contains(extra, id) {
 			live = append(live, id)
 		}
 	}
 	// others is in ids order unless sorted best-first: restore ids order.
 	var out []model.ID
 	for _, id := range p.ids {
-		if contains(live, id) {
+		if slices.Contains(live, id) {
 			out = append(out, id)
 		}
 	}
@@ -217,7 +209,7 @@ func allButTwo(k, n int) int { return max(0, min(k, n-2)) }
 func inOrder(ids, sub []model.ID) []model.ID {
 	var out []model.ID
 	for _, id := range ids {
-		if contains(sub, id) {
+		if slices.Contains(sub, id) {
 			out = append(out, id)
 		}
 	}
@@ -253,7 +245,7 @@ func removableDead(info *model.Info, cfg *model.Config, st *model.Setting) func(
 	p := newPlan(info, st, cfg.IDs, nil)
 	var extra []model.ID
 	for _, id := range p.others {
-		if contains(cfg.Crashed, id) {
+		if slices.Contains(cfg.Crashed, id) {
 			extra = append(extra, id)
 		}
 	}

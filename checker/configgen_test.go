@@ -2,7 +2,6 @@ package checker_test
 
 import (
 	"crypto/sha256"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -36,29 +35,22 @@ func configRows(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	seen := map[string]bool{}
-	for _, spec := range algos.All {
+	for spec, c := range algos.Claims() {
 		info := spec.Meta()
-		for ci := range info.Claims {
-			c := &info.Claims[ci]
-			variants := c.Variants
-			if len(variants) == 0 {
-				variants = []string{""}
-			}
-			for si := range c.Settings {
-				st := &c.Settings[si]
-				key := settingKey(st)
-				for _, v := range variants {
-					for _, n := range claimSizes(c) {
-						if st.Family != nil && st.Family(n, v).Count == 0 {
-							continue // as the engine: no configuration at this size
-						}
-						k := fmt.Sprintf("%s | %s | %q | n=%d", info.Name, key, v, n)
-						if seen[k] {
-							continue
-						}
-						seen[k] = true
-						out = append(out, k+" | "+configFingerprint(info, st, v, n, k))
+		for si := range c.Settings {
+			st := &c.Settings[si]
+			key := settingKey(st)
+			for _, v := range c.CheckedVariants() {
+				for _, n := range claimSizes(c) {
+					if st.Family != nil && st.Family(n, v).Count == 0 {
+						continue // as the engine: no configuration at this size
 					}
+					k := fmt.Sprintf("%s | %s | %q | n=%d", info.Name, key, v, n)
+					if seen[k] {
+						continue
+					}
+					seen[k] = true
+					out = append(out, k+" | "+configFingerprint(info, st, v, n, k))
 				}
 			}
 		}
@@ -121,7 +113,7 @@ func configFingerprint(info *model.Info, st *model.Setting, variant string, n in
 // and samples against configsGolden.
 func TestConfigFingerprints(t *testing.T) {
 	got := strings.Join(configRows(t), "\n") + "\n"
-	if f := flag.Lookup("rewrite"); f != nil && f.Value.String() == "true" {
+	if rewriting() {
 		if err := os.MkdirAll("../testdata/configgen", 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -146,37 +146,20 @@ func newWorld(t *testing.T, d *datadriven.TestData) model.System {
 		d.Fatalf(t, "%v", err)
 	}
 	cfg := &model.Config{Algo: algo, Forwarding: spec.Meta().Forwarding}
-	ids := func(key string) []model.ID {
-		if !d.HasArg(key) {
-			return nil
-		}
-		var v string
-		d.ScanArgs(t, key, &v)
-		out, err := model.ParseIDs(v)
-		if err != nil {
-			d.Fatalf(t, "%s: %v", key, err)
-		}
-		return out
-	}
-	cfg.IDs, cfg.Initiators, cfg.Crashed = ids("ids"), ids("initiators"), ids("crashed")
 	for _, a := range d.CmdArgs {
 		if len(a.Vals) != 1 {
 			continue
 		}
 		v := a.Vals[0]
 		switch a.Key {
-		case "variant":
-			cfg.Variant = v
-		case "timing":
-			cfg.Timing, err = model.ParseTiming(v)
-		case "net":
-			cfg.Net, err = model.ParseNet(v)
+		case "initiators":
+			cfg.Initiators, err = model.ParseIDs(v)
 		case "crash-budget":
 			cfg.CrashBudget, err = strconv.Atoi(v)
 		case "forwarding":
 			cfg.Forwarding, err = strconv.ParseBool(v)
-		case "successive":
-			cfg.Successive, err = model.ParsePhases(v)
+		default: // the keys model.Config.SetField reads; algo, read above, is none of them
+			_, err = cfg.SetField(a.Key, v)
 		}
 		if err != nil {
 			d.Fatalf(t, "%s: %v", a.Key, err)

@@ -107,16 +107,9 @@ func NoModelFaults(s model.System) error {
 }
 
 // MeasuredTime is the Time quantity of s: the largest hop clock at which a
-// live process last changed its leader (-1 when none ever learned one).
-func MeasuredTime(s model.System) int64 {
-	t := int64(-1)
-	for i := range s.N() {
-		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > t {
-			t = int64(s.LearnHops(i))
-		}
-	}
-	return t
-}
+// live process last changed its leader (-1 when none ever learned one),
+// as model.MeasuredTime computes it.
+func MeasuredTime(s model.System) int64 { return model.MeasuredTime(s) }
 
 // Measure returns the quantity a bound claim measures on s: the claim's
 // own Measure when it has one, else the generic quantity.

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/electcheck"
@@ -30,7 +31,7 @@ func RejoinedIn(events []model.Event) []model.ID {
 	var ids []model.ID
 	for _, ev := range events {
 		if ev.Kind == model.EvRecover || ev.Kind == model.EvJoin {
-			if !contains(ids, ev.P) {
+			if !slices.Contains(ids, ev.P) {
 				ids = append(ids, ev.P)
 			}
 		}

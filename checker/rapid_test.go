@@ -69,10 +69,7 @@ func behaviourTargets(spec model.Spec) []rapidTarget {
 		if c.Kind != model.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
 			continue
 		}
-		variants := c.Variants
-		if len(variants) == 0 {
-			variants = []string{""}
-		}
+		variants := c.CheckedVariants()
 		var rows []target
 		refuted := false
 		for vi, variant := range variants {

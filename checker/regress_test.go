@@ -21,6 +21,8 @@ import (
 // finds, as trace files; replay.txt replays each of them.
 const counterexampleDir = "../testdata/counterexamples"
 
+// rewriting reports whether the tests run with -rewrite (datadriven's
+// flag): the golden files are then written instead of compared.
 func rewriting() bool {
 	f := flag.Lookup("rewrite")
 	return f != nil && f.Value.String() == "true"
@@ -33,24 +35,21 @@ func defaultCounterexamples(t *testing.T) map[string]*traces.Trace {
 	e := claims.DefaultEngine()
 	e.ExploreStates = claims.ClaimStates // as `electlab claims` does
 	out := map[string]*traces.Trace{}
-	for _, spec := range algos.All {
+	for spec, c := range algos.Claims() {
 		info := spec.Meta()
-		for i := range info.Claims {
-			c := &info.Claims[i]
-			res := e.CheckClaim(spec, c)
-			for ri, row := range res.Rows {
-				ce := row.Counterexample
-				if ce == nil {
-					continue
-				}
-				v := &traces.Violation{Property: checker.ClaimProperty(c.ID, ce.Violation.Property), Step: ce.Violation.Step, Message: ce.Violation.Message}
-				note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, info.Name, row.Setting, row.Variant)
-				tr, err := traces.Record(ce.Initial, ce.Events, v, note, traces.WithSnapshots())
-				if err != nil {
-					t.Fatalf("%s: %v", c.ID, err)
-				}
-				out[claims.CounterexampleFile(c.ID, info.Name, row.Variant, ri)] = tr
+		res := e.CheckClaim(spec, c)
+		for ri, row := range res.Rows {
+			ce := row.Counterexample
+			if ce == nil {
+				continue
 			}
+			v := &traces.Violation{Property: checker.ClaimProperty(c.ID, ce.Violation.Property), Step: ce.Violation.Step, Message: ce.Violation.Message}
+			note := fmt.Sprintf("counterexample to %s (%s), setting %q, reading %s", c.ID, info.Name, row.Setting, row.Variant)
+			tr, err := traces.Record(ce.Initial, ce.Events, v, note, traces.WithSnapshots())
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			out[claims.CounterexampleFile(c.ID, info.Name, row.Variant, ri)] = tr
 		}
 	}
 	return out

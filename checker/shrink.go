@@ -1,6 +1,10 @@
 package checker
 
-import "github.com/electlab/electlab/model"
+import (
+	"slices"
+
+	"github.com/electlab/electlab/model"
+)
 
 // SmallerConfigs lists configs with one initiator or one dead process
 // fewer, or a smaller crash budget, that still belong to setting st (a
@@ -40,7 +44,7 @@ func SmallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 			live := append([]model.ID(nil), c.IDs...)
 			var l []model.ID
 			for _, id := range live {
-				if !contains(c.Crashed, id) {
+				if !slices.Contains(c.Crashed, id) {
 					l = append(l, id)
 				}
 			}
@@ -50,7 +54,7 @@ func SmallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 			// Every live process detects, the revived one too.
 			var l []model.ID
 			for _, id := range c.IDs {
-				if !contains(c.Crashed, id) && !contains(c.Absent, id) {
+				if !slices.Contains(c.Crashed, id) && !slices.Contains(c.Absent, id) {
 					l = append(l, id)
 				}
 			}

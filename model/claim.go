@@ -375,6 +375,15 @@ type Claim struct {
 	Variants []string
 }
 
+// CheckedVariants returns the variants c is checked under, one by one:
+// Variants, or the default reading ("") alone when it lists none.
+func (c *Claim) CheckedVariants() []string {
+	if len(c.Variants) == 0 {
+		return []string{""}
+	}
+	return c.Variants
+}
+
 // TableColumn is one printed column of a Table claim beyond its first
 // (Claim.Rows, against Claim.Formula).
 type TableColumn struct {

@@ -52,6 +52,18 @@ func Summarize(s System) Outcome {
 	return o
 }
 
+// MeasuredTime is the Time quantity of s: the largest hop clock at which
+// a live process last changed its leader (-1 when none ever learned one).
+func MeasuredTime(s System) int64 {
+	t := int64(-1)
+	for i := range s.N() {
+		if s.Status(i) == Live && int64(s.LearnHops(i)) > t {
+			t = int64(s.LearnHops(i))
+		}
+	}
+	return t
+}
+
 // AgreedLeader returns the leader every live process holds and true, or
 // None and false when live processes disagree or some hold none.
 func AgreedLeader(s Snapshot) (ID, bool) {

@@ -173,12 +173,45 @@ type bareRing struct {
 	ids    []int32
 	sent   []bool
 	leader []int32
-	queue  []bareMsg // ring buffer of capacity n: never more than n in flight
+	queue  fifo[bareMsg]
+}
+
+// fifo is the bare loops' global FIFO queue: a ring buffer of capacity n,
+// enough as each start or delivery sends at most one message and each
+// delivery consumes one, so that at most n are ever in flight.
+type fifo[M any] struct {
+	buf []M
+	// head is the index of the oldest message; size the number queued
+	// (0 <= head < len(buf), 0 <= size <= len(buf)).
+	head, size int32
+}
+
+func newFIFO[M any](n int) fifo[M] { return fifo[M]{buf: make([]M, n)} }
+
+// push queues m last.
+func (q *fifo[M]) push(m M) {
+	t := q.head + q.size
+	if t >= int32(len(q.buf)) {
+		t -= int32(len(q.buf))
+	}
+	q.buf[t] = m
+	q.size++
+}
+
+// pop removes and returns the oldest message (size > 0).
+func (q *fifo[M]) pop() M {
+	m := q.buf[q.head]
+	q.head++
+	if q.head == int32(len(q.buf)) {
+		q.head = 0
+	}
+	q.size--
+	return m
 }
 
 func newBareRing(ids []model.ID) *bareRing {
 	n := len(ids)
-	r := &bareRing{ids: make([]int32, n), sent: make([]bool, n), leader: make([]int32, n), queue: make([]bareMsg, n)}
+	r := &bareRing{ids: make([]int32, n), sent: make([]bool, n), leader: make([]int32, n), queue: newFIFO[bareMsg](n)}
 	for i, id := range ids {
 		r.ids[i] = int32(id)
 	}
@@ -190,35 +223,19 @@ func newBareRing(ids []model.ID) *bareRing {
 // are delivered oldest first. It returns the number of deliveries.
 func (r *bareRing) run() (deliveries int64) {
 	n := int32(len(r.ids))
-	ids, sent, leader, q := r.ids, r.sent, r.leader, r.queue
+	ids, sent, leader, q := r.ids, r.sent, r.leader, &r.queue
 	next := func(p int32) int32 {
 		if p+1 == n {
 			return 0
 		}
 		return p + 1
 	}
-	// Each start or delivery sends at most one message, and each delivery
-	// consumes one, so at most n are ever in flight: a ring buffer of n.
-	head, size := int32(0), int32(0)
-	push := func(m bareMsg) {
-		t := head + size
-		if t >= n {
-			t -= n
-		}
-		q[t] = m
-		size++
-	}
 	for p := int32(0); p < n; p++ {
 		sent[p] = true
-		push(bareMsg{next(p), ids[p]})
+		q.push(bareMsg{next(p), ids[p]})
 	}
-	for size > 0 {
-		m := q[head]
-		head++
-		if head == n {
-			head = 0
-		}
-		size--
+	for q.size > 0 {
+		m := q.pop()
 		deliveries++
 		p, self := m.pos, ids[m.pos]
 		if m.cand < 0 { // coord
@@ -227,43 +244,56 @@ func (r *bareRing) run() (deliveries int64) {
 				continue // the announcement has gone round: n hops
 			}
 			leader[p] = c
-			push(bareMsg{next(p), m.cand})
+			q.push(bareMsg{next(p), m.cand})
 			continue
 		}
 		switch x := m.cand; {
 		case x == self:
 			leader[p] = self
-			push(bareMsg{next(p), -self})
+			q.push(bareMsg{next(p), -self})
 		case self > x:
 			if !sent[p] {
 				sent[p] = true
-				push(bareMsg{next(p), self})
+				q.push(bareMsg{next(p), self})
 			}
 		default:
-			push(bareMsg{next(p), x})
+			q.push(bareMsg{next(p), x})
 		}
 	}
 	return deliveries
 }
 
-func benchBare(b *testing.B, n int) {
+// benchRingLoop times a bare loop (named name in its messages) over the
+// n-ring: build makes a fresh instance outside the timed region and
+// returns its run and the leader each process holds after it. Every
+// iteration's delivery count and the first one's leaders are checked
+// against the Sim's.
+func benchRingLoop(b *testing.B, n int, name string, build func(ids []model.ID) (run func() int64, leader func(p int) model.ID)) {
 	ids := cachedRing(n)
 	want := simDeliveries(b, n)
-	var r *bareRing
+	var leader func(p int) model.ID
 	benchLoop(b, func() func() int64 {
-		r = newBareRing(ids)
-		return r.run
+		var run func() int64
+		run, leader = build(ids)
+		return run
 	}, func(first bool, d int64) {
 		if d != want {
-			b.Fatalf("bare loop delivered %d messages, the Sim %d", d, want)
+			b.Fatalf("%s loop delivered %d messages, the Sim %d", name, d, want)
 		}
 		if first {
-			for p, l := range r.leader {
-				if l != int32(n) {
-					b.Fatalf("bare loop: process %d holds leader %d, want %d", ids[p], l, n)
+			for p := range ids {
+				if l := leader(p); l != model.ID(n) {
+					b.Fatalf("%s loop: process %d holds leader %d, want %d", name, ids[p], l, n)
 				}
 			}
 		}
+	})
+}
+
+func benchBare(b *testing.B, n int) {
+	benchRingLoop(b, n, "bare", func(ids []model.ID) (func() int64, func(int) model.ID) {
+		r := newBareRing(ids)
+		return r.run, func(p int) model.ID { return model.ID(r.leader[p]) }
 	})
 }
 
@@ -284,7 +314,7 @@ func BenchmarkBareRingChangRoberts10K(b *testing.B) { benchBare(b, 10_000) }
 type stepRing struct {
 	envs   []model.Env
 	states []changroberts.State
-	queue  []stepMsg // ring buffer of capacity n, as in bareRing
+	queue  fifo[stepMsg]
 }
 
 // stepMsg is a message in flight in stepRing: the receiver's position,
@@ -302,7 +332,7 @@ func newStepRing(tb testing.TB, ids []model.ID) *stepRing {
 		tb.Fatal(err)
 	}
 	variant := []uint8{changroberts.Swallow}
-	r := &stepRing{envs: make([]model.Env, n), states: make([]changroberts.State, n), queue: make([]stepMsg, n)}
+	r := &stepRing{envs: make([]model.Env, n), states: make([]changroberts.State, n), queue: newFIFO[stepMsg](n)}
 	for i := range n {
 		r.envs[i] = model.Env{Self: ids[i], Index: i, Topo: topo, Variant: variant}
 		r.states[i] = changroberts.Algorithm.Init(&r.envs[i])
@@ -315,8 +345,7 @@ func (r *stepRing) run() (deliveries int64) {
 	kinds := alg.Kinds
 	n := int32(len(r.envs))
 	order := r.envs[0].Topo.Order
-	q := r.queue
-	head, size := int32(0), int32(0)
+	q := &r.queue
 	var out model.Outbox
 	batch := make([]model.Message, 1)
 	apply := func(p int32) {
@@ -331,12 +360,7 @@ func (r *stepRing) run() (deliveries int64) {
 			if o.Msg.To != order[next] {
 				panic("changroberts sent off the ring")
 			}
-			t := head + size
-			if t >= n {
-				t -= n
-			}
-			q[t] = stepMsg{pos: next, kind: int32(o.Msg.Kind.Code), a: o.Msg.A}
-			size++
+			q.push(stepMsg{pos: next, kind: int32(o.Msg.Kind.Code), a: o.Msg.A})
 		}
 	}
 	for p := range n {
@@ -345,13 +369,8 @@ func (r *stepRing) run() (deliveries int64) {
 		r.states[p] = alg.Step(env, r.states[p], model.Input{Kind: model.InStart}, &out)
 		apply(p)
 	}
-	for size > 0 {
-		m := q[head]
-		head++
-		if head == n {
-			head = 0
-		}
-		size--
+	for q.size > 0 {
+		m := q.pop()
 		deliveries++
 		p := m.pos
 		prev := p - 1
@@ -368,23 +387,9 @@ func (r *stepRing) run() (deliveries int64) {
 }
 
 func benchStep(b *testing.B, n int) {
-	ids := cachedRing(n)
-	want := simDeliveries(b, n)
-	var r *stepRing
-	benchLoop(b, func() func() int64 {
-		r = newStepRing(b, ids)
-		return r.run
-	}, func(first bool, d int64) {
-		if d != want {
-			b.Fatalf("step loop delivered %d messages, the Sim %d", d, want)
-		}
-		if first {
-			for p, st := range r.states {
-				if l := changroberts.Algorithm.View(st).Leader; l != model.ID(n) {
-					b.Fatalf("step loop: process %d holds leader %d, want %d", ids[p], l, n)
-				}
-			}
-		}
+	benchRingLoop(b, n, "step", func(ids []model.ID) (func() int64, func(int) model.ID) {
+		r := newStepRing(b, ids)
+		return r.run, func(p int) model.ID { return changroberts.Algorithm.View(r.states[p]).Leader }
 	})
 }
 

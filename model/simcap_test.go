@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // flood: every initiator multicasts one ping to every other process; a
@@ -29,10 +30,7 @@ var flood = &model.Algorithm[int]{
 
 func floodSim(t *testing.T, n int, timing model.Timing) *model.Sim[int] {
 	t.Helper()
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := modeltest.Seq(n)
 	s, err := flood.NewFastSim(&model.Config{Algo: "flood", IDs: ids, Timing: timing})
 	if err != nil {
 		t.Fatal(err)

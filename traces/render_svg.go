@@ -164,6 +164,19 @@ type svgChange struct {
 	status model.Status
 }
 
+// svgStatusChanges is how the diagram shows each effect that changes a
+// process's status: its mark, its annotation and the status after it.
+var svgStatusChanges = map[model.EffectKind]struct {
+	mark   svgMarkKind
+	text   string
+	style  svgAnnStyle
+	status model.Status
+}{
+	model.CrashedP:  {markCrash, "crash", annBad, model.Crashed},
+	model.Recovered: {markRecover, "recover", annPlain, model.Live},
+	model.Joined:    {markJoin, "join", annPlain, model.Live},
+}
+
 func newSVGDiagram(t *Trace, rep *Replayed, order []model.ID) *svgDiagram {
 	d := &svgDiagram{t: t, rep: rep, order: order, n: len(t.Steps), index: map[model.ID]int{}}
 	for i, id := range order {
@@ -251,18 +264,11 @@ func (d *svgDiagram) annotate(outDir [][]uint8) []int {
 			case model.Started:
 				mark(markStart)
 				add(p, "start", title, annPlain)
-			case model.CrashedP:
-				mark(markCrash)
-				add(p, "crash", title, annBad)
-				d.changes[p] = append(d.changes[p], svgChange{i, model.Crashed})
-			case model.Recovered:
-				mark(markRecover)
-				add(p, "recover", title, annPlain)
-				d.changes[p] = append(d.changes[p], svgChange{i, model.Live})
-			case model.Joined:
-				mark(markJoin)
-				add(p, "join", title, annPlain)
-				d.changes[p] = append(d.changes[p], svgChange{i, model.Live})
+			case model.CrashedP, model.Recovered, model.Joined:
+				c := svgStatusChanges[e.Kind]
+				mark(c.mark)
+				add(p, c.text, title, c.style)
+				d.changes[p] = append(d.changes[p], svgChange{i, c.status})
 			case model.Decided:
 				mark(markDecide)
 				text := "leader=" + formatID(model.ID(e.Val))

@@ -20,6 +20,7 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // TestDiagrams checks the SVG and ShiViz renderings against the golden
@@ -418,10 +419,7 @@ func TestRenderSVGEdges(t *testing.T) {
 		_ = RenderShiViz(tc.tr, tc.rep)
 	}
 	// Too many processes: a summary, still well-formed.
-	ids := make([]model.ID, SVGMaxProcesses+1)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := modeltest.Seq(SVGMaxProcesses + 1)
 	big := &Trace{Config: &model.Config{Algo: "x", IDs: ids}}
 	svg := RenderSVG(big, nil)
 	if _, err := parseSVG(svg); err != nil || !strings.Contains(svg, "electlab summary:") {

@@ -3,7 +3,6 @@ package traces
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -310,7 +309,7 @@ func TestSaveLoad(t *testing.T) {
 // that re-encoding it gives the file's bytes: the format has not drifted.
 func TestCheckedInTrace(t *testing.T) {
 	const path = "../testdata/traces/changroberts-crashed5.json"
-	if f := flag.Lookup("rewrite"); f != nil && f.Value.String() == "true" {
+	if rewriting() {
 		cfg := ringConfig(3, 1, 2, 5, 4)
 		cfg.Crashed = []model.ID{5}
 		s0, evs := fifoRun(t, cfg)

@@ -75,21 +75,11 @@ type Bound struct {
 // and scope. Every name is checked against the names of that scope; every
 // error is a *formula.Error naming a column, or says the text is empty.
 func Parse(text string, info *model.Info, sync bool, scope Scope) (*Bound, error) {
-	if strings.TrimSpace(text) == "" {
-		return nil, errors.New("empty bound: give a comparison such as 'sends <= 3*n - 1' (docs/FORMULA.md)")
-	}
-	e, err := formula.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	if !e.Boolean() {
-		return nil, &formula.Error{Col: 1, Msg: fmt.Sprintf("%q is a number, not a bound: compare it, as in %s <= 3*n - 1", e.String(), e.String())}
-	}
-	b := &Bound{expr: e, info: info, sync: sync, scope: scope}
-	if err := b.validate(); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return parse(text, info, sync, scope, true,
+		"empty bound: give a comparison such as 'sends <= 3*n - 1' (docs/FORMULA.md)",
+		func(x string) string {
+			return fmt.Sprintf("%q is a number, not a bound: compare it, as in %s <= 3*n - 1", x, x)
+		})
 }
 
 // Quantity is a numeric expression of the same names as a bound (such
@@ -99,21 +89,36 @@ type Quantity struct{ b Bound }
 // ParseQuantity parses text as a numeric expression of the names of
 // scope, as Parse does for a bound.
 func ParseQuantity(text string, info *model.Info, sync bool, scope Scope) (*Quantity, error) {
+	b, err := parse(text, info, sync, scope, false,
+		"empty quantity: give a counter such as sends (docs/FORMULA.md)",
+		func(x string) string {
+			return fmt.Sprintf("%q is a comparison, not a quantity: give a counter such as sends", x)
+		})
+	if err != nil {
+		return nil, err
+	}
+	return &Quantity{*b}, nil
+}
+
+// parse is Parse (boolean) and ParseQuantity (not boolean): text must be
+// an expression whose Boolean() is boolean; empty is the error for a
+// blank text, and wrong(the expression) the message for the other kind.
+func parse(text string, info *model.Info, sync bool, scope Scope, boolean bool, empty string, wrong func(string) string) (*Bound, error) {
 	if strings.TrimSpace(text) == "" {
-		return nil, errors.New("empty quantity: give a counter such as sends (docs/FORMULA.md)")
+		return nil, errors.New(empty)
 	}
 	e, err := formula.Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	if e.Boolean() {
-		return nil, &formula.Error{Col: 1, Msg: fmt.Sprintf("%q is a comparison, not a quantity: give a counter such as sends", e.String())}
+	if e.Boolean() != boolean {
+		return nil, &formula.Error{Col: 1, Msg: wrong(e.String())}
 	}
-	q := &Quantity{Bound{expr: e, info: info, sync: sync, scope: scope}}
-	if err := q.b.validate(); err != nil {
+	b := &Bound{expr: e, info: info, sync: sync, scope: scope}
+	if err := b.validate(); err != nil {
 		return nil, err
 	}
-	return q, nil
+	return b, nil
 }
 
 // validate checks every name of b's expression against its scope.
@@ -283,13 +288,8 @@ func TextOf(msg string) (string, bool) {
 // with parameters p (checker.ParamsOf) and ended at s.
 func ValuesOf(p model.Params, s model.System) Values {
 	v := Values{N: p.N, Initiators: p.Initiators, Live: p.Live, Crashed: len(s.Config().Crashed),
-		Steps: s.Events(), TimeHops: -1}
+		Steps: s.Events(), TimeHops: model.MeasuredTime(s)}
 	v.Counts = *s.Counts()
-	for i := range s.N() {
-		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > v.TimeHops {
-			v.TimeHops = int64(s.LearnHops(i))
-		}
-	}
 	if s.Config().Timing == model.Sync {
 		v.Rounds = s.Now()
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // coverageProblems lists what is wrong with result res under the coverage
@@ -75,18 +76,14 @@ func TestNoHoldsWithoutCoverage(t *testing.T) {
 	}
 	e := reducedEngine()
 	nclaims, holds := 0, 0
-	for _, spec := range algos.All {
-		info := spec.Meta()
-		for i := range info.Claims {
-			c := &info.Claims[i]
-			res := e.CheckClaim(spec, c)
-			nclaims++
-			if res.Verdict == claims.Holds {
-				holds++
-			}
-			for _, p := range coverageProblems(c, res) {
-				t.Errorf("%s (%s): %s", c.ID, info.Name, p)
-			}
+	for spec, c := range algos.Claims() {
+		res := e.CheckClaim(spec, c)
+		nclaims++
+		if res.Verdict == claims.Holds {
+			holds++
+		}
+		for _, p := range coverageProblems(c, res) {
+			t.Errorf("%s (%s): %s", c.ID, spec.Meta().Name, p)
 		}
 	}
 	if nclaims == 0 || holds == 0 {
@@ -193,10 +190,7 @@ func TestStepCapDerivesFromSize(t *testing.T) {
 // model (a difference is REFUTED), a column not checked (PARTIAL).
 func TestTableColumns(t *testing.T) {
 	ringCfg := func(p model.Params) *model.Config {
-		ids := make([]model.ID, p.N)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := modeltest.Seq(p.N)
 		return &model.Config{IDs: ids, Initiators: ids[:p.Initiators], Timing: model.Sync}
 	}
 	row := func(n, fpn int, printed int64) model.PrintedRow {
@@ -292,12 +286,9 @@ func TestCappedRunsMakeTerminationPartial(t *testing.T) {
 func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
 	var c *model.Claim
 	var spec model.Spec
-	for _, s := range algos.All {
-		info := s.Meta()
-		for i := range info.Claims {
-			if info.Claims[i].ID == "C-FCEABOB-5" {
-				c, spec = &info.Claims[i], s
-			}
+	for s, sc := range algos.Claims() {
+		if sc.ID == "C-FCEABOB-5" {
+			c, spec = sc, s
 		}
 	}
 	if c == nil {
@@ -359,19 +350,15 @@ func TestNoRefutationWithoutEvidence(t *testing.T) {
 	}
 	e := reducedEngine()
 	refuted := 0
-	for _, spec := range algos.All {
-		info := spec.Meta()
-		for i := range info.Claims {
-			c := &info.Claims[i]
-			res := e.CheckClaim(spec, c)
-			for _, r := range res.Rows {
-				if r.Verdict == claims.Refuted {
-					refuted++
-				}
+	for spec, c := range algos.Claims() {
+		res := e.CheckClaim(spec, c)
+		for _, r := range res.Rows {
+			if r.Verdict == claims.Refuted {
+				refuted++
 			}
-			for _, p := range refutationProblems(c, res) {
-				t.Errorf("%s (%s): %s", c.ID, info.Name, p)
-			}
+		}
+		for _, p := range refutationProblems(c, res) {
+			t.Errorf("%s (%s): %s", c.ID, spec.Meta().Name, p)
 		}
 	}
 	if refuted == 0 {

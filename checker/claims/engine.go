@@ -171,10 +171,7 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 		res.Verdict, res.Summary = summarizeTable(c, res.Rows)
 		return res
 	}
-	variants := c.Variants
-	if len(variants) == 0 {
-		variants = []string{""}
-	}
+	variants := c.CheckedVariants()
 	for _, variant := range variants {
 		for si := range c.Settings {
 			row := e.checkRow(spec, c, &c.Settings[si], si, variant)

@@ -8,6 +8,7 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 var testKinds = model.Kinds(
@@ -132,50 +133,16 @@ func TestClaimsSearchExactExtreme(t *testing.T) {
 	}
 }
 
-// joiner is a test election on a complete graph of ids 1..3 where process
-// 3 is absent at the start: the coordinator 1 knows itself, and a joiner
-// learns the coordinator when it joins (InJoin) and says so. Before the
-// join, an end-of-run check that the joiner joined fails.
-var joiner = &model.Algorithm[jstate]{
-	Info: model.Info{Name: "joiner", Title: "test: a joiner learns the coordinator", Topology: model.Complete, Kinds: testKinds},
-	Init: func(*model.Env) jstate { return jstate{} },
-	Step: func(env *model.Env, s jstate, in model.Input, out *model.Outbox) jstate {
-		switch in.Kind {
-		case model.InStart:
-			s.Leader, s.Coord = 1, env.Self == 1
-		case model.InJoin:
-			s.Leader = 1
-			out.Observe("joined", int32(env.Self))
-		}
-		return s
-	},
-	View: func(s jstate) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
-}
-
-// jstate is joiner's process state.
-type jstate struct {
-	Leader model.ID
-	Coord  bool
-}
-
 // TestSearchJoinsBeforeEnd: the engine's search of every schedule sets
 // JoinsBeforeEnd when the configuration has absent processes (as
 // Setting.Joins says each joins), so a state where the absent process can
 // still join is not an end and the joiner's check holds.
 func TestSearchJoinsBeforeEnd(t *testing.T) {
-	cfg := &model.Config{Algo: "joiner", IDs: []model.ID{1, 2}, Initiators: []model.ID{1, 2}, Absent: []model.ID{3}}
-	s0, err := joiner.NewSystem(cfg)
+	s0, err := modeltest.Joiner.NewSystem(modeltest.JoinerConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
-	checks := checker.Checks{Custom: func(s model.System) error {
-		for _, o := range s.Observations() {
-			if o.Tag == "joined" {
-				return nil
-			}
-		}
-		return errors.New("process 3 never joined")
-	}}
+	checks := checker.Checks{Custom: modeltest.Joined}
 	if out := searchAll(s0, checks, false, 1000, nil); out.violation != nil {
 		t.Fatalf("the engine's search: %+v, want no violation (the joiner joins)", out.violation)
 	}

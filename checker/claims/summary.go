@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/electlab/electlab/model"
@@ -129,7 +130,7 @@ func tallyReadings(rows []Row) *readingTally {
 			t.order = append(t.order, key)
 		}
 		g.rows++
-		if r.Parameters != "" && !containsString(g.params, r.Parameters) {
+		if r.Parameters != "" && !slices.Contains(g.params, r.Parameters) {
 			g.params = append(g.params, r.Parameters)
 		}
 		switch r.Verdict {
@@ -259,15 +260,6 @@ func lessParams(a, b []uint8) bool {
 		}
 	}
 	return len(a) < len(b)
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func readingsNote(order []string, multi bool) string {

@@ -68,14 +68,7 @@ func (e *engine) expand(u *bnode, depth int, out []succ, b *bfsWorker) []succ {
 		if k < len(en)-1 {
 			w = b.clone(u.w)
 		}
-		var transBefore int64
-		if e.opt.Counts == CountsPerProcess {
-			transBefore = w.Counts().Transmissions
-		}
-		faultsBefore := len(w.Faults())
-		if err := w.Apply(ev); err != nil {
-			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
-		}
+		transBefore, faultsBefore := e.apply(w, ev)
 		var pc []int32
 		if e.opt.Counts == CountsPerProcess {
 			pc = append([]int32(nil), u.pc...)

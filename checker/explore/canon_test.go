@@ -166,6 +166,29 @@ func TestCanonicalStates(t *testing.T) {
 // init process before the run, and its monitor's states at the quiescent
 // state).
 func TestCanonicalStatesSpin(t *testing.T) {
+	run := spinRun(t, "changroberts.pml")
+	for n := 3; n <= 6; n++ {
+		run("spin", "-a", "-DN="+strconv.Itoa(n), "-DDESC", "changroberts.pml")
+		run("gcc", "-O2", "-DSAFETY", "-DNOREDUCE", "-o", "pan", "pan.c")
+		out := run("./pan", "-m100000")
+		m := regexp.MustCompile(`(\d+) states, stored`).FindSubmatch(out)
+		if m == nil {
+			t.Fatalf("pan printed no state count:\n%s", out)
+		}
+		spin, _ := strconv.ParseInt(string(m[1]), 10, 64)
+		r := Explore(crDesc(t, n), Options{NoPOR: true, Counts: CountsPerProcess})
+		if r.States+4 != spin {
+			t.Errorf("n=%d: electlab %d states, Spin %d (want electlab + 4)", n, r.States, spin)
+		}
+	}
+}
+
+// spinRun prepares a Spin comparison: it skips t in -short mode or when
+// spin or gcc is not installed, copies testdata/spin/pml into a temporary
+// directory, and returns a function that runs a command there and returns
+// its combined output, failing t when the command fails.
+func spinRun(t *testing.T, pml string) func(name string, args ...string) []byte {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs spin and gcc")
 	}
@@ -175,34 +198,21 @@ func TestCanonicalStatesSpin(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spin", "changroberts.pml"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spin", pml))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "cr.pml"), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, pml), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for n := 3; n <= 6; n++ {
-		for _, c := range [][]string{{"spin", "-a", "-DN=" + strconv.Itoa(n), "-DDESC", "cr.pml"},
-			{"gcc", "-O2", "-DSAFETY", "-DNOREDUCE", "-o", "pan", "pan.c"}, {"./pan", "-m100000"}} {
-			cmd := exec.Command(c[0], c[1:]...)
-			cmd.Dir = dir
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("%v: %v\n%s", c, err, out)
-			}
-			if c[0] != "./pan" {
-				continue
-			}
-			m := regexp.MustCompile(`(\d+) states, stored`).FindSubmatch(out)
-			if m == nil {
-				t.Fatalf("pan printed no state count:\n%s", out)
-			}
-			spin, _ := strconv.ParseInt(string(m[1]), 10, 64)
-			r := Explore(crDesc(t, n), Options{NoPOR: true, Counts: CountsPerProcess})
-			if r.States+4 != spin {
-				t.Errorf("n=%d: electlab %d states, Spin %d (want electlab + 4)", n, r.States, spin)
-			}
+	return func(name string, args ...string) []byte {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
 		}
+		return out
 	}
 }

@@ -2,9 +2,6 @@ package explore
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -12,16 +9,14 @@ import (
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 	"github.com/electlab/electlab/traces"
 )
 
 // bullyDetect is Bully on ids 1..n, the highest (the old coordinator)
 // crashed before the run; detectors nil means every live process.
 func bullyDetect(t testing.TB, n int, detectors []model.ID, d model.Detection) model.System {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := modeltest.Seq(n)
 	cfg := &model.Config{Algo: "bully", IDs: ids, Crashed: []model.ID{model.ID(n)}, Initiators: detectors, Detect: d}
 	s0, err := bully.Algorithm.NewSystem(cfg)
 	if err != nil {
@@ -161,32 +156,7 @@ func TestDetectLazyTrace(t *testing.T) {
 // installed, and compares the minimum sends and "unbounded" with
 // electlab's (skipped otherwise; make bench-spin installs spin).
 func TestDetectLazySpin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs spin and gcc")
-	}
-	if _, err := exec.LookPath("spin"); err != nil {
-		t.Skip("spin is not installed")
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc is not installed")
-	}
-	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "spin", "bully.pml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bully.pml"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	run := func(name string, args ...string) []byte {
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
-		}
-		return out
-	}
+	run := spinRun(t, "bully.pml")
 	run("spin", "-a", "-DN=4", "-DINIT=0", "-DLAZY", "bully.pml")
 	run("gcc", "-O2", "-DSAFETY", "-DPRINTF", "-DNOREDUCE", "-o", "pan", "pan.c")
 	out := run("./pan", "-m100000")

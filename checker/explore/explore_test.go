@@ -9,19 +9,14 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
 // testConfigs are the small configurations every registered algorithm is
 // explored on by the exactness tests: rings of 3 and 4, several initiator
 // sets, a crash budget, unordered channels, sync timing, a dead process.
 func testConfigs(info *model.Info) []*model.Config {
-	ids := func(v ...int) []model.ID {
-		out := make([]model.ID, len(v))
-		for i, x := range v {
-			out[i] = model.ID(x)
-		}
-		return out
-	}
+	ids := modeltest.IDs
 	base := func(i []model.ID) *model.Config {
 		return &model.Config{Algo: info.Name, IDs: i, Forwarding: info.Forwarding}
 	}
@@ -55,15 +50,6 @@ func testConfigs(info *model.Info) []*model.Config {
 	c.Initiators = ids(1)
 	add(c)
 	return out
-}
-
-func newSys(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
-	t.Helper()
-	s0, err := spec.NewSystem(cfg)
-	if err != nil {
-		t.Fatalf("%s: %v", cfg, err)
-	}
-	return s0
 }
 
 // testSpecs are the registered algorithms plus the explorer's test
@@ -221,7 +207,7 @@ func TestIndependence(t *testing.T) {
 func TestBFSShortest(t *testing.T) {
 	spec := model.Spec(twoCoords)
 	cfg := &model.Config{Algo: "twocoords", IDs: []model.ID{3, 1, 2, 4}}
-	s0 := newSys(t, spec, cfg)
+	s0 := modeltest.NewSystem(t, spec, cfg)
 	dfs := Explore(s0, Options{})
 	bfs := Explore(s0, Options{BFS: true})
 	if len(dfs.Violations) == 0 {
@@ -256,7 +242,7 @@ func TestBFSShortest(t *testing.T) {
 // a lasso that replays; ping-pong that a pending stop would end is a cycle
 // but not a livelock (unfair).
 func TestLivelock(t *testing.T) {
-	s0 := newSys(t, tokenRing, &model.Config{Algo: "token", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1}})
+	s0 := modeltest.NewSystem(t, tokenRing, &model.Config{Algo: "token", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1}})
 	for _, opt := range []Options{{}, {NoPOR: true}, {Counts: CountsTotal}, {BFS: true}} {
 		r := Explore(s0, opt)
 		if !r.Cycle || len(r.Violations) == 0 || r.Violations[0].Property != checker.PropTermination {
@@ -290,7 +276,7 @@ func TestLivelock(t *testing.T) {
 	if !r.Cycle || len(r.Violations) != 0 {
 		t.Errorf("token ring, termination not checked: want a cycle and no violation, got %s", summary(r))
 	}
-	s0 = newSys(t, pingStop, &model.Config{Algo: "pingstop", IDs: []model.ID{1, 2, 3}})
+	s0 = modeltest.NewSystem(t, pingStop, &model.Config{Algo: "pingstop", IDs: []model.ID{1, 2, 3}})
 	for _, opt := range []Options{{}, {NoPOR: true}} {
 		r := Explore(s0, opt)
 		if !r.Cycle || len(r.Violations) != 0 {
@@ -302,7 +288,7 @@ func TestLivelock(t *testing.T) {
 // TestBounds: each bound ends the search with a partial verdict naming it.
 func TestBounds(t *testing.T) {
 	spec, _ := algos.Lookup("ringpoll")
-	s0 := newSys(t, spec, &model.Config{Algo: "ringpoll", IDs: []model.ID{1, 2, 3, 4, 5}})
+	s0 := modeltest.NewSystem(t, spec, &model.Config{Algo: "ringpoll", IDs: []model.ID{1, 2, 3, 4, 5}})
 	for _, tc := range []struct {
 		opt  Options
 		want string
@@ -367,7 +353,7 @@ func TestShardMerge(t *testing.T) {
 
 // TestDeterministic: two searches give the same result, traces included.
 func TestDeterministic(t *testing.T) {
-	s0 := newSys(t, twoCoords, &model.Config{Algo: "twocoords", IDs: []model.ID{3, 1, 2, 4}})
+	s0 := modeltest.NewSystem(t, twoCoords, &model.Config{Algo: "twocoords", IDs: []model.ID{3, 1, 2, 4}})
 	a := Explore(s0, Options{Counts: CountsPerProcess})
 	b := Explore(s0, Options{Counts: CountsPerProcess})
 	if summary(a) != summary(b) || a.Transitions != b.Transitions || a.MaxDepth != b.MaxDepth {
@@ -413,7 +399,7 @@ func TestParse(t *testing.T) {
 // at most 3/4 full, 16 bytes a slot, and the collision bound is
 // s(s-1)/2 pairs at 2^-64 each.
 func TestStorageReport(t *testing.T) {
-	s0 := newSys(t, tokenRing, &model.Config{Algo: "token", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1}})
+	s0 := modeltest.NewSystem(t, tokenRing, &model.Config{Algo: "token", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1}})
 	r := Explore(s0, Options{NoPOR: true})
 	if r.States == 0 || r.TableBytes%16 != 0 || r.TableBytes < r.States*16*4/3 || r.TableBytes > r.MemEstimate {
 		t.Errorf("%d states in a table of %d bytes (peak estimate %d)", r.States, r.TableBytes, r.MemEstimate)

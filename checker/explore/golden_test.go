@@ -60,42 +60,28 @@ func goldenCase(t *testing.T, d *datadriven.TestData) (model.System, Options) {
 	var spec model.Spec
 	opt := Options{Counts: CountsTotal, MaxStates: 50000, MaxViolations: 1000}
 	for _, a := range d.CmdArgs {
-		v := ""
-		if len(a.Vals) > 0 {
-			v = strings.Join(a.Vals, ",")
-		}
+		v := strings.Join(a.Vals, ",")
 		var err error
 		switch a.Key {
 		case "algo":
 			if spec, err = algos.Lookup(v); err == nil {
 				cfg.Algo, cfg.Forwarding = v, spec.Meta().Forwarding
 			}
-		case "ids":
-			cfg.IDs, err = model.ParseIDs(v)
-		case "variant":
-			cfg.Variant = v
 		case "initiators":
 			cfg.Initiators, err = model.ParseIDs(v)
-		case "crashed":
-			cfg.Crashed, err = model.ParseIDs(v)
-		case "absent":
-			cfg.Absent, err = model.ParseIDs(v)
 		case "crash-budget":
 			cfg.CrashBudget, err = strconv.Atoi(v)
-		case "net":
-			cfg.Net, err = model.ParseNet(v)
-		case "timing":
-			cfg.Timing, err = model.ParseTiming(v)
-		case "timeouts":
-			cfg.Timeouts, err = model.ParseTimeouts(v)
 		case "counts":
 			opt.Counts, err = ParseCountMode(v)
 		case "no-por":
 			opt.NoPOR = true
 		case "max-states":
 			opt.MaxStates, err = strconv.ParseInt(v, 10, 64)
-		default:
-			err = fmt.Errorf("unknown argument")
+		default: // the keys model.Config.SetField reads
+			var known bool
+			if known, err = cfg.SetField(a.Key, v); !known {
+				err = fmt.Errorf("unknown argument")
+			}
 		}
 		if err != nil {
 			t.Fatalf("%s: %s=%s: %v", d.Pos, a.Key, v, err)

@@ -185,9 +185,7 @@ func (l *liveSearch) run() {
 		f.next++
 		ev := f.en[i]
 		w := e.clone(f.w)
-		if err := w.Apply(ev); err != nil {
-			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
-		}
+		mustApply(w, ev)
 		l.transitions++
 		if e.opt.Progress != nil && l.transitions%progressTicks == 0 {
 			e.opt.Progress(Progress{States: int64(l.vis.n), Transitions: l.transitions, Depth: len(l.frames),

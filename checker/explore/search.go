@@ -657,14 +657,7 @@ func (e *engine) dfs() {
 		} else {
 			w = e.clone(f.w)
 		}
-		var transBefore int64
-		if e.opt.Counts == CountsPerProcess {
-			transBefore = w.Counts().Transmissions
-		}
-		faultsBefore := len(w.Faults())
-		if err := w.Apply(ev); err != nil {
-			panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
-		}
+		transBefore, faultsBefore := e.apply(w, ev)
 		e.res.Transitions++
 		e.tick(cd)
 		if cd > e.res.MaxDepth {
@@ -961,4 +954,30 @@ func (e *engine) commutes(w model.System, a, b model.Event) error {
 		return fmt.Errorf("%s: %s and %s called independent but the two orders differ", e.s0.Config(), a, b)
 	}
 	return nil
+}
+
+// apply applies the enabled event ev to w and returns what counting and
+// judging the step need from before it: the transmissions so far (under
+// CountsPerProcess only, 0 otherwise) and the number of model faults.
+func (e *engine) apply(w model.System, ev model.Event) (transBefore int64, faultsBefore int) {
+	if e.opt.Counts == CountsPerProcess {
+		transBefore = w.Counts().Transmissions
+	}
+	faultsBefore = len(w.Faults())
+	mustApply(w, ev)
+	return transBefore, faultsBefore
+}
+
+// mustApply applies the enabled event ev to w. An enabled event that does
+// not apply is a bug of the model or the search: it panics.
+func mustApply(w model.System, ev model.Event) {
+	if err := w.Apply(ev); err != nil {
+		notApplied(ev, err)
+	}
+}
+
+// notApplied panics for mustApply (kept apart so that mustApply is
+// inlined into the search loops).
+func notApplied(ev model.Event, err error) {
+	panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
 }

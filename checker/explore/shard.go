@@ -46,9 +46,7 @@ func (e *engine) splitDepth() int {
 					f.done |= 1 << i
 				}
 				w := nd.w.Clone()
-				if err := w.Apply(ev); err != nil {
-					panic(fmt.Sprintf("explore: enabled event %s does not apply: %v", ev, err))
-				}
+				mustApply(w, ev)
 				if len(w.Enabled(nil)) == 0 {
 					next = append(next, node{}) // counted, not expanded
 					continue

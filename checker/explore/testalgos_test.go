@@ -21,30 +21,33 @@ type tstate struct {
 	Coord   bool
 }
 
-func tview(s tstate) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} }
+// toy makes a test algorithm over tstate with the test kinds, from its
+// name, title, topology and step function.
+func toy(name, title string, topo model.TopologyKind, step func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate) *model.Algorithm[tstate] {
+	return &model.Algorithm[tstate]{
+		Info: model.Info{Name: name, Title: title, Topology: topo, Kinds: testKinds},
+		Init: func(*model.Env) tstate { return tstate{} },
+		Step: step,
+		View: func(s tstate) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
+	}
+}
 
 // tokenRing: every initiator sends a token that circulates forever: a fair
 // livelock.
-var tokenRing = &model.Algorithm[tstate]{
-	Info: model.Info{Name: "token", Title: "test: a token circulating forever", Topology: model.UniRing, Kinds: testKinds},
-	Init: func(*model.Env) tstate { return tstate{} },
-	Step: func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
+var tokenRing = toy("token", "test: a token circulating forever", model.UniRing,
+	func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
 		switch in.Kind {
 		case model.InStart, model.InDeliver:
 			out.Send(env.Next(), testKinds[0], 0, 0)
 		}
 		return s
-	},
-	View: tview,
-}
+	})
 
 // pingStop: 1 and 2 play ping-pong until a stop from 3 reaches 1. The
 // ping-pong cycle is unfair (the stop is deliverable all along), so there
 // is a cycle but no livelock. Ids must be 1, 2, 3.
-var pingStop = &model.Algorithm[tstate]{
-	Info: model.Info{Name: "pingstop", Title: "test: ping-pong until stopped", Topology: model.Complete, Kinds: testKinds},
-	Init: func(*model.Env) tstate { return tstate{} },
-	Step: func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
+var pingStop = toy("pingstop", "test: ping-pong until stopped", model.Complete,
+	func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
 		switch in.Kind {
 		case model.InStart:
 			switch env.Self {
@@ -68,18 +71,14 @@ var pingStop = &model.Algorithm[tstate]{
 			}
 		}
 		return s
-	},
-	View: tview,
-}
+	})
 
 // timerRing: an initiator arms a timer; when it fires it sends hello(self)
 // to its successor, which adopts the highest id seen and, if higher than
 // its own... a small timer-driven election that is correct when every
 // process initiates: the highest id's hello goes round once.
-var timerRing = &model.Algorithm[tstate]{
-	Info: model.Info{Name: "timerring", Title: "test: timer-driven max election", Topology: model.UniRing, Kinds: testKinds},
-	Init: func(*model.Env) tstate { return tstate{} },
-	Step: func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
+var timerRing = toy("timerring", "test: timer-driven max election", model.UniRing,
+	func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
 		switch in.Kind {
 		case model.InStart:
 			out.SetTimer(1, 2)
@@ -96,17 +95,13 @@ var timerRing = &model.Algorithm[tstate]{
 			}
 		}
 		return s
-	},
-	View: tview,
-}
+	})
 
 // twoCoords: a broken election: every process that starts declares itself
 // coordinator and tells its successor, which steps down. Two live
 // coordinators exist between two starts and the announcements.
-var twoCoords = &model.Algorithm[tstate]{
-	Info: model.Info{Name: "twocoords", Title: "test: broken, several coordinators", Topology: model.UniRing, Kinds: testKinds},
-	Init: func(*model.Env) tstate { return tstate{} },
-	Step: func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
+var twoCoords = toy("twocoords", "test: broken, several coordinators", model.UniRing,
+	func(env *model.Env, s tstate, in model.Input, out *model.Outbox) tstate {
 		switch in.Kind {
 		case model.InStart:
 			s.Leader, s.Coord = env.Self, true
@@ -115,6 +110,4 @@ var twoCoords = &model.Algorithm[tstate]{
 			s.Leader, s.Coord = model.ID(in.Msgs[0].A), false
 		}
 		return s
-	},
-	View: tview,
-}
+	})

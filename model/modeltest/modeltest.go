@@ -29,10 +29,7 @@ func IDs(v ...int) []model.ID {
 // cap of 100000 events or a model fault.
 func RunFIFO(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
 	t.Helper()
-	s, err := spec.NewSystem(cfg)
-	if err != nil {
-		t.Fatalf("NewSystem(%s): %v", cfg, err)
-	}
+	s := NewSystem(t, spec, cfg)
 	Drive(t, s)
 	return s
 }
