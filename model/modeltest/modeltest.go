@@ -395,3 +395,30 @@ func RingWorstCases(t testing.TB, spec model.Spec, claimed func(n int) fmt.Strin
 	t.Logf("n=64: bit-reversal arrangement %d messages; %d random arrangements: max %d, mean %.1f; claimed <= %s", rev64, samples, random64, float64(sum)/samples, claimed(n))
 	return worst8, rev64, random64
 }
+
+// RingWorstCasesExact runs RingWorstCases beside the claimed bound and
+// checks that the worst case at n = 8 and the bit-reversal ring of 64 cost
+// exactly exact(n) messages (text is exact's formula, for the errors), and
+// that no random ring of 64 costs more than the bit-reversal one.
+func RingWorstCasesExact(t testing.TB, spec model.Spec, bound func(model.Params) model.Rat, text string, exact func(n int) int64) {
+	t.Helper()
+	worst, rev, hi := RingWorstCases(t, spec, func(n int) fmt.Stringer { return bound(model.Params{N: n}) })
+	if want := exact(8); worst != want {
+		t.Errorf("n=8: worst case %d, want %s = %d", worst, text, want)
+	}
+	if want := exact(64); rev != want || hi > rev {
+		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
+	}
+}
+
+// Formula checks that formula f, what it computes named by what (for the
+// errors), evaluates at each n of sizes (model.Params{N: n}) to the text
+// want[i].
+func Formula(t testing.TB, what string, f func(model.Params) model.Rat, sizes []int, want ...string) {
+	t.Helper()
+	for i, n := range sizes {
+		if got := f(model.Params{N: n}).String(); got != want[i] {
+			t.Errorf("n=%d: %s %s, want %s", n, what, got, want[i])
+		}
+	}
+}
