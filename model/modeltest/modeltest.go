@@ -422,3 +422,37 @@ func Formula(t testing.TB, what string, f func(model.Params) model.Rat, sizes []
 		}
 	}
 }
+
+// CrashSetRuns runs spec under the fair FIFO schedule on base.IDs (with
+// base's other fields) once for every crash set of those ids that leaves
+// minLive or more live (CrashSets), each initiator set that inits picks
+// among the live, each of variants and both timings, in that nesting; it
+// checks that every live process holds the highest live id
+// (CheckElectedMax) and then calls check on the run.
+func CrashSetRuns(t testing.TB, spec model.Spec, base model.Config, minLive int, inits func(live []model.ID) [][]model.ID, variants []string, check func(cfg *model.Config, w model.System)) {
+	t.Helper()
+	CrashSets(base.IDs, nil, minLive, func(crashed, live []model.ID) {
+		for _, initiators := range inits(live) {
+			for _, variant := range variants {
+				for _, timing := range []model.Timing{model.Async, model.Sync} {
+					cfg := base
+					cfg.Crashed, cfg.Initiators, cfg.Timing, cfg.Variant = crashed, initiators, timing, variant
+					w := RunFIFO(t, spec, &cfg)
+					CheckElectedMax(t, w)
+					check(&cfg, w)
+				}
+			}
+		}
+	})
+}
+
+// Observed counts the observations tagged tag made so far in s.
+func Observed(s model.System, tag string) int {
+	k := 0
+	for _, o := range s.Observations() {
+		if o.Tag == tag {
+			k++
+		}
+	}
+	return k
+}
