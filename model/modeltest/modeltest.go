@@ -411,11 +411,14 @@ func RingWorstCasesExact(t testing.TB, spec model.Spec, bound func(model.Params)
 	}
 }
 
-// Formula checks that formula f, what it computes named by what (for the
-// errors), evaluates at each n of sizes (model.Params{N: n}) to the text
-// want[i].
-func Formula(t testing.TB, what string, f func(model.Params) model.Rat, sizes []int, want ...string) {
+// CheckFormula checks that formula f, what it computes named by what (for
+// the errors), evaluates at each n of sizes (model.Params{N: n}) to the
+// text want[i].
+func CheckFormula(t testing.TB, what string, f func(model.Params) model.Rat, sizes []int, want ...string) {
 	t.Helper()
+	if len(want) != len(sizes) {
+		t.Fatalf("%s: %d sizes but %d values", what, len(sizes), len(want))
+	}
 	for i, n := range sizes {
 		if got := f(model.Params{N: n}).String(); got != want[i] {
 			t.Errorf("n=%d: %s %s, want %s", n, what, got, want[i])
