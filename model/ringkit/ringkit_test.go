@@ -7,18 +7,21 @@ import (
 	"github.com/electlab/electlab/model/ringkit"
 )
 
-// The log₂ formulas at small sizes and around powers of two.
+// The log₂ formulas meet their definitions for n = 1..300: 2^(c-1) < n ≤
+// 2^c for c = CeilLog2(n), and 2^f ≤ n < 2^(f+1) for f = FloorLog2(n);
+// both are 0 at n = 0.
 func TestLog2(t *testing.T) {
-	for _, tc := range []struct {
-		n           int
-		ceil, floor int64
-	}{{0, 0, 0}, {1, 0, 0}, {2, 1, 1}, {3, 2, 1}, {4, 2, 2}, {5, 3, 2}, {8, 3, 3}, {9, 4, 3}, {64, 6, 6}, {65, 7, 6}} {
-		if got := ringkit.CeilLog2(tc.n); got != tc.ceil {
-			t.Errorf("CeilLog2(%d) = %d, want %d", tc.n, got, tc.ceil)
+	for n := 1; n <= 300; n++ {
+		c, f := ringkit.CeilLog2(n), ringkit.FloorLog2(n)
+		if n > 1<<c || (c > 0 && n <= 1<<(c-1)) {
+			t.Errorf("CeilLog2(%d) = %d", n, c)
 		}
-		if got := ringkit.FloorLog2(tc.n); got != tc.floor {
-			t.Errorf("FloorLog2(%d) = %d, want %d", tc.n, got, tc.floor)
+		if n < 1<<f || n >= 1<<(f+1) {
+			t.Errorf("FloorLog2(%d) = %d", n, f)
 		}
+	}
+	if c, f := ringkit.CeilLog2(0), ringkit.FloorLog2(0); c != 0 || f != 0 {
+		t.Errorf("CeilLog2(0) = %d, FloorLog2(0) = %d, want 0 and 0", c, f)
 	}
 }
 
