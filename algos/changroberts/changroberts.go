@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.
@@ -75,7 +76,7 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
-	Step: step,
+	Step: ringkit.Step(initiate, receive),
 	View: func(s State) model.View {
 		return model.View{Leader: s.Leader, Coordinator: s.Elected}
 	},
@@ -85,19 +86,13 @@ var Algorithm = &model.Algorithm[State]{
 	},
 }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	switch in.Kind {
-	case model.InStart:
-		// [S1]: "A process Pi initiates an election by sending out an
-		// ("elect me", Pi) message along its out-edge."
-		if !s.Sent {
-			s.Sent = true
-			out.Send(env.Next(), Elect, int32(env.Self), 0)
-		}
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			s = receive(env, s, m, out)
-		}
+// initiate starts the process's election on its start input.
+func initiate(env *model.Env, s State, out *model.Outbox) State {
+	// [S1]: "A process Pi initiates an election by sending out an
+	// ("elect me", Pi) message along its out-edge."
+	if !s.Sent {
+		s.Sent = true
+		out.Send(env.Next(), Elect, int32(env.Self), 0)
 	}
 	return s
 }

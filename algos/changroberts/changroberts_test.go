@@ -11,19 +11,11 @@ import (
 // Phigh would get back its own "elect me" message", with failed forwarders,
 // every initiator set of one arrangement, both readings and both timings.
 func TestElectsMaxLive(t *testing.T) {
-	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	modeltest.CrashSets(perm, nil, 2, func(crashed, live []model.ID) {
-		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
-			for _, variant := range []string{"swallow", "resend"} {
-				for _, timing := range []model.Timing{model.Async, model.Sync} {
-					cfg := &model.Config{IDs: perm, Crashed: crashed, Initiators: inits, Forwarding: true, Timing: timing, Variant: variant}
-					w := modeltest.RunFIFO(t, Algorithm, cfg)
-					modeltest.CheckElectedMax(t, w)
-					if err := onlyMaxGetsOwnBack(w); err != nil {
-						t.Errorf("%s: %v", cfg, err)
-					}
-				}
-			}
+	base := model.Config{IDs: modeltest.IDs(3, 6, 1, 5, 2, 4), Forwarding: true}
+	inits := func(live []model.ID) [][]model.ID { return [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} }
+	modeltest.CrashSetRuns(t, Algorithm, base, 2, inits, []string{"swallow", "resend"}, func(cfg *model.Config, w model.System) {
+		if err := onlyMaxGetsOwnBack(w); err != nil {
+			t.Errorf("%s: %v", cfg, err)
 		}
 	})
 }

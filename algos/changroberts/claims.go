@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // claims are the catalog's claims about the refinement, as data. The
@@ -54,19 +55,7 @@ var claims = []model.Claim{
 			{Name: "async fifo, staggered initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators, Staggered: true},
 		},
 	},
-	{
-		ID:     "C-RING1-7",
-		Source: "[S1] Election Algorithms, first paragraph",
-		Says:   `"The election algorithm chooses the highest-priority nonfailed process as the new coordinator and announces its id to all nonfailed processes."`,
-		Formal: "at quiescence every live process holds the same leader, the maximum live id; never two live coordinators; failed processes forward but are never elected",
-		Kind:   model.Behaviour,
-		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
-		NMin:   3, NMax: 8,
-		Settings: []model.Setting{
-			{Name: "async fifo, failed forwarders, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 6},
-			{Name: "sync, failed forwarders, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 6},
-		},
-	},
+	ringkit.S1ElectsHighest(),
 	{
 		ID:     "CR79-AVG",
 		Source: "E. Chang and R. Roberts, CACM 22(5), 1979 (beyond the seeds: the average case of the algorithm [S1] refines)",

@@ -2,9 +2,9 @@ package franklin
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // source is where the claims come from. Franklin's paper is not one of the
@@ -32,7 +32,7 @@ var claims = []model.Claim{
 		Formal: "never two processes act as leader at once; at quiescence exactly one does, the highest id, and every process holds it as leader; every execution reaches quiescence; no active process ever receives a message more than one round ahead of its own",
 		Kind:   model.Behaviour,
 		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
-		Custom: model.AllChecks(OneLeader, noSkew),
+		Custom: model.AllChecks(ringkit.OneLeader, noSkew),
 		NMin:   2, NMax: 8,
 		Settings: settings,
 	},
@@ -69,39 +69,13 @@ var claims = []model.Claim{
 	},
 }
 
-// CeilLog2 is ⌈log₂ n⌉ for n ≥ 1 (0 for n ≤ 1).
-func CeilLog2(n int) int64 {
-	if n <= 1 {
-		return 0
-	}
-	return int64(bits.Len(uint(n - 1)))
-}
-
 // RoundBound is FRANKLIN-2's formula, ⌈log₂ n⌉+1, at p.N.
-func RoundBound(p model.Params) model.Rat { return model.RatInt(CeilLog2(p.N) + 1) }
+func RoundBound(p model.Params) model.Rat { return model.RatInt(ringkit.CeilLog2(p.N) + 1) }
 
 // MessageBound is FRANKLIN-4's formula, 2n(⌈log₂ n⌉+1)+n, at p.N.
 func MessageBound(p model.Params) model.Rat {
 	n := int64(p.N)
-	return model.RatInt(2*n*(CeilLog2(p.N)+1) + n)
-}
-
-// OneLeader checks that exactly one process acts as leader at the end of
-// the run, and that it is the highest id.
-func OneLeader(s model.System) error {
-	var leaders []model.ID
-	for i := range s.N() {
-		if s.View(i).Coordinator {
-			leaders = append(leaders, s.Topo().Order[i])
-		}
-	}
-	switch {
-	case len(leaders) != 1:
-		return fmt.Errorf("%d processes act as leader (%v), want exactly one", len(leaders), leaders)
-	case leaders[0] != s.Topo().Max():
-		return fmt.Errorf("process %d acts as leader, but the highest id is %d", leaders[0], s.Topo().Max())
-	}
-	return nil
+	return model.RatInt(2*n*(ringkit.CeilLog2(p.N)+1) + n)
 }
 
 // noSkew checks that no active process received a message more than one

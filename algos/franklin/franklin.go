@@ -27,6 +27,7 @@ import (
 	"strconv"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.
@@ -102,18 +103,9 @@ var Algorithm = &model.Algorithm[State]{
 	Encode: encode,
 }
 
-// Step is the step function: one input in, the next state out.
-func Step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	switch in.Kind {
-	case model.InStart:
-		s = wake(env, s, out)
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			s = receive(env, s, m, out)
-		}
-	}
-	return s
-}
+// Step is the step function: one input in, the next state out (a start
+// input wakes the process, each delivered message goes to receive).
+var Step = ringkit.Step(wake, receive)
 
 // wake makes the process an active candidate in round 1.
 func wake(env *model.Env, s State, out *model.Outbox) State {
@@ -155,9 +147,8 @@ func beatsBoth(self, l, r model.ID) bool { return self > l && self > r }
 // put another one in).
 func receiveBy(env *model.Env, s State, m model.Message, out *model.Outbox, beats func(self, l, r model.ID) bool) State {
 	if m.Kind == Leader {
-		if model.ID(m.A) != env.Self {
-			s.Leader = model.ID(m.A)
-			out.Send(env.Next(), Leader, m.A, 0)
+		if id, ok := ringkit.PassLeader(env, m, out); ok {
+			s.Leader = id
 		}
 		return s
 	}

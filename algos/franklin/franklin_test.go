@@ -1,16 +1,12 @@
 package franklin
 
 import (
-	"fmt"
-	"math/bits"
 	"testing"
 
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/model/ringkit"
 )
-
-// floorLog2 is ⌊log₂ n⌋ for n ≥ 1.
-func floorLog2(n int) int64 { return int64(bits.Len(uint(n))) - 1 }
 
 // Reference: Franklin 1982 — every arrangement of n = 2..7 processes, all
 // initiating, under the fair FIFO schedule: the highest id is elected and
@@ -27,7 +23,7 @@ func TestEveryArrangement(t *testing.T) {
 			cfg := &model.Config{IDs: ids}
 			w := modeltest.RunFIFO(t, Algorithm, cfg)
 			modeltest.CheckElectedMax(t, w)
-			if err := OneLeader(w); err != nil {
+			if err := ringkit.OneLeader(w); err != nil {
 				t.Errorf("%s: %v", cfg, err)
 			}
 			per := RoundMessages(w)
@@ -43,7 +39,7 @@ func TestEveryArrangement(t *testing.T) {
 			}
 			worstR, worstMsgs = max(worstR, rounds), max(worstMsgs, sends)
 		})
-		if want := floorLog2(n) + 1; worstR != want {
+		if want := ringkit.FloorLog2(n) + 1; worstR != want {
 			t.Errorf("n=%d: worst case %d rounds, want ⌊log₂ n⌋+1 = %d", n, worstR, want)
 		}
 		claimed := MessageBound(model.Params{N: n})
@@ -65,18 +61,9 @@ func TestSingleInitiator(t *testing.T) {
 
 // The formulas, evaluated in code, at a few sizes.
 func TestFormulas(t *testing.T) {
-	for _, tc := range []struct {
-		n            int
-		rounds, msgs string
-	}{{2, "2", "10"}, {3, "3", "21"}, {4, "3", "28"}, {5, "4", "45"}, {8, "4", "72"}, {64, "7", "960"}} {
-		p := model.Params{N: tc.n}
-		if got := RoundBound(p).String(); got != tc.rounds {
-			t.Errorf("n=%d: rounds %s, want %s", tc.n, got, tc.rounds)
-		}
-		if got := MessageBound(p).String(); got != tc.msgs {
-			t.Errorf("n=%d: messages %s, want %s", tc.n, got, tc.msgs)
-		}
-	}
+	sizes := []int{2, 3, 4, 5, 8, 64}
+	modeltest.CheckFormula(t, "rounds", RoundBound, sizes, "2", "3", "3", "4", "4", "7")
+	modeltest.CheckFormula(t, "messages", MessageBound, sizes, "10", "21", "28", "45", "72", "960")
 }
 
 func TestSimMatchesWorld(t *testing.T) {
@@ -93,12 +80,5 @@ func TestClaimsValidate(t *testing.T) {
 // 300 seeded random arrangements, which stay below it), next to the
 // claimed bound.
 func TestWorstCaseAtSizes(t *testing.T) {
-	worst, rev, hi := modeltest.RingWorstCases(t, Algorithm, func(n int) fmt.Stringer { return MessageBound(model.Params{N: n}) })
-	if want := int64(2*8*(floorLog2(8)+1) + 8); worst != want {
-		t.Errorf("n=8: worst case %d, want 2n(⌊log₂ n⌋+1)+n = %d", worst, want)
-	}
-	const n = 64
-	if want := int64(2*n*(floorLog2(n)+1) + n); rev != want || hi > rev {
-		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
-	}
+	modeltest.RingWorstCasesExact(t, Algorithm, MessageBound, "2n(⌊log₂ n⌋+1)+n", func(n int) int64 { return 2*int64(n)*(ringkit.FloorLog2(n)+1) + int64(n) })
 }

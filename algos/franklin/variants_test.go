@@ -1,20 +1,17 @@
 package franklin
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
+)
 
 // brokenStep returns Franklin's step with the decision replaced by beats
 // (does the active process with id self stay active against the ids l and
 // r of its neighbours?). Broken variants live here, in the tests only.
 func brokenStep(beats func(self, l, r model.ID) bool) func(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	return func(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-		if in.Kind != model.InDeliver {
-			return Step(env, s, in, out)
-		}
-		for _, m := range in.Msgs {
-			s = receiveBy(env, s, m, out, beats)
-		}
-		return s
-	}
+	return ringkit.Step(wake, func(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+		return receiveBy(env, s, m, out, beats)
+	})
 }
 
 // broken returns Franklin with the decision beats: same name and claims.

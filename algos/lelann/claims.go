@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // claims are the catalog's claims about the basic version, as data. The
@@ -60,20 +61,7 @@ var claims = []model.Claim{
 		},
 		Variants: []string{"default", "all-announce"},
 	},
-	{
-		ID:     "C-RING1-7",
-		Source: "[S1] Election Algorithms, first paragraph",
-		Says:   `"The election algorithm chooses the highest-priority nonfailed process as the new coordinator and announces its id to all nonfailed processes."`,
-		Formal: "at quiescence every live process holds the same leader, the maximum live id; never two live coordinators; failed processes forward but are never elected",
-		Kind:   model.Behaviour,
-		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
-		NMin:   3, NMax: 8,
-		Settings: []model.Setting{
-			{Name: "async fifo, failed forwarders, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 6},
-			{Name: "sync, failed forwarders, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 6},
-		},
-		Variants: []string{"default", "all-announce", "announce-n-1"},
-	},
+	ringkit.S1ElectsHighest("default", "all-announce", "announce-n-1"),
 }
 
 // ownFollowsAll is C-RING1-2's check: every "own-returned" observation
@@ -89,22 +77,9 @@ func ownFollowsAll(s model.System) error {
 
 // identicalResults is C-RING1-3's check: (a) all announcements name the
 // same process and (b) each names the maximum live id of its instant.
-func identicalResults(s model.System) error {
-	first := true
-	var v int32
-	var by model.ID
-	for _, o := range s.Observations() {
-		if o.Tag != "announce" {
-			continue
-		}
-		if model.ID(o.Val) != o.MaxLive {
-			return fmt.Errorf("process %d announced %d, but the maximum live id was %d", o.Proc, o.Val, o.MaxLive)
-		}
-		if first {
-			first, v, by = false, o.Val, o.Proc
-		} else if o.Val != v {
-			return fmt.Errorf("process %d announced %d but process %d announced %d", by, v, o.Proc, o.Val)
-		}
+var identicalResults = ringkit.SameAnnouncement("announce", "process", func(o model.Observation) error {
+	if model.ID(o.Val) != o.MaxLive {
+		return fmt.Errorf("process %d announced %d, but the maximum live id was %d", o.Proc, o.Val, o.MaxLive)
 	}
 	return nil
-}
+})

@@ -18,6 +18,7 @@ import (
 	"strconv"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.
@@ -145,7 +146,7 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
-	Step: step,
+	Step: ringkit.Step(initiate, receive),
 	View: func(s State) model.View {
 		return model.View{Leader: s.Leader, Coordinator: s.Coord}
 	},
@@ -164,22 +165,16 @@ var Algorithm = &model.Algorithm[State]{
 // p.Variant: ring positions (default) or live processes.
 func RingN(p model.Params) int { return p.NCounted(AmbN, NLive) }
 
-func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	switch in.Kind {
-	case model.InStart:
-		// [S1]: "A process Pi initiates an election by sending out an
-		// ("elect me", Pi) message along its out-edge." A process that
-		// already sent its own message (as a participant) does not send
-		// it again; it becomes an initiator all the same.
-		s.Initiator = true
-		if !s.Sent {
-			s.Sent = true
-			out.Send(env.Next(), Elect, int32(env.Self), 0)
-		}
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			s = receive(env, s, m, out)
-		}
+// initiate makes the process an initiator on its start input.
+func initiate(env *model.Env, s State, out *model.Outbox) State {
+	// [S1]: "A process Pi initiates an election by sending out an
+	// ("elect me", Pi) message along its out-edge." A process that
+	// already sent its own message (as a participant) does not send
+	// it again; it becomes an initiator all the same.
+	s.Initiator = true
+	if !s.Sent {
+		s.Sent = true
+		out.Send(env.Next(), Elect, int32(env.Self), 0)
 	}
 	return s
 }

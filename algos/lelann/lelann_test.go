@@ -70,32 +70,19 @@ func TestCounts(t *testing.T) {
 // performed by obtaining ids of all nonfailed processes in the system and
 // electing the highest-priority process", with failed forwarders.
 func TestElectsMaxLive(t *testing.T) {
-	perm := modeltest.IDs(3, 6, 1, 5, 2, 4)
-	modeltest.CrashSets(perm, nil, 2, func(crashed, live []model.ID) {
-		for _, inits := range [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} {
-			for _, variant := range []string{"", "all-announce", "announce-n-1"} {
-				for _, timing := range []model.Timing{model.Async, model.Sync} {
-					cfg := &model.Config{IDs: perm, Crashed: crashed, Initiators: inits, Forwarding: true, Timing: timing, Variant: variant}
-					w := modeltest.RunFIFO(t, Algorithm, cfg)
-					modeltest.CheckElectedMax(t, w)
-					// C-RING1-2 and C-RING1-3 hold on the FIFO schedule.
-					for _, id := range []string{"C-RING1-2", "C-RING1-3"} {
-						if err := Algorithm.Claim(id).Custom(w); err != nil {
-							t.Errorf("%s: %s: %v", cfg, id, err)
-						}
-					}
-					if timing == model.Async {
-						own := 0
-						for _, o := range w.Observations() {
-							if o.Tag == "own-returned" {
-								own++
-							}
-						}
-						if want := len(cfg.Initiators); want > 0 && own != want {
-							t.Errorf("%s: %d own-returned observations, want %d", cfg, own, want)
-						}
-					}
-				}
+	base := model.Config{IDs: modeltest.IDs(3, 6, 1, 5, 2, 4), Forwarding: true}
+	inits := func(live []model.ID) [][]model.ID { return [][]model.ID{live[:1], live[len(live)-1:], live[:2], nil} }
+	modeltest.CrashSetRuns(t, Algorithm, base, 2, inits, []string{"", "all-announce", "announce-n-1"}, func(cfg *model.Config, w model.System) {
+		// C-RING1-2 and C-RING1-3 hold on the FIFO schedule.
+		for _, id := range []string{"C-RING1-2", "C-RING1-3"} {
+			if err := Algorithm.Claim(id).Custom(w); err != nil {
+				t.Errorf("%s: %s: %v", cfg, id, err)
+			}
+		}
+		if cfg.Timing == model.Async {
+			own := modeltest.Observed(w, "own-returned")
+			if want := len(cfg.Initiators); want > 0 && own != want {
+				t.Errorf("%s: %d own-returned observations, want %d", cfg, own, want)
 			}
 		}
 	})

@@ -2,9 +2,9 @@ package peterson
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // source is where the claims come from. Peterson's paper is not one of the
@@ -61,35 +61,21 @@ var claims = []model.Claim{
 	},
 }
 
-// FloorLog2 is ⌊log₂ n⌋ for n ≥ 1 (0 for n ≤ 1).
-func FloorLog2(n int) int64 {
-	if n <= 1 {
-		return 0
-	}
-	return int64(bits.Len(uint(n))) - 1
-}
-
 // PhaseBound is PETERSON-2's formula, ⌊log₂ n⌋+1, at p.N.
-func PhaseBound(p model.Params) model.Rat { return model.RatInt(FloorLog2(p.N) + 1) }
+func PhaseBound(p model.Params) model.Rat { return model.RatInt(ringkit.FloorLog2(p.N) + 1) }
 
 // MessageBound is PETERSON-3's formula, 2n⌊log₂ n⌋+2n, at p.N.
 func MessageBound(p model.Params) model.Rat {
 	n := int64(p.N)
-	return model.RatInt(2*n*FloorLog2(p.N) + 2*n)
+	return model.RatInt(2*n*ringkit.FloorLog2(p.N) + 2*n)
 }
 
 // OneWinner is PETERSON-1's own check: exactly one process acts as leader
 // at the end of the run, and the temporary id it won with is the highest
 // id.
 func OneWinner(s model.System) error {
-	var leaders []model.ID
-	for i := range s.N() {
-		if s.View(i).Coordinator {
-			leaders = append(leaders, s.Topo().Order[i])
-		}
-	}
-	if len(leaders) != 1 {
-		return fmt.Errorf("%d processes act as leader (%v), want exactly one", len(leaders), leaders)
+	if err := ringkit.ExactlyOne(ringkit.Leaders(s)); err != nil {
+		return err
 	}
 	for _, o := range s.Observations() {
 		if o.Tag == ObsWon && model.ID(o.Val) != s.Topo().Max() {

@@ -36,6 +36,7 @@ import (
 	"strconv"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.
@@ -102,18 +103,9 @@ var Algorithm = &model.Algorithm[State]{
 	Encode: encode,
 }
 
-// Step is the step function: one input in, the next state out.
-func Step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	switch in.Kind {
-	case model.InStart:
-		s = wake(env, s, out)
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			s = receive(env, s, m, out)
-		}
-	}
-	return s
-}
+// Step is the step function: one input in, the next state out (a start
+// input wakes the process, each delivered message goes to receive).
+var Step = ringkit.Step(wake, receive)
 
 // wake makes the process active in phase 1 with its own id.
 func wake(env *model.Env, s State, out *model.Outbox) State {
@@ -128,10 +120,20 @@ func wake(env *model.Env, s State, out *model.Outbox) State {
 
 // receive handles one delivered message.
 func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+	return receiveBy(env, s, m, out, carries)
+}
+
+// carries is Peterson's decision: the active process with temporary id
+// tid stays active, carrying uid2 into the next phase, iff uid2 beats both
+// tid and uid3.
+func carries(tid, uid2, uid3 model.ID) bool { return uid2 > tid && uid2 > uid3 }
+
+// receiveBy is receive with the decision stays (the tests' broken variants
+// put another one in).
+func receiveBy(env *model.Env, s State, m model.Message, out *model.Outbox, stays func(tid, uid2, uid3 model.ID) bool) State {
 	if m.Kind == Leader {
-		if model.ID(m.A) != env.Self {
-			s.Leader = model.ID(m.A)
-			out.Send(env.Next(), Leader, m.A, 0)
+		if id, ok := ringkit.PassLeader(env, m, out); ok {
+			s.Leader = id
 		}
 		return s
 	}
@@ -148,7 +150,7 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 	case !s.HaveUID2:
 		s.HaveUID2, s.UID2 = true, v
 		out.Send(env.Next(), Elect, m.A, 0)
-	case s.UID2 > s.TID && s.UID2 > v:
+	case stays(s.TID, s.UID2, v):
 		// The predecessor's temporary id is a local maximum: carry it
 		// into the next phase.
 		s.HaveUID2, s.TID, s.UID2 = false, s.UID2, model.None

@@ -1,11 +1,11 @@
 package peterson
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // winner is the elected process of a finished run.
@@ -54,7 +54,7 @@ func TestEveryArrangement(t *testing.T) {
 			}
 			worstP, worstMsgs = max(worstP, phases), max(worstMsgs, sends)
 		})
-		if want := FloorLog2(n) + 1; worstP != want {
+		if want := ringkit.FloorLog2(n) + 1; worstP != want {
 			t.Errorf("n=%d: worst case %d phases, want ⌊log₂ n⌋+1 = %d", n, worstP, want)
 		}
 		claimed := MessageBound(model.Params{N: n})
@@ -80,18 +80,9 @@ func TestSingleInitiator(t *testing.T) {
 
 // The formulas, evaluated in code, at a few sizes.
 func TestFormulas(t *testing.T) {
-	for _, tc := range []struct {
-		n            int
-		phases, msgs string
-	}{{2, "2", "8"}, {3, "2", "12"}, {4, "3", "24"}, {7, "3", "42"}, {8, "4", "64"}, {64, "7", "896"}} {
-		p := model.Params{N: tc.n}
-		if got := PhaseBound(p).String(); got != tc.phases {
-			t.Errorf("n=%d: phases %s, want %s", tc.n, got, tc.phases)
-		}
-		if got := MessageBound(p).String(); got != tc.msgs {
-			t.Errorf("n=%d: messages %s, want %s", tc.n, got, tc.msgs)
-		}
-	}
+	sizes := []int{2, 3, 4, 7, 8, 64}
+	modeltest.CheckFormula(t, "phases", PhaseBound, sizes, "2", "2", "3", "3", "4", "7")
+	modeltest.CheckFormula(t, "messages", MessageBound, sizes, "8", "12", "24", "42", "64", "896")
 }
 
 func TestSimMatchesWorld(t *testing.T) {
@@ -107,12 +98,5 @@ func TestClaimsValidate(t *testing.T) {
 // bit-reversal arrangement, and 300 seeded random arrangements, which stay
 // below it), next to the claimed bound.
 func TestWorstCaseAtSizes(t *testing.T) {
-	worst, rev, hi := modeltest.RingWorstCases(t, Algorithm, func(n int) fmt.Stringer { return MessageBound(model.Params{N: n}) })
-	if want := int64(2*8*FloorLog2(8) + 2*8); worst != want {
-		t.Errorf("n=8: worst case %d, want 2n⌊log₂ n⌋+2n = %d", worst, want)
-	}
-	const n = 64
-	if want := int64(2*n*FloorLog2(n) + 2*n); rev != want || hi > rev {
-		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
-	}
+	modeltest.RingWorstCasesExact(t, Algorithm, MessageBound, "2n⌊log₂ n⌋+2n", func(n int) int64 { return 2*int64(n)*ringkit.FloorLog2(n) + 2*int64(n) })
 }

@@ -1,6 +1,9 @@
 package peterson
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
+)
 
 // broken returns Peterson's algorithm with the phase decision replaced by
 // stays (does the active process with temporary id tid stay active,
@@ -9,27 +12,9 @@ import "github.com/electlab/electlab/model"
 func broken(stays func(tid, uid2, uid3 model.ID) bool) *model.Algorithm[State] {
 	return &model.Algorithm[State]{
 		Info: Algorithm.Info, Init: Algorithm.Init, View: Algorithm.View, Encode: Algorithm.Encode,
-		Step: func(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-			if in.Kind != model.InDeliver {
-				return Step(env, s, in, out)
-			}
-			for _, m := range in.Msgs {
-				if m.Kind != Elect || !s.Active || !s.HaveUID2 {
-					s = receive(env, s, m, out)
-					continue
-				}
-				v := model.ID(m.A)
-				if stays(s.TID, s.UID2, v) {
-					s.HaveUID2, s.TID, s.UID2 = false, s.UID2, model.None
-					s.Phase++
-					out.Observe(ObsPhase, int32(s.Phase))
-					out.Send(env.Next(), Elect, int32(s.TID), 0)
-				} else {
-					s.Active, s.HaveUID2, s.UID2 = false, false, model.None
-				}
-			}
-			return s
-		},
+		Step: ringkit.Step(wake, func(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+			return receiveBy(env, s, m, out, stays)
+		}),
 	}
 }
 
@@ -46,5 +31,5 @@ var (
 	// temporary id is the lowest id.
 	MinWins = broken(func(tid, uid2, uid3 model.ID) bool { return uid2 < tid && uid2 < uid3 })
 	// Faithful is the real decision through the same path.
-	Faithful = broken(func(tid, uid2, uid3 model.ID) bool { return uid2 > tid && uid2 > uid3 })
+	Faithful = broken(carries)
 )

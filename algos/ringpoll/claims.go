@@ -1,9 +1,8 @@
 package ringpoll
 
 import (
-	"fmt"
-
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // claims are the catalog's claims about the ring-based election, as data.
@@ -99,19 +98,4 @@ func nLogN(id, says, formal string, stat model.GrowthStat, st model.Setting) mod
 
 // sameAnnouncement is C-SLIDE-3's check: every "announce" observation
 // names the same process.
-func sameAnnouncement(s model.System) error {
-	first := true
-	var v int32
-	var by model.ID
-	for _, o := range s.Observations() {
-		if o.Tag != "announce" {
-			continue
-		}
-		if first {
-			first, v, by = false, o.Val, o.Proc
-		} else if o.Val != v {
-			return fmt.Errorf("initiator %d announced %d but initiator %d announced %d", by, v, o.Proc, o.Val)
-		}
-	}
-	return nil
-}
+var sameAnnouncement = ringkit.SameAnnouncement("announce", "initiator", nil)

@@ -1,6 +1,9 @@
 package hsring
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
+)
 
 // Broken is a deliberately broken Hirschberg–Sinclair, kept in the tests
 // (never in production code) to show that the checks catch a bug: its
@@ -33,56 +36,29 @@ func broken(b bug) *model.Algorithm[State] {
 	return &model.Algorithm[State]{
 		Info: Algorithm.Info,
 		Init: Algorithm.Init,
-		Step: func(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-			switch in.Kind {
-			case model.InStart:
-				s = wake(env, s, out)
-			case model.InDeliver:
-				for _, m := range in.Msgs {
-					s = receiveBroken(b, env, s, m, out)
-				}
-			}
-			return s
-		},
+		Step: ringkit.Step(wake, func(env *model.Env, s State, m model.Message, out *model.Outbox) State {
+			return receiveBroken(b, env, s, m, out)
+		}),
 		View:   Algorithm.View,
 		Encode: Algorithm.Encode,
 	}
 }
 
-// receiveBroken is receive with the bug b.
+// receiveBroken is receive with the bug b, which is in how a relay
+// handles another candidate's probe; everything else is receive's.
 func receiveBroken(b bug, env *model.Env, s State, m model.Message, out *model.Outbox) State {
 	self, id := env.Self, model.ID(m.A)
-	switch m.Kind {
-	case Probe:
-		s = wake(env, s, out)
-		switch {
-		case id == self:
-			if !s.Elected {
-				s.Elected, s.Leader = true, self
-				out.Send(env.Next(), Leader, int32(self), 0)
-			}
-		case b == lessThan && id < self && m.B > 1: // BUG: should be id > self
-			out.Send(away(env, m.From), Probe, m.A, m.B-1)
-		case b == lessThan && id < self: // BUG: should be id > self
-			out.Send(m.From, Reply, m.A, 0)
-		case b == noTurnBack && id > self: // BUG: relays even when m.B == 1
-			out.Send(away(env, m.From), Probe, m.A, m.B-1)
-		}
-	case Reply:
-		if id != self {
-			out.Send(away(env, m.From), Reply, m.A, 0)
-			return s
-		}
-		s.Replies++
-		if s.Replies == 2 {
-			s.Phase, s.Replies = s.Phase+1, 0
-			sendProbes(env, s.Phase, out)
-		}
-	case Leader:
-		if id != self {
-			s.Leader = id
-			out.Send(env.Next(), Leader, m.A, 0)
-		}
+	if m.Kind != Probe || id == self {
+		return receive(env, s, m, out)
+	}
+	s = wake(env, s, out)
+	switch {
+	case b == lessThan && id < self && m.B > 1: // BUG: should be id > self
+		out.Send(away(env, m.From), Probe, m.A, m.B-1)
+	case b == lessThan && id < self: // BUG: should be id > self
+		out.Send(m.From, Reply, m.A, 0)
+	case b == noTurnBack && id > self: // BUG: relays even when m.B == 1
+		out.Send(away(env, m.From), Probe, m.A, m.B-1)
 	}
 	return s
 }

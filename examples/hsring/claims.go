@@ -1,10 +1,8 @@
 package hsring
 
 import (
-	"fmt"
-	"math/bits"
-
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // The settings every claim is checked over: asynchronous FIFO links,
@@ -30,7 +28,7 @@ var claims = []model.Claim{
 		Formal: "never two processes act as leader at once; at quiescence exactly one does, and it is the highest id",
 		Kind:   model.Behaviour,
 		Props:  model.Safety | model.Validity,
-		Custom: OneLeader,
+		Custom: ringkit.OneLeader,
 		NMin:   2, NMax: 8,
 		Settings: settings,
 	},
@@ -71,31 +69,5 @@ var claims = []model.Claim{
 // p.N, the number of processes.
 func MessageBound(p model.Params) model.Rat {
 	n := int64(p.N)
-	return model.RatInt(8 * n * (1 + CeilLog2(p.N)))
-}
-
-// CeilLog2 is ⌈log₂ n⌉ for n ≥ 1 (0 for n ≤ 1).
-func CeilLog2(n int) int64 {
-	if n <= 1 {
-		return 0
-	}
-	return int64(bits.Len(uint(n - 1)))
-}
-
-// OneLeader is HS-1's own end-of-run check: exactly one process acts as
-// leader, and it is the highest id.
-func OneLeader(s model.System) error {
-	var leaders []model.ID
-	for i := range s.N() {
-		if s.View(i).Coordinator {
-			leaders = append(leaders, s.Topo().Order[i])
-		}
-	}
-	switch {
-	case len(leaders) != 1:
-		return fmt.Errorf("%d processes act as leader (%v), want exactly one", len(leaders), leaders)
-	case leaders[0] != s.Topo().Max():
-		return fmt.Errorf("process %d acts as leader, but the highest id is %d", leaders[0], s.Topo().Max())
-	}
-	return nil
+	return model.RatInt(8 * n * (1 + ringkit.CeilLog2(p.N)))
 }

@@ -142,21 +142,32 @@ func sameTrace(t *testing.T, a, b string) {
 	}
 }
 
+// searchBroken runs search on tg with its traces written to a fresh
+// directory, recording the failures instead of failing the test: it
+// returns the failure report ("" when the search passed) and the
+// directory.
+func searchBroken(t *testing.T, search func(testing.TB, checktest.Target), tg checktest.Target) (report, dir string) {
+	t.Helper()
+	tg.Dir = t.TempDir()
+	rec := &recorder{TB: t}
+	search(rec, tg)
+	return strings.Join(rec.errs, "\n"), tg.Dir
+}
+
+// exhaustive is checktest.Explore as a search of searchBroken.
+func exhaustive(t testing.TB, tg checktest.Target) { checktest.Explore(t, tg) }
+
 // TestBrokenCaught: every search catches the broken variant, reports a
 // minimal trace with its replay command, and the claims engine refutes
 // the claims it breaks.
 func TestBrokenCaught(t *testing.T) {
 	t.Run("explore", func(t *testing.T) {
-		dir := t.TempDir()
 		r := exploreRuns()[0]
-		tg := target(t, hsring.Broken, r.st, r.nmin, r.nmax)
-		tg.Dir = dir
-		rec := &recorder{TB: t}
-		checktest.Explore(rec, tg)
-		if !rec.Failed() {
+		report, dir := searchBroken(t, exhaustive, target(t, hsring.Broken, r.st, r.nmin, r.nmax))
+		if report == "" {
 			t.Fatal("the exhaustive search passed the broken variant")
 		}
-		caught(t, strings.Join(rec.errs, "\n"), dir)
+		caught(t, report, dir)
 		// The tutorial's red run (TestExplore/small -broken) writes what
 		// is stored as the counterexample.
 		sameTrace(t, filepath.Join(dir, checktest.FileName(t.Name())), counterexample)
@@ -165,15 +176,11 @@ func TestBrokenCaught(t *testing.T) {
 		// checktest.Rapid takes any testing.TB: the recorder keeps rapid's
 		// failure, and rapid writes no fail file under testdata/rapid/.
 		noFailFile(t)
-		dir := t.TempDir()
-		tg := target(t, hsring.Broken, settings()[0], 2, 8)
-		tg.Dir = dir
-		rec := &recorder{TB: t}
-		checktest.Rapid(rec, tg)
-		if !rec.Failed() {
+		report, dir := searchBroken(t, checktest.Rapid, target(t, hsring.Broken, settings()[0], 2, 8))
+		if report == "" {
 			t.Fatal("rapid passed the broken variant")
 		}
-		caught(t, strings.Join(rec.errs, "\n"), dir)
+		caught(t, report, dir)
 	})
 	t.Run("fuzz", func(t *testing.T) {
 		dir := t.TempDir()
@@ -188,14 +195,11 @@ func TestBrokenCaught(t *testing.T) {
 		// electlab's command with hsring.Algorithm added (cli.Main). It
 		// knows the algorithm, not the broken variant kept in the tests,
 		// so it shows where the algorithm departs from the counterexample.
-		dir := t.TempDir()
 		r := exploreRuns()[0]
 		tg := target(t, hsring.Broken, r.st, r.nmin, r.nmax)
-		tg.Dir, tg.Command, tg.Args = dir, checktest.CommandOf("go run ./cmd/hsring"), nil
-		rec := &recorder{TB: t}
-		checktest.Explore(rec, tg)
+		tg.Command, tg.Args = checktest.CommandOf("go run ./cmd/hsring"), nil
+		report, dir := searchBroken(t, exhaustive, tg)
 		path := filepath.Join(dir, checktest.FileName(t.Name()))
-		report := strings.Join(rec.errs, "\n")
 		if want := "replay: go run ./cmd/hsring replay " + path; !strings.Contains(report, want) {
 			t.Fatalf("the failure does not print %q:\n%s", want, report)
 		}

@@ -26,6 +26,7 @@ import (
 	"strconv"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.
@@ -83,18 +84,10 @@ var Algorithm = &model.Algorithm[State]{
 }
 
 // Step is the step function: one input in, the next state out, the
-// messages appended to out. It reads nothing but its arguments.
-func Step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
-	switch in.Kind {
-	case model.InStart:
-		s = wake(env, s, out)
-	case model.InDeliver:
-		for _, m := range in.Msgs {
-			s = receive(env, s, m, out)
-		}
-	}
-	return s
-}
+// messages appended to out. It reads nothing but its arguments. Its loop is
+// the one electlab's ring elections share (model/ringkit): a start input
+// wakes the process, each delivered message goes to receive, in order.
+var Step = ringkit.Step(wake, receive)
 
 // wake makes the process a candidate: phase 0, a probe of one hop each way.
 func wake(env *model.Env, s State, out *model.Outbox) State {
@@ -157,9 +150,10 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 			sendProbes(env, s.Phase, out)
 		}
 	case Leader:
-		if id != self {
-			s.Leader = id
-			out.Send(env.Next(), Leader, m.A, 0)
+		// Learn the leader and pass the announcement on, once round the
+		// ring.
+		if leader, ok := ringkit.PassLeader(env, m, out); ok {
+			s.Leader = leader
 		}
 	}
 	return s

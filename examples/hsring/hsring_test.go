@@ -5,6 +5,7 @@ import (
 
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/model/ringkit"
 )
 
 // TestElectsMax runs the fair FIFO schedule on a few arrangements, every
@@ -23,7 +24,7 @@ func TestElectsMax(t *testing.T) {
 				cfg := &model.Config{IDs: ids, Initiators: inits, Timing: timing}
 				w := modeltest.RunFIFO(t, Algorithm, cfg)
 				modeltest.CheckElectedMax(t, w)
-				if err := OneLeader(w); err != nil {
+				if err := ringkit.OneLeader(w); err != nil {
 					t.Errorf("%s: %v", cfg, err)
 				}
 			}

@@ -392,3 +392,67 @@ func RingWorstCases(t testing.TB, spec model.Spec, claimed func(n int) fmt.Strin
 	t.Logf("n=64: bit-reversal arrangement %d messages; %d random arrangements: max %d, mean %.1f; claimed <= %s", rev64, samples, random64, float64(sum)/samples, claimed(n))
 	return worst8, rev64, random64
 }
+
+// RingWorstCasesExact runs RingWorstCases beside the claimed bound and
+// checks that the worst case at n = 8 and the bit-reversal ring of 64 cost
+// exactly exact(n) messages (text is exact's formula, for the errors), and
+// that no random ring of 64 costs more than the bit-reversal one.
+func RingWorstCasesExact(t testing.TB, spec model.Spec, bound func(model.Params) model.Rat, text string, exact func(n int) int64) {
+	t.Helper()
+	worst, rev, hi := RingWorstCases(t, spec, func(n int) fmt.Stringer { return bound(model.Params{N: n}) })
+	if want := exact(8); worst != want {
+		t.Errorf("n=8: worst case %d, want %s = %d", worst, text, want)
+	}
+	if want := exact(64); rev != want || hi > rev {
+		t.Errorf("n=64: bit reversal %d (want %d), random max %d", rev, want, hi)
+	}
+}
+
+// CheckFormula checks that formula f, what it computes named by what (for
+// the errors), evaluates at each n of sizes (model.Params{N: n}) to the
+// text want[i].
+func CheckFormula(t testing.TB, what string, f func(model.Params) model.Rat, sizes []int, want ...string) {
+	t.Helper()
+	if len(want) != len(sizes) {
+		t.Fatalf("%s: %d sizes but %d values", what, len(sizes), len(want))
+	}
+	for i, n := range sizes {
+		if got := f(model.Params{N: n}).String(); got != want[i] {
+			t.Errorf("n=%d: %s %s, want %s", n, what, got, want[i])
+		}
+	}
+}
+
+// CrashSetRuns runs spec under the fair FIFO schedule on base.IDs (with
+// base's other fields) once for every crash set of those ids that leaves
+// minLive or more live (CrashSets), each initiator set that inits picks
+// among the live, each of variants and both timings, in that nesting; it
+// checks that every live process holds the highest live id
+// (CheckElectedMax) and then calls check on the run.
+func CrashSetRuns(t testing.TB, spec model.Spec, base model.Config, minLive int, inits func(live []model.ID) [][]model.ID, variants []string, check func(cfg *model.Config, w model.System)) {
+	t.Helper()
+	CrashSets(base.IDs, nil, minLive, func(crashed, live []model.ID) {
+		for _, initiators := range inits(live) {
+			for _, variant := range variants {
+				for _, timing := range []model.Timing{model.Async, model.Sync} {
+					cfg := base
+					cfg.Crashed, cfg.Initiators, cfg.Timing, cfg.Variant = crashed, initiators, timing, variant
+					w := RunFIFO(t, spec, &cfg)
+					CheckElectedMax(t, w)
+					check(&cfg, w)
+				}
+			}
+		}
+	})
+}
+
+// Observed counts the observations tagged tag made so far in s.
+func Observed(s model.System, tag string) int {
+	k := 0
+	for _, o := range s.Observations() {
+		if o.Tag == tag {
+			k++
+		}
+	}
+	return k
+}
