@@ -396,17 +396,7 @@ func (s *Sim[S]) fail(phase *int) bool {
 	if *phase >= len(ph) {
 		return false
 	}
-	held := make([]ID, len(s.states))
-	for i := range s.states {
-		if s.status[i] != Live {
-			continue
-		}
-		if s.alg.Holds != nil {
-			held[i] = s.alg.Holds(s.states[i])
-		} else {
-			held[i] = s.alg.View(s.states[i]).Leader
-		}
-	}
+	held := heldCoordinators(s.alg, s.states, s.status, func(i int) ID { return s.alg.View(s.states[i]).Leader })
 	l, err := agreedLeader(s.r.topo, s.status, held, s.alg.Holds != nil)
 	if err != nil {
 		s.faults++

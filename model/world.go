@@ -495,15 +495,23 @@ func (w *World[S]) nextFail() (ID, bool) {
 // held is, by index, the coordinator each live process holds for the
 // successive crashes (Algorithm.Holds, or the view's leader).
 func (w *World[S]) held() []ID {
-	h := make([]ID, len(w.states))
-	for i := range w.states {
-		if w.status[i] != Live {
+	return heldCoordinators(w.alg, w.states, w.status, func(i int) ID { return w.views[i].Leader })
+}
+
+// heldCoordinators is, by index, the coordinator each live process holds
+// for the successive crashes: Algorithm.Holds of its state, or, without
+// Holds, leader(i), its view's leader. Crashed and absent processes hold
+// None. The World passes its cached views, the Sim computes them.
+func heldCoordinators[S any](alg *Algorithm[S], states []S, status []Status, leader func(i int) ID) []ID {
+	h := make([]ID, len(states))
+	for i := range states {
+		if status[i] != Live {
 			continue
 		}
-		if w.alg.Holds != nil {
-			h[i] = w.alg.Holds(w.states[i])
+		if alg.Holds != nil {
+			h[i] = alg.Holds(states[i])
 		} else {
-			h[i] = w.views[i].Leader
+			h[i] = leader(i)
 		}
 	}
 	return h
