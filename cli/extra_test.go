@@ -7,59 +7,16 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
-// toyKinds, toyState and toyMax are a user's algorithm, unknown to
-// electlab: max-finding on a unidirectional ring. Its broken variant (a
-// different name) also forwards the id just below its own, so the
-// second-highest id can come back home too.
-var toyKinds = model.Kinds(model.KindSpec{Name: "elect", Args: 1})
-
-type toyState struct {
-	Sent   bool
-	Leader model.ID
-	Coord  bool
-}
-
-func toyMax(name string, offByOne bool) *model.Algorithm[toyState] {
-	forwards := func(x, self model.ID) bool { return x > self }
-	if offByOne {
-		forwards = func(x, self model.ID) bool { return x+1 >= self }
-	}
-	return &model.Algorithm[toyState]{
-		Info: model.Info{Name: name, Title: "toy: max-finding on a unidirectional ring", Topology: model.UniRing, Kinds: toyKinds},
-		Init: func(*model.Env) toyState { return toyState{} },
-		Step: func(env *model.Env, s toyState, in model.Input, out *model.Outbox) toyState {
-			send := func(id model.ID) { out.Send(env.Next(), toyKinds[0], int32(id), 0) }
-			switch in.Kind {
-			case model.InStart:
-				if !s.Sent {
-					s.Sent = true
-					send(env.Self)
-				}
-			case model.InDeliver:
-				for _, m := range in.Msgs {
-					switch x := model.ID(m.A); {
-					case x == env.Self:
-						s.Leader, s.Coord = x, true
-					case forwards(x, env.Self):
-						s.Leader, s.Coord = max(s.Leader, x), false
-						send(x)
-					case !s.Sent:
-						s.Sent = true
-						send(env.Self)
-					}
-				}
-			}
-			return s
-		},
-		View: func(s toyState) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
-	}
-}
-
+// toyFixed and toyBroken are a user's algorithm, unknown to electlab:
+// max-finding on a unidirectional ring (modeltest.ToyMax). The broken
+// variant (a different name) also forwards the id just below its own, so
+// the second-highest id can come back home too.
 var (
-	toyFixed  = toyMax("toymax", false)
-	toyBroken = toyMax("toybroken", true)
+	toyFixed  = modeltest.ToyMax("toymax", false)
+	toyBroken = modeltest.ToyMax("toybroken", true)
 )
 
 // TestMainExtra: the commands know a user's algorithms passed to Main —
@@ -109,7 +66,7 @@ func TestMainExtra(t *testing.T) {
 // TestMainExtraBadInput: a nil algorithm or a name already taken is bad
 // input (exit status 2) naming the problem.
 func TestMainExtraBadInput(t *testing.T) {
-	clash := toyMax("changroberts", false)
+	clash := modeltest.ToyMax("changroberts", false)
 	for _, c := range []struct {
 		extra []model.Spec
 		want  string

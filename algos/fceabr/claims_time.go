@@ -186,21 +186,9 @@ var timeClaims = append([]model.Claim{
 	},
 }, ptClaims...)
 
-// hopTime is measuredTime with each hop costing α + β = 2 (α = β = 1: a
-// hop plus the receiver's comparison), the time eq.(3)–(10) count.
-func hopTime(s model.System) (int64, bool) { return 2 * measuredTime(s), true }
-
-// measuredTime is the Time quantity: the largest hop clock at which a live
-// process last changed its leader.
-func measuredTime(s model.System) int64 {
-	t := int64(-1)
-	for i := range s.N() {
-		if s.Status(i) == model.Live && int64(s.LearnHops(i)) > t {
-			t = int64(s.LearnHops(i))
-		}
-	}
-	return t
-}
+// hopTime is model.MeasuredTime with each hop costing α + β = 2 (α = β =
+// 1: a hop plus the receiver's comparison), the time eq.(3)–(10) count.
+func hopTime(s model.System) (int64, bool) { return 2 * model.MeasuredTime(s), true }
 
 // HasLiveView reports whether a process holding view l (coordinator,
 // A1..AP) can reach a coordinator without waiting: the coordinator or a

@@ -1,32 +1,20 @@
 package checktest_test
 
 import (
-	"flag"
 	"strings"
 	"testing"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
-
-// noFailFile turns rapid's fail files off for the rest of the test (a
-// Rapid failure recorded in-process would otherwise write one under
-// testdata/rapid/).
-func noFailFile(t *testing.T) {
-	t.Helper()
-	old := flag.Lookup("rapid.nofailfile").Value.String()
-	if err := flag.Set("rapid.nofailfile", "true"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = flag.Set("rapid.nofailfile", old) })
-}
 
 // TestRapidTB: Rapid takes any testing.TB, so a test can assert in-process
 // that it fails on the broken toy (with a trace, its replay command and
 // the Target's extra arguments) and passes the fixed one.
 func TestRapidTB(t *testing.T) {
-	noFailFile(t)
+	checktest.NoFailFile(t)
 	dir := t.TempDir()
 	tg := toyTarget(toyBroken, dir)
 	tg.Args = []string{"-broken", "-note=two words"}
@@ -67,7 +55,7 @@ func TestCommandOf(t *testing.T) {
 // claimed is the toy with claims declared as data: HS-style behaviour
 // claims, a bound of n(n+1)/2 sends (the toy's worst case, so it holds),
 // a second bound of n sends (which it breaks), and a growth claim.
-func claimed(spec *model.Algorithm[toyState]) *model.Algorithm[toyState] {
+func claimed(spec *model.Algorithm[modeltest.ToyMaxState]) *model.Algorithm[modeltest.ToyMaxState] {
 	a := *spec
 	st := []model.Setting{asyncFIFO}
 	a.Info.Claims = []model.Claim{

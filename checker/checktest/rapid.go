@@ -1,6 +1,7 @@
 package checktest
 
 import (
+	"flag"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -159,4 +160,18 @@ func (tg *Target) property(last **failure, how string, o *owner) func(*rapid.T) 
 		}
 		return x
 	}
+}
+
+// NoFailFile turns rapid's fail files off for the rest of the test t (it
+// sets -rapid.nofailfile and restores the flag in t.Cleanup): for a test
+// that asserts in-process that Rapid fails, on a testing.TB that records
+// failures, where the recorded failure would otherwise leave a fail file
+// under testdata/rapid/. The flag is process-wide: not for parallel tests.
+func NoFailFile(t testing.TB) {
+	t.Helper()
+	old := flag.Lookup("rapid.nofailfile").Value.String()
+	if err := flag.Set("rapid.nofailfile", "true"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = flag.Set("rapid.nofailfile", old) })
 }

@@ -5,67 +5,15 @@ import (
 
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/modeltest"
 )
 
-// toymax is the kit's own toy: max-finding on a unidirectional ring (a
-// Chang–Roberts election without the announcement). An initiator sends
-// its id; a process forwards an id higher than its own (and adopts it as
-// leader), swallows a lower one (sending its own id once, if it has not
-// yet), and becomes coordinator when its own id comes back. The highest
-// id's message goes round once, so every process ends holding it.
-//
-// The broken variant has an off-by-one in the comparison: it also
-// forwards the id just below its own (x+1 >= self instead of x > self),
-// so the second-highest id can come back home too.
-var toyKinds = model.Kinds(model.KindSpec{Name: "elect", Args: 1})
-
-type toyState struct {
-	Sent   bool
-	Leader model.ID
-	Coord  bool
-}
-
-func toyMax(offByOne bool) *model.Algorithm[toyState] {
-	forwards := func(x, self model.ID) bool { return x > self }
-	if offByOne {
-		forwards = func(x, self model.ID) bool { return x+1 >= self }
-	}
-	return &model.Algorithm[toyState]{
-		Info: model.Info{Name: "toymax", Title: "toy: max-finding on a unidirectional ring", Topology: model.UniRing, Kinds: toyKinds},
-		Init: func(*model.Env) toyState { return toyState{} },
-		Step: func(env *model.Env, s toyState, in model.Input, out *model.Outbox) toyState {
-			switch in.Kind {
-			case model.InStart:
-				if !s.Sent {
-					s.Sent = true
-					out.Send(env.Next(), toyKinds[0], int32(env.Self), 0)
-				}
-			case model.InDeliver:
-				for _, m := range in.Msgs {
-					x := model.ID(m.A)
-					switch {
-					case x == env.Self:
-						s.Leader, s.Coord = x, true
-					case forwards(x, env.Self):
-						if x > s.Leader {
-							s.Leader, s.Coord = x, false
-						}
-						out.Send(env.Next(), toyKinds[0], m.A, 0)
-					case !s.Sent:
-						s.Sent = true
-						out.Send(env.Next(), toyKinds[0], int32(env.Self), 0)
-					}
-				}
-			}
-			return s
-		},
-		View: func(s toyState) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
-	}
-}
-
+// toyFixed and toyBroken are the kit's own toy, modeltest.ToyMax:
+// max-finding on a unidirectional ring, and its off-by-one variant, in
+// which the second-highest id can come back home too.
 var (
-	toyFixed  = toyMax(false)
-	toyBroken = toyMax(true)
+	toyFixed  = modeltest.ToyMax("toymax", false)
+	toyBroken = modeltest.ToyMax("toymax", true)
 )
 
 // asyncFIFO is the toy's setting: asynchronous FIFO channels, any set of

@@ -241,15 +241,11 @@ func ClaimTargets(spec model.Spec, nmax int, skip func(claim, setting, variant s
 		if hi > nmax {
 			hi = nmax
 		}
-		variants := c.Variants
-		if len(variants) == 0 {
-			variants = []string{""}
-		}
 		for _, st := range c.Settings {
 			if st.Outside {
 				continue
 			}
-			for _, v := range variants {
+			for _, v := range c.CheckedVariants() {
 				if skip != nil && skip(c.ID, st.Name, v) {
 					continue
 				}

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/checker/checktest"
 )
 
 // docs/LIBRARY.md's quick start, run as a user would: in a fresh module
@@ -77,37 +79,6 @@ func libraryDocParts(text string) (files map[string]string, blocks [][]libraryCo
 		i = j
 	}
 	return files, blocks, nil
-}
-
-// libLineRe turns a shown output line into a pattern for a whole output
-// line (spaces trimmed): "…" stands for any text.
-func libLineRe(want string) *regexp.Regexp {
-	parts := strings.Split(strings.TrimSpace(want), "…")
-	for i, p := range parts {
-		parts[i] = regexp.QuoteMeta(p)
-	}
-	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
-}
-
-// libMatch reports the first shown line not found, in order, among the
-// output's lines ("" when every one is); a line "…" alone is skipped.
-func libMatch(out string, want []string) string {
-	got := strings.Split(out, "\n")
-	k := 0
-	for _, w := range want {
-		if strings.TrimSpace(w) == "…" {
-			continue
-		}
-		re := libLineRe(w)
-		for k < len(got) && !re.MatchString(strings.TrimSpace(got[k])) {
-			k++
-		}
-		if k == len(got) {
-			return w
-		}
-		k++
-	}
-	return ""
 }
 
 // modulePathOf reads the module path of the go.mod at path.
@@ -187,16 +158,15 @@ func TestLibraryModule(t *testing.T) {
 			for i, w := range c.want {
 				want[i] = fix.Replace(w)
 			}
-			if miss := libMatch(string(out), want); miss != "" {
+			if miss := checktest.MatchOutput(string(out), want); miss != "" {
 				t.Errorf("docs/LIBRARY.md:%d: `%s`: the output has no line %q (after the lines before it); output:\n%s", c.line, c.cmd, miss, out)
 			}
 		}
 	}
 }
 
-// TestLibraryDocParts: the quick start's parts are found, and the output
-// comparison rejects a missing line, lines out of order and a changed
-// number.
+// TestLibraryDocParts: the quick start's parts are found (the output
+// comparison, checktest.MatchOutput, is tested in its package).
 func TestLibraryDocParts(t *testing.T) {
 	text, err := os.ReadFile(libraryDoc)
 	if err != nil {
@@ -208,14 +178,5 @@ func TestLibraryDocParts(t *testing.T) {
 	}
 	if files["ring.go"] == "" || files["ring_test.go"] == "" || len(blocks) < 2 {
 		t.Fatalf("module files %d, blocks %d", len(files), len(blocks))
-	}
-	out := "--- FAIL: TestX (0.01s)\n    x_test.go:9: n=3: sends 3..6\nFAIL\n"
-	if m := libMatch(out, []string{"--- FAIL: TestX (…)", "…n=3: sends 3..6", "FAIL"}); m != "" {
-		t.Errorf("a matching output is rejected at %q", m)
-	}
-	for _, want := range [][]string{{"ok  \tx"}, {"FAIL", "--- FAIL: TestX (…)"}, {"…n=3: sends 3..7"}} {
-		if libMatch(out, want) == "" {
-			t.Errorf("%q is accepted", want)
-		}
 	}
 }

@@ -1,7 +1,6 @@
 package hsring_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -81,16 +80,6 @@ func (r *recorder) Fatal(args ...any)                 { r.Error(args...) }
 func (r *recorder) Fail()                             { r.errs = append(r.errs, "Fail") }
 func (r *recorder) FailNow()                          { r.Fail() }
 func (r *recorder) Failed() bool                      { return len(r.errs) > 0 }
-
-// noFailFile turns rapid's fail files off for the rest of the test.
-func noFailFile(t *testing.T) {
-	t.Helper()
-	old := flag.Lookup("rapid.nofailfile").Value.String()
-	if err := flag.Set("rapid.nofailfile", "true"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = flag.Set("rapid.nofailfile", old) })
-}
 
 // runSelf runs this test binary again with args (the searches of the
 // tutorial's red run) and returns its output and whether it failed.
@@ -175,7 +164,7 @@ func TestBrokenCaught(t *testing.T) {
 	t.Run("rapid", func(t *testing.T) {
 		// checktest.Rapid takes any testing.TB: the recorder keeps rapid's
 		// failure, and rapid writes no fail file under testdata/rapid/.
-		noFailFile(t)
+		checktest.NoFailFile(t)
 		report, dir := searchBroken(t, checktest.Rapid, target(t, hsring.Broken, settings()[0], 2, 8))
 		if report == "" {
 			t.Fatal("rapid passed the broken variant")

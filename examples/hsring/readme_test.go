@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/checker/checktest"
 )
 
 // readmeBlock is one fenced block of README.md: its info string and lines.
@@ -113,37 +115,6 @@ func readmeCommands(t *testing.T) []readmeCommand {
 	return out
 }
 
-// lineRe turns a shown output line into a pattern for a whole output line
-// (spaces trimmed): "…" stands for any text.
-func lineRe(want string) *regexp.Regexp {
-	parts := strings.Split(strings.TrimSpace(want), "…")
-	for i, p := range parts {
-		parts[i] = regexp.QuoteMeta(p)
-	}
-	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
-}
-
-// matchOutput reports the first shown line that is not found, in order,
-// among the output's lines ("" when all are).
-func matchOutput(out string, want []string) string {
-	got := strings.Split(out, "\n")
-	k := 0
-	for _, w := range want {
-		if strings.TrimSpace(w) == "…" {
-			continue
-		}
-		re := lineRe(w)
-		for k < len(got) && !re.MatchString(strings.TrimSpace(got[k])) {
-			k++
-		}
-		if k == len(got) {
-			return w
-		}
-		k++
-	}
-	return ""
-}
-
 // TestReadme runs every command of README.md, in order, in a copy of this
 // module (so the traces they write stay out of the checkout), and checks
 // each command's exit status (a shown FAIL line means it must fail) and
@@ -174,7 +145,7 @@ func TestReadme(t *testing.T) {
 			t.Errorf("README.md:%d: `%s`: failed=%v, want %v; output:\n%s", c.line, c.cmd, failed, wantFail, out)
 			continue
 		}
-		if miss := matchOutput(string(out), c.want); miss != "" {
+		if miss := checktest.MatchOutput(string(out), c.want); miss != "" {
 			t.Errorf("README.md:%d: `%s`: the output has no line %q (after the lines before it); output:\n%s", c.line, c.cmd, miss, out)
 		}
 	}
@@ -209,22 +180,4 @@ func copyModule(t *testing.T) string {
 		}
 	}
 	return dir
-}
-
-// TestReadmeMatcherCanFail: the output comparison rejects a missing line,
-// lines out of order, and a changed number.
-func TestReadmeMatcherCanFail(t *testing.T) {
-	out := "=== RUN   TestX\n    x_test.go:9: n=3: messages 26..26\n--- PASS: TestX (0.00s)\nPASS\n"
-	if m := matchOutput(out, []string{"=== RUN   TestX", "…n=3: messages 26..26", "--- PASS: TestX (…)", "PASS"}); m != "" {
-		t.Errorf("a matching output is rejected at %q", m)
-	}
-	for _, want := range [][]string{
-		{"--- FAIL: TestX (…)"},
-		{"PASS", "=== RUN   TestX"},
-		{"…n=3: messages 26..27"},
-	} {
-		if matchOutput(out, want) == "" {
-			t.Errorf("%q is accepted", want)
-		}
-	}
 }
