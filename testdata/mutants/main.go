@@ -6,7 +6,11 @@
 // properties kill and which survive.
 //
 //	go run ./testdata/mutants [-pkg central,bully] [-id central-2] [-v]
+//	go run ./testdata/mutants -stale
 //
+// With -stale it only checks, in the working tree and without running any
+// test, that every selected mutant still applies (make test runs this, so
+// a refactor that moves a mutant's line cannot silently retire it).
 // (make mutants). The exit status is 1 when a mutant survives that is not
 // explained (Mutant.Equivalent), 2 when a mutant does not apply (its old line is not
 // found exactly once: the table is stale). It never touches the working
@@ -51,6 +55,7 @@ func main() {
 	pkgs := flag.String("pkg", "", "comma-separated packages to mutate (default: all)")
 	only := flag.String("id", "", "run only the mutant with this id")
 	verbose := flag.Bool("v", false, "print the failing test output of each killed mutant")
+	staleOnly := flag.Bool("stale", false, "only check that every selected mutant's old text is found exactly once (no copy, no test run)")
 	flag.Parse()
 	root, err := os.Getwd()
 	if err != nil {
@@ -64,6 +69,9 @@ func main() {
 		if p != "" {
 			want[p] = true
 		}
+	}
+	if *staleOnly {
+		os.Exit(checkStale(root, want, *only))
 	}
 	tmp, err := os.MkdirTemp("", "electlab-mutants-")
 	if err != nil {
@@ -149,6 +157,35 @@ func main() {
 	if survived > 0 {
 		os.Exit(1)
 	}
+}
+
+// checkStale reports every selected mutant whose old text is not found
+// exactly once in root's algorithm packages, and returns the exit status:
+// 0 when every one applies, 2 when any is stale.
+func checkStale(root string, want map[string]bool, only string) int {
+	n, stale := 0, 0
+	for _, m := range table {
+		if len(want) > 0 && !want[m.Pkg] || only != "" && m.ID != only {
+			continue
+		}
+		n++
+		orig, err := os.ReadFile(filepath.Join(root, "algos", m.Pkg, m.File))
+		if err != nil {
+			fatal(2, err)
+		}
+		if c := bytes.Count(orig, []byte(m.Old)); c != 1 {
+			fmt.Printf("%-18s %-15s %-10s %s: old text found %d times in %s\n", m.ID, m.Pkg, "STALE", m.What, c, m.File)
+			stale++
+		}
+	}
+	if n == 0 {
+		fatal(2, fmt.Errorf("no mutant selected"))
+	}
+	fmt.Printf("mutants: %d of %d selected mutants stale\n", stale, n)
+	if stale > 0 {
+		return 2
+	}
+	return 0
 }
 
 func indent(s string) string {
