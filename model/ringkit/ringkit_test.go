@@ -1,6 +1,7 @@
 package ringkit_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/electlab/electlab/model"
@@ -41,3 +42,42 @@ func TestStep(t *testing.T) {
 		t.Errorf("state %q, want %q", s, "w12")
 	}
 }
+
+// observed is a System whose only answer is its observations: all
+// SameAnnouncement reads.
+type observed struct {
+	model.System
+	obs []model.Observation
+}
+
+func (o observed) Observations() []model.Observation { return o.obs }
+
+// SameAnnouncement passes equal announcements, ignores other tags, and
+// fails on two different announcements (naming both) and on an error of
+// its per-announcement check: the C-SLIDE-3 (ringpoll) and C-RING1-3
+// (lelann) checks can fail.
+func TestSameAnnouncementCanFail(t *testing.T) {
+	same := ringkit.SameAnnouncement("announce", "initiator", nil)
+	agree := observed{obs: []model.Observation{
+		{Proc: 1, Tag: "announce", Val: 5}, {Proc: 2, Tag: "other", Val: 9}, {Proc: 3, Tag: "announce", Val: 5}}}
+	if err := same(agree); err != nil {
+		t.Errorf("equal announcements: %v", err)
+	}
+	differ := observed{obs: []model.Observation{{Proc: 1, Tag: "announce", Val: 5}, {Proc: 3, Tag: "announce", Val: 4}}}
+	err := same(differ)
+	if want := "initiator 1 announced 5 but initiator 3 announced 4"; err == nil || err.Error() != want {
+		t.Errorf("different announcements: got %v, want %q", err, want)
+	}
+	belowMax := ringkit.SameAnnouncement("announce", "process", func(o model.Observation) error {
+		if model.ID(o.Val) != o.MaxLive {
+			return errBelowMax
+		}
+		return nil
+	})
+	low := observed{obs: []model.Observation{{Proc: 1, Tag: "announce", Val: 1, MaxLive: 3}}}
+	if err := belowMax(low); err != errBelowMax {
+		t.Errorf("per-announcement check: got %v, want %v", err, errBelowMax)
+	}
+}
+
+var errBelowMax = errors.New("announced below the maximum live id")
