@@ -55,3 +55,61 @@ func repeatFirst(out *model.Outbox, ok model.OutputKind, k *model.Kind) {
 		return
 	}
 }
+
+// brokenCopy returns a copy of a with a new name and step.
+func brokenCopy[S any](a *model.Algorithm[S], name string, step func(env *model.Env, s S, in model.Input, out *model.Outbox) S) *model.Algorithm[S] {
+	b := *a
+	b.Name = name
+	b.Step = step
+	return &b
+}
+
+// brokenCase is one row of a broken-variant table: claim must hold on
+// the correct algorithm and be refuted on broken, by a counterexample of
+// prop ("": any refutation, e.g. a growth fit's).
+type brokenCase struct {
+	claim  *model.Claim
+	broken model.Spec
+	prop   string
+}
+
+// refutesAll runs refutesBroken with e on every case against the correct
+// algorithm good.
+func refutesAll(t *testing.T, e *claims.Engine, good model.Spec, cases []brokenCase) {
+	t.Helper()
+	for _, tc := range cases {
+		refutesBroken(t, e, good, tc.broken, tc.claim, tc.prop)
+	}
+}
+
+// brokenAfter returns a copy of a named name whose step is a's step
+// followed by patch, given the state and outbox that step left: the
+// commonest broken variant, one that adds to or changes what the correct
+// step did.
+func brokenAfter[S any](a *model.Algorithm[S], name string, patch func(env *model.Env, s S, in model.Input, out *model.Outbox) S) *model.Algorithm[S] {
+	step := a.Step
+	return brokenCopy(a, name, func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+		return patch(env, step(env, s, in, out), in, out)
+	})
+}
+
+// reemit runs step on a scratch outbox and re-emits its outputs to out,
+// sends through keep (which may drop or duplicate them).
+func reemit[S any](step func(env *model.Env, s S, in model.Input, out *model.Outbox) S, keep func(m model.Message) int) func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+	return func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+		var scratch model.Outbox
+		scratch.Reset(env.Self)
+		s = step(env, s, in, &scratch)
+		for _, o := range scratch.Outputs() {
+			switch o.Kind {
+			case model.OutSend:
+				for range keep(o.Msg) {
+					out.SendMsg(o.Msg)
+				}
+			case model.OutObserve:
+				out.Observe(o.Tag, o.Val)
+			}
+		}
+		return s
+	}
+}

@@ -108,14 +108,6 @@ func TestMutexHistories(t *testing.T) {
 // porcupine rejects (or a live client left waiting), and the porcupine
 // visualization of the counterexample is kept as a test artifact.
 
-// brokenCopy returns a copy of a with a new name and step.
-func brokenCopy[S any](a *model.Algorithm[S], name string, step func(env *model.Env, s S, in model.Input, out *model.Outbox) S) *model.Algorithm[S] {
-	b := *a
-	b.Name = name
-	b.Step = step
-	return &b
-}
-
 // grantsTwice: the central coordinator grants a request even when the lock
 // is held.
 var grantsTwice = brokenCopy(central.Algorithm, "central-grants-twice", func(env *model.Env, s central.State, in model.Input, out *model.Outbox) central.State {
