@@ -65,7 +65,7 @@ build:
 	$(GO) build -o bin/electlab ./cmd/electlab
 
 ## fuzz: run every fuzz target for FUZZTIME each
-FUZZ_TARGETS = ./traces:FuzzDecode ./cmd/electlab:FuzzScenario ./cli:FuzzConfigFlags ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
+FUZZ_TARGETS = ./traces:FuzzDecode ./internal/scenario:FuzzScenario ./cli:FuzzConfigFlags ./checker/formula:FuzzParse ./checker:FuzzScheduleChangRoberts ./checker:FuzzScheduleLeLann ./checker:FuzzScheduleRingPoll
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
