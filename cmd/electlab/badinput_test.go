@@ -14,9 +14,9 @@ type badCase struct {
 	name string
 	args []string
 	want []string
-	// bug, when set, names a known bug in the CLI's non-test code;
-	// symptom reports whether the result shows it (the case is then
-	// skipped, so that it starts asserting again once the bug is fixed).
+	// bug, when set, names a bug found earlier in the CLI's non-test code
+	// and fixed; symptom reports whether the result shows it again (the
+	// case then fails as a regression, see fixedBug).
 	bug     string
 	symptom func(r result) bool
 }
@@ -211,7 +211,7 @@ func TestBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := cli(t, tc.args...)
 			if tc.bug != "" {
-				knownBug(t, tc.symptom(r), tc.bug)
+				fixedBug(t, tc.symptom(r), tc.bug)
 			}
 			r.mustCode(t, 2)
 			line := r.oneErrorLine(t)

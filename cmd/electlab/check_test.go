@@ -189,7 +189,7 @@ func TestReplayOutcomeDiverges(t *testing.T) {
 		m["outcome"].(map[string]any)["leader"] = 2
 	})
 	r := cli(t, "replay", outc, "-render", "none")
-	knownBug(t, r.code == 2 && strings.Contains(r.stderr, "the outcome differs"),
+	fixedBug(t, r.code == 2 && strings.Contains(r.stderr, "the outcome differs"),
 		"BUG-11: replay exits 2 (bad input), not 1 (diverging replay), when the replayed outcome differs from the recorded one")
 	r.mustCode(t, 1)
 	if line := r.oneErrorLine(t); !strings.Contains(line, outc) || !strings.Contains(line, "outcome") {

@@ -213,7 +213,7 @@ func TestClaimsSmallMaxN(t *testing.T) {
 			zero = zero && row.Executions == 0
 		}
 	}
-	knownBug(t, zero, "BUG-3: claims -max-n 2 (or 1) reports every claim HOLDS although no execution ran (every row has executions 0)")
+	fixedBug(t, zero, "BUG-3: claims -max-n 2 (or 1) reports every claim HOLDS although no execution ran (every row has executions 0)")
 	checkReport(t, &rep, "")
 }
 

@@ -163,13 +163,13 @@ func recordTrace(t testing.TB, dir string) string {
 	return path
 }
 
-// knownBug skips the test when the symptom of a bug found in the
-// non-test code (listed under "Known problems" in docs/ERRORS.md) is
-// present. Once the bug is fixed the symptom goes away and the test runs
-// its real assertions.
-func knownBug(t testing.TB, symptom bool, bug string) {
+// fixedBug fails the test when the symptom of a bug found earlier in the
+// non-test code (docs/ERRORS.md, Known problems, lists it among the fixed
+// ones) is present again: a regression of a fixed bug is a failure, never
+// a skip, so that it cannot pass unseen.
+func fixedBug(t testing.TB, symptom bool, bug string) {
 	t.Helper()
 	if symptom {
-		t.Skipf("known bug, not fixed here (see docs/ERRORS.md, Known problems): %s", bug)
+		t.Fatalf("regression of a fixed bug (docs/ERRORS.md, Known problems): %s", bug)
 	}
 }

@@ -143,7 +143,7 @@ func TestListOptionsAccepted(t *testing.T) {
 	cli(t, "list", "-json").mustCode(t, 0).decode(t, &l)
 	bug10 := false
 	defer func() {
-		knownBug(t, bug10 && !t.Failed(), "BUG-10: list shows -schedule under \"options (run, check)\", but check has no -schedule flag")
+		fixedBug(t, bug10 && !t.Failed(), "BUG-10: list shows -schedule under \"options (run, check)\", but check has no -schedule flag")
 	}()
 	for _, o := range l.Options {
 		for _, v := range o.Values {
@@ -427,12 +427,7 @@ func TestEngineEquivalence(t *testing.T) {
 						}
 					}
 				}
-				if fmt.Sprint(sim["time_hops"]) == "0" && fmt.Sprint(world["time_hops"]) == "-1" {
-					// Known bug, not fixed here: compare the rest.
-					t.Logf("known bug, not fixed here: %s", bug6)
-					delete(sim, "time_hops")
-					delete(world, "time_hops")
-				}
+				fixedBug(t, fmt.Sprint(sim["time_hops"]) == "0" && fmt.Sprint(world["time_hops"]) == "-1", bug6)
 				sj, _ := json.Marshal(sim)
 				wj, _ := json.Marshal(world)
 				if string(sj) != string(wj) {
@@ -524,7 +519,7 @@ func TestRunJSONWithRender(t *testing.T) {
 	r := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2", "-json", "-render", "text")
 	var m map[string]any
 	err := json.Unmarshal([]byte(r.stdout), &m)
-	knownBug(t, r.code == 0 && err != nil,
+	fixedBug(t, r.code == 0 && err != nil,
 		"BUG-5: run -json -render text|mermaid prints the rendering before the JSON on stdout, so stdout is not JSON")
 	if r.code == 2 {
 		r.oneErrorLine(t) // rejecting the combination is fine too
@@ -543,7 +538,7 @@ func TestTimeHopsWithoutLeader(t *testing.T) {
 	args := []string{"run", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-max-steps", "3", "-json"}
 	cli(t, append(args, "-engine", "sim")...).mustCode(t, 4).decode(t, &sim)
 	cli(t, append(args, "-engine", "world")...).mustCode(t, 4).decode(t, &world)
-	knownBug(t, sim.TimeHops == 0 && world.TimeHops == -1, bug6)
+	fixedBug(t, sim.TimeHops == 0 && world.TimeHops == -1, bug6)
 	if sim.TimeHops != world.TimeHops {
 		t.Errorf("time_hops: sim %d, world %d", sim.TimeHops, world.TimeHops)
 	}
@@ -555,7 +550,7 @@ func TestTimeHopsWithoutLeader(t *testing.T) {
 func TestMaxStepsCap(t *testing.T) {
 	bug9 := false
 	defer func() {
-		knownBug(t, bug9 && !t.Failed(), "BUG-9: with -engine sim, -max-steps N is exceeded: every initiation runs before the cap applies (7 steps for -max-steps 5 on 7 processes); the cause is in model/sim.go")
+		fixedBug(t, bug9 && !t.Failed(), "BUG-9: with -engine sim, -max-steps N is exceeded: every initiation runs before the cap applies (7 steps for -max-steps 5 on 7 processes); the cause is in model/sim.go")
 	}()
 	for _, engine := range []string{"world", "sim"} {
 		for _, algo := range []string{"changroberts", "lelann", "ringpoll"} {

@@ -88,7 +88,7 @@ func TestScenarioDeliverEvent(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "deliver.scenario", "algo changroberts\nids 3,1,2\ninitiators 3\nevent detect 3\nevent deliver 3->1 #1\n")
 	r := cli(t, "run", "-scenario", path, "-json")
-	knownBug(t, r.code == 2 && strings.Contains(r.stderr, `bad event "deliver 3->1"`),
+	fixedBug(t, r.code == 2 && strings.Contains(r.stderr, `bad event "deliver 3->1"`),
 		"BUG-2: the scenario parser strips everything after '#' as a comment, so \"event deliver 3->1 #1\" loses its sequence number and no delivery can be scripted")
 	r.mustCode(t, 0)
 	var rep runJSON
@@ -103,7 +103,7 @@ func TestScenarioTabs(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "tabs.scenario", "algo\tchangroberts\nids\t3,1,2\n")
 	r := cli(t, "run", "-scenario", path)
-	knownBug(t, r.code == 2 && strings.Contains(r.stderr, `unknown key "algo\tchangroberts"`),
+	fixedBug(t, r.code == 2 && strings.Contains(r.stderr, `unknown key "algo\tchangroberts"`),
 		"BUG-7: a scenario line must separate key and value by a space; a tab gives \"unknown key\"")
 	r.mustCode(t, 0)
 }
@@ -113,7 +113,7 @@ func TestScenarioEmptyValues(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "empty.scenario", "algo changroberts\nids 3,1,2\ninitiators\n")
 	r := cli(t, "run", "-scenario", path)
-	knownBug(t, r.code == 0,
+	fixedBug(t, r.code == 0,
 		"BUG-12: an \"initiators\" line with no value means all initiators (the flag -initiators '' is an error)")
 	r.mustCode(t, 2)
 	r.oneErrorLine(t)
