@@ -17,7 +17,9 @@ import (
 // briefly acts beside the one elected without it), which the claim engine
 // reports; convergence after recovery is TestPropRecovery's.
 func TestPropClaims(t *testing.T) {
-	tgs := proptest.ClaimTargets(bully.Algorithm, 5, proptest.SkipRows(proptest.Skip{Claim: "C-SLIDE-2", Setting: "*early*"}, proptest.Skip{Claim: "C-SLIDE-2", Setting: "*recover*"}))
+	skip := []proptest.Skip{{Claim: "C-SLIDE-2", Setting: "*early*"}, {Claim: "C-SLIDE-2", Setting: "*recover*"}}
+	proptest.NoStaleSkips(t, bully.Algorithm, skip)
+	tgs := proptest.ClaimTargets(bully.Algorithm, 5, proptest.SkipRows(skip...))
 	proptest.Each(t, proptest.WithCustom(proptest.WithInvariant(tgs, coordIdle), proptest.OneCoordinatorAtEnd))
 }
 

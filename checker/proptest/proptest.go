@@ -231,32 +231,72 @@ func Served(demand int) func(model.System) error {
 // Validity.
 func ClaimTargets(spec model.Spec, nmax int, skip func(claim, setting, variant string) bool) []Target {
 	var out []Target
+	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
+		if skip != nil && skip(c.ID, st.Name, v) {
+			return
+		}
+		hi := c.NMax
+		if hi > nmax {
+			hi = nmax
+		}
+		out = append(out, Target{Spec: spec, Setting: st, Variant: v, NMin: c.NMin, NMax: hi,
+			Checks:   checker.ChecksOf(c),
+			Converge: (st.Recovery || st.Joins > 0) && c.Props&model.Validity != 0,
+			Seeds:    2, Limit: 1500, Name: c.ID + "/" + st.Name + "/" + v})
+	})
+	return out
+}
+
+// eachClaimRow calls row for every (claim, setting, reading) row of
+// ClaimTargets: every Behaviour claim of spec that checks something, every
+// setting within the paper's assumptions, every checked reading.
+func eachClaimRow(spec model.Spec, row func(c *model.Claim, st model.Setting, variant string)) {
 	info := spec.Meta()
 	for ci := range info.Claims {
 		c := &info.Claims[ci]
 		if c.Kind != model.Behaviour || (c.Props == 0 && c.Custom == nil && c.Invariant == nil) {
 			continue
 		}
-		hi := c.NMax
-		if hi > nmax {
-			hi = nmax
-		}
 		for _, st := range c.Settings {
 			if st.Outside {
 				continue
 			}
 			for _, v := range c.CheckedVariants() {
-				if skip != nil && skip(c.ID, st.Name, v) {
-					continue
-				}
-				out = append(out, Target{Spec: spec, Setting: st, Variant: v, NMin: c.NMin, NMax: hi,
-					Checks:   checker.ChecksOf(c),
-					Converge: (st.Recovery || st.Joins > 0) && c.Props&model.Validity != 0,
-					Seeds:    2, Limit: 1500, Name: c.ID + "/" + st.Name + "/" + v})
+				row(c, st, v)
 			}
 		}
 	}
-	return out
+}
+
+// StaleSkips returns the rules that match no row of spec's claims
+// (ClaimTargets' rows): a rule left behind when its claim, setting or
+// reading was renamed or removed skips nothing, and the test's comment
+// about it is no longer true.
+func StaleSkips(spec model.Spec, rules []Skip) []Skip {
+	used := make([]bool, len(rules))
+	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
+		for i, r := range rules {
+			if r.matches(c.ID, st.Name, v) {
+				used[i] = true
+			}
+		}
+	})
+	var stale []Skip
+	for i, r := range rules {
+		if !used[i] {
+			stale = append(stale, r)
+		}
+	}
+	return stale
+}
+
+// NoStaleSkips fails t for every rule of rules that matches no row of
+// spec's claims (StaleSkips).
+func NoStaleSkips(t testing.TB, spec model.Spec, rules []Skip) {
+	t.Helper()
+	for _, r := range StaleSkips(spec, rules) {
+		t.Errorf("proptest: skip rule %+v matches no (claim, setting, reading) row of %s: remove or correct it", r, spec.Meta().Name)
+	}
 }
 
 // Each runs t.Run(tg.Name, Check) for every target.
@@ -422,12 +462,17 @@ type Skip struct {
 func SkipRows(rules ...Skip) func(claim, setting, variant string) bool {
 	return func(claim, setting, variant string) bool {
 		for _, r := range rules {
-			if match(r.Claim, claim) && match(r.Setting, setting) && match(r.Variant, variant) {
+			if r.matches(claim, setting, variant) {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// matches reports whether the rule matches the row.
+func (r Skip) matches(claim, setting, variant string) bool {
+	return match(r.Claim, claim) && match(r.Setting, setting) && match(r.Variant, variant)
 }
 
 // match reports whether s matches pattern ("" matches anything; see Skip).
@@ -453,9 +498,11 @@ func match(pattern, s string) bool {
 // at sizes up to nmax with fresh schedules (ClaimTargets: no golden, no
 // shipped trace), each execution also judged by the end-of-run checks
 // end; the rows a skip rule matches are left out (the test's doc comment
-// says which and why).
+// says which and why), and a rule that matches no row fails the test
+// (NoStaleSkips).
 func Claims(t *testing.T, spec model.Spec, nmax int, skip []Skip, end ...func(model.System) error) {
 	t.Helper()
+	NoStaleSkips(t, spec, skip)
 	tgs := ClaimTargets(spec, nmax, SkipRows(skip...))
 	for _, e := range end {
 		tgs = WithCustom(tgs, e)
