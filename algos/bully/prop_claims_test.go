@@ -19,6 +19,9 @@ import (
 func TestPropClaims(t *testing.T) {
 	skip := []proptest.Skip{{Claim: "C-SLIDE-2", Setting: "*early*"}, {Claim: "C-SLIDE-2", Setting: "*recover*"}}
 	proptest.NoStaleSkips(t, bully.Algorithm, skip)
+	if !testing.Short() {
+		proptest.NoUnrefutedSkips(t, bully.Algorithm, 5, skip)
+	}
 	tgs := proptest.ClaimTargets(bully.Algorithm, 5, proptest.SkipRows(skip...))
 	proptest.Each(t, proptest.WithCustom(proptest.WithInvariant(tgs, coordIdle), proptest.OneCoordinatorAtEnd))
 }

@@ -53,9 +53,13 @@ type Engine struct {
 	ExploreStates int64
 }
 
-// DefaultEngine returns the engine used by `electlab claims` by default.
+// DefaultEngine returns the engine used by `electlab claims` by default,
+// the search of every schedule (ExploreStates = ClaimStates) included, so
+// that a program calling it gets the command's verdicts. Set
+// ExploreStates to 0 for sampled schedules only (faster, and weaker: a
+// violation that needs one rare interleaving can be missed).
 func DefaultEngine() *Engine {
-	return &Engine{Seed: 1, Cases: 300, GrowthCases: 40, ExhaustiveLimit: 4000}
+	return &Engine{Seed: 1, Cases: 300, GrowthCases: 40, ExhaustiveLimit: 4000, ExploreStates: ClaimStates}
 }
 
 // Point is one size's measurement for a Bound or Growth claim.

@@ -224,15 +224,16 @@ func Served(demand int) func(model.System) error {
 // Behaviour claim of spec that checks something (generic properties, an
 // end-of-run check or an invariant), at sizes from the claim's NMin to
 // min(its NMax, nmax), with the claim's own checks. Settings outside the
-// paper's assumptions are left out, and so are the (claim, setting name)
-// pairs skip names (claims the model refutes: the paper's statement, not
-// the code's property). A setting where processes recover or join also
+// paper's assumptions are left out, and so are the claims whose NMin is
+// above nmax (no size to check) and the (claim, setting, reading) rows
+// skip names (rows the model refutes: the paper's statement, not the
+// code's property). A setting where processes recover or join also
 // checks that they converge on the best live id when the claim checks
 // Validity.
 func ClaimTargets(spec model.Spec, nmax int, skip func(claim, setting, variant string) bool) []Target {
 	var out []Target
 	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
-		if skip != nil && skip(c.ID, st.Name, v) {
+		if c.NMin > nmax || (skip != nil && skip(c.ID, st.Name, v)) {
 			return
 		}
 		hi := c.NMax
@@ -268,35 +269,18 @@ func eachClaimRow(spec model.Spec, row func(c *model.Claim, st model.Setting, va
 	}
 }
 
-// StaleSkips returns the rules that match no row of spec's claims
-// (ClaimTargets' rows): a rule left behind when its claim, setting or
-// reading was renamed or removed skips nothing, and the test's comment
-// about it is no longer true.
-func StaleSkips(spec model.Spec, rules []Skip) []Skip {
-	used := make([]bool, len(rules))
-	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
-		for i, r := range rules {
-			if r.matches(c.ID, st.Name, v) {
-				used[i] = true
-			}
+// aboveSizes names the claims of ClaimTargets' rows whose smallest size is
+// above nmax, each with that size, in claim order.
+func aboveSizes(spec model.Spec, nmax int) []string {
+	var out []string
+	seen := map[string]bool{}
+	eachClaimRow(spec, func(c *model.Claim, _ model.Setting, _ string) {
+		if c.NMin > nmax && !seen[c.ID] {
+			seen[c.ID] = true
+			out = append(out, fmt.Sprintf("%s (n ≥ %d)", c.ID, c.NMin))
 		}
 	})
-	var stale []Skip
-	for i, r := range rules {
-		if !used[i] {
-			stale = append(stale, r)
-		}
-	}
-	return stale
-}
-
-// NoStaleSkips fails t for every rule of rules that matches no row of
-// spec's claims (StaleSkips).
-func NoStaleSkips(t testing.TB, spec model.Spec, rules []Skip) {
-	t.Helper()
-	for _, r := range StaleSkips(spec, rules) {
-		t.Errorf("proptest: skip rule %+v matches no (claim, setting, reading) row of %s: remove or correct it", r, spec.Meta().Name)
-	}
+	return out
 }
 
 // Each runs t.Run(tg.Name, Check) for every target.
@@ -443,66 +427,24 @@ func AtCrashFreeQuiescence(each func(i int, id model.ID, st any) error) func(mod
 	}
 }
 
-// Skip is one rule of the (claim, setting, reading) rows a claims property
-// test leaves out: the rows where the model refutes the paper's statement
-// (the claim engine reports them), not the code's property. A row matches
-// when every non-empty field matches its pattern: the whole text, or with
-// a "*" at the end a prefix, at the start a suffix, at both ends a part.
-type Skip struct {
-	// Claim is a pattern of the claim's id.
-	Claim string
-	// Setting is a pattern of the setting's name.
-	Setting string
-	// Variant is a pattern of the reading.
-	Variant string
-}
-
-// SkipRows returns ClaimTargets' skip function for the rules: a row is
-// left out when one rule matches it.
-func SkipRows(rules ...Skip) func(claim, setting, variant string) bool {
-	return func(claim, setting, variant string) bool {
-		for _, r := range rules {
-			if r.matches(claim, setting, variant) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// matches reports whether the rule matches the row.
-func (r Skip) matches(claim, setting, variant string) bool {
-	return match(r.Claim, claim) && match(r.Setting, setting) && match(r.Variant, variant)
-}
-
-// match reports whether s matches pattern ("" matches anything; see Skip).
-func match(pattern, s string) bool {
-	if pattern == "" {
-		return true
-	}
-	prefix, suffix := strings.HasSuffix(pattern, "*"), strings.HasPrefix(pattern, "*")
-	p := strings.TrimSuffix(strings.TrimPrefix(pattern, "*"), "*")
-	switch {
-	case prefix && suffix:
-		return strings.Contains(s, p)
-	case prefix:
-		return strings.HasPrefix(s, p)
-	case suffix:
-		return strings.HasSuffix(s, p)
-	}
-	return s == p
-}
-
 // Claims is a package's TestPropClaims: the properties of every behaviour
 // claim of spec, within the paper's assumptions, on every configuration
 // at sizes up to nmax with fresh schedules (ClaimTargets: no golden, no
 // shipped trace), each execution also judged by the end-of-run checks
-// end; the rows a skip rule matches are left out (the test's doc comment
-// says which and why), and a rule that matches no row fails the test
-// (NoStaleSkips).
+// end. The rows a skip rule matches are left out (the test's doc comment
+// says which and why); a rule that matches no row fails the test
+// (NoStaleSkips), and so does, without -short, a rule that leaves out a
+// row the claim engine does not refute (NoUnrefutedSkips). The rows of
+// claims whose smallest size is above nmax are left out and logged.
 func Claims(t *testing.T, spec model.Spec, nmax int, skip []Skip, end ...func(model.System) error) {
 	t.Helper()
 	NoStaleSkips(t, spec, skip)
+	if !testing.Short() {
+		NoUnrefutedSkips(t, spec, nmax, skip)
+	}
+	if above := aboveSizes(spec, nmax); len(above) > 0 {
+		t.Logf("left out, their smallest size above n = %d: %s", nmax, strings.Join(above, "; "))
+	}
 	tgs := ClaimTargets(spec, nmax, SkipRows(skip...))
 	for _, e := range end {
 		tgs = WithCustom(tgs, e)

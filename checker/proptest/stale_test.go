@@ -2,9 +2,11 @@ package proptest_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/electlab/electlab/algos/changroberts"
+	"github.com/electlab/electlab/algos/kabashi"
 	"github.com/electlab/electlab/checker/proptest"
 )
 
@@ -29,5 +31,18 @@ func TestStaleSkips(t *testing.T) {
 	}
 	if got := proptest.StaleSkips(changroberts.Algorithm, live); len(got) != 0 {
 		t.Errorf("StaleSkips of live rules = %+v, want none", got)
+	}
+}
+
+// TestUnrefutedSkips: a rule that leaves out a row the claim engine finds
+// holding is reported, naming the row and the verdict; a rule that leaves
+// out only rows the engine refutes is not.
+func TestUnrefutedSkips(t *testing.T) {
+	got := proptest.UnrefutedSkips(changroberts.Algorithm, 5, []proptest.Skip{{Claim: "C-RING1-4", Setting: "async fifo, one initiator", Variant: "swallow"}})
+	if len(got) != 1 || !strings.Contains(got[0], "C-RING1-4 async fifo, one initiator") || !strings.Contains(got[0], "HOLDS") {
+		t.Errorf("a skipped row that holds: got %q, want one line naming C-RING1-4's row and HOLDS", got)
+	}
+	if got := proptest.UnrefutedSkips(kabashi.Algorithm, 5, []proptest.Skip{{Claim: "C-KAB-7", Variant: "wait"}}); len(got) != 0 {
+		t.Errorf("skipped rows the engine refutes: got %q, want none", got)
 	}
 }
