@@ -59,7 +59,7 @@ func TestFingerprintsGolden(t *testing.T) {
 		if d.Cmd != "fingerprints" {
 			d.Fatalf(t, "unknown command %q", d.Cmd)
 		}
-		s := newWorld(t, d)
+		s := newWorld(t, d, "seed")
 		var seed uint64
 		d.ScanArgs(t, "seed", &seed)
 		x := checker.Execute(s, checker.NewRandom(seed, checker.Uniform), checker.Checks{}, checker.Options{MaxSteps: 3000})

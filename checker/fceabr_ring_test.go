@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,6 +53,7 @@ func TestRingValuesOnRingpoll(t *testing.T) {
 func TestFCEABR13PartsCanFail(t *testing.T) {
 	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases = 30, 10
+	var checked []string
 	for _, c := range ringpoll.Algorithm.Meta().Claims {
 		if !strings.HasPrefix(c.ID, "C-FCEABR-13.") || c.NotModelled != "" || (c.Kind == model.Growth && c.Stat != model.StatMax) {
 			// The best and average cases are refuted as registered:
@@ -59,6 +61,7 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 			continue
 		}
 		c := c
+		checked = append(checked, c.ID)
 		if res := e.CheckClaim(ringpoll.Algorithm, &c); res.Verdict != claims.Holds {
 			t.Errorf("%s: %s (%s)", c.ID, res.Verdict, res.Summary)
 		}
@@ -73,6 +76,10 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 		if res := e.CheckClaim(ringpoll.Algorithm, &broken); res.Verdict != claims.Refuted {
 			t.Errorf("%s made one step too strong: %s, want REFUTED", c.ID, res.Verdict)
 		}
+	}
+	// A renamed or re-kinded part must not leave the loop with less to do.
+	if want := []string{"C-FCEABR-13.worst", "C-FCEABR-13.twice", "C-FCEABR-13.speed"}; !slices.Equal(checked, want) {
+		t.Errorf("checked the parts %q, want %q", checked, want)
 	}
 }
 

@@ -3,6 +3,7 @@ package checker_test
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,7 +139,11 @@ func writeEffects(b *strings.Builder, ev model.Event, s model.System) {
 	}
 }
 
-func newWorld(t *testing.T, d *datadriven.TestData) model.System {
+// newWorld builds the world d's arguments describe. An argument it does
+// not read (other than algo and the caller's own keys, such as seed) or
+// one with other than one value fails the test: a misspelt key would
+// otherwise leave the world without the setting the file shows.
+func newWorld(t *testing.T, d *datadriven.TestData, callerKeys ...string) model.System {
 	var algo string
 	d.ScanArgs(t, "algo", &algo)
 	spec, err := algos.Lookup(algo)
@@ -147,8 +152,11 @@ func newWorld(t *testing.T, d *datadriven.TestData) model.System {
 	}
 	cfg := &model.Config{Algo: algo, Forwarding: spec.Meta().Forwarding}
 	for _, a := range d.CmdArgs {
-		if len(a.Vals) != 1 {
+		if a.Key == "algo" || slices.Contains(callerKeys, a.Key) {
 			continue
+		}
+		if len(a.Vals) != 1 {
+			d.Fatalf(t, "%s: %d values, want one", a.Key, len(a.Vals))
 		}
 		v := a.Vals[0]
 		switch a.Key {
@@ -158,8 +166,11 @@ func newWorld(t *testing.T, d *datadriven.TestData) model.System {
 			cfg.CrashBudget, err = strconv.Atoi(v)
 		case "forwarding":
 			cfg.Forwarding, err = strconv.ParseBool(v)
-		default: // the keys model.Config.SetField reads; algo, read above, is none of them
-			_, err = cfg.SetField(a.Key, v)
+		default: // the keys model.Config.SetField reads
+			var known bool
+			if known, err = cfg.SetField(a.Key, v); !known {
+				err = fmt.Errorf("unknown argument")
+			}
 		}
 		if err != nil {
 			d.Fatalf(t, "%s: %v", a.Key, err)

@@ -106,13 +106,17 @@ func TestShippedCounterexamplesMatchTheEngine(t *testing.T) {
 }
 
 // Reference: every REFUTED claim's counterexample replays bit-exact and its
-// violation reproduces (testdata/counterexamples/replay.txt).
+// violation reproduces (testdata/counterexamples/replay.txt). Every
+// shipped file must have its replay directive: the list directive only
+// pins the names.
 func TestReplayShippedCounterexamples(t *testing.T) {
+	replayed := map[string]bool{}
 	datadriven.RunTest(t, filepath.Join(counterexampleDir, "replay.txt"), func(t *testing.T, d *datadriven.TestData) string {
 		switch d.Cmd {
 		case "replay":
 			var file string
 			d.ScanArgs(t, "file", &file)
+			replayed[file] = true
 			return replaySummary(t, filepath.Join(counterexampleDir, file))
 		case "list":
 			files, _ := filepath.Glob(filepath.Join(counterexampleDir, "*.json"))
@@ -125,6 +129,15 @@ func TestReplayShippedCounterexamples(t *testing.T) {
 		d.Fatalf(t, "unknown command %q", d.Cmd)
 		return ""
 	})
+	shipped, err := filepath.Glob(filepath.Join(counterexampleDir, "*.json"))
+	if err != nil || len(shipped) == 0 {
+		t.Fatalf("no shipped counterexamples under %s: %v", counterexampleDir, err)
+	}
+	for _, f := range shipped {
+		if !replayed[filepath.Base(f)] {
+			t.Errorf("%s is shipped but replay.txt does not replay it: add \"replay file=%s\" and run with -rewrite", f, filepath.Base(f))
+		}
+	}
 }
 
 // replaySummary replays a trace file and re-checks its recorded violation.
