@@ -26,8 +26,9 @@ vet:
 	$(GO) vet ./...
 
 ## mutants-stale: every mutant of testdata/mutants/table.go still applies
-## (its old text is found exactly once; no test is run), so that a refactor
-## cannot silently retire one. Part of make test and make test-long.
+## (its old text is found exactly once, and the mutated file parses; no test
+## is run), so that a refactor cannot silently retire one. Part of make test
+## and make test-long.
 .PHONY: mutants-stale
 mutants-stale:
 	@echo "== mutants-stale: go run ./testdata/mutants -stale"

@@ -21,6 +21,8 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -120,6 +122,18 @@ func main() {
 		if err := os.WriteFile(path, mutated, 0o644); err != nil {
 			fatal(2, err)
 		}
+		// A mutant that does not compile would fail the run without any
+		// test judging it: it is invalid, not killed.
+		build := exec.Command("go", "build", "./algos/"+m.Pkg)
+		build.Dir = tmp
+		if out, err := build.CombinedOutput(); err != nil {
+			if err := os.WriteFile(path, orig, 0o644); err != nil {
+				fatal(2, err)
+			}
+			fmt.Printf("%-18s %-15s %-10s %s: the mutated package does not build:\n%s\n", m.ID, m.Pkg, "INVALID", m.What, indent(string(out)))
+			stale++
+			continue
+		}
 		cmd := exec.Command("go", "test", "./algos/"+m.Pkg, "-run", "Prop", "-count=1", "-timeout", "300s")
 		cmd.Dir = tmp
 		out, runErr := cmd.CombinedOutput()
@@ -142,7 +156,7 @@ func main() {
 				}
 			}
 			if len(by) == 0 {
-				by = append(by, "build or run failure")
+				by = append(by, "no test named: a run failure such as a timeout")
 			}
 			fmt.Printf("%-18s %-15s %-10s %s (%s)\n", m.ID, m.Pkg, "killed", m.What, strings.Join(by, ", "))
 			if *verbose {
@@ -150,7 +164,7 @@ func main() {
 			}
 		}
 	}
-	fmt.Printf("\n%d killed, %d survived, %d explained (not killed, see above), %d stale (of %d run)\n", killed, survived, equivalent, stale, killed+survived+equivalent+stale)
+	fmt.Printf("\n%d killed, %d survived, %d explained (not killed, see above), %d stale or invalid (of %d run)\n", killed, survived, equivalent, stale, killed+survived+equivalent+stale)
 	if stale > 0 {
 		os.Exit(2)
 	}
@@ -160,8 +174,10 @@ func main() {
 }
 
 // checkStale reports every selected mutant whose old text is not found
-// exactly once in root's algorithm packages, and returns the exit status:
-// 0 when every one applies, 2 when any is stale.
+// exactly once in root's algorithm packages, or whose mutated file does
+// not parse (a syntax error would make its "kill" a build failure that
+// tests nothing), and returns the exit status: 0 when every one applies,
+// 2 when any is stale or invalid.
 func checkStale(root string, want map[string]bool, only string) int {
 	n, stale := 0, 0
 	for _, m := range table {
@@ -176,12 +192,18 @@ func checkStale(root string, want map[string]bool, only string) int {
 		if c := bytes.Count(orig, []byte(m.Old)); c != 1 {
 			fmt.Printf("%-18s %-15s %-10s %s: old text found %d times in %s\n", m.ID, m.Pkg, "STALE", m.What, c, m.File)
 			stale++
+			continue
+		}
+		mutated := bytes.Replace(orig, []byte(m.Old), []byte(m.New), 1)
+		if _, err := parser.ParseFile(token.NewFileSet(), m.File, mutated, parser.SkipObjectResolution); err != nil {
+			fmt.Printf("%-18s %-15s %-10s %s: the mutated file does not parse: %v\n", m.ID, m.Pkg, "INVALID", m.What, err)
+			stale++
 		}
 	}
 	if n == 0 {
 		fatal(2, fmt.Errorf("no mutant selected"))
 	}
-	fmt.Printf("mutants: %d of %d selected mutants stale\n", stale, n)
+	fmt.Printf("mutants: %d of %d selected mutants stale or invalid\n", stale, n)
 	if stale > 0 {
 		return 2
 	}
