@@ -185,6 +185,11 @@ func layerAllowed(dir, imp string) bool {
 		// The claim engine sits above the checker, the explorer and the
 		// minimiser, and walks the algorithms' registered claims.
 		return under(imp, "model") || under(imp, "algos") || under(imp, "checker") || under(imp, "traces")
+	case dir == "checker/proptest":
+		// The algorithm packages' property-test driver, above the claim
+		// engine: its skip rules must leave out only rows the engine
+		// refutes (UnrefutedSkips).
+		return under(imp, "model") || under(imp, "checker") || under(imp, "traces")
 	case under(dir, "checker"):
 		return under(imp, "model") || (under(imp, "checker") && !under(imp, "checker/claims")) || under(imp, "traces")
 	case under(dir, "internal/reproduce"):
