@@ -129,8 +129,12 @@ type Options struct {
 	// the same search).
 	encodeKeys bool
 	// checkIndependence makes the search verify, at every state, that each
-	// pair of enabled events it calls independent commutes (tests).
-	checkIndependence func(err error)
+	// pair of enabled events it calls independent commutes (tests). It is
+	// called once, after the search with the reduction: with the number
+	// of pairs verified, the pairs that do not commute, and the reason
+	// the reduction guard stopped that search ("" when it did not; the
+	// search then ran again without the reduction).
+	checkIndependence func(pairs int, errs []error, guardTripped string)
 }
 
 // Progress is a snapshot of a running search.
@@ -364,10 +368,8 @@ func Explore(s0 model.System, opt Options) *Result {
 	} else {
 		e.dfs()
 	}
-	if e.porBroken == "" && opt.checkIndependence != nil {
-		for _, err := range e.indepErrs {
-			opt.checkIndependence(err)
-		}
+	if opt.checkIndependence != nil {
+		opt.checkIndependence(e.indepPairs, e.indepErrs, e.porBroken)
 	}
 	if e.porBroken != "" {
 		why := e.porBroken

@@ -60,6 +60,8 @@ type engine struct {
 	// indepErrs are the pairs checkIndependence found not to commute,
 	// reported unless the search turned its reduction off.
 	indepErrs []error
+	// indepPairs counts the pairs verifyIndependence checked.
+	indepPairs int
 	// bfsPaths holds, in BFS, each state's parent and event position.
 	bfsParent []int32
 	bfsPos    []uint16
@@ -925,6 +927,7 @@ func (e *engine) visit(stack []*frame, c *frame, w model.System, ev model.Event,
 func (e *engine) verifyIndependence(f *frame, i int) {
 	for j := range f.en {
 		if j != i && independent(f.foot[i], f.foot[j]) {
+			e.indepPairs++
 			if err := e.commutes(f.w, f.en[i], f.en[j]); err != nil {
 				e.indepErrs = append(e.indepErrs, err)
 			}
