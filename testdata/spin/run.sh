@@ -9,7 +9,9 @@
 #   electlab (default)  vs  Spin's default partial-order reduction
 # and prints, side by side, the states, the time to verdict and the min/max
 # of sends and deliveries over every complete execution, which must agree
-# exactly (the script fails otherwise). A tool stops being run at the first
+# exactly (the script fails otherwise; it also fails when a table has no
+# size at which both tools finished, since nothing was then compared). A
+# tool stops being run at the first
 # n it does not finish within LIMIT seconds (default 60). Spin's time is the
 # verifier's run (pan), without generating and compiling it (printed apart).
 #
@@ -182,7 +184,7 @@ table() {
 	local live_en=1 live_sn=1 live_e=1 live_s=1
 	local last_en=- last_sn=- last_e=- last_s=-
 	local rows_n=() rows_r=() lbs=()
-	local n en sn e s counts c lb r rn rr
+	local n en sn e s counts c lb r rn rr compared=0
 	for ((n = 3; n <= nmax; n++)); do
 		if ((!live_en && !live_sn && !live_e && !live_s)); then break; fi
 		en=timeout sn=timeout e=timeout s=timeout
@@ -206,6 +208,8 @@ table() {
 				lb="$lb -"
 			fi
 		done
+		# A size compares the tools when a run of each finished.
+		if [[ $en =~ ^[0-9] || $e =~ ^[0-9] ]] && [[ $sn =~ ^[0-9] || $s =~ ^[0-9] ]]; then compared=$((compared + 1)); fi
 		rn=- rr=-
 		[[ $en =~ ^[0-9] && $sn =~ ^[0-9] ]] && rn=$(ratio "$(rate "$en")" "$(rate "$sn")")
 		[[ $e =~ ^[0-9] && $s =~ ^[0-9] ]] && rr=$(ratio "$(echo "$s" | cut -d' ' -f2)" "$(echo "$e" | cut -d' ' -f2)")
@@ -228,6 +232,10 @@ table() {
 	echo "largest n finished within ${LIMIT}s: electlab -no-por $last_en, Spin -DNOREDUCE $last_sn, electlab $last_e, Spin (POR) $last_s"
 	if ((${#lbs[@]})); then
 		echo "maxima found before the cycle cut (sends/deliveries; electlab -no-por, Spin -DNOREDUCE, electlab, Spin): ${lbs[*]}"
+	fi
+	if ((compared == 0)); then
+		echo "bench-spin: $title: no size where both electlab and Spin finished within ${LIMIT}s: nothing was compared" >&2
+		fail=1
 	fi
 	echo
 }
