@@ -108,17 +108,11 @@ func main() {
 		if len(want) > 0 && !want[m.Pkg] || *only != "" && m.ID != *only {
 			continue
 		}
-		path := filepath.Join(tmp, "algos", m.Pkg, m.File)
-		orig, err := os.ReadFile(path)
-		if err != nil {
-			fatal(2, err)
-		}
-		if c := bytes.Count(orig, []byte(m.Old)); c != 1 {
-			fmt.Printf("%-18s %-15s %-10s %s: old text found %d times in %s\n", m.ID, m.Pkg, "STALE", m.What, c, m.File)
+		path, orig, mutated, ok := m.apply(tmp)
+		if !ok {
 			stale++
 			continue
 		}
-		mutated := bytes.Replace(orig, []byte(m.Old), []byte(m.New), 1)
 		if err := os.WriteFile(path, mutated, 0o644); err != nil {
 			fatal(2, err)
 		}
@@ -173,6 +167,22 @@ func main() {
 	}
 }
 
+// apply reads m's file under root and returns its path, its text and the
+// text with m applied; when m's old text is not found exactly once it
+// prints m as STALE and returns ok false.
+func (m Mutant) apply(root string) (path string, orig, mutated []byte, ok bool) {
+	path = filepath.Join(root, "algos", m.Pkg, m.File)
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		fatal(2, err)
+	}
+	if c := bytes.Count(orig, []byte(m.Old)); c != 1 {
+		fmt.Printf("%-18s %-15s %-10s %s: old text found %d times in %s\n", m.ID, m.Pkg, "STALE", m.What, c, m.File)
+		return path, orig, nil, false
+	}
+	return path, orig, bytes.Replace(orig, []byte(m.Old), []byte(m.New), 1), true
+}
+
 // checkStale reports every selected mutant whose old text is not found
 // exactly once in root's algorithm packages, or whose mutated file does
 // not parse (a syntax error would make its "kill" a build failure that
@@ -185,16 +195,11 @@ func checkStale(root string, want map[string]bool, only string) int {
 			continue
 		}
 		n++
-		orig, err := os.ReadFile(filepath.Join(root, "algos", m.Pkg, m.File))
-		if err != nil {
-			fatal(2, err)
-		}
-		if c := bytes.Count(orig, []byte(m.Old)); c != 1 {
-			fmt.Printf("%-18s %-15s %-10s %s: old text found %d times in %s\n", m.ID, m.Pkg, "STALE", m.What, c, m.File)
+		_, _, mutated, ok := m.apply(root)
+		if !ok {
 			stale++
 			continue
 		}
-		mutated := bytes.Replace(orig, []byte(m.Old), []byte(m.New), 1)
 		if _, err := parser.ParseFile(token.NewFileSet(), m.File, mutated, parser.SkipObjectResolution); err != nil {
 			fmt.Printf("%-18s %-15s %-10s %s: the mutated file does not parse: %v\n", m.ID, m.Pkg, "INVALID", m.What, err)
 			stale++
