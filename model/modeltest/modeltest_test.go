@@ -18,8 +18,8 @@ func (r *recorder) Helper()                   {}
 func (r *recorder) Error(args ...any)         { r.errs = append(r.errs, fmt.Sprint(args...)) }
 func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Sprintf(f, a...)) }
 
-// ValidateClaims reports a malformed claim and a variant that does not
-// parse, and nothing for a well-formed claim.
+// ValidateClaims reports a malformed claim, a variant that does not
+// parse and a spec with no claim, and nothing for a well-formed claim.
 func TestValidateClaimsCatches(t *testing.T) {
 	good := model.Claim{ID: "ok", Source: "s", Says: "says", NotModelled: "why"}
 	noSource := model.Claim{ID: "bad", Says: "says", NotModelled: "why"}
@@ -35,6 +35,11 @@ func TestValidateClaimsCatches(t *testing.T) {
 		if len(r.errs) != tc.want {
 			t.Errorf("claim %s: %d errors %q, want %d", tc.claim.ID, len(r.errs), r.errs, tc.want)
 		}
+	}
+	r := &recorder{TB: t}
+	modeltest.ValidateClaims(r, &model.Algorithm[struct{}]{Info: model.Info{Name: "x"}})
+	if len(r.errs) != 1 {
+		t.Errorf("no claim: %d errors %q, want 1", len(r.errs), r.errs)
 	}
 }
 
