@@ -352,6 +352,19 @@ func CrashFreeRings() []model.Config {
 	}
 }
 
+// HighestCrashed are the Bully family's configurations for the engines'
+// comparison (SimMatchesWorldTimings): the highest id crashed before the
+// run, with one detector, with a second crash and three detectors, and
+// on a scrambled complete graph with every live process detecting; each
+// test adds its own readings.
+func HighestCrashed() []model.Config {
+	return []model.Config{
+		{IDs: IDs(1, 2, 3, 4, 5, 6, 7), Crashed: IDs(7), Initiators: IDs(2)},
+		{IDs: IDs(1, 2, 3, 4, 5, 6, 7), Crashed: IDs(7, 6), Initiators: IDs(1, 3, 5)},
+		{IDs: IDs(3, 1, 2, 5, 4), Crashed: IDs(5)},
+	}
+}
+
 // SingleInitiators runs spec on ids once with every process initiating
 // and then with each single initiator, in async and in sync timing, under
 // the fair FIFO schedule; it calls check on each single-initiator run and
