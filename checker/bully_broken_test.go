@@ -125,7 +125,7 @@ func TestTmCatchesAnExtraOK(t *testing.T) {
 func TestRecoverySettingCatchesASilentRecovery(t *testing.T) {
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
 	c.Settings = []model.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}}
-	refutesBroken(t, bullyEngine(), bully.Algorithm, bullyRecoversSilently, &c, "")
+	refutesBroken(t, bullyEngine(), bully.Algorithm, bullyRecoversSilently, &c, checker.PropAgreement)
 }
 
 // Reference: catalog §0.2, "timeouts are accurate in SYNC ... and arbitrary
@@ -272,7 +272,7 @@ func TestModBullyBoundCatchesADoubleAnnouncement(t *testing.T) {
 	c := *claimOf(t, &modbully.Algorithm.Info, "C-MB-1")
 	c.Settings = c.Settings[:1]
 	c.NMax = 6
-	refutesBroken(t, bullyEngine(), modbully.Algorithm, mbDoubleAnnounce, &c, "")
+	refutesBroken(t, bullyEngine(), modbully.Algorithm, mbDoubleAnnounce, &c, checker.PropBound)
 }
 
 // The rapid-driven search draws complete-graph configurations (a crashed

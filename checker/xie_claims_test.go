@@ -25,7 +25,8 @@ func brokenXie(name string, keep func(m model.Message) int) *model.Algorithm[xie
 // reading really meets (one-hop 2·FPN without agreement, relay
 // 2·n·FPN with it) the claim holds, and a broken variant of each reading
 // is refuted (one-hop sending a third message per detector, by the count;
-// relay forwarding no counter-clockwise copy, by agreement or the count).
+// relay forwarding no counter-clockwise copy, by agreement: a live process
+// is left knowing no leader).
 func TestXieChecksCatchBrokenVariants(t *testing.T) {
 	base := *claimOf(t, &xie.Algorithm.Info, "C-FCEABR-14.fpn")
 	oneHop := base
@@ -49,7 +50,8 @@ func TestXieChecksCatchBrokenVariants(t *testing.T) {
 	for _, tc := range []struct {
 		claim  *model.Claim
 		broken *model.Algorithm[xie.State]
-	}{{&oneHop, extra}, {&relay, oneWay}} {
+		prop   string
+	}{{&oneHop, extra, checker.PropBound}, {&relay, oneWay, checker.PropAgreement}} {
 		if res := smallEngine().CheckClaim(xie.Algorithm, tc.claim); res.Verdict != claims.Holds {
 			t.Errorf("%s (%s) on xie: %s, want HOLDS (%s)", tc.claim.ID, tc.claim.Variants[0], res.Verdict, res.Summary)
 		}
@@ -58,8 +60,8 @@ func TestXieChecksCatchBrokenVariants(t *testing.T) {
 			t.Errorf("%s (%s) on %s: %s, want REFUTED", tc.claim.ID, tc.claim.Variants[0], tc.broken.Name, res.Verdict)
 			continue
 		}
-		if ce := res.Rows[0].Counterexample; ce == nil {
-			t.Errorf("%s on %s: no counterexample", tc.claim.ID, tc.broken.Name)
+		if ce := res.Rows[0].Counterexample; ce == nil || ce.Violation.Property != tc.prop {
+			t.Errorf("%s (%s) on %s: want a counterexample of %s, got %+v", tc.claim.ID, tc.claim.Variants[0], tc.broken.Name, tc.prop, ce)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/franklin"
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/checker/claims/claimstest"
 )
@@ -14,9 +15,9 @@ import (
 // validity.
 func TestClaimsCatchBrokenVariants(t *testing.T) {
 	claimstest.CatchBroken(t, franklin.Algorithm, franklin.Faithful, []claimstest.Broken[franklin.State]{
-		{Claim: "FRANKLIN-1", Alg: franklin.MinWins},
-		{Claim: "FRANKLIN-2", Alg: franklin.OneSided},
-		{Claim: "FRANKLIN-4", Alg: franklin.OneSided},
+		{Claim: "FRANKLIN-1", Alg: franklin.MinWins, Prop: checker.PropValidity},
+		{Claim: "FRANKLIN-2", Alg: franklin.OneSided, Prop: checker.PropCustom},
+		{Claim: "FRANKLIN-4", Alg: franklin.OneSided, Prop: checker.PropBound},
 	})
 }
 

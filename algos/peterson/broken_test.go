@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/peterson"
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims/claimstest"
 )
 
@@ -11,8 +12,8 @@ import (
 // re-plumbing), and each is shown to fail on a broken variant.
 func TestClaimsCatchBrokenVariants(t *testing.T) {
 	claimstest.CatchBroken(t, peterson.Algorithm, peterson.Faithful, []claimstest.Broken[peterson.State]{
-		{Claim: "PETERSON-1", Alg: peterson.MinWins},
-		{Claim: "PETERSON-2", Alg: peterson.UID2Only},
-		{Claim: "PETERSON-3", Alg: peterson.UID2Only},
+		{Claim: "PETERSON-1", Alg: peterson.MinWins, Prop: checker.PropCustom},
+		{Claim: "PETERSON-2", Alg: peterson.UID2Only, Prop: checker.PropCustom},
+		{Claim: "PETERSON-3", Alg: peterson.UID2Only, Prop: checker.PropBound},
 	})
 }

@@ -27,11 +27,18 @@ type Broken[S any] struct {
 	Claim string
 	// Alg is the broken variant.
 	Alg *model.Algorithm[S]
+	// Prop, when set, is the property (a checker.Prop* constant, e.g.
+	// checker.PropBound) that the refutation's counterexample (the first
+	// row's that has one) must violate, so that the variant is caught by
+	// the check under test and not by another; "" accepts any refutation
+	// (e.g. a growth fit's, which has no single counterexample).
+	Prop string
 }
 
 // CatchBroken checks, with SmallEngine, that each claim of cases holds on
 // alg and on faithful (alg's decision through the broken variants' path)
-// and is refuted on its broken variant.
+// and is refuted on its broken variant, by a counterexample of its Prop
+// when that is set.
 func CatchBroken[S any](t *testing.T, alg, faithful *model.Algorithm[S], cases []Broken[S]) {
 	t.Helper()
 	e := SmallEngine()
@@ -46,7 +53,25 @@ func CatchBroken[S any](t *testing.T, alg, faithful *model.Algorithm[S], cases [
 			t.Logf("%s: %s (%s)", c.ID, res.Verdict, res.Summary)
 			if res.Verdict != want {
 				t.Errorf("%s: verdict %s, want %s (%s)", c.ID, res.Verdict, want, res.Summary)
+			} else if a == tc.Alg && tc.Prop != "" {
+				requireProp(t, c.ID, res, tc.Prop)
 			}
 		}
 	}
+}
+
+// requireProp reports an error unless res, claim id's result on a broken
+// variant, has a first counterexample (the first row's that has one) that
+// violates prop.
+func requireProp(t *testing.T, id string, res *claims.ClaimResult, prop string) {
+	t.Helper()
+	for _, r := range res.Rows {
+		if ce := r.Counterexample; ce != nil {
+			if ce.Violation.Property != prop {
+				t.Errorf("%s on the broken variant: want a counterexample of %s, got %s", id, prop, ce.Violation)
+			}
+			return
+		}
+	}
+	t.Errorf("%s on the broken variant: want a counterexample of %s, got none", id, prop)
 }
