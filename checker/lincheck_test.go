@@ -173,8 +173,11 @@ func quickEngine() *claims.Engine {
 }
 
 // refutes checks claim id of spec with the engine and requires a
-// counterexample whose violation mentions want; the porcupine HTML of a
-// non-linearizable counterexample is written to the test's artifacts.
+// counterexample whose violation mentions want, in a row within the
+// paper's assumptions (a row outside them, such as early timeouts, can
+// refute the correct algorithm too, and shows nothing about the broken
+// one); the porcupine HTML of a non-linearizable counterexample is written
+// to the test's artifacts.
 func refutes(t *testing.T, spec model.Spec, id, want string) {
 	t.Helper()
 	c := spec.Meta().Claim(id)
@@ -184,7 +187,7 @@ func refutes(t *testing.T, spec model.Spec, id, want string) {
 	res := quickEngine().CheckClaim(spec, c)
 	for _, row := range res.Rows {
 		ce := row.Counterexample
-		if ce == nil || !strings.Contains(ce.Violation.Message, want) {
+		if row.Outside || ce == nil || !strings.Contains(ce.Violation.Message, want) {
 			if ce != nil {
 				t.Logf("%s, %s: %s", spec.Meta().Name, row.Setting, ce.Violation)
 			}
@@ -225,8 +228,9 @@ func TestMutualExclusionCatchesBrokenVariants(t *testing.T) {
 
 // takesAnyGrant: no fencing, a client takes a grant from any coordinator of
 // any epoch. (Under accurate timeouts in async timing no election starts
-// while a grant is in flight, so the fence is never needed there; in sync
-// timing, where timers fire by rounds, it is.)
+// while a grant is in flight, so the fence is never needed there; the
+// claims' sync settings do not show it needed either, see
+// TestFailoverCatchesBrokenVariants.)
 func takesAnyGrant(model.ID, int32, model.ID, int32) bool { return true }
 
 // forgetsHolder: no rebuild of the holder, a new coordinator asks every
@@ -240,35 +244,41 @@ func neverProbes() bool { return false }
 // neverStale: no generations, a process takes a token of any generation.
 func neverStale(int32, int32) bool { return false }
 
-// The failover services' broken variants: a client that takes a grant from
-// a deposed coordinator, a new coordinator that does not rebuild the lock
-// table, a coordinator that regenerates the token without asking whether
-// it is lost, and a ring that takes tokens of every generation.
+// The failover services' broken variants. A coordinator that regenerates
+// the token without asking whether it is lost is refuted within the
+// paper's assumptions. Three others are not: a client that takes a grant
+// from a deposed coordinator (no fencing), a new coordinator that does not
+// rebuild the lock table's holder, and a ring that takes tokens of every
+// generation. Within the assumptions (accurate timeouts, at most the
+// claims' crashes) the engine finds no history that needs the mechanism
+// each removes; the only counterexamples are in the early-timeouts row,
+// outside the assumptions, where the correct services are refuted in the
+// same way. So C-SERVICE-1 and C-SERVICE-2 do not show fencing, holder
+// rebuild or generations to be needed: the test pins that down, and fails
+// once a setting catches one (move it to the caught cases then).
 func TestFailoverCatchesBrokenVariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: make test-long runs it")
 	}
+	t.Run("caught", func(t *testing.T) {
+		refutes(t, failover.TokenRingWith(ringpoll.Algorithm, failover.TokenHooks{Suffix: "-noprobe", Probes: neverProbes}), "C-SERVICE-2", "not linearizable")
+	})
 	for _, tc := range []struct {
 		spec  model.Spec
 		claim string
-		want  string
 	}{
-		// Without fencing, a stale grant reaches a client after a new
-		// coordinator took over; under accurate timeouts in async timing
-		// no election starts while a grant is in flight. KNOWN GAP
-		// (observed with quickEngine): the sync rows do not refute it
-		// (PARTIAL: runs stopped at the step cap); the counterexample
-		// found is a non-linearizable history in the early-timeouts row,
-		// outside the assumptions, where the correct service (and the
-		// -norebuild and -nogenerations variants) is refuted in the same
-		// way, so this case and those two do not yet show their check
-		// catching the variant.
-		{failover.CentralWith(ringpoll.Algorithm, failover.LockHooks{Suffix: "-nofencing", TakesGrant: takesAnyGrant}), "C-SERVICE-1", "not linearizable"},
-		{failover.CentralWith(ringpoll.Algorithm, failover.LockHooks{Suffix: "-norebuild", Rebuild: forgetsHolder}), "C-SERVICE-1", "not linearizable"},
-		{failover.TokenRingWith(ringpoll.Algorithm, failover.TokenHooks{Suffix: "-noprobe", Probes: neverProbes}), "C-SERVICE-2", "not linearizable"},
-		{failover.TokenRingWith(ringpoll.Algorithm, failover.TokenHooks{Suffix: "-nogenerations", Stale: neverStale}), "C-SERVICE-2", "not linearizable"},
+		{failover.CentralWith(ringpoll.Algorithm, failover.LockHooks{Suffix: "-nofencing", TakesGrant: takesAnyGrant}), "C-SERVICE-1"},
+		{failover.CentralWith(ringpoll.Algorithm, failover.LockHooks{Suffix: "-norebuild", Rebuild: forgetsHolder}), "C-SERVICE-1"},
+		{failover.TokenRingWith(ringpoll.Algorithm, failover.TokenHooks{Suffix: "-nogenerations", Stale: neverStale}), "C-SERVICE-2"},
 	} {
-		t.Run(tc.spec.Meta().Name, func(t *testing.T) { refutes(t, tc.spec, tc.claim, tc.want) })
+		t.Run("not caught/"+tc.spec.Meta().Name, func(t *testing.T) {
+			res := quickEngine().CheckClaim(tc.spec, tc.spec.Meta().Claim(tc.claim))
+			for _, row := range res.Rows {
+				if !row.Outside && row.Verdict == claims.Refuted {
+					t.Errorf("%s: %s is now refuted within the assumptions (%s): move it to the caught cases", tc.spec.Meta().Name, tc.claim, row.Setting)
+				}
+			}
+		})
 	}
 }
 
