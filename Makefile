@@ -96,10 +96,11 @@ clean:
 
 ## mutants: the mutation check of the property tests: each single-line bug of
 ## testdata/mutants/table.go is injected alone into a temporary copy of the
-## module and only the package's property tests run (go test ./algos/PKG
-## -run Prop: no golden, trace replay or transcript); prints the kill table
-## and fails on a survivor that is not explained as equivalent. Not part of
-## `make test`, which only checks that every mutant still applies (-stale).
+## module and only the package's property tests run (go test -short
+## ./algos/PKG -run Prop: no golden, trace replay or transcript); prints the
+## kill table and fails on a survivor that is not explained as equivalent,
+## or on a mutant that does not apply or build. Not part of `make test`,
+## which only checks that every mutant still applies and parses (-stale).
 ## MUTANTS_FLAGS='-pkg central' narrows it.
 .PHONY: mutants
 mutants:

@@ -1,9 +1,10 @@
 // Command mutants is electlab's mutation check of the property tests: it
 // injects realistic single-line bugs into the algorithm packages, one at a
 // time, in a temporary copy of the module, runs only the package's property
-// tests (go test ./algos/PKG -run Prop: no golden file, no shipped-trace
-// replay, no interaction transcript) and reports which mutants the
-// properties kill and which survive.
+// tests (go test -short ./algos/PKG -run Prop: no golden file, no
+// shipped-trace replay, no interaction transcript, and not the claim
+// engine that checks the tests' skip rules, proptest.NoUnrefutedSkips)
+// and reports which mutants the properties kill and which survive.
 //
 //	go run ./testdata/mutants [-pkg central,bully] [-id central-2] [-v]
 //	go run ./testdata/mutants -stale
@@ -13,7 +14,7 @@
 // a refactor that moves a mutant's line cannot silently retire it).
 // (make mutants). The exit status is 1 when a mutant survives that is not
 // explained (Mutant.Equivalent), 2 when a mutant does not apply (its old line is not
-// found exactly once: the table is stale). It never touches the working
+// found exactly once: the table is stale) or its package does not build. It never touches the working
 // tree: the copy lives under a temporary directory removed at exit.
 package main
 
@@ -96,7 +97,7 @@ func main() {
 	if len(base) == 0 {
 		fatal(2, fmt.Errorf("no mutant selected"))
 	}
-	cmd := exec.Command("go", append(append([]string{"test"}, base...), "-run", "Prop", "-count=1")...)
+	cmd := exec.Command("go", append(append([]string{"test", "-short"}, base...), "-run", "Prop", "-count=1")...)
 	cmd.Dir = tmp
 	if out, err := cmd.CombinedOutput(); err != nil {
 		fatal(2, fmt.Errorf("the property tests fail without any mutant:\n%s", out))
@@ -128,7 +129,7 @@ func main() {
 			stale++
 			continue
 		}
-		cmd := exec.Command("go", "test", "./algos/"+m.Pkg, "-run", "Prop", "-count=1", "-timeout", "300s")
+		cmd := exec.Command("go", "test", "-short", "./algos/"+m.Pkg, "-run", "Prop", "-count=1", "-timeout", "300s")
 		cmd.Dir = tmp
 		out, runErr := cmd.CombinedOutput()
 		if err := os.WriteFile(path, orig, 0o644); err != nil {
