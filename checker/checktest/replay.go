@@ -47,13 +47,8 @@ func (w Want) String() string {
 // same, and the log says where.
 func Replay(t testing.TB, spec model.Spec, path string, want Want) *checker.Execution {
 	t.Helper()
-	if spec == nil {
-		t.Fatalf("checktest.Replay %s: nil spec", path)
-		return nil
-	}
-	tr, err := traces.Load(path)
-	if err != nil {
-		t.Fatalf("checktest.Replay: %v", err)
+	tr := loadTrace(t, "checktest.Replay", spec, path)
+	if tr == nil {
 		return nil
 	}
 	tg := Target{Spec: spec}
@@ -63,6 +58,7 @@ func Replay(t testing.TB, spec model.Spec, path string, want Want) *checker.Exec
 			t.Fatalf("checktest.Replay %s: its violation (%s) is a check of the Target that found it, which Replay does not know: call that Target's Replay method", path, tr.Violation.Property)
 			return nil
 		}
+		var err error
 		if tg.Checks, err = checker.ChecksFor(spec.Meta(), tr.Violation.Property); err != nil {
 			t.Fatalf("checktest.Replay %s: %v", path, err)
 			return nil
@@ -76,16 +72,28 @@ func Replay(t testing.TB, spec model.Spec, path string, want Want) *checker.Exec
 // target's own checks.
 func (tg Target) Replay(t testing.TB, path string, want Want) *checker.Execution {
 	t.Helper()
-	if tg.Spec == nil {
-		t.Fatalf("checktest: Target.Replay %s: nil Spec", path)
+	tr := loadTrace(t, "checktest: Target.Replay", tg.Spec, path)
+	if tr == nil {
+		return nil
+	}
+	return tg.assert(t, path, tr, want)
+}
+
+// loadTrace loads the trace file at path for a replay of spec, or fails
+// the test (and returns nil) when spec is nil or the file does not load;
+// caller names the replaying function in the failure.
+func loadTrace(t testing.TB, caller string, spec model.Spec, path string) *traces.Trace {
+	t.Helper()
+	if spec == nil {
+		t.Fatalf("%s %s: nil spec", caller, path)
 		return nil
 	}
 	tr, err := traces.Load(path)
 	if err != nil {
-		t.Fatalf("checktest: %v", err)
+		t.Fatalf("%s: %v", caller, err)
 		return nil
 	}
-	return tg.assert(t, path, tr, want)
+	return tr
 }
 
 func (tg *Target) assert(t testing.TB, path string, tr *traces.Trace, want Want) *checker.Execution {

@@ -151,13 +151,7 @@ func receiverName(fl *ast.FieldList) string {
 // TestAPIDocumented: every public package has a package comment and every
 // exported name a doc comment.
 func TestAPIDocumented(t *testing.T) {
-	pkgs, err := publicPackages("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkgs) < 5 {
-		t.Fatalf("found %d public packages: is the module root ../..?", len(pkgs))
-	}
+	pkgs := loadPackages(t, publicPackages, 5)
 	for _, p := range pkgs {
 		if !p.documented {
 			t.Errorf("public package %s has no package comment", p.dir)
@@ -226,11 +220,7 @@ func (hidden) Exported() {}
 // TestAPICounts logs each public package's exported-name count (go test
 // -run TestAPICounts -v; docs/LIBRARY.md shows the same, generated).
 func TestAPICounts(t *testing.T) {
-	pkgs, err := publicPackages("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pkgs {
+	for _, p := range loadPackages(t, publicPackages, 5) {
 		t.Logf("%-28s %4d exported names", p.dir, len(p.names))
 	}
 }

@@ -66,6 +66,22 @@ func walkGoFiles(root string, skip func(rel string) bool, mode parser.Mode, each
 	})
 }
 
+// loadPackages runs load (publicPackages or modulePackages) on the module
+// root, ../.. from this package's directory where go test runs, and fails
+// t on an error or when it finds fewer than least packages (a wrong root
+// finds few or none).
+func loadPackages[P any](t *testing.T, load func(root string) ([]P, error), least int) []P {
+	t.Helper()
+	pkgs, err := load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) < least {
+		t.Fatalf("found %d packages: is the module root ../..?", len(pkgs))
+	}
+	return pkgs
+}
+
 // modulePackages parses every non-test Go file under root (the module
 // root) and returns its packages in path order. testdata, hidden
 // directories, the report output directory and nested modules (a
@@ -217,13 +233,7 @@ func layerAllowed(dir, imp string) bool {
 // algos, algos below checker and traces, those below reproduce, internal
 // and cmd), so the generated map and the rules agree.
 func TestPackageLayers(t *testing.T) {
-	pkgs, err := modulePackages("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkgs) < 10 {
-		t.Fatalf("found %d packages: is the module root ../..?", len(pkgs))
-	}
+	pkgs := loadPackages(t, modulePackages, 10)
 	for _, p := range pkgs {
 		if p.owns == "" {
 			t.Errorf("package %s has no package comment", p.dir)
