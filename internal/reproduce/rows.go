@@ -52,11 +52,11 @@ func measureRow(row *Row, rng *rand.Rand, runs int, rds []reading) error {
 	for i, rd := range rds {
 		m := Measured{Reading: rd.name, Stats: Summarize(vals[i])}
 		for _, c := range rd.compare {
-			if v := row.printed(c); v != nil {
+			if v := column(row.Printed, c); v != nil {
 				m.Printed = append(m.Printed, diff(&m.Stats, v))
 			}
 		}
-		if v := row.formula(rd.formula); v != nil {
+		if v := column(row.Formulas, rd.formula); rd.formula != "" && v != nil {
 			d := diff(&m.Stats, v)
 			m.Formula = &d
 		}
@@ -71,19 +71,12 @@ func diff(s *Stats, v *Value) Diff {
 	return d
 }
 
-func (r *Row) printed(col string) *Value {
-	for i := range r.Printed {
-		if r.Printed[i].Column == col {
-			return &r.Printed[i]
-		}
-	}
-	return nil
-}
-
-func (r *Row) formula(col string) *Value {
-	for i := range r.Formulas {
-		if col != "" && r.Formulas[i].Column == col {
-			return &r.Formulas[i]
+// column returns the value of column col among vs (a row's Printed or
+// Formulas), or nil.
+func column(vs []Value, col string) *Value {
+	for i := range vs {
+		if vs[i].Column == col {
+			return &vs[i]
 		}
 	}
 	return nil
