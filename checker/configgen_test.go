@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/filetest"
 	"github.com/electlab/electlab/model"
 )
 
@@ -113,26 +113,5 @@ func configFingerprint(info *model.Info, st *model.Setting, variant string, n in
 // and samples against configsGolden.
 func TestConfigFingerprints(t *testing.T) {
 	got := strings.Join(configRows(t), "\n") + "\n"
-	if rewriting() {
-		if err := os.MkdirAll("../testdata/configgen", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(configsGolden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(configsGolden)
-	if err != nil {
-		t.Fatalf("%v (write it with go test ./checker -run TestConfigFingerprints -rewrite)", err)
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	if len(gl) != len(wl) {
-		t.Errorf("%d fingerprint lines, the golden file has %d", len(gl), len(wl))
-	}
-	for i := range min(len(gl), len(wl)) {
-		if gl[i] != wl[i] {
-			t.Errorf("line %d differs:\ngot:  %s\nwant: %s", i+1, gl[i], wl[i])
-		}
-	}
+	filetest.Golden(t, configsGolden, got, "go test ./checker -run TestConfigFingerprints -rewrite")
 }

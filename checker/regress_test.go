@@ -1,7 +1,6 @@
 package checker_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,19 +13,13 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/filetest"
 	"github.com/electlab/electlab/traces"
 )
 
 // counterexampleDir holds every counterexample the default claim engine
 // finds, as trace files; replay.txt replays each of them.
 const counterexampleDir = "../testdata/counterexamples"
-
-// rewriting reports whether the tests run with -rewrite (datadriven's
-// flag): the golden files are then written instead of compared.
-func rewriting() bool {
-	f := flag.Lookup("rewrite")
-	return f != nil && f.Value.String() == "true"
-}
 
 // defaultCounterexamples runs the default engine over every claim of every
 // algorithm and returns each counterexample keyed by its file name.
@@ -67,7 +60,7 @@ func TestShippedCounterexamplesMatchTheEngine(t *testing.T) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	if rewriting() {
+	if filetest.Rewriting() {
 		old, _ := filepath.Glob(filepath.Join(counterexampleDir, "*.json"))
 		for _, f := range old {
 			os.Remove(f)

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -19,9 +17,13 @@ import (
 	"github.com/cockroachdb/datadriven"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/internal/filetest"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/modeltest"
 )
+
+// rewriteDiagrams rewrites the golden renderings TestDiagrams compares.
+const rewriteDiagrams = "go test ./traces -run TestDiagrams -rewrite"
 
 // TestDiagrams checks the SVG and ShiViz renderings against the golden
 // files testdata/traces/svg/NAME.svg and testdata/traces/shiviz/NAME.log
@@ -85,53 +87,10 @@ func TestDiagrams(t *testing.T) {
 		var out strings.Builder
 		fmt.Fprintf(&out, "svg/%s.svg: %s\n", name, checkSVG(t, tr, rep, svg))
 		fmt.Fprintf(&out, "shiviz/%s.log: %s\n", name, checkShiViz(t, tr, rep, sv))
-		golden(t, filepath.Join("..", "testdata", "traces", "svg", name+".svg"), svg)
-		golden(t, filepath.Join("..", "testdata", "traces", "shiviz", name+".log"), sv)
+		filetest.Golden(t, filepath.Join("..", "testdata", "traces", "svg", name+".svg"), svg, rewriteDiagrams)
+		filetest.Golden(t, filepath.Join("..", "testdata", "traces", "shiviz", name+".log"), sv, rewriteDiagrams)
 		return out.String()
 	})
-}
-
-// rewriting reports whether the tests run with -rewrite (datadriven's
-// flag).
-func rewriting() bool {
-	f := flag.Lookup("rewrite")
-	return f != nil && f.Value.String() == "true"
-}
-
-// golden compares got with the file at path, or writes it with -rewrite.
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if rewriting() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Errorf("%v (write the golden file with -rewrite)", err)
-		return
-	}
-	if string(want) == got {
-		return
-	}
-	wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		w, g := "", ""
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			t.Errorf("%s differs from the rendering at line %d (review, then rewrite with -rewrite):\nwant: %s\ngot:  %s", path, i+1, w, g)
-			return
-		}
-	}
 }
 
 // loadCounterexample loads and replays a trace file.

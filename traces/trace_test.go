@@ -13,6 +13,7 @@ import (
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/kabashi"
+	"github.com/electlab/electlab/internal/filetest"
 	"github.com/electlab/electlab/model"
 )
 
@@ -309,7 +310,7 @@ func TestSaveLoad(t *testing.T) {
 // that re-encoding it gives the file's bytes: the format has not drifted.
 func TestCheckedInTrace(t *testing.T) {
 	const path = "../testdata/traces/changroberts-crashed5.json"
-	if rewriting() {
+	if filetest.Rewriting() {
 		cfg := ringConfig(3, 1, 2, 5, 4)
 		cfg.Crashed = []model.ID{5}
 		s0, evs := fifoRun(t, cfg)
