@@ -31,7 +31,7 @@ var claims = []model.Claim{
 		Says:   `"the number of messages per election can be a maximum of 3n - 1"`,
 		Formal: "max P2P count (elect + new coordinator) over id arrangements, initiator sets and schedules <= 3n-1, n = ring positions",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-		Formula:     threeNMinus1,
+		Formula:     func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
 		FormulaText: "3n-1",
 		NMin:        3, NMax: 8,
 		Settings: []model.Setting{
@@ -46,7 +46,7 @@ var claims = []model.Claim{
 		Says:   `"The time consumed by the election could be as high as (3n - 1) x twc"`,
 		Formal: "longest causal chain of messages ending at the last live process's decision, in link delays t_wc, <= 3n-1 (reference: the chain's initiation)",
 		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.AtMost,
-		Formula:     threeNMinus1,
+		Formula:     func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
 		FormulaText: "(3n-1)*t_wc",
 		NMin:        3, NMax: 8,
 		Settings: []model.Setting{
@@ -71,10 +71,6 @@ var claims = []model.Claim{
 		Settings: []model.Setting{{Name: "async fifo, every process initiates, random ids", Timing: model.Async, Net: model.FIFO, Initiators: model.EveryLive}},
 	},
 }
-
-// threeNMinus1 is 3n-1 at p.N: the bound of C-RING1-5 (messages) and of
-// C-RING1-6 (time, in link delays t_wc).
-func threeNMinus1(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) }
 
 // NHn is CR79-AVG's formula n·H(n) = Σ_{k=1..n} n/k, evaluated exactly.
 func NHn(p model.Params) model.Rat {
