@@ -16,11 +16,7 @@ const source = "W. R. Franklin, CACM 25(5), 1982"
 // asynchronous reordering links, outside the paper's FIFO links (shown,
 // not deciding the verdict). Franklin assumes no failures: nothing is
 // crashed.
-var settings = []model.Setting{
-	{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
-	{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators},
-	{Name: "async unordered, any initiators (outside the paper's FIFO links)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true},
-}
+var settings = ringkit.CrashFreeAndUnorderedSettings()
 
 // claims are Franklin's claims as data; the formulas are evaluated in
 // code, no result is stored here.

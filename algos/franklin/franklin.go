@@ -24,8 +24,6 @@
 package franklin
 
 import (
-	"strconv"
-
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/ringkit"
 )
@@ -199,20 +197,6 @@ func decide(env *model.Env, s State, out *model.Outbox, beats func(self, l, r mo
 
 // encode appends the canonical encoding of s.
 func encode(s State, b []byte) []byte {
-	var f byte
-	if s.Started {
-		f |= 1
-	}
-	if s.Active {
-		f |= 2
-	}
-	if s.Elected {
-		f |= 4
-	}
-	b = append(b, f, s.Round)
-	for _, id := range [...]model.ID{s.Cur[0], s.Cur[1], s.Ahead[0], s.Ahead[1], s.Leader} {
-		b = strconv.AppendInt(b, int64(id), 10)
-		b = append(b, ',')
-	}
-	return b
+	b = append(b, model.Flags(s.Started, s.Active, s.Elected), s.Round)
+	return model.AppendIDs(b, ',', []model.ID{s.Cur[0], s.Cur[1], s.Ahead[0], s.Ahead[1], s.Leader})
 }

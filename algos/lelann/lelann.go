@@ -172,6 +172,12 @@ func initiate(env *model.Env, s State, out *model.Outbox) State {
 	// already sent its own message (as a participant) does not send
 	// it again; it becomes an initiator all the same.
 	s.Initiator = true
+	return sendOwn(env, s, out)
+}
+
+// sendOwn puts the process's own ("elect me", self) on the ring unless it
+// already did: every process sends its own message at most once.
+func sendOwn(env *model.Env, s State, out *model.Outbox) State {
 	if !s.Sent {
 		s.Sent = true
 		out.Send(env.Next(), Elect, int32(env.Self), 0)
@@ -190,14 +196,11 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 		if !s.Returned {
 			s.Seen = model.InsertID(s.Seen, x)
 		}
-		if !s.Sent {
-			// [S1]: "A process Pj that receives this message performs two
-			// actions--it sends out an ("elect me", Pj) message of its own
-			// and also forwards the ("elect me", Pi) message immediately
-			// after its own message."
-			s.Sent = true
-			out.Send(env.Next(), Elect, int32(self), 0)
-		}
+		// [S1]: "A process Pj that receives this message performs two
+		// actions--it sends out an ("elect me", Pj) message of its own
+		// and also forwards the ("elect me", Pi) message immediately
+		// after its own message."
+		s = sendOwn(env, s, out)
 		// [S1]: "simply forwards each received message along its
 		// out-edge" (catalog A5 rule 3: every foreign message).
 		out.Send(env.Next(), Elect, m.A, 0)

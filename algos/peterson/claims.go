@@ -14,15 +14,7 @@ const source = "G. L. Peterson, ACM TOPLAS 4(4), 1982"
 // settings are the executions the claims are checked over: asynchronous
 // FIFO links (the paper's) and synchronous rounds, every set of
 // initiators, no failures.
-var settings = []model.Setting{
-	{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
-	{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators},
-}
-
-// unordered is the same with reordering links, outside the paper's FIFO
-// links: checked and shown, not deciding the verdict (the phase logic
-// takes uid2 and uid3 in the order they were sent).
-var unordered = model.Setting{Name: "async unordered, any initiators (outside the paper's FIFO links)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true}
+var settings = ringkit.CrashFreeSettings()
 
 // claims are Peterson's claims as data; the formulas are evaluated in
 // code, no result is stored here.
@@ -36,7 +28,10 @@ var claims = []model.Claim{
 		Props:  model.Safety | model.Agreement | model.Termination,
 		Custom: OneWinner,
 		NMin:   2, NMax: 8,
-		Settings: append(append([]model.Setting(nil), settings...), unordered),
+		// Also with reordering links, outside the paper's FIFO links:
+		// checked and shown, not deciding the verdict (the phase logic
+		// takes uid2 and uid3 in the order they were sent).
+		Settings: ringkit.CrashFreeAndUnorderedSettings(),
 	},
 	{
 		ID:     "PETERSON-2",

@@ -33,8 +33,6 @@
 package peterson
 
 import (
-	"strconv"
-
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/model/ringkit"
 )
@@ -165,16 +163,6 @@ func receiveBy(env *model.Env, s State, m model.Message, out *model.Outbox, stay
 
 // encode appends the canonical encoding of s.
 func encode(s State, b []byte) []byte {
-	var f byte
-	for i, on := range [...]bool{s.Started, s.Active, s.Elected, s.HaveUID2} {
-		if on {
-			f |= 1 << i
-		}
-	}
-	b = append(b, f, s.Phase)
-	for _, id := range [...]model.ID{s.TID, s.UID2, s.Leader} {
-		b = strconv.AppendInt(b, int64(id), 10)
-		b = append(b, ',')
-	}
-	return b
+	b = append(b, model.Flags(s.Started, s.Active, s.Elected, s.HaveUID2), s.Phase)
+	return model.AppendIDs(b, ',', []model.ID{s.TID, s.UID2, s.Leader})
 }

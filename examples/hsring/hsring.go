@@ -161,13 +161,6 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 
 // encode appends the canonical encoding of s (what the explorer hashes).
 func encode(s State, b []byte) []byte {
-	var f byte
-	if s.Started {
-		f |= 1
-	}
-	if s.Elected {
-		f |= 2
-	}
-	b = append(b, f, s.Phase, s.Replies)
+	b = append(b, model.Flags(s.Started, s.Elected), s.Phase, s.Replies)
 	return strconv.AppendInt(b, int64(s.Leader), 10)
 }

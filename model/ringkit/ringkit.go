@@ -3,9 +3,9 @@
 // outside electlab): the step function of an algorithm whose processes
 // take part from their start input or their first message (Step), the
 // leader's announcement going once round the ring (PassLeader), and the
-// formulas and end-of-run checks of their claims (CeilLog2, FloorLog2,
-// Leaders, OneLeader, SameAnnouncement, and [S1]'s C-RING1-7 as
-// S1ElectsHighest).
+// formulas, settings and end-of-run checks of their claims (CeilLog2,
+// FloorLog2, CrashFreeSettings, Leaders, OneLeader, SameAnnouncement, and
+// [S1]'s C-RING1-7 as S1ElectsHighest).
 //
 // It imports only the model, so an algorithm package may use it, and so
 // may an algorithm written outside electlab against its public API.
@@ -128,6 +128,26 @@ func SameAnnouncement(tag, who string, each func(model.Observation) error) func(
 		}
 		return nil
 	}
+}
+
+// CrashFreeSettings returns the executions a ring election that assumes no
+// failures (algos/franklin, algos/peterson) is checked over: asynchronous
+// FIFO links and synchronous rounds, each with every set of initiators;
+// nothing is crashed.
+func CrashFreeSettings() []model.Setting {
+	return []model.Setting{
+		{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
+		{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators},
+	}
+}
+
+// CrashFreeAndUnorderedSettings returns CrashFreeSettings followed by the
+// same with asynchronous links that reorder: outside the paper's FIFO
+// links, so checked and shown but not deciding the verdict.
+func CrashFreeAndUnorderedSettings() []model.Setting {
+	return append(CrashFreeSettings(), model.Setting{
+		Name: "async unordered, any initiators (outside the paper's FIFO links)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true,
+	})
 }
 
 // S1ElectsHighest is C-RING1-7, [S1]'s opening promise, as both of its
