@@ -58,11 +58,11 @@ var (
 	asyncMany = claimkit.AsyncFIFO(syncMany)
 
 	b1Sync  = model.Setting{Name: "budget 1: the coordinator crashed before the run; sync, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
-	b1Async = model.Setting{Name: "budget 1: the coordinator crashed before the run; async fifo, any detector set", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	b1Async = claimkit.AsyncFIFO(b1Sync)
 	b2Sync  = model.Setting{Name: "budget 2: the coordinator and any other process crashed before the run; sync", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
-	b2Async = model.Setting{Name: "budget 2: the coordinator and any other process crashed before the run; async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
+	b2Async = claimkit.AsyncFIFO(b2Sync)
 	b2RunS  = model.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; sync", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
-	b2RunA  = model.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
+	b2RunA  = claimkit.AsyncFIFO(b2RunS)
 
 	joinSync  = model.Setting{Name: "sync, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
 	joinAsync = claimkit.AsyncFIFO(joinSync)

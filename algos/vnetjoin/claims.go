@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
 )
 
 // SPNOf is n2 under the n2-spn reading at a virtual network of ns
@@ -96,6 +97,11 @@ func spliced(s model.System) error {
 // Sizes: n = NS + 1 for [S3] Table 5's NS = 4, 13, 24, 40.
 var sizes = []int{5, 14, 25, 41}
 
+// syncJoin is the join scenario: one ECoordinator joins a stable virtual
+// network and nobody detects anything (the claim also runs its async fifo
+// twin).
+var syncJoin = model.Setting{Name: "sync, one ECoordinator joins a stable virtual network, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1}
+
 var claims = []model.Claim{
 	{
 		ID:     "C-HIER-5",
@@ -107,11 +113,8 @@ var claims = []model.Claim{
 		Measure: joinCount,
 		Custom:  spliced,
 		NMin:    5, NMax: 41,
-		Sizes: sizes,
-		Settings: []model.Setting{
-			{Name: "sync, one ECoordinator joins a stable virtual network, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1},
-			{Name: "async fifo, one ECoordinator joins a stable virtual network, no detector", Timing: model.Async, Net: model.FIFO, Initiators: model.NoDetector, Joins: 1},
-		},
+		Sizes:    sizes,
+		Settings: []model.Setting{syncJoin, claimkit.AsyncFIFO(syncJoin)},
 		Variants: []string{"complete", "complete,n2-members", "bidir-ring", "bidir-ring-ack"},
 	},
 }

@@ -1,6 +1,9 @@
 package xie
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/claimkit"
+)
 
 // formal is what both parts of C-FCEABR-14 say about the readings.
 const formal = "the seeds give Xie et al.'s algorithm only one sentence (\"sending election messages simultaneously by processes which find coordinator crash out to their successor and predecessor\"); the readings of AMB-XIE-1 (one-hop, relay, relay-kill) are the tool's completions of it, not the paper's algorithm. The coordinator crashed before the run; the ring has healed around it (n live processes). "
@@ -22,6 +25,7 @@ var claims = []model.Claim{
 // and termination, in sync and async fifo timing, under every reading of
 // AMB-XIE-1.
 func twoPerDetector(id, statement, formulaText string, nmax int, who string, set model.InitiatorSet) model.Claim {
+	crashed := model.Setting{Name: "sync, the coordinator crashed before the run, " + who, Timing: model.Sync, Initiators: set, CoordinatorDead: true}
 	return model.Claim{
 		ID:     id,
 		Source: "[S0] §II item 1 (ref. 23); [S3] §II",
@@ -32,10 +36,7 @@ func twoPerDetector(id, statement, formulaText string, nmax int, who string, set
 		FormulaText: formulaText,
 		Props:       model.Agreement | model.Termination,
 		NMin:        3, NMax: nmax,
-		Settings: []model.Setting{
-			{Name: "sync, the coordinator crashed before the run, " + who, Timing: model.Sync, Initiators: set, CoordinatorDead: true},
-			{Name: "async fifo, the coordinator crashed before the run, " + who, Timing: model.Async, Net: model.FIFO, Initiators: set, CoordinatorDead: true},
-		},
+		Settings: []model.Setting{crashed, claimkit.AsyncFIFO(crashed)},
 		Variants: []string{"one-hop", "relay", "relay-kill"},
 	}
 }

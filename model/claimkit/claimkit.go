@@ -6,21 +6,27 @@
 package claimkit
 
 import (
-	"strings"
+	"regexp"
 
 	"github.com/electlab/electlab/model"
 )
 
+// syncWord finds the word "sync" in a setting's name (not the "sync" of
+// "async" or "synchronous").
+var syncWord = regexp.MustCompile(`\bsync\b`)
+
 // AsyncFIFO is the async fifo twin of the sync setting s: the same
 // setting under asynchronous timing with FIFO links, named "async fifo"
-// where s's name says "sync". It panics when s's name does not start with
-// "sync" (a declaration error, met when the claims are built).
+// where s's name says "sync" (its first word "sync", wherever it stands:
+// "sync, one informer" and "budget 1: …; sync, any detector set" both
+// have a twin). It panics when s's name has no word "sync" (a declaration
+// error, met when the claims are built).
 func AsyncFIFO(s model.Setting) model.Setting {
-	rest, ok := strings.CutPrefix(s.Name, "sync")
-	if !ok {
-		panic("claimkit.AsyncFIFO: setting " + s.Name + " is not named sync…")
+	at := syncWord.FindStringIndex(s.Name)
+	if at == nil {
+		panic("claimkit.AsyncFIFO: setting " + s.Name + " does not say sync")
 	}
-	s.Name = "async fifo" + rest
+	s.Name = s.Name[:at[0]] + "async fifo" + s.Name[at[1]:]
 	s.Timing, s.Net = model.Async, model.FIFO
 	return s
 }
