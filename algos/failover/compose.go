@@ -29,6 +29,21 @@ type service[E, S any] interface {
 	timer(env *model.Env, s S, t uint8, out *model.Outbox) S
 }
 
+// complete returns a, a composed service's algorithm, with the parts
+// every composition has alike filled in: its step function is compose
+// over c and v, and its View is the election's (a process is coordinator
+// as its election says, see the package documentation).
+func complete[E, S any](c *composer[E], v service[E, S], a model.Algorithm[S]) *model.Algorithm[S] {
+	a.Step = func(env *model.Env, s S, in model.Input, out *model.Outbox) S {
+		return compose(c, v, env, s, in, out)
+	}
+	a.View = func(s S) model.View {
+		core, _, _ := v.parts(&s)
+		return c.elect.View(core.Elect)
+	}
+	return &a
+}
+
 // compose is the composed step of election + service: election messages,
 // timers and inputs go to the election (with epochs, see the package
 // documentation), after which the service may take over or stop serving;

@@ -96,7 +96,7 @@ func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algor
 	l.composer, ks = newComposer(elect, l.query, l.isIdle, l.isWaiting, l.isHolding, l.request, l.grant, l.release, l.ping, l.pong, l.probe, l.ack)
 	info := elect.Meta()
 	name := "central+" + info.Name + hooks.Suffix
-	return &model.Algorithm[LockState[E]]{
+	return complete(&l.composer, l, model.Algorithm[LockState[E]]{
 		Info: l.info(name,
 			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
 			"[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: "+info.Source,
@@ -104,18 +104,17 @@ func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algor
 		Init: func(env *model.Env) LockState[E] {
 			return LockState[E]{Core: Core[E]{Elect: elect.Init(env)}, Serving: -1, CoordEpoch: -1}
 		},
-		Step: l.step,
-		View: func(s LockState[E]) model.View { return elect.View(s.Elect) },
 		Encode: func(s LockState[E], b []byte) []byte {
 			b = l.encodeCore(s.Core, b)
 			b = append(b, '|', model.Flags(s.Recovering, s.Probed, s.Pinged), byte(s.Phase), s.Asked, s.Pings, s.Probes)
 			b = model.AppendInts(b, ',', int64(s.Serving), int64(s.Holder), int64(s.Coord), int64(s.CoordEpoch))
 			return model.AppendIDs(b, ' ', s.Queue)
 		},
-	}
+	})
 }
 
-// lock is the composed algorithm's step function and its kinds.
+// lock is the centralized lock's part of the composed step (the service
+// that compose calls) and its kinds.
 type lock[E any] struct {
 	composer[E]
 	query, isIdle, isWaiting, isHolding, request, grant, release, ping, pong, probe, ack *model.Kind
@@ -129,10 +128,6 @@ func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving ==
 // starts an election: longer than an election and a recovery round in
 // sync timing.
 func noCoordTime(env *model.Env) int64 { return int64(4*env.N() + 4) }
-
-func (l *lock[E]) step(env *model.Env, s LockState[E], in model.Input, out *model.Outbox) LockState[E] {
-	return compose[E, LockState[E]](&l.composer, l, env, s, in, out)
-}
 
 func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32, *int32) {
 	return &s.Core, &s.Clock, &s.Serving
