@@ -17,9 +17,9 @@ var syncWord = regexp.MustCompile(`\bsync\b`)
 
 // AsyncFIFO is the async fifo twin of the sync setting s: the same
 // setting under asynchronous timing with FIFO links, named "async fifo"
-// where s's name says "sync" (its first word "sync", wherever it stands:
-// "sync, one informer" and "budget 1: …; sync, any detector set" both
-// have a twin). It panics when s's name has no word "sync" (a declaration
+// in place of the first whole word "sync" of s's name, wherever it
+// stands ("sync, one informer" and "budget 1: …; sync, any detector set"
+// both have a twin; the "sync" of "async" or "synchronous" is no word). It panics when s's name has no word "sync" (a declaration
 // error, met when the claims are built).
 func AsyncFIFO(s model.Setting) model.Setting {
 	at := syncWord.FindStringIndex(s.Name)
