@@ -34,11 +34,12 @@ func TestReplayOutputKinds(t *testing.T) {
 		got <- string(b)
 	}()
 	cli(t, "replay", trace, "-o", fifo).mustCode(t, 0)
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		// (The reader then waits on the old FIFO for ever: not waited for.)
+		t.Fatalf("replay -o replaced the FIFO: %v %v", fi, err)
+	}
 	if s := <-got; s != want {
 		t.Errorf("the FIFO's reader got %q, want the rendering", s)
-	}
-	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
-		t.Errorf("replay -o replaced the FIFO: %v %v", fi, err)
 	}
 
 	target := writeFile(t, dir, "target.txt", "old")
@@ -151,5 +152,24 @@ func TestFindingSurvivesUnwritableOut(t *testing.T) {
 		if ents, _ := os.ReadDir(blocked); len(ents) != 0 {
 			t.Errorf("wrote into the directory in the way: %v", ents)
 		}
+	}
+}
+
+// TestFindingOnStderrWhenNoFileWorks: when neither -out nor the temporary
+// directory can hold the trace, check prints it on stderr, before the
+// finding's line, and still exits 1.
+func TestFindingOnStderrWhenNoFileWorks(t *testing.T) {
+	out := t.TempDir()
+	t.Setenv("TMPDIR", "/proc/x")
+	name := "electlab-lelann-single-coordinator-seed11.json"
+	if err := os.Mkdir(filepath.Join(out, name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := cli(t, "check", "-algo", "lelann", "-ids", "3,1,2,5,4", "-net", "unordered", "-out", out).mustCode(t, 1)
+	lines := r.stderrLines()
+	last := lines[len(lines)-1]
+	if !strings.Contains(r.stdout, "VIOLATION") || !strings.Contains(r.stderr, `"format": "electlab-trace/1"`) ||
+		!strings.HasSuffix(last, "is a directory), so it is on stderr above") {
+		t.Errorf("want the finding on stdout, the trace on stderr, then the error:\n%s", r)
 	}
 }

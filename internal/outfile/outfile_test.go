@@ -196,11 +196,12 @@ func TestWriteFileFIFO(t *testing.T) {
 	if err := WriteFile(p, []byte("through the pipe"), nil); err != nil {
 		t.Fatal(err)
 	}
+	if fi, err := os.Lstat(p); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		// (The reader then waits on the old FIFO for ever: not waited for.)
+		t.Fatalf("the FIFO was replaced: %v %v", fi, err)
+	}
 	if s := <-got; s != "through the pipe" {
 		t.Errorf("the reader got %q", s)
-	}
-	if fi, err := os.Lstat(p); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
-		t.Errorf("the FIFO was replaced: %v %v", fi, err)
 	}
 	if got := entries(t, dir); len(got) != 1 {
 		t.Errorf("directory holds %v", got)
