@@ -1,6 +1,10 @@
 package cli
 
-import "github.com/electlab/electlab/internal/outfile"
+import (
+	"os"
+
+	"github.com/electlab/electlab/internal/outfile"
+)
 
 // output is one output location of a command, by its flag: a file (-o,
 // -trace) or a directory (-out); an empty path is none.
@@ -32,4 +36,14 @@ func checkOutputs(outs ...output) error {
 		}
 	}
 	return nil
+}
+
+// checkTraceOutputs is checkOutputs for a command that reads the trace
+// file in (replay, shrink): a missing or unreadable input is reported
+// first, by the command, as its own error.
+func checkTraceOutputs(in string, outs ...output) error {
+	if _, err := os.Stat(in); err != nil {
+		return nil
+	}
+	return checkOutputs(outs...)
 }

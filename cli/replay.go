@@ -27,7 +27,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs(fileOut("-o", *outPath)); err != nil {
+	if err := checkTraceOutputs(path, fileOut("-o", *outPath)); err != nil {
 		return err
 	}
 	return runner.Replay(path, *render, *outPath, maxMem, stdout, stderr)
