@@ -173,3 +173,31 @@ func TestFindingOnStderrWhenNoFileWorks(t *testing.T) {
 		t.Errorf("want the finding on stdout, the trace on stderr, then the error:\n%s", r)
 	}
 }
+
+// TestDashIsStdout: "-" is standard output: replay -o - prints the
+// rendering; run -trace - prints the trace, its summary going to stderr;
+// shrink -o - prints the shrunk trace, its summary going to stderr.
+func TestDashIsStdout(t *testing.T) {
+	dir := t.TempDir()
+	trace := recordTrace(t, dir)
+	want := cli(t, "replay", trace).mustCode(t, 0).stdout
+	if r := cli(t, "replay", trace, "-o", "-").mustCode(t, 0); r.stdout != want {
+		t.Errorf("replay -o - differs from replay:\n%s", r)
+	}
+	r := cli(t, "run", "-algo", "changroberts", "-ids", "3,1,2", "-trace", "-").mustCode(t, 0)
+	if r.stdout != string(readFile(t, trace)) || !strings.Contains(r.stderr, "leader       3") {
+		t.Errorf("run -trace - does not print the trace alone on stdout (summary on stderr):\n%s", r)
+	}
+	bad := filepath.Join(dir, "u.json")
+	cli(t, "run", "-algo", "lelann", "-ids", "3,1,2,5,4", "-net", "unordered", "-schedule", "newest", "-seed", "4", "-trace", bad).mustCode(t, 0)
+	r = cli(t, "shrink", bad, "-o", "-").mustCode(t, 0)
+	if !strings.HasPrefix(r.stdout, "{") || !strings.Contains(r.stderr, "shrunk 46 events to 34") {
+		t.Errorf("shrink -o - does not print the trace on stdout (summary on stderr):\n%s", r)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "u.shrunk.json")); err == nil {
+		t.Errorf("shrink -o - wrote a file too")
+	}
+	if ents, _ := filepath.Glob("-*"); len(ents) > 0 {
+		t.Errorf("a file named after - was written: %v", ents)
+	}
+}
