@@ -99,16 +99,15 @@ func SaveFinding(dir, name string, ce *checker.Counterexample, claim, note strin
 	if err != nil || data == nil {
 		return "", notes, nil, err
 	}
-	if t.SnapshotsOmitted != "" {
-		defer func() {
-			if path != "" {
-				notes = fmt.Sprintf("%s written without per-step snapshots: %s", path, t.SnapshotsOmitted)
-			}
-		}()
+	snapNote := func(p string) string {
+		if t.SnapshotsOmitted == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s written without per-step snapshots: %s", p, t.SnapshotsOmitted)
 	}
 	if writeErr = outfile.MkdirAll(dir); writeErr == nil {
 		if writeErr = writeCounterexample(path, data, ce, nil); writeErr == nil {
-			return path, notes, nil, nil
+			return path, snapNote(path), nil, nil
 		}
 	}
 	// The finding is not lost: a file of its own in the temporary
@@ -116,12 +115,12 @@ func SaveFinding(dir, name string, ce *checker.Counterexample, claim, note strin
 	if f, err := os.CreateTemp("", strings.TrimSuffix(name, ".json")+"-*.json"); err == nil {
 		f.Close()
 		if err := writeCounterexample(f.Name(), data, ce, nil); err == nil {
-			return f.Name(), notes, writeErr, nil
+			return f.Name(), snapNote(f.Name()), writeErr, nil
 		}
 		os.Remove(f.Name())
 	}
 	fmt.Fprintf(stderr, "electlab: the trace, which no file could hold:\n%s", data)
-	return "", notes, writeErr, nil
+	return "", snapNote("the trace"), writeErr, nil
 }
 
 // WriteOutputs writes the execution as a trace file and/or prints its
