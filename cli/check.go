@@ -55,6 +55,9 @@ func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 	if err := addBound(a, *boundText, explicit(fs)["bound"]); err != nil {
 		return nil, err
 	}
+	if err := checkOutputs(dirOut("-out", a.Out)); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 

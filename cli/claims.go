@@ -82,6 +82,9 @@ func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
 	if len(a.papers) > 0 && a.outDir == "" {
 		return nil, usagef("-reproduce needs -out (the reproductions are written there)")
 	}
+	if err := checkOutputs(dirOut("-out", a.outDir)); err != nil {
+		return nil, err
+	}
 	return a, nil
 }
 
@@ -136,19 +139,24 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 		}
 		rep.Comparison = c
 	}
+	// A report directory that cannot be written (checked before the work,
+	// but a file may be in the way) does not lose the report: it is
+	// printed, then the error reported.
+	var writeErr error
 	if a.outDir != "" {
-		if err := report.WriteDir(a.outDir, &rep, prog); err != nil {
-			return err
-		}
+		writeErr = report.WriteDir(a.outDir, &rep, prog)
 		for _, p := range a.papers {
-			if err := writePaper(a.outDir, p, eng.Seed, cache); err != nil {
-				return err
+			if writeErr == nil {
+				writeErr = writePaper(a.outDir, p, eng.Seed, cache)
 			}
 		}
 	}
 	prog.Finish()
 	if err := a.print(stdout, &rep); err != nil {
 		return err
+	}
+	if writeErr != nil {
+		return writeErr
 	}
 	return interruptedErr(intr)
 }

@@ -68,7 +68,10 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 				return usagef("-merge takes only part files (and -json, -out): -%s belongs to the parts' command", name)
 			}
 		}
-		return runner.Merge(pos, *jsonOut, *out, stdout)
+		if err := checkOutputs(dirOut("-out", *out)); err != nil {
+			return err
+		}
+		return runner.Merge(pos, *jsonOut, *out, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		return usagef("explore: unexpected argument %q (part files go with -merge)", pos[0])
@@ -116,6 +119,9 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		if b, err = parseBound(*boundText, spec.Meta(), cfg, bound.Explored); err != nil {
 			return err
 		}
+	}
+	if err := checkOutputs(dirOut("-out", *out)); err != nil {
+		return err
 	}
 	return runner.ExploreBound(spec, cfg, prefix, opt, b, *out, *jsonOut, stdout, stderr)
 }

@@ -20,8 +20,14 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if *render != "none" && !runner.ValidRender(*render) {
 		return usagef("-render %q: want text, mermaid, svg, shiviz or none", *render)
 	}
+	if *render == "none" && *outPath != "" {
+		return usagef("-render none writes no rendering: it conflicts with -o (drop -o to only verify the trace)")
+	}
 	maxMem, err := parseMem(*maxMemS)
 	if err != nil {
+		return err
+	}
+	if err := checkTraceOutputs(path, fileOut("-o", *outPath)); err != nil {
 		return err
 	}
 	return runner.Replay(path, *render, *outPath, maxMem, stdout, stderr)

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/internal/reproduce"
 )
@@ -42,6 +42,9 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	}
 	if *table != "" && !slices.Contains(p.TableIDs(), *table) {
 		return usagef("-table %q: paper %s has no such table (known: %s)", *table, p.ID, strings.Join(p.TableIDs(), ", "))
+	}
+	if err := checkOutputs(dirOut("-out", *outDir)); err != nil {
+		return err
 	}
 	defer report.BatchGC()()
 	// The tables are independent: reproduce them on every CPU into a
@@ -108,15 +111,15 @@ func reproductionBytes(rep *reproduce.Report) (text, js []byte, err error) {
 // writeReproduction writes reproduce-ID.txt and reproduce-ID.json under
 // dir, each whole or not at all.
 func writeReproduction(dir, id string, text, js []byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return usagef("-out %s: %v", dir, err)
+	if err := outfile.MkdirAll(dir); err != nil {
+		return usagef("-out %v", err)
 	}
 	for _, f := range []struct {
 		ext string
 		b   []byte
 	}{{".txt", text}, {".json", js}} {
 		path := filepath.Join(dir, "reproduce-"+id+f.ext)
-		if err := report.WriteFileAtomic(path, f.b); err != nil {
+		if err := outfile.WriteFile(path, f.b, nil); err != nil {
 			return usagef("-out %s: %v", dir, err)
 		}
 	}

@@ -38,8 +38,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		}
 		return capped
 	}
-	// A rendering is the whole of stdout: the summary goes to stderr.
-	if a.run.Render != "" {
+	// A rendering (or a trace) is the whole of stdout: the summary goes to
+	// stderr.
+	if a.run.Render != "" || a.run.TracePath == "-" {
 		render.PrintRun(stderr, &rep)
 	} else {
 		render.PrintRun(stdout, &rep)
@@ -95,6 +96,12 @@ func parseRunArgs(args []string, stderr io.Writer) (*runArgs, error) {
 	}
 	if r.Render != "" && a.jsonOut {
 		return nil, usagef("-render and -json conflict: -json prints only the JSON summary (write a trace with -trace and render it with replay)")
+	}
+	if r.TracePath == "-" && (r.Render != "" || a.jsonOut) {
+		return nil, usagef("-trace - writes the trace to stdout: it conflicts with -render and -json, which print there too")
+	}
+	if err := checkOutputs(fileOut("-trace", r.TracePath)); err != nil {
+		return nil, err
 	}
 	if err := a.chooseEngine(); err != nil {
 		return nil, err

@@ -27,5 +27,8 @@ func cmdShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkTraceOutputs(path, fileOut("-o", runner.ShrinkOut(path, *outPath))); err != nil {
+		return err
+	}
 	return runner.Shrink(path, *outPath, *budget, maxSteps.options(), maxMem, stdout, stderr)
 }

@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 )
 
@@ -163,45 +163,16 @@ func (t *Trace) Marshal() ([]byte, error) {
 	return prettyJSON(compact)
 }
 
-// Save writes t to path atomically: it writes a temporary file in the same
-// directory and renames it, so the file is either complete or absent (or
-// left as it was).
-func (t *Trace) Save(path string) (err error) {
+// Save writes t to path as internal/outfile does every output file: a
+// regular file (or the one a symbolic link names) is replaced atomically,
+// so it is either complete or left as it was; a device or FIFO is written
+// through; "-" is standard output; a directory is refused.
+func (t *Trace) Save(path string) error {
 	b, err := t.Marshal()
 	if err != nil {
 		return err
 	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("save trace: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(b); err != nil {
-		return fmt.Errorf("save trace %s: %w", path, err)
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return fmt.Errorf("save trace %s: %w", path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("save trace %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("save trace %s: %w", path, err)
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("save trace %s: %w", path, err)
-	}
-	return nil
+	return outfile.WriteFile(path, b, nil)
 }
 
 // Load reads and decodes the trace file at path (see Decode). Errors name

@@ -3,7 +3,6 @@ package checktest
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -295,7 +295,7 @@ func (tg *Target) save(f *failure, x *checker.Execution, test string) (string, e
 		return "", err
 	}
 	dir := tg.dir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := outfile.MkdirAll(dir); err != nil {
 		return "", err
 	}
 	path := claim(filepath.Join(dir, FileName(test)), f.owner)

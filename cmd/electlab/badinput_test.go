@@ -246,8 +246,8 @@ func TestBadInputWritesNothing(t *testing.T) {
 	}
 }
 
-// TestOutputPathErrors: an output path that cannot be written is reported
-// on one line; today that is exit status 3 (see docs/ERRORS.md).
+// TestOutputPathErrors: an output path that cannot be written is bad
+// input, reported on one line before any work (nothing on stdout).
 func TestOutputPathErrors(t *testing.T) {
 	dir := t.TempDir()
 	file := writeFile(t, dir, "plain-file", "x")
@@ -260,8 +260,8 @@ func TestOutputPathErrors(t *testing.T) {
 		{"reproduce", "-paper", "000", "-table", "1", "-runs", "1", "-out", file},
 	} {
 		r := cli(t, args...)
-		if r.code != 2 && r.code != 3 {
-			t.Errorf("want exit status 2 or 3 for an unwritable output path:\n%s", r)
+		if r.code != 2 || r.stdout != "" {
+			t.Errorf("want exit status 2 and nothing on stdout for an unwritable output path:\n%s", r)
 			continue
 		}
 		line := r.oneErrorLine(t)

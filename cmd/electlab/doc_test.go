@@ -54,7 +54,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos"
-	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/internal/outfile"
 )
 
 // repoRoot is the repository's root, from this package's directory.
@@ -615,7 +615,7 @@ func checkDocFile(path, tmp string, short, update bool, ran map[string]bool) (p 
 		}
 		ls = slices.Concat(ls[:e.first], nl, ls[e.end:])
 	}
-	return p, problems, logs, report.WriteFileAtomic(path, []byte(strings.Join(ls, "\n")))
+	return p, problems, logs, outfile.WriteFile(path, []byte(strings.Join(ls, "\n")), nil)
 }
 
 // fileBlock is the generated section `file:PATH`: the repository file

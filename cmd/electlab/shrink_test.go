@@ -142,7 +142,7 @@ func TestTraceLimits(t *testing.T) {
 	s0 := mustSystem(t, "changroberts", 3)
 	path := filepath.Join(dir, "big.json")
 	ce := &checker.Counterexample{Initial: s0, Events: make([]model.Event, traces.MaxEvents+1), Violation: &checker.Violation{Property: "termination", Message: "x"}}
-	saved, notes, err := runner.SaveCounterexample(path, ce, "", "")
+	saved, notes, err := runner.SaveCounterexample(path, ce, "", "", nil)
 	if saved || err != nil || !strings.Contains(notes, "over the trace limit of 1000000") {
 		t.Errorf("an oversized counterexample: saved %v, err %v, notes %q", saved, err, notes)
 	}

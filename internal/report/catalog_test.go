@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/reproduce/judge"
 )
 
@@ -18,7 +19,7 @@ var claimsDocPath = filepath.Join("..", "..", "docs", "CLAIMS.md")
 func TestClaimsDocFresh(t *testing.T) {
 	want := ClaimsDoc()
 	if os.Getenv("ELECTLAB_UPDATE_DOCS") != "" {
-		if err := WriteFileAtomic(claimsDocPath, []byte(want)); err != nil {
+		if err := outfile.WriteFile(claimsDocPath, []byte(want), nil); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", claimsDocPath)

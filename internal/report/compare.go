@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 )
 
@@ -333,7 +334,7 @@ func writeComparePlot(dir string, cmp *Comparison) error {
 		if err != nil {
 			return fmt.Errorf("plot %s.%s: %v", compareStem, ext, err)
 		}
-		if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(plotPath(compareStem, ext))), data); err != nil {
+		if err := outfile.WriteFile(filepath.Join(dir, filepath.FromSlash(plotPath(compareStem, ext))), data, nil); err != nil {
 			return &DirError{Dir: dir, Err: err}
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 )
 
@@ -124,7 +125,7 @@ func writePlots(dir string, rep *Report, prog *Progress) error {
 			return f.err
 		}
 		for k, ext := range plotFormats {
-			if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(plotPath(f.stem, ext))), f.data[k]); err != nil {
+			if err := outfile.WriteFile(filepath.Join(dir, filepath.FromSlash(plotPath(f.stem, ext))), f.data[k], nil); err != nil {
 				return &DirError{Dir: dir, Err: err}
 			}
 		}

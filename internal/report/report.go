@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -12,6 +11,7 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/internal/reproduce"
 	"github.com/electlab/electlab/internal/reproduce/judge"
@@ -214,7 +214,7 @@ func checkEntry(eng *claims.Engine, spec model.Spec, c *model.Claim) Entry {
 // not at all; the same report gives the same bytes.
 func WriteDir(dir string, rep *Report, prog *Progress) error {
 	for _, sub := range []string{"traces", "plots"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+		if err := outfile.MkdirAll(filepath.Join(dir, sub)); err != nil {
 			return &DirError{Dir: dir, Err: err}
 		}
 	}
@@ -253,38 +253,9 @@ func WriteDir(dir string, rep *Report, prog *Progress) error {
 		{"report.md", []byte(Markdown(rep))},
 		{"report.html", []byte(HTML(rep))},
 	} {
-		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+		if err := outfile.WriteFile(filepath.Join(dir, f.name), f.data, nil); err != nil {
 			return &DirError{Dir: dir, Err: err}
 		}
-	}
-	return nil
-}
-
-// WriteFileAtomic writes data to a temporary file beside path and renames
-// it, so path is complete or absent.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -46,7 +47,7 @@ func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, no
 	if err != nil {
 		return fmt.Errorf("encoding the counterexample to %s: %v", claim, err)
 	}
-	if err := WriteFileAtomic(path, data); err != nil {
+	if err := outfile.WriteFile(path, data, nil); err != nil {
 		return &DirError{Dir: dir, Err: err}
 	}
 	if spec == nil {
@@ -57,7 +58,7 @@ func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, no
 		return fmt.Errorf("replaying the counterexample to %s: %v", claim, err)
 	}
 	for _, r := range traceRenderings {
-		if err := WriteFileAtomic(renderingPath(path, r.ext), []byte(r.render(t, rep))); err != nil {
+		if err := outfile.WriteFile(renderingPath(path, r.ext), []byte(r.render(t, rep)), nil); err != nil {
 			return &DirError{Dir: dir, Err: err}
 		}
 	}

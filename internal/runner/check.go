@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/electlab/electlab/checker"
@@ -117,17 +116,17 @@ func (a *Check) caseFor(k int) *checker.Case {
 
 // reportViolation shrinks the violation x found by schedule k, writes its
 // trace (unless over the trace limit), prints it and returns the finding.
+// A trace that cannot be written under Out (validated before the search,
+// but a file may be in the way) goes to a fallback file (SaveFinding):
+// the finding is printed all the same, and the error names both paths.
 func (a *Check) reportViolation(eng *claims.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
 	ce, shrunk := shrinkCheck(eng, a.Spec, a.Checks, cs, x, opt)
-	if err := os.MkdirAll(a.Out, 0o755); err != nil {
-		return exit.Usagef("-out %s: %v", a.Out, err)
-	}
-	path := filepath.Join(a.Out, fmt.Sprintf("electlab-%s-%s-seed%d.json", a.Spec.Meta().Name, ce.Violation.Property, cs.Seed))
+	name := fmt.Sprintf("electlab-%s-%s-seed%d.json", a.Spec.Meta().Name, ce.Violation.Property, cs.Seed)
 	note := fmt.Sprintf("found by electlab check (schedule %d of %d, seed %d), checking %s", k+1, a.Count, cs.Seed, a.What)
 	if shrunk != "" {
 		note += "; " + shrunk
 	}
-	saved, notes, err := SaveCounterexample(path, ce, a.ClaimID, note)
+	path, notes, writeErr, err := SaveFinding(a.Out, name, ce, a.ClaimID, note, stderr)
 	if err != nil {
 		return err
 	}
@@ -137,14 +136,23 @@ func (a *Check) reportViolation(eng *claims.Engine, cs *checker.Case, x *checker
 	if shrunk != "" {
 		fmt.Fprintf(stderr, "electlab: %s\n", shrunk)
 	}
-	if !saved {
-		path = ""
-	}
 	render.PrintCheckViolation(stdout, a.JSON, ce.Violation, path, len(ce.Events), k+1, notes)
-	if !saved {
-		return exit.Findingf("%s violated; the trace (%d events) is over the trace limit and was not written", ce.Violation.Property, len(ce.Events))
+	return findingWritten(ce.Violation.Property, len(ce.Events), path, writeErr)
+}
+
+// findingWritten is the finding of check or explore: PROPERTY violated
+// and where its trace is, or that it is over the trace limit, or (writeErr)
+// why it is not where it was asked for and where it is instead.
+func findingWritten(prop string, events int, path string, writeErr error) error {
+	switch {
+	case writeErr != nil && path != "":
+		return exit.Findingf("%s violated; the trace could not be written (%v), so it was written to %s", prop, writeErr, path)
+	case writeErr != nil:
+		return exit.Findingf("%s violated; the trace could not be written (%v), so it is on stderr above", prop, writeErr)
+	case path == "":
+		return exit.Findingf("%s violated; the trace (%d events) is over the trace limit and was not written", prop, events)
 	}
-	return exit.Findingf("%s violated; trace written to %s", ce.Violation.Property, path)
+	return exit.Findingf("%s violated; trace written to %s", prop, path)
 }
 
 // reportNoViolation prints the outcome of a search that found no

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/electlab/electlab/algos"
@@ -80,18 +79,15 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 		if v.CycleStart >= 0 {
 			note += fmt.Sprintf("; a livelock: the events from number %d on form a cycle back to the state after event %d", len(prefix)+v.CycleStart+1, len(prefix)+v.CycleStart)
 		}
-		path, notes, err := saveExploreTrace(out, spec.Meta().Name, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, note)
+		path, notes, writeErr, err := saveExploreTrace(out, spec.Meta().Name, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, note, stderr)
 		if err != nil {
 			return err
 		}
 		if notes != "" {
 			fmt.Fprintf(stderr, "electlab: %s\n", notes)
 		}
-		finding = exit.Findingf("%s violated; the trace is over the trace limit and was not written", v.Property)
-		if path != "" {
-			rep.Violations[0].Trace = path
-			finding = exit.Findingf("%s violated; trace written to %s", v.Property, path)
-		}
+		rep.Violations[0].Trace = path
+		finding = findingWritten(v.Property, len(events), path, writeErr)
 	}
 	if err := printExplore(stdout, rep, jsonOut); err != nil {
 		return err
@@ -151,7 +147,7 @@ func progressPrinterClock(stderr io.Writer, now func() time.Time) func(explore.P
 
 // Merge reads the -json outputs of the parts of a split search and
 // prints the merged report.
-func Merge(files []string, jsonOut bool, outDir string, stdout io.Writer) error {
+func Merge(files []string, jsonOut bool, outDir string, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		return exit.Usagef("-merge: give the part files (the -json outputs of explore -shard i/n)")
 	}
@@ -210,15 +206,15 @@ func Merge(files []string, jsonOut bool, outDir string, stdout io.Writer) error 
 			events = append(events, ev)
 		}
 		cv := &checker.Violation{Property: v.Property, Step: v.Step, Message: v.Message}
-		path, notes, err := saveExploreTrace(outDir, rep.Algorithm, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "found by electlab explore (merged parts)")
+		path, notes, writeErr, err := saveExploreTrace(outDir, rep.Algorithm, &checker.Counterexample{Initial: s0, Events: events, Violation: cv}, "found by electlab explore (merged parts)", stderr)
 		if err != nil {
 			return err
 		}
-		finding = exit.Findingf("%s violated; the trace is over the trace limit and was not written (%s)", v.Property, notes)
-		if path != "" {
-			v.Trace = path
-			finding = exit.Findingf("%s violated; trace written to %s", v.Property, path)
+		if notes != "" {
+			fmt.Fprintf(stderr, "electlab: %s\n", notes)
 		}
+		v.Trace = path
+		finding = findingWritten(v.Property, len(events), path, writeErr)
 	}
 	if err := printExplore(stdout, &rep, jsonOut); err != nil {
 		return err
@@ -228,19 +224,10 @@ func Merge(files []string, jsonOut bool, outDir string, stdout io.Writer) error 
 
 // saveExploreTrace writes explore's counterexample ce of algorithm algo
 // under dir, as electlab-ALGO-PROPERTY-explore.json with note
-// (SaveCounterexample). It returns the trace's path, "" when the trace is
-// over the trace limit and was not written, and SaveCounterexample's
-// notes.
-func saveExploreTrace(dir, algo string, ce *checker.Counterexample, note string) (path, notes string, err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", "", exit.Usagef("-out %s: %v", dir, err)
-	}
-	path = filepath.Join(dir, fmt.Sprintf("electlab-%s-%s-explore.json", algo, ce.Violation.Property))
-	saved, notes, err := SaveCounterexample(path, ce, "", note)
-	if err != nil || !saved {
-		return "", notes, err
-	}
-	return path, notes, nil
+// (SaveFinding, which falls back to another file when dir cannot hold
+// it).
+func saveExploreTrace(dir, algo string, ce *checker.Counterexample, note string, stderr io.Writer) (path, notes string, writeErr, err error) {
+	return SaveFinding(dir, fmt.Sprintf("electlab-%s-%s-explore.json", algo, ce.Violation.Property), ce, "", note, stderr)
 }
 
 // printExplore prints explore's report rep, as JSON under jsonOut.

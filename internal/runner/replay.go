@@ -11,7 +11,7 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/exit"
-	"github.com/electlab/electlab/internal/report"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -58,12 +58,11 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 			return err
 		}
 	}
-	if outPath != "" {
-		if err := report.WriteFileAtomic(outPath, buf.Bytes()); err != nil {
-			return exit.Usagef("-o %s: %v", outPath, err)
-		}
-	} else {
-		stdout.Write(buf.Bytes())
+	if outPath == "" {
+		outPath = "-"
+	}
+	if err := outfile.WriteFile(outPath, buf.Bytes(), stdout); err != nil {
+		return exit.Usagef("-o %v", err)
 	}
 	fmt.Fprintln(stderr, "electlab: "+verdict)
 	return nil
@@ -125,12 +124,9 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	if t.Note != "" {
 		note += "; the original: " + t.Note
 	}
-	out := outPath
-	if out == "" {
-		out = strings.TrimSuffix(in, ".json") + ".shrunk.json"
-	}
+	out := ShrinkOut(in, outPath)
 	ce := &checker.Counterexample{N: rep.Initial.N(), Config: t.Config, Events: y.Events, Violation: y.Violation, Initial: rep.Initial}
-	saved, notes, err := SaveCounterexample(out, ce, claim, note)
+	saved, notes, err := SaveCounterexample(out, ce, claim, note, stdout)
 	if err != nil {
 		return err
 	}
@@ -140,11 +136,24 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	if notes != "" {
 		fmt.Fprintf(stderr, "electlab: %s\n", notes)
 	}
+	if out == "-" {
+		// The trace is stdout: the summary goes to stderr.
+		stdout = stderr
+	}
 	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: electlab replay %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, out)
 	if !done {
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
 	}
 	return nil
+}
+
+// ShrinkOut is the path shrink writes the trace file in to: out, or by
+// default in with .shrunk.json instead of .json.
+func ShrinkOut(in, out string) string {
+	if out == "" {
+		out = strings.TrimSuffix(in, ".json") + ".shrunk.json"
+	}
+	return out
 }
 
 // replayTrace replays t, loaded from path, with spec (traces.Replay). A

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
@@ -31,31 +33,94 @@ func traceTooLong(path string, events int, v *checker.Violation) string {
 }
 
 // SaveCounterexample records ce (found checking claim, or the generic
-// properties when claim is "") as a trace with snapshots and writes it
-// atomically to path (with porcupine's visualization beside it when the
-// counterexample's lock history is not linearizable). A trace over
-// traces.MaxEvents events is not written: saved is false and note says so;
-// snapshots over traces.SnapshotLimit are left out and note says that.
-func SaveCounterexample(path string, ce *checker.Counterexample, claim, note string) (saved bool, notes string, err error) {
-	if len(ce.Events) > TraceMaxEvents {
-		return false, traceTooLong(path, len(ce.Events), ce.Violation), nil
+// properties when claim is "") as a trace with snapshots and writes it to
+// path (internal/outfile: "-" is stdout), with porcupine's visualization
+// beside it when the counterexample's lock history is not linearizable. A
+// trace over traces.MaxEvents events is not written: saved is false and
+// note says so; snapshots over traces.SnapshotLimit are left out and note
+// says that.
+func SaveCounterexample(path string, ce *checker.Counterexample, claim, note string, stdout io.Writer) (saved bool, notes string, err error) {
+	data, t, notes, err := recordCounterexample(path, ce, claim, note)
+	if err != nil || data == nil {
+		return false, notes, err
 	}
-	t, err := traces.Record(ce.Initial, ce.Events, report.TraceViolation(ce.Violation, claim), note, traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
-	if err != nil {
-		return false, "", fmt.Errorf("recording the counterexample: %v", err)
-	}
-	if err := t.Save(path); err != nil {
-		return false, "", exit.Usagef("cannot write %s: %v", path, err)
-	}
-	// Beside a mutual-exclusion counterexample whose lock history is not
-	// linearizable: porcupine's visualization, PATH.lin.html.
-	if _, err := checker.LockCounterexampleHTML(ce, strings.TrimSuffix(path, ".json")+".lin.html"); err != nil {
-		return false, "", exit.Usagef("cannot write the linearizability visualization beside %s: %v", path, err)
+	if err := writeCounterexample(path, data, ce, stdout); err != nil {
+		return false, "", exit.Usagef("cannot write %v", err)
 	}
 	if t.SnapshotsOmitted != "" {
 		notes = fmt.Sprintf("%s written without per-step snapshots: %s", path, t.SnapshotsOmitted)
 	}
 	return true, notes, nil
+}
+
+// recordCounterexample records ce as SaveCounterexample writes it: its
+// encoded trace, or nil data and a note when it is over the trace limit.
+func recordCounterexample(path string, ce *checker.Counterexample, claim, note string) (data []byte, t *traces.Trace, notes string, err error) {
+	if len(ce.Events) > TraceMaxEvents {
+		return nil, nil, traceTooLong(path, len(ce.Events), ce.Violation), nil
+	}
+	t, err = traces.Record(ce.Initial, ce.Events, report.TraceViolation(ce.Violation, claim), note, traces.WithSnapshots(), traces.WithSnapshotLimit(traces.SnapshotLimit))
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("recording the counterexample: %v", err)
+	}
+	if data, err = t.Marshal(); err != nil {
+		return nil, nil, "", fmt.Errorf("recording the counterexample: %v", err)
+	}
+	return data, t, "", nil
+}
+
+// writeCounterexample writes the encoded trace data of ce to path and,
+// when path is a regular file (not stdout, a device or a FIFO), the
+// linearizability visualization beside it.
+func writeCounterexample(path string, data []byte, ce *checker.Counterexample, stdout io.Writer) error {
+	if err := outfile.WriteFile(path, data, stdout); err != nil {
+		return err
+	}
+	if k, _, _ := outfile.Plan(path); k != outfile.Replace {
+		return nil
+	}
+	// Beside a mutual-exclusion counterexample whose lock history is not
+	// linearizable: porcupine's visualization, PATH.lin.html.
+	if _, err := checker.LockCounterexampleHTML(ce, strings.TrimSuffix(path, ".json")+".lin.html"); err != nil {
+		return fmt.Errorf("the linearizability visualization beside %s: %v", path, err)
+	}
+	return nil
+}
+
+// SaveFinding writes the counterexample ce of a finding (check, explore)
+// as dir/name (SaveCounterexample), and never loses it: when dir or the
+// file cannot be written, the trace goes to a new file in os.TempDir
+// (or, failing that too, to stderr) and writeErr says why the intended
+// path failed. path is where the trace is ("" when it is over the trace
+// limit, or only on stderr); err is a failure to record it.
+func SaveFinding(dir, name string, ce *checker.Counterexample, claim, note string, stderr io.Writer) (path, notes string, writeErr, err error) {
+	path = filepath.Join(dir, name)
+	data, t, notes, err := recordCounterexample(path, ce, claim, note)
+	if err != nil || data == nil {
+		return "", notes, nil, err
+	}
+	snapNote := func(p string) string {
+		if t.SnapshotsOmitted == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s written without per-step snapshots: %s", p, t.SnapshotsOmitted)
+	}
+	if writeErr = outfile.MkdirAll(dir); writeErr == nil {
+		if writeErr = writeCounterexample(path, data, ce, nil); writeErr == nil {
+			return path, snapNote(path), nil, nil
+		}
+	}
+	// The finding is not lost: a file of its own in the temporary
+	// directory, else the trace on stderr.
+	if f, err := os.CreateTemp("", strings.TrimSuffix(name, ".json")+"-*.json"); err == nil {
+		f.Close()
+		if err := writeCounterexample(f.Name(), data, ce, nil); err == nil {
+			return f.Name(), snapNote(f.Name()), writeErr, nil
+		}
+		os.Remove(f.Name())
+	}
+	fmt.Fprintf(stderr, "electlab: the trace, which no file could hold:\n%s", data)
+	return "", snapNote("the trace"), writeErr, nil
 }
 
 // WriteOutputs writes the execution as a trace file and/or prints its
@@ -77,8 +142,12 @@ func WriteOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 		return err
 	}
 	if tracePath != "" {
-		if err := t.Save(tracePath); err != nil {
-			return exit.Usagef("-trace %s: %v", tracePath, err)
+		data, err := t.Marshal()
+		if err != nil {
+			return err
+		}
+		if err := outfile.WriteFile(tracePath, data, stdout); err != nil {
+			return exit.Usagef("-trace %v", err)
 		}
 		if t.SnapshotsOmitted != "" {
 			fmt.Fprintf(stderr, "electlab: %s written without per-step snapshots: %s\n", tracePath, t.SnapshotsOmitted)

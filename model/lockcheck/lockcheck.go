@@ -2,13 +2,14 @@
 // porcupine lock model, the client lock history of an execution and the
 // checks the mutual-exclusion claims name (LinearizableLock, NoStarvation,
 // MutualExclusion). It sits below the algorithm packages (it imports only
-// model and porcupine), so their claims call these checks directly.
+// model, internal/outfile and porcupine), so their claims call these
+// checks directly.
 package lockcheck
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/anishathalye/porcupine"
 
+	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 )
 
@@ -354,20 +356,17 @@ func (h *LockHistory) Visualize(w io.Writer) (porcupine.CheckResult, error) {
 }
 
 // VisualizeFile writes the HTML visualization to path (creating its
-// directory).
+// directory) as internal/outfile writes every output file: whole or not
+// at all, never replacing a device, FIFO or link.
 func (h *LockHistory) VisualizeFile(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := outfile.MkdirAll(filepath.Dir(path)); err != nil {
 		return err
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	var b bytes.Buffer
+	if _, err := h.Visualize(&b); err != nil {
 		return err
 	}
-	if _, err := h.Visualize(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return outfile.WriteFile(path, b.Bytes(), nil)
 }
 
 // LinearizableLock is the mutual-exclusion check of the mutual-exclusion
