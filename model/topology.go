@@ -8,6 +8,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -198,17 +199,20 @@ func sortIDs(ids []ID) {
 }
 
 // ParseIDs parses a comma-separated list of process IDs such as "3,1,2".
-// The error names the offending element.
+// The error names the offending element. It allocates only the list
+// (CountIDs entries), not one string per element.
 func ParseIDs(s string) ([]ID, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
-	parts := strings.Split(s, ",")
-	ids := make([]ID, 0, len(parts))
-	for _, p := range parts {
+	ids := make([]ID, 0, CountIDs(s))
+	for p := range strings.SplitSeq(s, ",") {
 		p = strings.TrimSpace(p)
 		v, err := strconv.ParseInt(p, 10, 32)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, fmt.Errorf("process id %s is out of range (ids are 1..2147483647)", p)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("process id %q is not an integer", p)
 		}
@@ -218,6 +222,16 @@ func ParseIDs(s string) ([]ID, error) {
 		ids = append(ids, ID(v))
 	}
 	return ids, nil
+}
+
+// CountIDs is the number of entries of the list s that ParseIDs parses
+// (0 for a blank s), counted without parsing or allocating: a command
+// estimates its memory from it before it builds the list.
+func CountIDs(s string) int {
+	if strings.TrimSpace(s) == "" {
+		return 0
+	}
+	return strings.Count(s, ",") + 1
 }
 
 // FormatIDs renders ids as "3,1,2".
