@@ -35,3 +35,19 @@ func TestUnknownCommandNamesEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpCommand: `help CMD` prints what `CMD -h` prints (the command's
+// usage and flags, not the general usage), for every command, on stdout;
+// an unknown command is bad input.
+func TestHelpCommand(t *testing.T) {
+	for _, c := range commands() {
+		code, stdout, stderr := run([]string{"help", c.name})
+		_, _, flags := run([]string{c.name, "-h"})
+		if code != 0 || stdout != flags || stderr != "" || !strings.HasPrefix(stdout, "usage: electlab "+c.name) {
+			t.Errorf("help %s: exit status %d, stdout %.80q, stderr %q; want %s -h's %.80q", c.name, code, stdout, stderr, c.name, flags)
+		}
+	}
+	if code, _, stderr := run([]string{"help", "frobnicate"}); code != 2 || !strings.Contains(stderr, `unknown command "frobnicate"`) {
+		t.Errorf("help frobnicate: exit status %d: %s", code, stderr)
+	}
+}
