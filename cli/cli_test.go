@@ -51,3 +51,20 @@ func TestHelpCommand(t *testing.T) {
 		t.Errorf("help frobnicate: exit status %d: %s", code, stderr)
 	}
 }
+
+// TestErrorsShowNoEmptyList: a message about a list that is empty names
+// the value given, never an empty gap ("-ids : ...", "(absent )").
+func TestErrorsShowNoEmptyList(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-algo", "changroberts", "-ids", " "}, `-ids is empty: give at least 2 process ids`},
+		{[]string{"run", "-algo", "changroberts", "-ids", "7"}, `-ids 7: need at least 2 processes`},
+	} {
+		code, _, stderr := run(c.args)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit status %d, %q; want 2 and %q", strings.Join(c.args, " "), code, stderr, c.want)
+		}
+	}
+}

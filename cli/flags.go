@@ -222,7 +222,10 @@ func (c *configFlags) build(fs *flag.FlagSet, fits fitsFunc) (model.Spec, *model
 		}
 		cfg.IDs = orderedIDs(c.n, c.order, c.seed)
 	}
-	if len(cfg.IDs) < 2 {
+	switch {
+	case len(cfg.IDs) == 0:
+		return nil, nil, nil, usagef("-ids is empty: give at least 2 process ids")
+	case len(cfg.IDs) < 2:
 		return nil, nil, nil, usagef("-ids %s: need at least 2 processes", model.FormatIDs(cfg.IDs))
 	}
 	for _, a := range cfg.Absent {

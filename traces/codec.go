@@ -422,7 +422,11 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		return nil, err
 	}
 	if _, err := model.NewTopology(model.UniRing, append(append([]model.ID(nil), wc.IDs...), wc.Absent...)); err != nil {
-		return nil, fmt.Errorf("ids %s (absent %s): %w", model.FormatIDs(wc.IDs), model.FormatIDs(wc.Absent), err)
+		ids := "ids " + model.FormatIDs(wc.IDs)
+		if len(wc.Absent) > 0 {
+			ids += " (absent " + model.FormatIDs(wc.Absent) + ")"
+		}
+		return nil, fmt.Errorf("%s: %w", ids, err)
 	}
 	if wc.CrashBudget < 0 {
 		return nil, fmt.Errorf("crash budget %d is negative", wc.CrashBudget)

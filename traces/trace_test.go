@@ -242,6 +242,7 @@ func TestDecodeBadInputs(t *testing.T) {
 		{"id out of range", sub(`"ids": [3, 1, 2]`, `"ids": [3, 1, 99999999999]`), []string{"config.ids", "99999999999"}},
 		{"duplicate id", sub(`"ids": [3, 1, 2]`, `"ids": [3, 1, 3]`), []string{"duplicate process id 3"}},
 		{"too few ids", sub(`"ids": [3, 1, 2]`, `"ids": [3]`), []string{"at least 2"}},
+		{"duplicate absent", sub(`"absent": []`, `"absent": [4, 1]`), []string{"ids 3,1,2 (absent 4,1): duplicate process id 1"}},
 		{"negative budget", sub(`"crash_budget": 0`, `"crash_budget": -1`), []string{"crash budget -1"}},
 		{"successive not a list", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": 2`), []string{"config.successive", "number"}},
 		{"successive empty", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": []`), []string{`"successive" is an empty list`}},
@@ -266,6 +267,9 @@ func TestDecodeBadInputs(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not mention %q", err, w)
 				}
+			}
+			if strings.Contains(err.Error(), "()") || strings.Contains(err.Error(), " )") {
+				t.Errorf("error %q shows an empty list", err)
 			}
 		})
 	}
