@@ -53,3 +53,39 @@ func TestParseIDsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarizeIDs: a short list is written in full; a long one as its
+// range or its first and last few ids, with the count, never as a line
+// proportional to the list.
+func TestSummarizeIDs(t *testing.T) {
+	seq := func(from, to int) []ID {
+		var ids []ID
+		for i := from; ; {
+			ids = append(ids, ID(i))
+			if i == to {
+				return ids
+			}
+			if from < to {
+				i++
+			} else {
+				i--
+			}
+		}
+	}
+	mixed := append(seq(1, 50000), seq(100000, 50001)...)
+	for _, c := range []struct {
+		ids  []ID
+		want string
+	}{
+		{nil, ""},
+		{[]ID{3, 1, 2}, "3,1,2"},
+		{seq(1, 30), FormatIDs(seq(1, 30))},
+		{seq(1, 100000), "1..100000 (100000 ids)"},
+		{seq(100000, 1), "100000..1 (100000 ids)"},
+		{mixed, "1,2,3,4,5,...,50005,50004,50003,50002,50001 (100000 ids)"},
+	} {
+		if got := SummarizeIDs(c.ids); got != c.want {
+			t.Errorf("SummarizeIDs(%d ids) = %q, want %q", len(c.ids), got, c.want)
+		}
+	}
+}

@@ -245,3 +245,41 @@ func FormatIDs(ids []ID) string {
 	}
 	return b.String()
 }
+
+// idsShown is the longest id list, in characters, that SummarizeIDs
+// writes in full.
+const idsShown = 120
+
+// SummarizeIDs renders ids for a person: as FormatIDs when that takes at
+// most 120 characters; else, when they are consecutive (ascending or
+// descending), as the range and the count, "1..100000 (100000 ids)";
+// else as the first and the last few and the count, "7,3,9,...,2,8
+// (100000 ids)". It takes time and memory proportional to the ids shown,
+// not to the list (beyond one pass over it).
+func SummarizeIDs(ids []ID) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(int(id)))
+		if b.Len() > idsShown {
+			break
+		}
+	}
+	if b.Len() <= idsShown {
+		return b.String()
+	}
+	n := len(ids)
+	if step := ids[1] - ids[0]; step == 1 || step == -1 {
+		run := true
+		for i := 2; i < n && run; i++ {
+			run = ids[i]-ids[i-1] == step
+		}
+		if run {
+			return fmt.Sprintf("%d..%d (%d ids)", ids[0], ids[n-1], n)
+		}
+	}
+	const few = 5
+	return fmt.Sprintf("%s,...,%s (%d ids)", FormatIDs(ids[:few]), FormatIDs(ids[n-few:]), n)
+}

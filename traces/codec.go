@@ -422,9 +422,9 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		return nil, err
 	}
 	if _, err := model.NewTopology(model.UniRing, append(append([]model.ID(nil), wc.IDs...), wc.Absent...)); err != nil {
-		ids := "ids " + model.FormatIDs(wc.IDs)
+		ids := "ids " + model.SummarizeIDs(wc.IDs)
 		if len(wc.Absent) > 0 {
-			ids += " (absent " + model.FormatIDs(wc.Absent) + ")"
+			ids += " (absent " + model.SummarizeIDs(wc.Absent) + ")"
 		}
 		return nil, fmt.Errorf("%s: %w", ids, err)
 	}
@@ -440,7 +440,7 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		}
 		for _, id := range ph.Detectors {
 			if !slices.Contains(wc.IDs, id) && !slices.Contains(wc.Absent, id) {
-				return nil, fmt.Errorf("successive crash %d: detector %d is not a process (ids %s)", k+1, id, model.FormatIDs(wc.IDs))
+				return nil, fmt.Errorf("successive crash %d: detector %d is not a process (ids %s)", k+1, id, model.SummarizeIDs(wc.IDs))
 			}
 		}
 	}
