@@ -114,4 +114,3 @@ func orNone(ids []model.ID) string {
 	}
 	return model.SummarizeIDs(ids)
 }
-
