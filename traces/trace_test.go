@@ -3,10 +3,12 @@ package traces
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -459,5 +461,40 @@ func TestRoundTripPhysical(t *testing.T) {
 		if b2 := encode(t, dec); !bytes.Equal(b1, b2) {
 			t.Fatalf("%s: Decode+Encode changed the bytes:\n%s", phys, cmp.Diff(string(b1), string(b2)))
 		}
+	}
+}
+
+// TestReplayErrorsClipped: a divergence or outcome error shows a bounded
+// part of its diff (or state), saying how much it leaves out, however
+// large the diff (a replay of 100000 processes printed 26 MB on one line);
+// the Diff field keeps it all.
+func TestReplayErrorsClipped(t *testing.T) {
+	var big strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&big, "-\t\"%d:leader=none\",\n", i)
+	}
+	big.WriteString(strings.Repeat("x", 100000) + "\n")
+	for _, err := range []error{
+		&DivergenceError{Step: 3, Diff: big.String()},
+		&DivergenceError{Step: 3, Diff: strings.Repeat("é", 100000)},
+		&OutcomeError{Diff: big.String()},
+	} {
+		msg := err.Error()
+		if len(msg) > 6000 {
+			t.Errorf("%T: %d bytes shown", err, len(msg))
+		}
+		if !strings.Contains(msg, " more lines") && !strings.Contains(msg, "… 99840 more characters") {
+			t.Errorf("%T does not say what it left out:\n%s", err, msg)
+		}
+		if !utf8.ValidString(msg) {
+			t.Errorf("%T: the cut split a character", err)
+		}
+	}
+	if msg := (&OutcomeError{Diff: big.String()}).Error(); !strings.Contains(msg, "… 4977 more lines") || !strings.Contains(msg, `"0:leader=none"`) {
+		t.Errorf("outcome error:\n%s", msg)
+	}
+	short := "-\tLeader: 3,\n+\tLeader: 5,\n"
+	if msg := (&OutcomeError{Diff: short}).Error(); !strings.HasSuffix(msg, short) {
+		t.Errorf("a short diff is not shown whole:\n%s", msg)
 	}
 }
