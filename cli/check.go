@@ -33,15 +33,15 @@ func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 	}
 	var prefix []model.Event
 	var err error
-	if a.Spec, a.Config, prefix, err = cf.build(fs); err != nil {
+	if a.MaxMem, err = parseMem(*maxMemS); err != nil {
+		return nil, err
+	}
+	if a.Spec, a.Config, prefix, err = cf.build(fs, worldFits(a.MaxMem)); err != nil {
 		return nil, err
 	}
 	a.Seed, a.MaxSteps, a.StepCap = cf.seed, maxSteps.options(), maxSteps.resolve(a.Config)
 	if a.Count < 1 {
 		return nil, usagef("-schedules %d: need at least 1", a.Count)
-	}
-	if a.MaxMem, err = parseMem(*maxMemS); err != nil {
-		return nil, err
 	}
 	if !runner.ValidCheckSchedule(a.Schedule) {
 		return nil, usagef("-schedule %q: want mix, fifo, random, newest or oldest", a.Schedule)
@@ -59,6 +59,14 @@ func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 		return nil, err
 	}
 	return a, nil
+}
+
+// worldFits is the memory check of a command that runs the World engine
+// (check) under -max-mem maxMem.
+func worldFits(maxMem int64) fitsFunc {
+	return func(spec model.Spec, cfg *model.Config, n int) error {
+		return runner.CheckNeed(spec, n, cfg.Timing == model.Sync, runner.WorldRun, maxMem)
+	}
 }
 
 // chooseChecks sets the checks: the generic properties, or -claim's

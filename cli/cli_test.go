@@ -35,3 +35,36 @@ func TestUnknownCommandNamesEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpCommand: `help CMD` prints what `CMD -h` prints (the command's
+// usage and flags, not the general usage), for every command, on stdout;
+// an unknown command is bad input.
+func TestHelpCommand(t *testing.T) {
+	for _, c := range commands() {
+		code, stdout, stderr := run([]string{"help", c.name})
+		_, _, flags := run([]string{c.name, "-h"})
+		if code != 0 || stdout != flags || stderr != "" || !strings.HasPrefix(stdout, "usage: electlab "+c.name) {
+			t.Errorf("help %s: exit status %d, stdout %.80q, stderr %q; want %s -h's %.80q", c.name, code, stdout, stderr, c.name, flags)
+		}
+	}
+	if code, _, stderr := run([]string{"help", "frobnicate"}); code != 2 || !strings.Contains(stderr, `unknown command "frobnicate"`) {
+		t.Errorf("help frobnicate: exit status %d: %s", code, stderr)
+	}
+}
+
+// TestErrorsShowNoEmptyList: a message about a list that is empty names
+// the value given, never an empty gap ("-ids : ...", "(absent )").
+func TestErrorsShowNoEmptyList(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-algo", "changroberts", "-ids", " "}, `-ids is empty: give at least 2 process ids`},
+		{[]string{"run", "-algo", "changroberts", "-ids", "7"}, `-ids 7: need at least 2 processes`},
+	} {
+		code, _, stderr := run(c.args)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit status %d, %q; want 2 and %q", strings.Join(c.args, " "), code, stderr, c.want)
+		}
+	}
+}

@@ -76,11 +76,16 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usagef("explore: unexpected argument %q (part files go with -merge)", pos[0])
 	}
-	spec, cfg, prefix, err := cf.build(fs)
+	opt := explore.Options{BFS: *bfs, NoPOR: *noPOR, Counts: counts.mode, MaxDepth: *maxDepth, MaxStates: *maxStates}
+	if opt.MaxMem, err = parseMem(*maxMem); err != nil {
+		return err
+	}
+	spec, cfg, prefix, err := cf.build(fs, func(spec model.Spec, cfg *model.Config, n int) error {
+		return runner.CheckNeed(spec, n, cfg.Timing == model.Sync, runner.Search, opt.MaxMem)
+	})
 	if err != nil {
 		return err
 	}
-	opt := explore.Options{BFS: *bfs, NoPOR: *noPOR, Counts: counts.mode, MaxDepth: *maxDepth, MaxStates: *maxStates}
 	if opt.Detect, err = model.ParseDetection(*detect); err != nil {
 		return usagef("-detect: %v", err)
 	}
@@ -96,9 +101,6 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxStates < 0 {
 		return usagef("-max-states %d is negative", *maxStates)
-	}
-	if opt.MaxMem, err = parseMem(*maxMem); err != nil {
-		return err
 	}
 	if *bfs && *noPOR {
 		return usagef("-bfs and -no-por: BFS already explores every event; drop -no-por")

@@ -127,10 +127,20 @@ func explicit(fs *flag.FlagSet) map[string]bool {
 // configNames are the flags a scenario file replaces.
 var configNames = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net", "forwarding", "crash-budget", "recovery", "successive", "physical"}
 
+// fitsFunc is a command's up-front memory check (runner.CheckNeed) of
+// spec on n processes (the members and the absent ones) under cfg, whose
+// options are set but whose ids are not built yet.
+type fitsFunc func(spec model.Spec, cfg *model.Config, n int) error
+
 // build resolves the flags into an algorithm and a config (and the
 // scenario's scripted events, if any). Every error is a usage error naming
-// the offending value.
-func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []model.Event, error) {
+// the offending value. fits (when not nil) is called once the number of
+// processes is known from -n or from counting -ids and -absent, before
+// anything proportional to it is built (the ids 1..n, the parsed -ids,
+// the model's validation): a configuration over -max-mem is refused
+// there. A scenario file's ids are parsed with the file (a line is at
+// most 1 MiB), and the command checks them before it builds the World.
+func (c *configFlags) build(fs *flag.FlagSet, fits fitsFunc) (model.Spec, *model.Config, []model.Event, error) {
 	set := explicit(fs)
 	if c.scenario != "" {
 		for _, name := range configNames {
@@ -153,6 +163,7 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 	if cfg.Physical, err = model.ParsePhysical(c.physical); err != nil {
 		return nil, nil, nil, usagef("-physical: %v", err)
 	}
+	var n int // the processes -ids or -n gives
 	switch {
 	case set["ids"] && set["n"]:
 		return nil, nil, nil, usagef("-ids and -n conflict: give one")
@@ -160,32 +171,15 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		if set["order"] {
 			return nil, nil, nil, usagef("-order applies to -n, not to -ids")
 		}
-		if cfg.IDs, err = model.ParseIDs(c.ids); err != nil {
-			return nil, nil, nil, usagef("-ids: %v", err)
-		}
+		n = model.CountIDs(c.ids)
 	case set["n"]:
 		if c.n < 2 {
 			return nil, nil, nil, usagef("-n %d: need at least 2 processes", c.n)
 		}
-		if c.n > 50_000_000 {
-			return nil, nil, nil, usagef("-n %d: more than 50000000 processes is not supported", c.n)
-		}
-		cfg.IDs = make([]model.ID, c.n)
-		for i := range cfg.IDs {
-			cfg.IDs[i] = model.ID(i + 1)
-		}
-		switch c.order {
-		case "asc":
-		case "desc":
-			for i := range cfg.IDs {
-				cfg.IDs[i] = model.ID(c.n - i)
-			}
-		case "random":
-			rng := rand.New(rand.NewPCG(c.seed, 0x5eed))
-			rng.Shuffle(len(cfg.IDs), func(i, j int) { cfg.IDs[i], cfg.IDs[j] = cfg.IDs[j], cfg.IDs[i] })
-		default:
+		if c.order != "asc" && c.order != "desc" && c.order != "random" {
 			return nil, nil, nil, usagef("-order %q: want asc, desc or random", c.order)
 		}
+		n = c.n
 	default:
 		return nil, nil, nil, usagef("missing -ids or -n")
 	}
@@ -212,7 +206,26 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 	if c.crashBudget < 0 {
 		return nil, nil, nil, usagef("-crash-budget %d is negative", c.crashBudget)
 	}
-	if len(cfg.IDs) < 2 {
+	// The memory estimate, before the ids exist.
+	if fits != nil {
+		if err := fits(spec, cfg, n+len(cfg.Absent)); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if c.ids != "" {
+		if cfg.IDs, err = model.ParseIDs(c.ids); err != nil {
+			return nil, nil, nil, usagef("-ids: %v", err)
+		}
+	} else {
+		if c.n > 50_000_000 {
+			return nil, nil, nil, usagef("-n %d: more than 50000000 processes is not supported", c.n)
+		}
+		cfg.IDs = orderedIDs(c.n, c.order, c.seed)
+	}
+	switch {
+	case len(cfg.IDs) == 0:
+		return nil, nil, nil, usagef("-ids is empty: give at least 2 process ids")
+	case len(cfg.IDs) < 2:
 		return nil, nil, nil, usagef("-ids %s: need at least 2 processes", model.FormatIDs(cfg.IDs))
 	}
 	for _, a := range cfg.Absent {
@@ -227,6 +240,23 @@ func (c *configFlags) build(fs *flag.FlagSet) (model.Spec, *model.Config, []mode
 		return nil, nil, nil, usagef("%v", err)
 	}
 	return spec, cfg, nil, nil
+}
+
+// orderedIDs is the ids 1..n arranged by -order (asc, desc or random
+// under seed).
+func orderedIDs(n int, order string, seed uint64) []model.ID {
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+		if order == "desc" {
+			ids[i] = model.ID(n - i)
+		}
+	}
+	if order == "random" {
+		rng := rand.New(rand.NewPCG(seed, 0x5eed))
+		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	}
+	return ids
 }
 
 // lookupAlgo resolves -algo and checks -variant's reading names against

@@ -26,7 +26,7 @@ func FuzzConfigFlags(f *testing.F) {
 		if cf.n > 100000 {
 			return // building a huge id list is not what this target tests
 		}
-		spec, cfg, _, err := cf.build(fs)
+		spec, cfg, _, err := cf.build(fs, nil)
 		if err != nil {
 			var ue *usageError
 			if !errors.As(err, &ue) {

@@ -83,7 +83,7 @@ func topUsage() string {
 	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.help)
 	}
-	b.WriteString("\nRun \"electlab <command> -h\" for the flags of a command.\n")
+	b.WriteString("\nRun \"electlab help <command>\" (or \"electlab <command> -h\") for the flags of a command.\n")
 	b.WriteString("Exit status: 0 done; 1 a violation found (or a replay diverged); 2 bad input;\n3 internal error; 4 a cap or bound reached first (not a verdict).")
 	return b.String()
 }
@@ -132,6 +132,9 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			return exitCode(commandHelp(args[1:], stdout), stderr)
+		}
 		fmt.Fprintln(stdout, topUsage())
 		return 0
 	}
@@ -141,6 +144,24 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 		}
 	}
 	return exitCode(usagef("unknown command %q (want %s)", args[0], commandNames()), stderr)
+}
+
+// commandHelp prints, for `electlab help CMD`, what `electlab CMD -h`
+// prints (its usage and flags), on stdout.
+func commandHelp(args []string, stdout io.Writer) error {
+	if len(args) > 1 {
+		return usagef("help: unexpected argument %q (want one command: electlab help run)", args[1])
+	}
+	if args[0] == "help" {
+		fmt.Fprintln(stdout, topUsage())
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run([]string{"-h"}, stdout, stdout)
+		}
+	}
+	return usagef("help: unknown command %q (want %s)", args[0], commandNames())
 }
 
 // exitCode prints err on stderr as one line and returns the exit status

@@ -81,13 +81,13 @@ func parseRunArgs(args []string, stderr io.Writer) (*runArgs, error) {
 	}
 	var err error
 	r := &a.run
-	if r.Spec, r.Config, r.Prefix, err = a.cf.build(fs); err != nil {
+	if r.MaxMem, err = parseMem(*maxMemS); err != nil {
+		return nil, err
+	}
+	if r.Spec, r.Config, r.Prefix, err = a.cf.build(fs, a.fits); err != nil {
 		return nil, err
 	}
 	if r.Chooser, err = runner.Chooser(a.schedule, a.cf.seed, a.staggered); err != nil {
-		return nil, err
-	}
-	if r.MaxMem, err = parseMem(*maxMemS); err != nil {
 		return nil, err
 	}
 	r.MaxSteps = a.maxSteps.options()
@@ -120,7 +120,7 @@ func (a *runArgs) chooseEngine() error {
 	cfg, r := a.run.Config, &a.run
 	switch a.engine {
 	case "auto":
-		a.useSim = len(cfg.IDs) > 2000 && a.schedule == "fifo" && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && cfg.Physical == model.Direct && len(r.Prefix) == 0 && r.TracePath == "" && r.Render == ""
+		a.useSim = a.simFor(cfg, len(cfg.IDs)+len(cfg.Absent))
 	case "sim":
 		switch {
 		case a.schedule != "fifo":
@@ -140,6 +140,31 @@ func (a *runArgs) chooseEngine() error {
 		return usagef("-engine %q: want auto, world or sim", a.engine)
 	}
 	return nil
+}
+
+// simFor reports whether -engine picks the fast simulator for n processes
+// (members and absent ones) under cfg: sim, or auto for more than 2000
+// processes under the fifo schedule, when the simulator can honour every
+// flag.
+func (a *runArgs) simFor(cfg *model.Config, n int) bool {
+	r := &a.run
+	switch a.engine {
+	case "sim":
+		return true
+	case "auto":
+		return n > 2000 && a.schedule == "fifo" && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && cfg.Physical == model.Direct && len(r.Prefix) == 0 && r.TracePath == "" && r.Render == ""
+	}
+	return false
+}
+
+// fits is run's memory check, before the ids exist: the estimate of the
+// engine simFor picks for n processes.
+func (a *runArgs) fits(spec model.Spec, cfg *model.Config, n int) error {
+	w := runner.WorldRun
+	if a.simFor(cfg, n) {
+		w = runner.SimRun
+	}
+	return runner.CheckNeed(spec, n, cfg.Timing == model.Sync, w, a.run.MaxMem)
 }
 
 // writeJSON writes v as indented JSON (render.WriteJSON).

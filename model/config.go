@@ -404,7 +404,7 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 		for _, id := range ids {
 			i := topo.IndexOf(id)
 			if i < 0 {
-				return fmt.Errorf("%s process %d is not a member (ids %s)", what, id, FormatIDs(cfg.IDs))
+				return fmt.Errorf("%s process %d is not a member (ids %s)", what, id, SummarizeIDs(cfg.IDs))
 			}
 			if set[i] {
 				return fmt.Errorf("%s process %d is listed twice", what, id)
@@ -434,7 +434,7 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 		}
 	}
 	if live == 0 {
-		return nil, fmt.Errorf("no live process: all of %s are crashed or absent", FormatIDs(topo.Order))
+		return nil, fmt.Errorf("no live process: all of %s are crashed or absent", SummarizeIDs(topo.Order))
 	}
 	if len(cfg.Initiators) == 0 {
 		for i := range n {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"unsafe"
 )
@@ -219,8 +220,12 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 // SimBytes estimates the memory of a Sim of n processes and its result,
 // before it is built (see WorldBytes): each process's state value and
 // bookkeeping, the initial message queue (async timing) and the result's
-// copies of the views, statuses and clocks.
+// copies of the views, statuses and clocks. It saturates as WorldBytes
+// does.
 func (a *Algorithm[S]) SimBytes(n int, sync bool) int64 {
+	if n > math.MaxInt32 {
+		return math.MaxInt64
+	}
 	var s S
 	b := 4096 + int64(n)*(int64(unsafe.Sizeof(s))+perProcessBytes()+int64(unsafe.Sizeof(simProc{}))+4+
 		int64(unsafe.Sizeof(View{}))+1+4)
@@ -368,22 +373,32 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 // multiples in the largest unit that divides them, other sizes of a KiB or
 // more to one decimal.
 func FormatBytes(v int64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
 	u := 0
-	for u+1 < len(units) && v >= 1024 && v%1024 == 0 {
+	for u+1 < len(byteUnits) && v >= 1024 && v%1024 == 0 {
 		v /= 1024
 		u++
 	}
 	if u == 0 && v >= 1024 {
-		f := float64(v)
-		for u+1 < len(units) && f >= 1024 {
-			f /= 1024
-			u++
-		}
-		return fmt.Sprintf("%.1f%s", f, units[u])
+		return ApproxBytes(v)
 	}
-	return fmt.Sprintf("%d%s", v, units[u])
+	return fmt.Sprintf("%d%s", v, byteUnits[u])
 }
+
+// ApproxBytes renders a byte count (an estimate) to one decimal in the
+// largest binary unit it reaches (14.7GiB, 1.9TiB), bytes as a number.
+func ApproxBytes(v int64) string {
+	if v < 1024 {
+		return fmt.Sprintf("%d%s", v, byteUnits[0])
+	}
+	f, u := float64(v), 0
+	for u+1 < len(byteUnits) && f >= 1024 {
+		f /= 1024
+		u++
+	}
+	return fmt.Sprintf("%.1f%s", f, byteUnits[u])
+}
+
+var byteUnits = []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
 
 // fail applies successive crash number *phase (Config.Successive) at
 // quiescence, as the World's "fail" event does: the coordinator every live

@@ -8,6 +8,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -198,17 +199,20 @@ func sortIDs(ids []ID) {
 }
 
 // ParseIDs parses a comma-separated list of process IDs such as "3,1,2".
-// The error names the offending element.
+// The error names the offending element. It allocates only the list
+// (CountIDs entries), not one string per element.
 func ParseIDs(s string) ([]ID, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
-	parts := strings.Split(s, ",")
-	ids := make([]ID, 0, len(parts))
-	for _, p := range parts {
+	ids := make([]ID, 0, CountIDs(s))
+	for p := range strings.SplitSeq(s, ",") {
 		p = strings.TrimSpace(p)
 		v, err := strconv.ParseInt(p, 10, 32)
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, fmt.Errorf("process id %s is out of range (ids are 1..2147483647)", p)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("process id %q is not an integer", p)
 		}
@@ -218,6 +222,16 @@ func ParseIDs(s string) ([]ID, error) {
 		ids = append(ids, ID(v))
 	}
 	return ids, nil
+}
+
+// CountIDs is the number of entries of the list s that ParseIDs parses
+// (0 for a blank s), counted without parsing or allocating: a command
+// estimates its memory from it before it builds the list.
+func CountIDs(s string) int {
+	if strings.TrimSpace(s) == "" {
+		return 0
+	}
+	return strings.Count(s, ",") + 1
 }
 
 // FormatIDs renders ids as "3,1,2".
@@ -230,4 +244,42 @@ func FormatIDs(ids []ID) string {
 		b.WriteString(strconv.Itoa(int(id)))
 	}
 	return b.String()
+}
+
+// idsShown is the longest id list, in characters, that SummarizeIDs
+// writes in full.
+const idsShown = 120
+
+// SummarizeIDs renders ids for a person: as FormatIDs when that takes at
+// most 120 characters; else, when they are consecutive (ascending or
+// descending), as the range and the count, "1..100000 (100000 ids)";
+// else as the first and the last few and the count, "7,3,9,...,2,8
+// (100000 ids)". It takes time and memory proportional to the ids shown,
+// not to the list (beyond one pass over it).
+func SummarizeIDs(ids []ID) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(int(id)))
+		if b.Len() > idsShown {
+			break
+		}
+	}
+	if b.Len() <= idsShown {
+		return b.String()
+	}
+	n := len(ids)
+	if step := ids[1] - ids[0]; step == 1 || step == -1 {
+		run := true
+		for i := 2; i < n && run; i++ {
+			run = ids[i]-ids[i-1] == step
+		}
+		if run {
+			return fmt.Sprintf("%d..%d (%d ids)", ids[0], ids[n-1], n)
+		}
+	}
+	const few = 5
+	return fmt.Sprintf("%s,...,%s (%d ids)", FormatIDs(ids[:few]), FormatIDs(ids[n-few:]), n)
 }

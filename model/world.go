@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"slices"
 	"unsafe"
 
@@ -1432,8 +1433,12 @@ func perProcessBytes() int64 {
 // before it is built, so that a command can refuse a configuration that
 // cannot fit its memory bound. It counts each process's state value and
 // bookkeeping (not what a state's slices point to) and is a guard, not an
-// exact size.
+// exact size. It saturates at math.MaxInt64 for more processes than ids
+// can name (math.MaxInt32) instead of overflowing.
 func (a *Algorithm[S]) WorldBytes(n int) int64 {
+	if n > math.MaxInt32 {
+		return math.MaxInt64
+	}
 	var s S
 	return 4096 + int64(n)*(int64(unsafe.Sizeof(s))+perProcessBytes())
 }

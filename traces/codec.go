@@ -393,7 +393,11 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		return nil, err
 	}
 	if _, err := model.NewTopology(model.UniRing, append(append([]model.ID(nil), wc.IDs...), wc.Absent...)); err != nil {
-		return nil, fmt.Errorf("ids %s (absent %s): %w", model.FormatIDs(wc.IDs), model.FormatIDs(wc.Absent), err)
+		ids := "ids " + model.SummarizeIDs(wc.IDs)
+		if len(wc.Absent) > 0 {
+			ids += " (absent " + model.SummarizeIDs(wc.Absent) + ")"
+		}
+		return nil, fmt.Errorf("%s: %w", ids, err)
 	}
 	if wc.CrashBudget < 0 {
 		return nil, fmt.Errorf("crash budget %d is negative", wc.CrashBudget)
@@ -407,7 +411,7 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		}
 		for _, id := range ph.Detectors {
 			if !slices.Contains(wc.IDs, id) && !slices.Contains(wc.Absent, id) {
-				return nil, fmt.Errorf("successive crash %d: detector %d is not a process (ids %s)", k+1, id, model.FormatIDs(wc.IDs))
+				return nil, fmt.Errorf("successive crash %d: detector %d is not a process (ids %s)", k+1, id, model.SummarizeIDs(wc.IDs))
 			}
 		}
 	}

@@ -2,6 +2,8 @@ package traces
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -45,11 +47,48 @@ func (e *DivergenceError) Error() string {
 		e.Step, e.Event, formatFP(e.Replayed), formatFP(e.Recorded))
 	switch {
 	case e.Diff != "":
-		return msg + "\nsnapshot diff (-recorded +replayed):\n" + e.Diff
+		return msg + "\nsnapshot diff (-recorded +replayed):\n" + clipText(e.Diff)
 	case e.State != nil:
-		return msg + "\nreplayed state:\n" + e.State.String()
+		return msg + "\nreplayed state:\n" + clipText(e.State.String())
 	}
 	return msg
+}
+
+// Limits of the text a replay error shows (the Diff fields keep it all):
+// a diff of the states of 100000 processes is megabytes.
+const (
+	// shownLines is the most lines shown.
+	shownLines = 24
+	// shownLineChars is the most characters shown of one line.
+	shownLineChars = 160
+)
+
+// clipText is s cut to shownLines lines of at most shownLineChars
+// characters each, saying what was left out ("… 7 more lines", "… 5210
+// more characters").
+func clipText(s string) string {
+	lines := strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		if i == shownLines {
+			fmt.Fprintf(&b, "… %d more lines\n", len(lines)-i)
+			break
+		}
+		l = strings.TrimSuffix(l, "\n")
+		if n := utf8.RuneCountInString(l); n > shownLineChars {
+			k, cut := 0, 0
+			for cut = range l {
+				if k == shownLineChars {
+					break
+				}
+				k++
+			}
+			l = fmt.Sprintf("%s… %d more characters", l[:cut], n-shownLineChars)
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // OutcomeError reports that a replay reached a different outcome than the
@@ -61,7 +100,7 @@ type OutcomeError struct {
 
 // Error explains the mismatch with the diff.
 func (e *OutcomeError) Error() string {
-	return "replay: the outcome differs from the recorded one (-recorded +replayed):\n" + e.Diff
+	return "replay: the outcome differs from the recorded one (-recorded +replayed):\n" + clipText(e.Diff)
 }
 
 // Replay rebuilds the World of t's config with spec, applies each event

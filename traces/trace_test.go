@@ -3,10 +3,12 @@ package traces
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -242,6 +244,7 @@ func TestDecodeBadInputs(t *testing.T) {
 		{"id out of range", sub(`"ids": [3, 1, 2]`, `"ids": [3, 1, 99999999999]`), []string{"config.ids", "99999999999"}},
 		{"duplicate id", sub(`"ids": [3, 1, 2]`, `"ids": [3, 1, 3]`), []string{"duplicate process id 3"}},
 		{"too few ids", sub(`"ids": [3, 1, 2]`, `"ids": [3]`), []string{"at least 2"}},
+		{"duplicate absent", sub(`"absent": []`, `"absent": [4, 1]`), []string{"ids 3,1,2 (absent 4,1): duplicate process id 1"}},
 		{"negative budget", sub(`"crash_budget": 0`, `"crash_budget": -1`), []string{"crash budget -1"}},
 		{"successive not a list", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": 2`), []string{"config.successive", "number"}},
 		{"successive empty", sub(`"crash_budget": 0`, `"crash_budget": 0, "successive": []`), []string{`"successive" is an empty list`}},
@@ -266,6 +269,9 @@ func TestDecodeBadInputs(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not mention %q", err, w)
 				}
+			}
+			if strings.Contains(err.Error(), "()") || strings.Contains(err.Error(), " )") {
+				t.Errorf("error %q shows an empty list", err)
 			}
 		})
 	}
@@ -455,5 +461,40 @@ func TestRoundTripPhysical(t *testing.T) {
 		if b2 := encode(t, dec); !bytes.Equal(b1, b2) {
 			t.Fatalf("%s: Decode+Encode changed the bytes:\n%s", phys, cmp.Diff(string(b1), string(b2)))
 		}
+	}
+}
+
+// TestReplayErrorsClipped: a divergence or outcome error shows a bounded
+// part of its diff (or state), saying how much it leaves out, however
+// large the diff (a replay of 100000 processes printed 26 MB on one line);
+// the Diff field keeps it all.
+func TestReplayErrorsClipped(t *testing.T) {
+	var big strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&big, "-\t\"%d:leader=none\",\n", i)
+	}
+	big.WriteString(strings.Repeat("x", 100000) + "\n")
+	for _, err := range []error{
+		&DivergenceError{Step: 3, Diff: big.String()},
+		&DivergenceError{Step: 3, Diff: strings.Repeat("é", 100000)},
+		&OutcomeError{Diff: big.String()},
+	} {
+		msg := err.Error()
+		if len(msg) > 6000 {
+			t.Errorf("%T: %d bytes shown", err, len(msg))
+		}
+		if !strings.Contains(msg, " more lines") && !strings.Contains(msg, "… 99840 more characters") {
+			t.Errorf("%T does not say what it left out:\n%s", err, msg)
+		}
+		if !utf8.ValidString(msg) {
+			t.Errorf("%T: the cut split a character", err)
+		}
+	}
+	if msg := (&OutcomeError{Diff: big.String()}).Error(); !strings.Contains(msg, "… 4977 more lines") || !strings.Contains(msg, `"0:leader=none"`) {
+		t.Errorf("outcome error:\n%s", msg)
+	}
+	short := "-\tLeader: 3,\n+\tLeader: 5,\n"
+	if msg := (&OutcomeError{Diff: short}).Error(); !strings.HasSuffix(msg, short) {
+		t.Errorf("a short diff is not shown whole:\n%s", msg)
 	}
 }

@@ -125,6 +125,9 @@ func parse(text string, info *model.Info, sync bool, scope Scope, boolean bool, 
 func (b *Bound) validate() error {
 	full := &Bound{info: b.info, sync: b.sync, scope: Execution}
 	if err := b.expr.Validate(full.env(Values{})); err != nil {
+		if !b.sync {
+			return syncOnly(b, err)
+		}
 		return err
 	}
 	if b.scope != Execution {
@@ -149,6 +152,23 @@ func (q *Quantity) Value(v Values) (*big.Rat, error) {
 		return nil, err
 	}
 	return x.Num, nil
+}
+
+// syncOnly explains err, the error of validating b under async timing,
+// when the name at fault is one that only sync timing defines (rounds).
+func syncOnly(b *Bound, err error) error {
+	var fe *formula.Error
+	if !errors.As(err, &fe) {
+		return err
+	}
+	async := (&Bound{info: b.info, scope: Execution}).env(Values{})
+	sync := (&Bound{info: b.info, sync: true, scope: Execution}).env(Values{})
+	for _, name := range sync.Names() {
+		if _, ok := async.Var(name); !ok && strings.HasPrefix(fe.Msg, fmt.Sprintf("unknown counter %q", name)) {
+			return &formula.Error{Col: fe.Col, Msg: fmt.Sprintf("%q counts lock-step rounds: it is only available under sync timing (-timing sync), not in this async execution", name)}
+		}
+	}
+	return err
 }
 
 // scopeNote says why a name valid on one execution is not available in

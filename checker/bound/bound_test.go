@@ -62,7 +62,11 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"sends <=", false, bound.Execution, "column 9"},
 		{"3*n", false, bound.Execution, "is a number, not a bound"},
-		{"rounds < n", false, bound.Execution, `column 1: unknown counter "rounds"`},
+		{"rounds < n", false, bound.Execution, `column 1: "rounds" counts lock-step rounds: it is only available under sync timing (-timing sync)`},
+		{"sends + rounds < n", false, bound.Explored, `column 9: "rounds" counts lock-step rounds: it is only available under sync timing`},
+		{"rounds < n", true, bound.Explored, `column 1: unknown counter "rounds"`},
+		{"rounds < roundz", false, bound.Execution, `column 1: "rounds" counts lock-step rounds`},
+		{"roundz < rounds", false, bound.Execution, `column 1: unknown counter "roundz"`},
 		{"sends[x] < n", false, bound.Execution, `column 7: unknown key "x" of sends (known: coord, elect)`},
 		{"sends[elect] < n", false, bound.Explored, "column 7"},
 		{"steps < n", false, bound.Explored, "only those (and sr) are exact"},

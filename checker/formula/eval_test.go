@@ -296,3 +296,33 @@ func TestLog2(t *testing.T) {
 		}
 	}
 }
+
+// TestScientificNotation: 1e3 is the number 1000, exactly (not 1 times a
+// name e3), a decimal mantissa and a signed exponent included; its
+// canonical text has no exponent; an exponent past MaxExponent is an
+// error naming the number.
+func TestScientificNotation(t *testing.T) {
+	for _, c := range []struct{ src, str, val string }{
+		{"1e3", "1000", "1000"},
+		{"1E3", "1000", "1000"},
+		{"2.5e-2", "0.025", "1/40"},
+		{"1e+2", "100", "100"},
+		{"12.5e1", "125", "125"},
+		{"0.00e5", "0", "0"},
+		{"3e2n", "300*n", "1800"},
+		{"n <= 1e1", "n <= 10", "true"},
+	} {
+		e, err := Parse(c.src)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.src, err)
+			continue
+		}
+		v, err := e.Eval(NewEnv().Set("n", 6))
+		if err != nil || e.String() != c.str || v.String() != c.val {
+			t.Errorf("%q: canonical %q, value %v (%v); want %q, %s", c.src, e.String(), v, err, c.str, c.val)
+		}
+	}
+	if _, err := Parse("1e10001"); err == nil || !strings.Contains(err.Error(), "the exponent of 1e10001 is out of range (at most 10000 in magnitude)") {
+		t.Errorf("Parse(1e10001): %v", err)
+	}
+}

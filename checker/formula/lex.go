@@ -46,6 +46,27 @@ var keywords = map[string]bool{"and": true, "or": true, "not": true, "mod": true
 func isLetter(r rune) bool { return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
 func isDigit(r rune) bool  { return r >= '0' && r <= '9' }
 
+// exponentLen is the length of the exponent of scientific notation at the
+// start of s ("e3", "E-2", "e+10": e or E, a sign or none, digits), 0
+// when there is none.
+func exponentLen(s string) int {
+	if len(s) < 2 || s[0] != 'e' && s[0] != 'E' {
+		return 0
+	}
+	k := 1
+	if s[k] == '+' || s[k] == '-' {
+		k++
+	}
+	d := k
+	for k < len(s) && isDigit(rune(s[k])) {
+		k++
+	}
+	if k == d {
+		return 0
+	}
+	return k
+}
+
 // lex splits src into tokens, ending with a tEOF token.
 func lex(src string) ([]token, error) {
 	var toks []token
@@ -73,6 +94,13 @@ func lex(src string) ([]token, error) {
 					return nil, errAt(col, "a decimal point must be followed by a digit")
 				}
 				for i < len(src) && isDigit(rune(src[i])) {
+					next()
+				}
+			}
+			// Scientific notation: 1e3, 2.5E-2 (an exponent, not the name
+			// e3 after an implicit multiplication).
+			if k := exponentLen(src[i:]); k > 0 {
+				for range k {
 					next()
 				}
 			}

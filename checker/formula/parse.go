@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -405,13 +406,22 @@ func (p *parser) parsePrimary() (node, error) {
 }
 
 // numberLit makes the literal of a number token, with its canonical
-// spelling: no leading zeros, no trailing zeros after the point.
+// spelling: no leading zeros, no trailing zeros after the point, no
+// exponent (1e3 is 1000, 2.5e-2 is 0.025: exact, as every number).
 func numberLit(t token) (node, error) {
-	v, ok := new(big.Rat).SetString(t.text)
+	plain := t.text
+	if mant, exp, sci := strings.Cut(strings.ToLower(t.text), "e"); sci {
+		x, err := strconv.Atoi(exp)
+		if err != nil || x > MaxExponent || x < -MaxExponent {
+			return nil, errAt(t.col, fmt.Sprintf("the exponent of %s is out of range (at most %d in magnitude)", t.text, MaxExponent))
+		}
+		plain = shiftPoint(mant, x)
+	}
+	v, ok := new(big.Rat).SetString(plain)
 	if !ok {
 		return nil, errAt(t.col, fmt.Sprintf("malformed number %s", t.text))
 	}
-	intPart, frac, _ := strings.Cut(t.text, ".")
+	intPart, frac, _ := strings.Cut(plain, ".")
 	intPart = strings.TrimLeft(intPart, "0")
 	if intPart == "" {
 		intPart = "0"
@@ -421,6 +431,22 @@ func numberLit(t token) (node, error) {
 		text += "." + frac
 	}
 	return &numLit{col: t.col, val: v, text: text}, nil
+}
+
+// shiftPoint is the decimal mant (digits, perhaps a point and more
+// digits) times 10^x, written as a decimal: its point moved x places to
+// the right (to the left for a negative x).
+func shiftPoint(mant string, x int) string {
+	intPart, frac, _ := strings.Cut(mant, ".")
+	digits := intPart + frac
+	point := len(intPart) + x
+	switch {
+	case point <= 0:
+		return "0." + strings.Repeat("0", -point) + digits
+	case point >= len(digits):
+		return digits + strings.Repeat("0", point-len(digits))
+	}
+	return digits[:point] + "." + digits[point:]
 }
 
 // parseCall parses the arguments of function name, after the name.

@@ -105,7 +105,7 @@ func TestBoundErrors(t *testing.T) {
 		{"check", "sendz <= n", `column 1: unknown counter "sendz" (known: crashed, deliveries, forwards, initiators, live, n, sends, sr, steps, time_hops, transmissions)`},
 		{"check", "sends[ELECTION] <= n", `column 7: unknown key "ELECTION" of sends (known: coord, elect)`},
 		{"run", "3*n", "column 1"},
-		{"run", "rounds < n", `unknown counter "rounds"`},
+		{"run", "rounds < n", `"rounds" counts lock-step rounds: it is only available under sync timing (-timing sync)`},
 		{"run", "sends/(n - 6) < 1", "column 6: division by zero"},
 		{"check", "sends/(n - 6) < 1", "column 6: division by zero"},
 		{"explore", "sends/(n - 6) < 1", "column 6: division by zero"},

@@ -216,8 +216,8 @@ func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []st
 // PrintExplore prints r as `electlab explore` does.
 func PrintExplore(w io.Writer, r *ExploreReport) {
 	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
-	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.FormatIDs(r.IDs))
-	optionsLine(w, &r.Options, model.FormatIDs)
+	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
+	optionsLine(w, &r.Options)
 	if len(r.Prefix) > 0 {
 		fmt.Fprintf(w, "from         the state after the scenario's events: %s\n", strings.Join(r.Prefix, ", "))
 	}

@@ -60,9 +60,10 @@ func physicalOption(p model.Physical) string {
 	return p.String()
 }
 
-// optionsLine is the options line of run and explore; ids renders an id
-// list (run abbreviates long ones).
-func optionsLine(w io.Writer, o *Options, ids func([]model.ID) string) {
+// optionsLine is the options line of run and explore (long id lists
+// summarised: model.SummarizeIDs).
+func optionsLine(w io.Writer, o *Options) {
+	ids := model.SummarizeIDs
 	inits := "all"
 	if len(o.Initiators) > 0 {
 		inits = ids(o.Initiators)

@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/model"
 )
 
 // TestCycleLine: the cycles line claims that every execution ends
@@ -22,6 +24,29 @@ func TestCycleLine(t *testing.T) {
 	} {
 		if got := CycleLine(&tc.r); !strings.Contains(got, tc.want) {
 			t.Errorf("%+v: %q, want %q", tc.r, got, tc.want)
+		}
+	}
+}
+
+// TestLongIDListsSummarised: run's and explore's summaries show a long id
+// list as a range or its ends with the count, not one line of every id
+// (explore -n 100000 printed 588,921 characters).
+func TestLongIDListsSummarised(t *testing.T) {
+	ids := make([]model.ID, 100000)
+	for i := range ids {
+		ids[i] = model.ID(i + 1)
+	}
+	var b strings.Builder
+	PrintExplore(&b, &ExploreReport{N: len(ids), IDs: ids, Options: Options{Initiators: ids[:50000]}})
+	PrintRun(&b, &RunReport{N: len(ids), IDs: ids, Options: Options{Crashed: ids[1:60000]}})
+	for _, want := range []string{"processes    n=100000, ids 1..100000 (100000 ids)\n", "initiators=1..50000 (50000 ids)", "crashed=2..60000 (59999 ids)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in:\n%s", want, b.String())
+		}
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if len(l) > 300 {
+			t.Errorf("a line of %d characters: %.100s...", len(l), l)
 		}
 	}
 }

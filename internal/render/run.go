@@ -63,8 +63,8 @@ func NewRunReport(spec model.Spec, cfg *model.Config, schedule string, seed uint
 // PrintRun prints the summary of a run as `electlab run` does.
 func PrintRun(w io.Writer, r *RunReport) {
 	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
-	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, abbreviate(model.FormatIDs(r.IDs)))
-	optionsLine(w, &r.Options, abbreviatedIDs)
+	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
+	optionsLine(w, &r.Options)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
 	if r.Agreed {
 		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)
@@ -107,21 +107,10 @@ func PrintRun(w io.Writer, r *RunReport) {
 	}
 }
 
-// abbreviatedIDs is ids formatted, abbreviated when very long.
-func abbreviatedIDs(ids []model.ID) string { return abbreviate(model.FormatIDs(ids)) }
-
+// orNone is ids summarised (model.SummarizeIDs), or none.
 func orNone(ids []model.ID) string {
 	if len(ids) == 0 {
 		return "none"
 	}
-	return abbreviatedIDs(ids)
-}
-
-// abbreviate shortens very long id lists for the terminal, saying so.
-func abbreviate(s string) string {
-	const max = 120
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + fmt.Sprintf("... (%d characters; use -json for all)", len(s))
+	return model.SummarizeIDs(ids)
 }

@@ -59,7 +59,7 @@ type Check struct {
 func (a *Check) Run(stdout, stderr io.Writer) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
 	// The initial World and the running copy.
-	s0, err := newSystem(spec, cfg, 2*WorldBytes(spec, cfg), maxMem, "the World engine")
+	s0, err := newSystem(spec, cfg, WorldRun, maxMem)
 	if err != nil {
 		return err
 	}

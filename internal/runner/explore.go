@@ -45,7 +45,7 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 	}
 	// The initial World, the search's working copies (at least the start
 	// and one successor) and one state's enabled events.
-	s0, err := newSystem(spec, cfg, exploreMinBytes(spec, cfg), opt.MaxMem, "an exhaustive search")
+	s0, err := newSystem(spec, cfg, Search, opt.MaxMem)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@
 package runner
 
 import (
+	"math"
 	"runtime/debug"
 	"runtime/metrics"
 	"unsafe"
@@ -34,37 +35,85 @@ type sizer interface {
 // estimate itself.
 const fallbackProcessBytes = 1024
 
-// WorldBytes estimates one World of cfg.
-func WorldBytes(spec model.Spec, cfg *model.Config) int64 {
-	n := len(cfg.IDs) + len(cfg.Absent)
+// maxProcs is the most processes a configuration can have (ids are
+// positive int32s); an estimate for more saturates at math.MaxInt64
+// instead of overflowing.
+const maxProcs = math.MaxInt32
+
+// Work is what a command builds for a configuration of n processes, whose
+// memory Need estimates before anything proportional to n exists.
+type Work uint8
+
+const (
+	// WorldRun is one execution on the World engine (run, check): the
+	// initial World and the running copy.
+	WorldRun Work = iota
+	// SimRun is one execution on the fast simulator (run).
+	SimRun
+	// Search is an exhaustive search (explore): the initial World, the
+	// start and one successor on the stack, and one state's enabled
+	// events (one initiation per process, at the start).
+	Search
+)
+
+// Need is the up-front memory estimate of work w on n processes of spec
+// (sync: lock-step timing) and what needs it, for CheckNeed's message. It
+// reads only the configuration's shape, so that a command can refuse
+// before it builds the ids, the topology or a World; it saturates at
+// math.MaxInt64 for any n instead of overflowing.
+func Need(spec model.Spec, n int, sync bool, w Work) (bytes int64, what string) {
+	what = workNames[w]
+	if n < 0 || n > maxProcs {
+		return math.MaxInt64, what
+	}
+	switch w {
+	case SimRun:
+		if s, ok := spec.(sizer); ok {
+			return s.SimBytes(n, sync), what
+		}
+		return int64(n) * fallbackProcessBytes, what
+	case Search:
+		return satAdd(satMul(3, worldBytes(spec, n)), int64(n)*int64(unsafe.Sizeof(model.Event{}))), what
+	}
+	return satMul(2, worldBytes(spec, n)), what
+}
+
+// worldBytes estimates one World of n processes (n <= maxProcs).
+func worldBytes(spec model.Spec, n int) int64 {
 	if s, ok := spec.(sizer); ok {
 		return s.WorldBytes(n)
 	}
 	return int64(n) * fallbackProcessBytes
 }
 
-// simBytes estimates the fast simulator for cfg.
-func simBytes(spec model.Spec, cfg *model.Config) int64 {
-	n := len(cfg.IDs) + len(cfg.Absent)
-	if s, ok := spec.(sizer); ok {
-		return s.SimBytes(n, cfg.Timing == model.Sync)
+var workNames = [...]string{WorldRun: "the World engine", SimRun: "the fast simulator", Search: "an exhaustive search"}
+
+// CheckNeed refuses (CheckMem) work w on n processes of spec when its
+// estimate (Need) exceeds maxMem (0 = none).
+func CheckNeed(spec model.Spec, n int, sync bool, w Work, maxMem int64) error {
+	if maxMem <= 0 {
+		return nil
 	}
-	return int64(n) * fallbackProcessBytes
+	need, what := Need(spec, n, sync, w)
+	return refuse(need, maxMem, what, n)
 }
 
-// exploreMinBytes is the least memory a search of cfg needs: the initial
-// World, the start and one successor on the stack, and one state's
-// enabled events (one initiation per process, at the start).
-func exploreMinBytes(spec model.Spec, cfg *model.Config) int64 {
-	n := int64(len(cfg.IDs) + len(cfg.Absent))
-	return 3*WorldBytes(spec, cfg) + n*int64(unsafe.Sizeof(model.Event{}))
+// procs is the number of processes of cfg (members and absent ones).
+func procs(cfg *model.Config) int { return len(cfg.IDs) + len(cfg.Absent) }
+
+// WorldBytes estimates one World of cfg.
+func WorldBytes(spec model.Spec, cfg *model.Config) int64 {
+	if procs(cfg) > maxProcs {
+		return math.MaxInt64
+	}
+	return worldBytes(spec, procs(cfg))
 }
 
-// newSystem builds cfg's initial World once the memory the work needs
-// (need bytes, for what: CheckMem) is known to fit maxMem; a
-// configuration the model refuses is bad input.
-func newSystem(spec model.Spec, cfg *model.Config, need, maxMem int64, what string) (model.System, error) {
-	if err := CheckMem(need, maxMem, what, cfg); err != nil {
+// newSystem builds cfg's initial World once the memory work w needs is
+// known to fit maxMem (CheckNeed); a configuration the model refuses is
+// bad input.
+func newSystem(spec model.Spec, cfg *model.Config, w Work, maxMem int64) (model.System, error) {
+	if err := CheckNeed(spec, procs(cfg), cfg.Timing == model.Sync, w, maxMem); err != nil {
 		return nil, err
 	}
 	s0, err := spec.NewSystem(cfg)
@@ -78,11 +127,36 @@ func newSystem(spec model.Spec, cfg *model.Config, need, maxMem int64, what stri
 // up-front estimate need exceeds the bound max (0 = none); what says
 // what needs the memory.
 func CheckMem(need, max int64, what string, cfg *model.Config) error {
-	if max > 0 && need > max {
-		return exit.Usagef("%s for n=%d needs about %s (estimate), over -max-mem %s: raise -max-mem (0 for none) or lower -n",
-			what, len(cfg.IDs)+len(cfg.Absent), explore.FormatBytes(need), explore.FormatBytes(max))
+	return refuse(need, max, what, procs(cfg))
+}
+
+// refuse is CheckMem for n processes.
+func refuse(need, max int64, what string, n int) error {
+	if max <= 0 || need <= max {
+		return nil
 	}
-	return nil
+	about := "about " + model.ApproxBytes(need)
+	if need == math.MaxInt64 {
+		about = "more than " + model.ApproxBytes(need)
+	}
+	return exit.Usagef("%s for n=%d needs %s (estimate), over -max-mem %s: raise -max-mem (0 for none) or lower -n",
+		what, n, about, explore.FormatBytes(max))
+}
+
+// satMul is k*b, or math.MaxInt64 when that overflows (b >= 0, k > 0).
+func satMul(k, b int64) int64 {
+	if b > math.MaxInt64/k {
+		return math.MaxInt64
+	}
+	return k * b
+}
+
+// satAdd is a+b, or math.MaxInt64 when that overflows (a, b >= 0).
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // HeapInUse is the memory probe of a bounded run: the bytes of heap

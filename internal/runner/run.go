@@ -75,7 +75,7 @@ func (a *Run) Sim(rep *render.RunReport) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
 	info := spec.Meta()
 	rep.Engine = "sim"
-	if err := CheckMem(simBytes(spec, cfg), maxMem, "the fast simulator", cfg); err != nil {
+	if err := CheckNeed(spec, procs(cfg), cfg.Timing == model.Sync, SimRun, maxMem); err != nil {
 		return err
 	}
 	sim, err := spec.NewSim(cfg)
@@ -141,7 +141,7 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	props := model.Safety | model.Agreement | model.Validity | model.Termination
 	rep.Engine = "world"
 	// The initial World and the running copy.
-	s0, err := newSystem(spec, cfg, 2*WorldBytes(spec, cfg), maxMem, "the World engine")
+	s0, err := newSystem(spec, cfg, WorldRun, maxMem)
 	if err != nil {
 		return err
 	}
