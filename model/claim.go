@@ -414,9 +414,9 @@ type TableColumn struct {
 // the tool does not check, with the reason.
 type ClaimPart struct {
 	// Name names the part ("the odd/even sentence").
-	Name string
+	Name string `json:"name"`
 	// Why says why it is not checked.
-	Why string
+	Why string `json:"why"`
 }
 
 // Failures is the worst-case number of failures an execution of setting
