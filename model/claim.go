@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -364,6 +365,12 @@ type Claim struct {
 	// NMin..NMax (e.g. the n = 5, 10, 20 of a printed table); NMin and
 	// NMax must bound it.
 	Sizes []int
+	// DecidedSizes, when set, are the sizes the claim's sentence speaks
+	// of (e.g. [S3] §IX's NS = 8): only the rows at these sizes decide the
+	// verdict; the other sizes checked are evidence, shown in rows of
+	// their own ("evidence (not deciding)") that never decide (the
+	// decided-sizes rule). Each must be a size checked.
+	DecidedSizes []int
 	// NotModelled, when set, says why the tool does not check the claim
 	// (it is registered so the report shows it, with this reason, as
 	// UNCHECKED).
@@ -562,6 +569,11 @@ func (c *Claim) Validate() error {
 	for _, n := range c.Sizes {
 		if n < c.NMin || n > c.NMax {
 			return fmt.Errorf("claim %s: size %d is outside %d..%d", c.ID, n, c.NMin, c.NMax)
+		}
+	}
+	for _, n := range c.DecidedSizes {
+		if n < c.NMin || n > c.NMax || (len(c.Sizes) > 0 && !slices.Contains(c.Sizes, n)) {
+			return fmt.Errorf("claim %s: decided size %d is not a size checked", c.ID, n)
 		}
 	}
 	if c.Tight && c.Kind != Bound {

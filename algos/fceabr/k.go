@@ -125,7 +125,10 @@ var kClaims = []model.Claim{
 		Formula:     eq1,
 		FormulaText: "VMN = (FPN-1)*(NS/FPN) + 2*NS",
 		NMin:        4, NMax: 8,
-		Settings: []model.Setting{sync1},
-		Variants: []string{"r1,p3", "r2,p3"},
+		// The sentence speaks of NS = 8: NS = 4..7 are evidence (odd
+		// NS is eq.(1)'s own problem, C-FCEABR-3's).
+		DecidedSizes: []int{8},
+		Settings:     []model.Setting{sync1},
+		Variants:     []string{"r1,p3", "r2,p3"},
 	},
 }

@@ -83,6 +83,10 @@ type Entry struct {
 	tablePlot string
 }
 
+// EvidenceLabel marks a row at sizes the claim's sentence does not speak
+// of (claims.Row.Evidence, the decided-sizes rule) in every format.
+const EvidenceLabel = "evidence (not deciding): sizes the sentence does not speak of"
+
 // Add appends an entry and counts its verdict.
 func (rep *Report) Add(e Entry) {
 	rep.Claims = append(rep.Claims, e)
@@ -366,7 +370,7 @@ func headline(c *Entry) (measured, evidence string) {
 	}
 	for i := range c.Rows {
 		r := &c.Rows[i]
-		if r.Outside {
+		if !r.Decides() {
 			continue
 		}
 		switch {
@@ -463,6 +467,9 @@ func Text(rep *Report) string {
 			if r.Outside {
 				outside = " [outside the paper's assumptions; informative]"
 			}
+			if r.Evidence {
+				outside += " [" + EvidenceLabel + "]"
+			}
 			fmt.Fprintf(&b, "  - %s, reading %s, %s: %s%s\n", r.Setting, r.Variant, r.Model, r.Verdict, outside)
 			if pt := pointsText(&c, r); pt != "-" {
 				fmt.Fprintf(&b, "      measured: %s\n", pt)
@@ -504,6 +511,9 @@ func Markdown(rep *Report) string {
 			setting := r.Setting
 			if r.Outside {
 				setting += " *(outside the paper's assumptions)*"
+			}
+			if r.Evidence {
+				setting += " *(" + EvidenceLabel + ")*"
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
 		}
