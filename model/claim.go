@@ -365,6 +365,13 @@ type Claim struct {
 	// NMin..NMax (e.g. the n = 5, 10, 20 of a printed table); NMin and
 	// NMax must bound it.
 	Sizes []int
+	// Vars are the free variables of a Bound claim's formula beyond n (the
+	// number of requesters k, the vote quorum, NS, FPN…), each read from an
+	// execution's parameters: over the rows that decide the verdict each
+	// must take at least two values, or the claim is PARTIAL at most, naming
+	// the variable (the varied-variables rule). A variable the tool fixes
+	// (C-MUTEX-2's k = 1) is declared here so that the report says so.
+	Vars []FormulaVar
 	// DecidedSizes, when set, are the sizes the claim's sentence speaks
 	// of (e.g. [S3] §IX's NS = 8): only the rows at these sizes decide the
 	// verdict; the other sizes checked are evidence, shown in rows of
@@ -415,6 +422,14 @@ type TableColumn struct {
 	// NotChecked, when set, says why the column is not checked: the claim
 	// is then PARTIAL at most.
 	NotChecked string
+}
+
+// FormulaVar is a free variable of a claim's formula (Claim.Vars).
+type FormulaVar struct {
+	// Name is the variable as the formula prints it ("k").
+	Name string
+	// Of reads its value from an execution's parameters.
+	Of func(p Params) int64
 }
 
 // ClaimPart is a part of a claim (a sub-statement, a column, a reading)

@@ -271,6 +271,9 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 			pt.Claimed = c.Formula(checker.ParamsOf(s0)).String()
 		}
 	}
+	if len(c.Vars) > 0 {
+		recordVars(&sz.rc.row, c, checker.ParamsOf(s0))
+	}
 	if c.Tight && !violated && c.Formula(checker.ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
 		sz.attained = true
 	}

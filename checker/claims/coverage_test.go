@@ -43,6 +43,9 @@ func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	if len(c.Unchecked) > 0 {
 		out = append(out, "claim HOLDS with a declared unchecked part")
 	}
+	if un := claims.Unvaried(c, res.Rows); c.Kind == model.Bound && len(un) > 0 {
+		out = append(out, fmt.Sprintf("claim HOLDS with the formula's variable(s) %v not varied (the varied-variables rule)", un))
+	}
 	for _, col := range c.Columns {
 		if col.NotChecked != "" {
 			out = append(out, fmt.Sprintf("claim HOLDS with the column %s not checked", col.Name))

@@ -138,6 +138,10 @@ type Row struct {
 	// ExploredStates is the number of states the exhaustive schedule
 	// search stored for this row.
 	ExploredStates int64 `json:"explored_states,omitempty"`
+	// Variables are the values each declared free variable of a Bound
+	// claim's formula (model.Claim.Vars) took over the row's measured
+	// executions (the varied-variables rule, varied.go).
+	Variables []VarValues `json:"variables,omitempty"`
 	// Evidence marks a row at sizes the claim's sentence does not speak
 	// of (model.Claim.DecidedSizes): shown as evidence, it never decides
 	// the verdict (the decided-sizes rule).
@@ -199,6 +203,7 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 	if res.Verdict == Holds {
 		res.Summary += allSchedulesNote(res.Rows)
 	}
+	res.Verdict, res.Summary = variedRule(c, res.Rows, res.Verdict, res.Summary)
 	res.Verdict, res.Summary = claimParts(c, res.Verdict, res.Summary)
 	return res
 }
