@@ -53,7 +53,7 @@ func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	}
 	checked := 0
 	for i, r := range res.Rows {
-		if r.Outside {
+		if !r.Decides() {
 			continue
 		}
 		checked++
