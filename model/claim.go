@@ -430,6 +430,10 @@ type FormulaVar struct {
 	Name string
 	// Of reads its value from an execution's parameters.
 	Of func(p Params) int64
+	// Fixed, when set, says why the claim's sentence fixes the variable
+	// at one value (e.g. "FPN = 1: the sentence's own rule"): it need not
+	// vary, and the report states it.
+	Fixed string
 }
 
 // ClaimPart is a part of a claim (a sub-statement, a column, a reading)

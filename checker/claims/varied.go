@@ -41,12 +41,15 @@ func recordVars(row *Row, c *model.Claim, p model.Params) {
 	}
 }
 
-// Unvaried lists the declared variables of claim c that take fewer than
-// two values over the deciding rows among rows, each as "k = 1" (or "k:
+// Unvaried lists the declared variables of claim c (those its sentence
+// does not fix, FormulaVar.Fixed) that take fewer than two values over the deciding rows among rows, each as "k = 1" (or "k:
 // never measured").
 func Unvaried(c *model.Claim, rows []Row) []string {
 	var out []string
 	for _, v := range c.Vars {
+		if v.Fixed != "" {
+			continue // fixed by the sentence: need not vary
+		}
 		var vals []int64
 		for _, r := range rows {
 			if !r.Decides() {

@@ -43,6 +43,9 @@ func variedProblems(c *model.Claim, res *claims.ClaimResult) []string {
 			out = append(out, fmt.Sprintf("its formula %q fixes %s without declaring it (Claim.Vars)", c.FormulaText, v))
 		}
 	}
+	if dependsOnInitiators(c) && !manyInitiators(c) && !slices.ContainsFunc(c.Vars, func(x model.FormulaVar) bool { return x.Name == "FPN" }) {
+		out = append(out, fmt.Sprintf("its formula %q depends on the number of initiators (FPN), which every deciding setting fixes at one, without declaring FPN (Claim.Vars)", c.FormulaText))
+	}
 	if res != nil && res.Verdict == claims.Holds {
 		if un := claims.Unvaried(c, res.Rows); len(un) > 0 {
 			out = append(out, fmt.Sprintf("HOLDS with the formula's variable(s) %v not varied over the deciding rows", un))
@@ -51,8 +54,37 @@ func variedProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	return out
 }
 
+// dependsOnInitiators reports whether claim c's formula changes with the
+// number of initiators (FPN) at a size it checks, one initiator against
+// two (a formula that panics there is taken not to).
+func dependsOnInitiators(c *model.Claim) (dep bool) {
+	defer func() {
+		if recover() != nil {
+			dep = false
+		}
+	}()
+	n := checked(c)[0]
+	p := model.Params{N: n, Live: n, Initiators: 1, Detectors: []model.ID{1}}
+	q := p
+	q.Initiators, q.Detectors = 2, []model.ID{1, 2}
+	return c.Formula(p).Cmp(c.Formula(q)) != 0
+}
+
+// manyInitiators reports whether a setting of claim c that decides can
+// start more than one initiator.
+func manyInitiators(c *model.Claim) bool {
+	for _, st := range c.Settings {
+		if !st.Outside && st.Initiators != model.OneInitiator && st.Initiators != model.NextBest {
+			return true
+		}
+	}
+	return false
+}
+
 // Every bound of the registry declares the free variables its formula
-// text fixes, so the engine can tell that they never vary.
+// text fixes, and the number of initiators when its formula depends on it
+// but no deciding setting varies it, so the engine can tell that they
+// never vary.
 func TestFixedVariablesDeclared(t *testing.T) {
 	bounds := 0
 	for spec, c := range algos.Claims() {
@@ -89,6 +121,18 @@ func TestVariedVariablesCanFail(t *testing.T) {
 	undeclared.Vars = nil
 	if len(variedProblems(&undeclared, nil)) == 0 {
 		t.Fatal("a formula fixing k = 1 without declaring it is not caught")
+	}
+	// A formula that depends on FPN, checked with one initiator only,
+	// without the declaration.
+	fpn := &model.Claim{ID: "C-TEST-FPN", Kind: model.Bound, FormulaText: "2n·FPN", NMin: 3, NMax: 4,
+		Formula:  func(p model.Params) model.Rat { return model.RatInt(int64(2 * p.N * p.Initiators)) },
+		Settings: []model.Setting{{Name: "one initiator", Initiators: model.OneInitiator}}}
+	if len(variedProblems(fpn, nil)) == 0 {
+		t.Fatal("a formula in FPN checked at FPN = 1 only is not caught")
+	}
+	fpn.Settings = append(fpn.Settings, model.Setting{Name: "any", Initiators: model.AnyInitiators})
+	if p := variedProblems(fpn, nil); len(p) > 0 {
+		t.Fatalf("a formula in FPN checked at any FPN: %v", p)
 	}
 	forged := *res
 	forged.Verdict = claims.Holds

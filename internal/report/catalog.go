@@ -207,6 +207,10 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		fmt.Fprintf(b, "- **Decided at**: n = %s, the sizes its sentence speaks of (the other sizes are evidence: reported, they do not decide the verdict)\n", strings.Join(ns, ", "))
 	}
 	for _, v := range c.Vars {
+		if v.Fixed != "" {
+			fmt.Fprintf(b, "- **Variable** %s of the formula: fixed by the sentence (%s)\n", mdEscape(v.Name), mdEscape(v.Fixed))
+			continue
+		}
 		fmt.Fprintf(b, "- **Variable** %s of the formula: must take two values over the deciding rows, else the claim is PARTIAL naming it\n", mdEscape(v.Name))
 	}
 	if c.FailureBudget > 0 {
