@@ -99,6 +99,9 @@ func ClaimsDoc() string {
 			fmt.Fprintf(&b, "\n**UNCHECKED**: %s.\n", strings.TrimSuffix(ce.Pending, "."))
 			continue
 		}
+		if len(regs) > 0 && len(parts[ce.ID]) > 0 {
+			b.WriteString("\n**Checked whole and in parts**: the report gives it the worst of its own verdict and its parts' below (the composition rule), and its line names the part that decides.\n")
+		}
 		for _, r := range regs {
 			writeClaimDoc(&b, r)
 		}
