@@ -377,6 +377,16 @@ func (rc *rowCheck) fitGrowth() {
 	}
 	fitted := upperHalf(row.Points)
 	row.Fit = FitExponent(fitted, c.LogOrder)
+	if math.IsNaN(row.Fit) {
+		// Fewer than two sizes with a positive measurement (a -max-n
+		// below the claim's sizes): no growth to fit, nothing decided.
+		// (A NaN would also make the JSON report unwritable.)
+		row.Fit = 0
+		row.Verdict = Unchecked
+		row.Partial = fmt.Sprintf("fewer than two sizes with a positive measurement to fit (n=%s): no growth order checked", pointSizes(row.Points))
+		row.FitNote = row.Partial
+		return
+	}
 	tol := GrowthTolerance(fitted, c.LogOrder)
 	if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > tol {
 		row.Verdict = Refuted

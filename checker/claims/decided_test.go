@@ -1,6 +1,7 @@
 package claims_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -193,5 +194,23 @@ func TestEvidenceRowsNeverDecide(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no registered claim declares DecidedSizes")
+	}
+}
+
+// A growth claim measured at fewer than two sizes (a -max-n below its
+// sizes) fits nothing: UNCHECKED, with a fit that JSON can encode (it was
+// REFUTED with a NaN exponent, which made the report unwritable).
+func TestGrowthWithOneSizeIsUnchecked(t *testing.T) {
+	c := &model.Claim{ID: "C-TEST-GROWTH", Source: "test", Says: "grows as n", Kind: model.Growth, Order: 1,
+		Quantity: model.Messages, Accounting: model.P2P, NMin: 3, NMax: 6,
+		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
+	e := reducedEngine()
+	e.MaxN = 3
+	res := e.CheckClaim(changroberts.Algorithm, c)
+	if res.Verdict != claims.Unchecked || res.Rows[0].Partial == "" {
+		t.Fatalf("one size: %s (%s)", res.Verdict, res.Summary)
+	}
+	if _, err := json.Marshal(res); err != nil {
+		t.Fatalf("one size: %v", err)
 	}
 }
