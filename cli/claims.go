@@ -29,7 +29,7 @@ func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
 	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-compare] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
 	fs.BoolVar(&a.jsonOut, "json", false, "print the report as JSON (schema in docs/REPORT.md)")
 	fs.BoolVar(&a.mdOut, "md", false, "print the report as Markdown")
-	fs.StringVar(&a.claimID, "claim", "", "check only this claim ID (e.g. C-RING1-5)")
+	fs.StringVar(&a.claimID, "claim", "", "check only this claim ID (e.g. C-RING1-5) and its parts (ID.part, whose verdicts compose into its own)")
 	fs.StringVar(&a.algo, "algo", "", "check only the claims of this algorithm")
 	fs.StringVar(&a.outDir, "out", "", "write report.json, report.md, report.html, the plots and every counterexample trace (with its renderings) under this directory")
 	fs.Uint64Var(&eng.Seed, "seed", eng.Seed, "base seed of every sampled configuration and schedule")

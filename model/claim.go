@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -364,6 +365,19 @@ type Claim struct {
 	// NMin..NMax (e.g. the n = 5, 10, 20 of a printed table); NMin and
 	// NMax must bound it.
 	Sizes []int
+	// Vars are the free variables of a Bound claim's formula beyond n (the
+	// number of requesters k, the vote quorum, NS, FPN…), each read from an
+	// execution's parameters: over the rows that decide the verdict each
+	// must take at least two values, or the claim is PARTIAL at most, naming
+	// the variable (the varied-variables rule). A variable the tool fixes
+	// (C-MUTEX-2's k = 1) is declared here so that the report says so.
+	Vars []FormulaVar
+	// DecidedSizes, when set, are the sizes the claim's sentence speaks
+	// of (e.g. [S3] §IX's NS = 8): only the rows at these sizes decide the
+	// verdict; the other sizes checked are evidence, shown in rows of
+	// their own ("evidence (not deciding)") that never decide (the
+	// decided-sizes rule). Each must be a size checked.
+	DecidedSizes []int
 	// NotModelled, when set, says why the tool does not check the claim
 	// (it is registered so the report shows it, with this reason, as
 	// UNCHECKED).
@@ -410,13 +424,25 @@ type TableColumn struct {
 	NotChecked string
 }
 
+// FormulaVar is a free variable of a claim's formula (Claim.Vars).
+type FormulaVar struct {
+	// Name is the variable as the formula prints it ("k").
+	Name string
+	// Of reads its value from an execution's parameters.
+	Of func(p Params) int64
+	// Fixed, when set, says why the claim's sentence fixes the variable
+	// at one value (e.g. "FPN = 1: the sentence's own rule"): it need not
+	// vary, and the report states it.
+	Fixed string
+}
+
 // ClaimPart is a part of a claim (a sub-statement, a column, a reading)
 // the tool does not check, with the reason.
 type ClaimPart struct {
 	// Name names the part ("the odd/even sentence").
-	Name string
+	Name string `json:"name"`
 	// Why says why it is not checked.
-	Why string
+	Why string `json:"why"`
 }
 
 // Failures is the worst-case number of failures an execution of setting
@@ -562,6 +588,11 @@ func (c *Claim) Validate() error {
 	for _, n := range c.Sizes {
 		if n < c.NMin || n > c.NMax {
 			return fmt.Errorf("claim %s: size %d is outside %d..%d", c.ID, n, c.NMin, c.NMax)
+		}
+	}
+	for _, n := range c.DecidedSizes {
+		if n < c.NMin || n > c.NMax || (len(c.Sizes) > 0 && !slices.Contains(c.Sizes, n)) {
+			return fmt.Errorf("claim %s: decided size %d is not a size checked", c.ID, n)
 		}
 	}
 	if c.Tight && c.Kind != Bound {

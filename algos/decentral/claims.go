@@ -32,6 +32,12 @@ var claims = []model.Claim{
 		NMin:   3, NMax: 11, Sizes: sizes,
 		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel,release-obtained", "twice,parallel,release-on-success"},
+		// 3mk's k is fixed at 1 here (one requester, one attempt):
+		// declared, so the report says it never varies.
+		Vars: []model.FormulaVar{
+			{Name: "m", Of: func(p model.Params) int64 { return int64(M(p.N)) }},
+			{Name: "k", Of: func(p model.Params) int64 { return int64(p.Initiators) }},
+		},
 	}, threeM, "3mk, k=1, m=floor(n/2)+1", "3m"),
 	{
 		ID:     row.ID + "-RETRY",

@@ -125,6 +125,11 @@ var kClaims = []model.Claim{
 		Formula:     eq1,
 		FormulaText: "VMN = (FPN-1)*(NS/FPN) + 2*NS",
 		NMin:        4, NMax: 8,
+		// The sentence speaks of NS = 8: NS = 4..7 are evidence (odd
+		// NS is eq.(1)'s own problem, C-FCEABR-3's).
+		DecidedSizes: []int{8},
+		Vars: []model.FormulaVar{{Name: "FPN", Of: func(p model.Params) int64 { return int64(p.Initiators) },
+			Fixed: "FPN = 1 by the sentence's own rule (\"Election message is created by a random selected process\"); FPN > 1 is C-FCEABR-3's"}},
 		Settings: []model.Setting{sync1},
 		Variants: []string{"r1,p3", "r2,p3"},
 	},

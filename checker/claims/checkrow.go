@@ -13,7 +13,13 @@ import (
 // checkRow checks one claim under one setting and variant, size by size
 // from the smallest, stopping at the first violation.
 func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) Row {
+	return e.checkRowAt(spec, c, st, si, variant, nil)
+}
+
+// checkRowAt is checkRow at the given sizes (nil: the claim's own).
+func (e *Engine) checkRowAt(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string, at []int) Row {
 	rc := e.newRowCheck(spec, c, st, si, variant)
+	rc.sizes = at
 	rc.checkSizes()
 	partialWhy := rc.judge()
 	rc.fitGrowth()
@@ -64,6 +70,9 @@ type rowCheck struct {
 	// bandNotes state a statistical claim's confidence band at each size
 	// checked (sizeCheck.band).
 	bandNotes []string
+	// sizes, when set, are the sizes this row checks instead of the
+	// claim's (a decided or an evidence row, decided.go).
+	sizes []int
 }
 
 // newRowCheck sets up a row: its identity, coverage record, checks and
@@ -97,11 +106,9 @@ func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting,
 // the first size whose verdict is not HOLDS.
 func (rc *rowCheck) checkSizes() {
 	c := rc.c
-	checked := c.Sizes
-	if len(checked) == 0 {
-		for n := c.NMin; n <= c.NMax; n++ {
-			checked = append(checked, n)
-		}
+	checked := rc.sizes
+	if checked == nil {
+		checked = checkedSizes(c)
 	}
 	for _, n := range checked {
 		if n > rc.nmax {
@@ -264,6 +271,9 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 			pt.Claimed = c.Formula(checker.ParamsOf(s0)).String()
 		}
 	}
+	if len(c.Vars) > 0 {
+		recordVars(&sz.rc.row, c, checker.ParamsOf(s0))
+	}
 	if c.Tight && !violated && c.Formula(checker.ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
 		sz.attained = true
 	}
@@ -367,6 +377,16 @@ func (rc *rowCheck) fitGrowth() {
 	}
 	fitted := upperHalf(row.Points)
 	row.Fit = FitExponent(fitted, c.LogOrder)
+	if math.IsNaN(row.Fit) {
+		// Fewer than two sizes with a positive measurement (a -max-n
+		// below the claim's sizes): no growth to fit, nothing decided.
+		// (A NaN would also make the JSON report unwritable.)
+		row.Fit = 0
+		row.Verdict = Unchecked
+		row.Partial = fmt.Sprintf("fewer than two sizes with a positive measurement to fit (n=%s): no growth order checked", pointSizes(row.Points))
+		row.FitNote = row.Partial
+		return
+	}
 	tol := GrowthTolerance(fitted, c.LogOrder)
 	if math.IsNaN(row.Fit) || math.Abs(row.Fit-c.Order) > tol {
 		row.Verdict = Refuted

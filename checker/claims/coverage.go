@@ -100,8 +100,10 @@ func (c *Coverage) Unchecked() []Part {
 
 // judge applies the coverage rule to a row's own verdict: a row that
 // holds but whose check no execution reached is UNCHECKED; one that holds
-// with a part unchecked, or with executions stopped at the step cap
-// before the termination it promises was decided, is PARTIAL. Other
+// with a part unchecked, with executions stopped at the step cap before
+// the termination it promises was decided, or whose checked executions are
+// a minority of those that could reach its check (the minority rule,
+// minority.go), is PARTIAL. Other
 // verdicts (a refutation, an inconsistency) stand: they are decided by
 // what was found.
 func (c *Coverage) judge(verdict Verdict, promisesTermination bool) (Verdict, string) {
@@ -117,6 +119,9 @@ func (c *Coverage) judge(verdict Verdict, promisesTermination bool) (Verdict, st
 	}
 	if promisesTermination && c.Capped > 0 {
 		why = append(why, fmt.Sprintf("termination undecided for %d execution(s) stopped at the step cap of %d events (cap reached, not a violation)", c.Capped, c.StepCap))
+	}
+	if m := c.minority(); m != "" {
+		why = append(why, m)
 	}
 	if len(why) > 0 {
 		return Partial, strings.Join(why, "; ")

@@ -22,6 +22,10 @@ func TestCoverageJudge(t *testing.T) {
 		{"cap reached, termination promised", Coverage{Point: PointQuiescence, Executions: 7, Reached: 5, Capped: 2, StepCap: 10}, Holds, true, Partial},
 		{"cap reached, no termination promised", Coverage{Point: PointQuiescence, Executions: 7, Reached: 5, Capped: 2, StepCap: 10}, Holds, false, Holds},
 		{"a part not checked", Coverage{Point: PointArithmetic, Executions: 1, Reached: 1, Parts: []Part{{Name: "RING", Why: "no model"}}}, Holds, false, Partial},
+		{"checked executions a minority (C-RING1-3's crash row)", Coverage{Point: PointQuiescence, Executions: 2394, Reached: 114, Cycled: 2280}, Holds, false, Partial},
+		{"checked executions exactly half", Coverage{Point: PointQuiescence, Executions: 8, Reached: 4, Cycled: 4}, Holds, false, Holds},
+		{"not applicable executions do not count", Coverage{Point: PointQuiescence, Executions: 192, Reached: 3}, Holds, false, Holds},
+		{"instant checks are reached by all", Coverage{Point: PointInstant, Executions: 10, Reached: 10, Cycled: 9}, Holds, false, Holds},
 		{"refuted stands", Coverage{Point: PointQuiescence, Executions: 1}, Refuted, true, Refuted},
 	} {
 		got, why := tc.cov.judge(tc.verdict, tc.termination)

@@ -33,6 +33,8 @@ func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 			out = append(out, fmt.Sprintf("row %d (%s): HOLDS with a part not checked", i+1, r.Setting))
 		case r.Coverage == "" || r.Covered.Point == "":
 			out = append(out, fmt.Sprintf("row %d (%s): HOLDS without its coverage", i+1, r.Setting))
+		case r.Covered.Minority():
+			out = append(out, fmt.Sprintf("row %d (%s): HOLDS, but only %d of %d executions reached %q (the minority rule)", i+1, r.Setting, r.Covered.Reached, r.Covered.Executions, r.Covered.Point))
 		}
 	}
 	if res.Verdict != claims.Holds {
@@ -41,6 +43,9 @@ func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	if len(c.Unchecked) > 0 {
 		out = append(out, "claim HOLDS with a declared unchecked part")
 	}
+	if un := claims.Unvaried(c, res.Rows); c.Kind == model.Bound && len(un) > 0 {
+		out = append(out, fmt.Sprintf("claim HOLDS with the formula's variable(s) %v not varied (the varied-variables rule)", un))
+	}
 	for _, col := range c.Columns {
 		if col.NotChecked != "" {
 			out = append(out, fmt.Sprintf("claim HOLDS with the column %s not checked", col.Name))
@@ -48,7 +53,7 @@ func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	}
 	checked := 0
 	for i, r := range res.Rows {
-		if r.Outside {
+		if !r.Decides() {
 			continue
 		}
 		checked++
@@ -125,6 +130,15 @@ func TestVacuousRowIsCaught(t *testing.T) {
 	}
 	if len(coverageProblems(c, &forged)) == 0 {
 		t.Fatal("the coverage rule accepts a HOLDS that no execution reached")
+	}
+	// A row whose checked executions are a minority (most never
+	// terminate), forced to HOLDS, is caught by the minority rule.
+	minority := forged
+	minority.Rows = append([]claims.Row(nil), forged.Rows...)
+	minority.Rows[0].Covered = claims.Coverage{Point: claims.PointQuiescence, Executions: 2394, Reached: 114, Cycled: 2280}
+	minority.Rows[0].Coverage = minority.Rows[0].Covered.Text()
+	if probs := coverageProblems(c, &minority); len(probs) == 0 || !strings.Contains(strings.Join(probs, "\n"), "minority") {
+		t.Fatalf("the coverage rule accepts a HOLDS row checked on 114 of 2394 executions: %v", probs)
 	}
 	// A claim whose own check never applies (model.ErrNotApplicable) is
 	// UNCHECKED too: no execution reached it.

@@ -138,6 +138,14 @@ type Row struct {
 	// ExploredStates is the number of states the exhaustive schedule
 	// search stored for this row.
 	ExploredStates int64 `json:"explored_states,omitempty"`
+	// Variables are the values each declared free variable of a Bound
+	// claim's formula (model.Claim.Vars) took over the row's measured
+	// executions (the varied-variables rule, varied.go).
+	Variables []VarValues `json:"variables,omitempty"`
+	// Evidence marks a row at sizes the claim's sentence does not speak
+	// of (model.Claim.DecidedSizes): shown as evidence, it never decides
+	// the verdict (the decided-sizes rule).
+	Evidence bool `json:"evidence,omitempty"`
 	// Partial says why the coverage rule made the row PARTIAL or UNCHECKED
 	// ("" when it did not).
 	Partial string `json:"partial,omitempty"`
@@ -178,13 +186,14 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 	variants := c.CheckedVariants()
 	for _, variant := range variants {
 		for si := range c.Settings {
-			row := e.checkRow(spec, c, &c.Settings[si], si, variant)
-			if v, err := info.ParseVariant(variant); err == nil {
-				row.Variant = info.FormatVariant(v)
-				row.Reading, row.Parameters = info.SplitVariant(v)
-				row.params = paramIndices(info, v)
+			for _, row := range e.settingRows(spec, c, &c.Settings[si], si, variant) {
+				if v, err := info.ParseVariant(variant); err == nil {
+					row.Variant = info.FormatVariant(v)
+					row.Reading, row.Parameters = info.SplitVariant(v)
+					row.params = paramIndices(info, v)
+				}
+				res.Rows = append(res.Rows, row)
 			}
-			res.Rows = append(res.Rows, row)
 		}
 	}
 	if c.Tight {
@@ -194,6 +203,7 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 	if res.Verdict == Holds {
 		res.Summary += allSchedulesNote(res.Rows)
 	}
+	res.Verdict, res.Summary = variedRule(c, res.Rows, res.Verdict, res.Summary)
 	res.Verdict, res.Summary = claimParts(c, res.Verdict, res.Summary)
 	return res
 }

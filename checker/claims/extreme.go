@@ -19,7 +19,7 @@ func extremeRows(c *model.Claim, rows []Row) []Row {
 	var order []string
 	byVariant := map[string][]Row{}
 	for _, r := range rows {
-		if r.Outside {
+		if !r.Decides() {
 			continue
 		}
 		if _, ok := byVariant[r.Variant]; !ok {

@@ -17,17 +17,20 @@ type Target struct {
 // Walk lists the targets in report order: every catalog claim, in catalog
 // order, once per algorithm that registers it (or once, as an
 // unregistered Entry, when none does), then the claims found in the
-// papers beyond the catalog; filtered by claim ID and algorithm name (""
-// = all). An unregistered entry is listed only when no algorithm filter
+// papers beyond the catalog; filtered by claim ID (the claim and its
+// parts, "ID.part" at any depth) and algorithm name ("" = all). An unregistered entry is listed only when no algorithm filter
 // is given.
 func Walk(claimID, algo string) []Target {
+	// A claim's parts ("ID.part") come with it: its verdict is composed
+	// from theirs (the composition rule, compose.go).
+	wantID := func(id string) bool { return claimID == "" || id == claimID || IsPartOf(id, claimID) }
 	want := func(r algos.Registered) bool {
-		return (claimID == "" || r.Claim.ID == claimID) && (algo == "" || r.Spec.Meta().Name == algo)
+		return wantID(r.Claim.ID) && (algo == "" || r.Spec.Meta().Name == algo)
 	}
 	var out []Target
 	for i := range algos.Catalog {
 		ce := &algos.Catalog[i]
-		if claimID != "" && ce.ID != claimID {
+		if !wantID(ce.ID) {
 			continue
 		}
 		regs := algos.ClaimsFor(ce.ID)

@@ -33,7 +33,7 @@ func claimParts(c *model.Claim, verdict Verdict, summary string) (Verdict, strin
 func allSchedulesNote(rows []Row) string {
 	upTo := -1
 	for _, r := range rows {
-		if r.Outside || r.Model == "extreme" {
+		if !r.Decides() || r.Model == "extreme" {
 			continue
 		}
 		if len(r.AllSchedules) == 0 {
@@ -116,7 +116,7 @@ func tallyReadings(rows []Row) *readingTally {
 	t := &readingTally{byReading: map[string]*readingGroup{}}
 	for i := range rows {
 		r := &rows[i]
-		if r.Outside {
+		if !r.Decides() {
 			continue
 		}
 		key := r.Reading
@@ -244,7 +244,7 @@ func allUnchecked(rows []Row, key string) bool {
 		if k == "" {
 			k = r.Variant
 		}
-		if !r.Outside && k == key && r.Verdict != Unchecked {
+		if r.Decides() && k == key && r.Verdict != Unchecked {
 			return false
 		}
 	}

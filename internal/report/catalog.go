@@ -49,7 +49,11 @@ func ClaimsDoc() string {
 	fmt.Fprintf(&b, "Every claim of the catalog, as electlab registers it. %d catalog claims: %d registered by at least one algorithm, "+
 		"%d checked by re-running the paper's statistical table (`electlab reproduce`), "+
 		"%d not registered whole (checked in parts, or reported UNCHECKED with the reason); %d registered part(s) of catalog claims (ID.part); %d claim(s) beyond the catalog (found in the seeds, or the own claims of the classic rings beyond the seeds). "+
-		"The verdicts are not here: they are computed by `electlab claims` (`make claims`, see [REPORT.md](REPORT.md)).\n\n",
+		"The verdicts are not here: they are computed by `electlab claims` (`make claims`, see [REPORT.md](REPORT.md)), under its rules: "+
+		"a claim with registered parts (ID.part) reads the worst of its own verdict and its parts' (the composition rule); "+
+		"a bound's declared free variables beyond n must each take two values over the deciding rows, else PARTIAL naming the variable (the varied-variables rule); "+
+		"only the sizes a claim's sentence speaks of decide, the others are evidence (the decided-sizes rule); "+
+		"a row whose check was judged on fewer than half of the executions that could reach it is PARTIAL (the minority rule).\n\n",
 		len(algos.Catalog), registered, reproduced, pending, nparts, len(extra))
 	b.WriteString("| Claim | Title | Registered by | Kind |\n|---|---|---|---|\n")
 	for _, ce := range algos.Catalog {
@@ -94,6 +98,9 @@ func ClaimsDoc() string {
 		case len(regs) == 0:
 			fmt.Fprintf(&b, "\n**UNCHECKED**: %s.\n", strings.TrimSuffix(ce.Pending, "."))
 			continue
+		}
+		if len(regs) > 0 && len(parts[ce.ID]) > 0 {
+			b.WriteString("\n**Checked whole and in parts**: the report gives it the worst of its own verdict and its parts' below (the composition rule), and its line names the part that decides.\n")
 		}
 		for _, r := range regs {
 			writeClaimDoc(&b, r)
@@ -194,6 +201,20 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		fmt.Fprintf(b, "- **Sizes**: n = %s\n", strings.Join(ns, ", "))
 	} else {
 		fmt.Fprintf(b, "- **Sizes**: n = %d..%d\n", c.NMin, c.NMax)
+	}
+	if len(c.DecidedSizes) > 0 {
+		ns := make([]string, len(c.DecidedSizes))
+		for i, n := range c.DecidedSizes {
+			ns[i] = fmt.Sprint(n)
+		}
+		fmt.Fprintf(b, "- **Decided at**: n = %s, the sizes its sentence speaks of (the other sizes are evidence: reported, they do not decide the verdict)\n", strings.Join(ns, ", "))
+	}
+	for _, v := range c.Vars {
+		if v.Fixed != "" {
+			fmt.Fprintf(b, "- **Variable** %s of the formula: fixed by the sentence (%s)\n", mdEscape(v.Name), mdEscape(v.Fixed))
+			continue
+		}
+		fmt.Fprintf(b, "- **Variable** %s of the formula: must take two values over the deciding rows, else the claim is PARTIAL naming it\n", mdEscape(v.Name))
 	}
 	if c.FailureBudget > 0 {
 		fmt.Fprintf(b, "- **Failure budget**: %d (a setting with more failures is beyond the paper's assumptions: reported, does not decide the verdict)\n", c.FailureBudget)

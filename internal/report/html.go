@@ -45,7 +45,7 @@ type htmlEntry struct {
 type htmlRow struct {
 	Num                                           int
 	Setting, Variant, Model, Verdict, Class       string
-	Outside                                       bool
+	Outside, Evidence                             bool
 	Points, Coverage, Arithmetic, Unfinished, Fit string
 	Executions                                    int
 	CE                                            *htmlTrace
@@ -118,7 +118,7 @@ func htmlData(rep *Report) *htmlReport {
 		for ri := range c.Rows {
 			r := &c.Rows[ri]
 			hr := htmlRow{Num: ri + 1, Setting: r.Setting, Variant: r.Variant, Model: r.Model, Verdict: r.Verdict.String(),
-				Class: verdictClass(r.Verdict), Outside: r.Outside, Points: pointsText(c, r), Coverage: r.Coverage,
+				Class: verdictClass(r.Verdict), Outside: r.Outside, Evidence: r.Evidence, Points: pointsText(c, r), Coverage: r.Coverage,
 				Arithmetic: r.Arithmetic, Executions: r.Executions}
 			if r.Unfinished > 0 {
 				hr.Unfinished = fmt.Sprintf("%d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
@@ -260,7 +260,7 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <tbody>
 {{- range .Rows}}
 <tr class="row v-row-{{lower .Verdict}}">
-<td>{{.Num}}</td><td>{{.Setting}}{{if .Outside}} <span class="outside">(outside the paper's assumptions; informative, does not decide the verdict)</span>{{end}}</td>
+<td>{{.Num}}</td><td>{{.Setting}}{{if .Outside}} <span class="outside">(outside the paper's assumptions; informative, does not decide the verdict)</span>{{end}}{{if .Evidence}} <span class="outside">(` + EvidenceLabel + `)</span>{{end}}</td>
 <td>{{.Variant}}</td><td>{{.Model}}</td><td class="vcell"><span class="verdict {{.Class}}">{{.Verdict}}</span></td>
 <td class="points">{{if .Arithmetic}}{{.Arithmetic}}{{else}}{{.Points}}{{end}}</td>
 <td class="coverage">{{.Executions}} executions; {{.Coverage}}{{if .Unfinished}}<br>{{.Unfinished}}{{end}}</td>

@@ -61,7 +61,14 @@ type Entry struct {
 	// Unchecked are the parts of the claim the tool does not check (a
 	// claim with one is PARTIAL at most).
 	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
-	Rows      []claims.Row      `json:"rows"`
+	// OwnVerdict is the verdict of the claim's own rows when it has parts
+	// in the report (Parts): Verdict is then the worst of OwnVerdict and
+	// the parts' verdicts (the composition rule, claims.Compose).
+	OwnVerdict claims.Verdict `json:"own_verdict,omitempty"`
+	// Parts are the claim's parts in the report ("ID.part" at any depth),
+	// each with its own verdict.
+	Parts []claims.PartVerdict `json:"parts,omitempty"`
+	Rows  []claims.Row         `json:"rows"`
 	// Plots are the SVG plots written for this entry (with -out only),
 	// relative to the report directory.
 	Plots []string `json:"plots,omitempty"`
@@ -75,6 +82,10 @@ type Entry struct {
 	rowPlots  []string
 	tablePlot string
 }
+
+// EvidenceLabel marks a row at sizes the claim's sentence does not speak
+// of (claims.Row.Evidence, the decided-sizes rule) in every format.
+const EvidenceLabel = "evidence (not deciding): sizes the sentence does not speak of"
 
 // Add appends an entry and counts its verdict.
 func (rep *Report) Add(e Entry) {
@@ -318,7 +329,9 @@ func headline(c *Entry) (measured, evidence string) {
 		// is its evidence, not a count of executions it did not run.
 		return "-", c.Summary
 	}
-	if c.Verdict == claims.Partial || c.Verdict == claims.Unchecked {
+	if c.Verdict == claims.Partial || c.Verdict == claims.Unchecked || (len(c.Parts) > 0 && c.Verdict != c.OwnVerdict) {
+		// A verdict decided by a part (the composition rule) is
+		// explained by its summary, which names the part first.
 		m, _ := headlineMeasured(c)
 		return m, c.Summary
 	}
@@ -328,7 +341,7 @@ func headline(c *Entry) (measured, evidence string) {
 	}
 	for i := range c.Rows {
 		r := &c.Rows[i]
-		if r.Outside {
+		if !r.Decides() {
 			continue
 		}
 		switch {
@@ -425,6 +438,9 @@ func Text(rep *Report) string {
 			if r.Outside {
 				outside = " [outside the paper's assumptions; informative]"
 			}
+			if r.Evidence {
+				outside += " [" + EvidenceLabel + "]"
+			}
 			fmt.Fprintf(&b, "  - %s, reading %s, %s: %s%s\n", r.Setting, r.Variant, r.Model, r.Verdict, outside)
 			if pt := pointsText(&c, r); pt != "-" {
 				fmt.Fprintf(&b, "      measured: %s\n", pt)
@@ -467,6 +483,9 @@ func Markdown(rep *Report) string {
 			if r.Outside {
 				setting += " *(outside the paper's assumptions)*"
 			}
+			if r.Evidence {
+				setting += " *(" + EvidenceLabel + ")*"
+			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
 		}
 	}
@@ -476,33 +495,45 @@ func Markdown(rep *Report) string {
 	return b.String()
 }
 
-// JudgeFromParts gives a catalog claim that no algorithm registers as a
-// whole, but that is checked in parts (registered claims "ID.part", e.g.
-// C-FCEABR-1.speed and C-FCEABR-1.messages), the verdict of its parts in
-// the same report: REFUTED if a part is refuted, else INCONSISTENT, else
-// AMBIGUOUS, else UNCHECKED if a part is, else PARTIAL if a part is, else
-// HOLDS. An entry whose parts
-// are not in the report (a -claim or -algo filter) stays UNCHECKED.
+// JudgeFromParts applies the composition rule (claims.Compose) to the
+// report's entries: an entry whose claim has parts in the same report
+// (registered claims "ID.part", at any depth: C-KAB-5.P2P, C-FCEABR-1.speed,
+// C-FCEABR-8.half.selection) gets the worst of its own verdict and every
+// part's own verdict, keeps its own as OwnVerdict and lists its parts
+// (Parts); its summary begins with the composition. A catalog claim no
+// algorithm registers whole has no own verdict: it gets the worst of its
+// parts. An unregistered entry whose parts are not in the report (a -algo
+// filter) stays UNCHECKED.
 func JudgeFromParts(entries []Entry) []Entry {
+	own := make([]claims.Verdict, len(entries))
+	for i := range entries {
+		own[i] = entries[i].Verdict
+	}
 	for i := range entries {
 		e := &entries[i]
-		if e.claim != nil || e.Verdict != claims.Unchecked || e.Algorithm != "-" {
-			continue
-		}
-		var parts []string
-		var verdicts []claims.Verdict
-		for _, p := range entries {
-			if !strings.HasPrefix(p.ID, e.ID+".") {
-				continue
+		var parts []claims.PartVerdict
+		for k, p := range entries {
+			if claims.IsPartOf(p.ID, e.ID) {
+				parts = append(parts, claims.PartVerdict{ID: p.ID, Algorithm: p.Algorithm, Verdict: own[k]})
 			}
-			parts = append(parts, fmt.Sprintf("%s (%s): %s", p.ID, p.Algorithm, p.Verdict))
-			verdicts = append(verdicts, p.Verdict)
 		}
 		if len(parts) == 0 {
 			continue
 		}
-		e.Verdict = claims.Worst(verdicts...)
-		e.Summary = "judged from its parts in this report: " + strings.Join(parts, "; ")
+		registered := e.claim != nil || e.Algorithm != "-"
+		mine := claims.Verdict("")
+		if registered {
+			mine = own[i]
+		}
+		v, line := claims.Compose(mine, parts)
+		e.Parts = parts
+		if registered {
+			e.OwnVerdict = own[i]
+			e.Summary = line + "; own rows: " + e.Summary
+		} else {
+			e.Summary = "judged from its parts in this report: " + line
+		}
+		e.Verdict = v
 	}
 	return entries
 }

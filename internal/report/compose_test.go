@@ -1,0 +1,203 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/model"
+)
+
+// compositionProblems lists what breaks the composition rule in a report:
+// an entry whose verdict ranks below a part's own verdict (the part's
+// refutation hidden behind its parent), and an entry decided by a part
+// whose line does not name that part in the text table, the Markdown
+// heading's paragraph, the HTML summary row or the JSON entry.
+func compositionProblems(rep *Report) []string {
+	var out []string
+	text, md, html := Text(rep), Markdown(rep), HTML(rep)
+	var js bytes.Buffer
+	if err := WriteJSON(&js, rep); err != nil {
+		return []string{err.Error()}
+	}
+	own := map[string]claims.Verdict{}
+	for _, e := range rep.Claims {
+		own[e.ID+"|"+e.Algorithm] = e.Verdict
+		if e.OwnVerdict != "" {
+			own[e.ID+"|"+e.Algorithm] = e.OwnVerdict
+		}
+	}
+	for _, e := range rep.Claims {
+		for _, p := range rep.Claims {
+			if !claims.IsPartOf(p.ID, e.ID) {
+				continue
+			}
+			pv := own[p.ID+"|"+p.Algorithm]
+			if claims.Worst(e.Verdict, pv) != e.Verdict {
+				out = append(out, fmt.Sprintf("%s (%s) reads %s while its part %s (%s) is %s", e.ID, e.Algorithm, e.Verdict, p.ID, p.Algorithm, pv))
+			}
+			if pv != e.Verdict || e.OwnVerdict == e.Verdict {
+				continue
+			}
+			// The part decides: the parent's line names it.
+			if !lineNames(text, e.ID+" ", p.ID) {
+				out = append(out, fmt.Sprintf("%s: the text table's line does not name %s", e.ID, p.ID))
+			}
+			if !lineNames(md, "## "+e.ID+" (", p.ID) {
+				out = append(out, fmt.Sprintf("%s: the Markdown section does not name %s", e.ID, p.ID))
+			}
+			if !lineNames(html, `<tr class="claim-row v-row-`+strings.ToLower(string(e.Verdict))+`" data-claim="`+e.ID+`"`, p.ID) {
+				out = append(out, fmt.Sprintf("%s: the HTML summary row does not name %s", e.ID, p.ID))
+			}
+			if !slices.ContainsFunc(e.Parts, func(q claims.PartVerdict) bool { return q.ID == p.ID && q.Verdict == pv }) {
+				out = append(out, fmt.Sprintf("%s: its JSON parts do not list %s %s", e.ID, p.ID, pv))
+			}
+		}
+	}
+	if !bytes.Contains(js.Bytes(), []byte(`"parts"`)) && len(out) == 0 {
+		for _, e := range rep.Claims {
+			if len(e.Parts) > 0 {
+				out = append(out, "report.json has no parts")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lineNames reports whether the text has a line starting with prefix
+// (after indentation) that, with the lines continuing it, names id.
+func lineNames(text, prefix, id string) bool {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(strings.TrimLeft(l, " "), prefix) {
+			continue
+		}
+		// The entry's line, and the lines that continue it (the
+		// Markdown summary paragraph, the HTML row's cells).
+		block := strings.Join(lines[i:min(i+5, len(lines))], "\n")
+		if strings.Contains(block, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// registryParents lists, for every claim ID of the registry (registered
+// or in the catalog) that has registered parts, the registrations of the
+// parent (none for a catalog claim registered only in parts) and of its
+// parts.
+func registryParents() map[string][2][]algos.Registered {
+	var regs []algos.Registered
+	for spec, c := range algos.Claims() {
+		regs = append(regs, algos.Registered{Spec: spec, Claim: c})
+	}
+	ids := map[string]bool{}
+	for _, ce := range algos.Catalog {
+		ids[ce.ID] = true
+	}
+	for _, r := range regs {
+		ids[r.Claim.ID] = true
+	}
+	out := map[string][2][]algos.Registered{}
+	for id := range ids {
+		var parent, parts []algos.Registered
+		for _, r := range regs {
+			switch {
+			case r.Claim.ID == id:
+				parent = append(parent, r)
+			case claims.IsPartOf(r.Claim.ID, id):
+				parts = append(parts, r)
+			}
+		}
+		if len(parts) > 0 {
+			out[id] = [2][]algos.Registered{parent, parts}
+		}
+	}
+	return out
+}
+
+// reportOf builds the report of a parent and its parts with the given own
+// verdicts (the parent HOLDS), composed by JudgeFromParts.
+func reportOf(id string, parent, parts []algos.Registered, verdict func(i int) claims.Verdict, compose bool) *Report {
+	var entries []Entry
+	for _, r := range parent {
+		entries = append(entries, entryOf(r.Spec, r.Claim, claims.Holds))
+	}
+	if len(parent) == 0 {
+		entries = append(entries, Entry{ID: id, Algorithm: "-", Kind: "-", Claimed: "-", Verdict: claims.Unchecked, Summary: "checked in parts", Rows: []claims.Row{}})
+	}
+	for i, r := range parts {
+		entries = append(entries, entryOf(r.Spec, r.Claim, verdict(i)))
+	}
+	if compose {
+		entries = JudgeFromParts(entries)
+	}
+	rep := &Report{Tool: "electlab", Schema: Schema, Seed: 1, Claims: []Entry{}}
+	for _, e := range entries {
+		rep.Add(e)
+	}
+	return rep
+}
+
+func entryOf(spec model.Spec, c *model.Claim, v claims.Verdict) Entry {
+	return Entry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal, Kind: c.Kind.String(),
+		Claimed: ClaimedText(c), Verdict: v, Summary: strings.ToLower(string(v)), Rows: []claims.Row{{Setting: "s", Verdict: v, Coverage: "c"}}, claim: c, spec: spec}
+}
+
+// Over the registry: every claim with registered parts (C-KAB-5 and
+// C-KAB-5.P2P, C-FCEABR-8 and C-FCEABR-8.half.selection, the catalog claims
+// checked only in parts), with each part in turn refuted or ambiguous
+// while the parent's own rows hold, reads the part's verdict on its own
+// line in every format, naming the part.
+func TestCompositionOverRegistry(t *testing.T) {
+	parents := registryParents()
+	for _, id := range []string{"C-KAB-5", "C-KAB-2", "C-FCEABR-8", "C-FCEABR-8.half"} {
+		if _, ok := parents[id]; !ok {
+			t.Errorf("%s has no registered part: the registry changed, or the walk misses it", id)
+		}
+	}
+	checked := 0
+	for id, pp := range parents {
+		for k := range pp[1] {
+			for _, bad := range []claims.Verdict{claims.Refuted, claims.Ambiguous} {
+				rep := reportOf(id, pp[0], pp[1], func(i int) claims.Verdict {
+					if i == k {
+						return bad
+					}
+					return claims.Holds
+				}, true)
+				for _, p := range compositionProblems(rep) {
+					t.Errorf("%s with %s %s: %s", id, pp[1][k].Claim.ID, bad, p)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no claim with parts in the registry: the test checks nothing")
+	}
+}
+
+// The composition test can fail: the same reports left uncomposed (the
+// old rule, which composed only catalog claims not registered whole) hide
+// C-KAB-5.P2P's refutation behind C-KAB-5's HOLDS, and are caught.
+func TestCompositionCanFail(t *testing.T) {
+	pp := registryParents()["C-KAB-5"]
+	if len(pp[0]) == 0 {
+		t.Fatal("C-KAB-5 is not registered whole")
+	}
+	rep := reportOf("C-KAB-5", pp[0], pp[1], func(int) claims.Verdict { return claims.Refuted }, false)
+	if probs := compositionProblems(rep); len(probs) == 0 {
+		t.Fatal("a parent HOLDS beside its refuted part is not caught")
+	}
+	// Composed, the parent's line reads REFUTED and names the part.
+	rep = reportOf("C-KAB-5", pp[0], pp[1], func(int) claims.Verdict { return claims.Refuted }, true)
+	if e := rep.Claims[0]; e.Verdict != claims.Refuted || e.OwnVerdict != claims.Holds || !strings.Contains(e.Summary, "C-KAB-5.P2P") {
+		t.Fatalf("composed: %s (own %s): %s", e.Verdict, e.OwnVerdict, e.Summary)
+	}
+}
