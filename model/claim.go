@@ -352,6 +352,18 @@ type Claim struct {
 	// the paper's assumptions: checked and shown, it does not decide the
 	// verdict. 0 states no budget.
 	FailureBudget int
+	// Reading, on a part of a claim (a registered claim whose ID extends
+	// another's: C-KAB-5.P2P), names the reading of the sentence the part
+	// checks ("messages counted point to point") when the part is not an
+	// added condition but another reading of the same sentence as its
+	// parent, or as its siblings that share its ID up to the last dot
+	// (C-KAB-3.I.P2P and C-KAB-3.I.BCAST1). The composition rule
+	// (checker/claims.Compose) judges readings of one sentence together:
+	// readings that disagree make it AMBIGUOUS, each named, where an added
+	// condition's refutation refutes its parent. On a parent, it names the
+	// reading of the parent's own rows. "" is no reading: an added
+	// condition.
+	Reading string
 	// Tight makes a Bound claim an extreme-value claim: besides every
 	// execution standing in Relation to the formula, at every size some
 	// execution must reach the formula exactly ("worst case n²−1" is

@@ -37,11 +37,24 @@ func compositionProblems(rep *Report) []string {
 				continue
 			}
 			pv := own[p.ID+"|"+p.Algorithm]
-			if claims.Worst(e.Verdict, pv) != e.Verdict {
-				out = append(out, fmt.Sprintf("%s (%s) reads %s while its part %s (%s) is %s", e.ID, e.Algorithm, e.Verdict, p.ID, p.Algorithm, pv))
-			}
-			if pv != e.Verdict || e.OwnVerdict == e.Verdict {
-				continue
+			if p.claim != nil && p.claim.Reading != "" {
+				// A reading of the parent's sentence (or of a sibling's):
+				// judged with the other readings, so it need not decide
+				// alone, but a reading that disagrees never leaves its
+				// parent HOLDS and is named on its line.
+				if pv == e.OwnVerdict || e.OwnVerdict == "" && pv == e.Verdict {
+					continue
+				}
+				if e.Verdict == claims.Holds {
+					out = append(out, fmt.Sprintf("%s (%s) reads HOLDS while its reading %s (%s) is %s", e.ID, e.Algorithm, p.ID, p.Algorithm, pv))
+				}
+			} else {
+				if claims.Worst(e.Verdict, pv) != e.Verdict {
+					out = append(out, fmt.Sprintf("%s (%s) reads %s while its part %s (%s) is %s", e.ID, e.Algorithm, e.Verdict, p.ID, p.Algorithm, pv))
+				}
+				if pv != e.Verdict || e.OwnVerdict == e.Verdict {
+					continue
+				}
 			}
 			// The part decides: the parent's line names it.
 			if !lineNames(text, e.ID+" ", p.ID) {
@@ -195,9 +208,109 @@ func TestCompositionCanFail(t *testing.T) {
 	if probs := compositionProblems(rep); len(probs) == 0 {
 		t.Fatal("a parent HOLDS beside its refuted part is not caught")
 	}
-	// Composed, the parent's line reads REFUTED and names the part.
+	// Composed, the parent's line reads AMBIGUOUS (C-KAB-5.P2P is another
+	// reading of its sentence, not an added condition) and names the part.
 	rep = reportOf("C-KAB-5", pp[0], pp[1], func(int) claims.Verdict { return claims.Refuted }, true)
-	if e := rep.Claims[0]; e.Verdict != claims.Refuted || e.OwnVerdict != claims.Holds || !strings.Contains(e.Summary, "C-KAB-5.P2P") {
+	if e := rep.Claims[0]; e.Verdict != claims.Ambiguous || e.OwnVerdict != claims.Holds || !strings.Contains(e.Summary, "C-KAB-5.P2P") {
 		t.Fatalf("composed: %s (own %s): %s", e.Verdict, e.OwnVerdict, e.Summary)
+	}
+}
+
+// Compose judges the readings of one sentence together and the added
+// conditions by the worst: a reading that disagrees makes its sentence
+// AMBIGUOUS, a refuted condition refutes.
+func TestComposeReadings(t *testing.T) {
+	H, R, P := claims.Holds, claims.Refuted, claims.Partial
+	for _, c := range []struct {
+		name  string
+		own   claims.Own
+		parts []claims.PartVerdict
+		want  claims.Verdict
+	}{
+		{"reading disagrees", claims.Own{Verdict: H, Reading: "BCAST1"}, []claims.PartVerdict{{ID: "C.P2P", Verdict: R, Reading: "P2P"}}, claims.Ambiguous},
+		{"readings agree", claims.Own{Verdict: R}, []claims.PartVerdict{{ID: "C.P2P", Verdict: R, Reading: "P2P"}}, R},
+		{"readings differ in coverage", claims.Own{Verdict: H}, []claims.PartVerdict{{ID: "C.P2P", Verdict: P, Reading: "P2P"}}, P},
+		{"condition refuted", claims.Own{Verdict: H}, []claims.PartVerdict{{ID: "C.worst", Verdict: R}}, R},
+		{"sibling readings", claims.Own{Verdict: H}, []claims.PartVerdict{{ID: "C.I.P2P", Verdict: H, Reading: "P2P"}, {ID: "C.I.BCAST1", Verdict: R, Reading: "BCAST1"}}, claims.Ambiguous},
+		{"sibling readings and a refuted condition", claims.Own{Verdict: H}, []claims.PartVerdict{{ID: "C.I.P2P", Verdict: H, Reading: "P2P"}, {ID: "C.I.BCAST1", Verdict: R, Reading: "BCAST1"}, {ID: "C.x", Verdict: R}}, R},
+		{"only parts", claims.Own{}, []claims.PartVerdict{{ID: "C.a", Verdict: H, Reading: "a"}, {ID: "C.b", Verdict: R, Reading: "b"}}, claims.Ambiguous},
+	} {
+		v, line := claims.Compose("C", c.own, c.parts)
+		if v != c.want {
+			t.Errorf("%s: %s, want %s (%s)", c.name, v, c.want, line)
+		}
+		for _, p := range c.parts {
+			if !strings.Contains(line, p.ID) {
+				t.Errorf("%s: the line does not name %s: %s", c.name, p.ID, line)
+			}
+		}
+	}
+}
+
+// readingProblems lists the registered parts that read their sentence
+// another way without declaring it (model.Claim.Reading): a Bound part
+// with its parent's (or a sibling's) formula and relation but another
+// message accounting is that sentence under another accounting, and must
+// be judged as a reading, not as an added condition (a refutation under
+// one accounting is not the sentence refuted).
+func readingProblems(regs []algos.Registered) []string {
+	byID := map[string][]*model.Claim{}
+	for _, r := range regs {
+		byID[r.Claim.ID] = append(byID[r.Claim.ID], r.Claim)
+	}
+	var out []string
+	for _, r := range regs {
+		c := r.Claim
+		if c.Kind != model.Bound || c.Reading != "" || !strings.Contains(c.ID, ".") {
+			continue
+		}
+		sentence := claims.Sentence(c.ID)
+		for _, o := range regs {
+			d := o.Claim
+			if d == c || d.Kind != model.Bound || d.FormulaText != c.FormulaText || d.Relation != c.Relation || d.Accounting == c.Accounting {
+				continue
+			}
+			if d.ID == sentence || claims.Sentence(d.ID) == sentence && d.ID != c.ID {
+				out = append(out, fmt.Sprintf("%s (%s) reads %s's sentence (%s %s) under %s, beside %s under %s, without declaring a Reading",
+					c.ID, r.Spec.Meta().Name, sentence, c.Relation, c.FormulaText, c.Accounting, d.ID, d.Accounting))
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Over the registry: every part that is its sentence under another
+// accounting declares its reading.
+func TestReadingsDeclared(t *testing.T) {
+	var regs []algos.Registered
+	for spec, c := range algos.Claims() {
+		regs = append(regs, algos.Registered{Spec: spec, Claim: c})
+	}
+	for _, p := range readingProblems(regs) {
+		t.Error(p)
+	}
+}
+
+// The readings test can fail: C-KAB-5.P2P with its Reading removed (a
+// broken registry entry) is caught.
+func TestReadingsDeclaredCanFail(t *testing.T) {
+	var regs []algos.Registered
+	found := false
+	for spec, c := range algos.Claims() {
+		if c.ID == "C-KAB-5.P2P" {
+			broken := *c
+			broken.Reading = ""
+			c = &broken
+			found = true
+		}
+		regs = append(regs, algos.Registered{Spec: spec, Claim: c})
+	}
+	if !found {
+		t.Fatal("C-KAB-5.P2P is not registered")
+	}
+	if probs := readingProblems(regs); !slices.ContainsFunc(probs, func(p string) bool { return strings.HasPrefix(p, "C-KAB-5.P2P ") }) {
+		t.Fatalf("a P2P part of a BCAST1 claim without a Reading is not caught: %v", probs)
 	}
 }

@@ -499,8 +499,9 @@ func Markdown(rep *Report) string {
 // report's entries: an entry whose claim has parts in the same report
 // (registered claims "ID.part", at any depth: C-KAB-5.P2P, C-FCEABR-1.speed,
 // C-FCEABR-8.half.selection) gets the worst of its own verdict and every
-// part's own verdict, keeps its own as OwnVerdict and lists its parts
-// (Parts); its summary begins with the composition. A catalog claim no
+// part's own verdict (the parts that are readings of one sentence judged
+// together: AMBIGUOUS when they disagree), keeps its own as OwnVerdict and
+// lists its parts (Parts); its summary begins with the composition. A catalog claim no
 // algorithm registers whole has no own verdict: it gets the worst of its
 // parts. An unregistered entry whose parts are not in the report (a -algo
 // filter) stays UNCHECKED.
@@ -514,18 +515,25 @@ func JudgeFromParts(entries []Entry) []Entry {
 		var parts []claims.PartVerdict
 		for k, p := range entries {
 			if claims.IsPartOf(p.ID, e.ID) {
-				parts = append(parts, claims.PartVerdict{ID: p.ID, Algorithm: p.Algorithm, Verdict: own[k]})
+				pv := claims.PartVerdict{ID: p.ID, Algorithm: p.Algorithm, Verdict: own[k]}
+				if p.claim != nil {
+					pv.Reading = p.claim.Reading
+				}
+				parts = append(parts, pv)
 			}
 		}
 		if len(parts) == 0 {
 			continue
 		}
 		registered := e.claim != nil || e.Algorithm != "-"
-		mine := claims.Verdict("")
+		var mine claims.Own
 		if registered {
-			mine = own[i]
+			mine.Verdict = own[i]
+			if e.claim != nil {
+				mine.Reading = e.claim.Reading
+			}
 		}
-		v, line := claims.Compose(mine, parts)
+		v, line := claims.Compose(e.ID, mine, parts)
 		e.Parts = parts
 		if registered {
 			e.OwnVerdict = own[i]
