@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -139,6 +140,9 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	if a.outDir != "" {
 		if err := report.WriteDir(a.outDir, &rep, prog); err != nil {
 			return err
+		}
+		if !report.HasDrawer() {
+			fmt.Fprintf(stderr, "electlab: %s has no plots: this program does not import github.com/electlab/electlab/cli/plots, which draws them\n", a.outDir)
 		}
 		for _, p := range a.papers {
 			if err := writePaper(a.outDir, p, eng.Seed, cache); err != nil {

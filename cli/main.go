@@ -224,6 +224,18 @@ func withExtra(extra []model.Spec) (restore func(), err error) {
 	}, nil
 }
 
+// goRunBuilt tells whether the executable at path is one go run built:
+// under a directory named go-build… (go run's temporary directory, or the
+// build cache where go run keeps the executables it built).
+func goRunBuilt(path string) bool {
+	for _, el := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if strings.HasPrefix(el, "go-build") {
+			return true
+		}
+	}
+	return false
+}
+
 // ownProgram is how to run this program again, for the replay commands a
 // call with algorithms of the user's prints (render.Program): os.Args[0]
 // as it was typed, or `go run PACKAGE` for a binary that go run built.
@@ -237,15 +249,15 @@ func ownProgram() string {
 
 // programName is the command that runs the program started as arg0 (main
 // package pkg, "" when unknown): arg0 itself (a name found on PATH, or a
-// path), except for the temporary executable of `go run` (…/go-buildN/…/exe/NAME),
-// which is gone after the run: then `go run PKG`, or the bare NAME when the
-// package is unknown.
+// path), except for an executable that `go run` built, in a temporary
+// go-buildN directory or in the build cache (GOCACHE, …/go-build/…):
+// then `go run PKG`, or the bare name when the package is unknown. A test
+// binary (PKG.test) is named as started.
 func programName(arg0, pkg string) string {
 	if arg0 == "" {
 		return "electlab"
 	}
-	dir := filepath.Dir(arg0)
-	if filepath.Base(dir) == "exe" && strings.Contains(filepath.ToSlash(dir), "/go-build") {
+	if goRunBuilt(arg0) && !strings.HasSuffix(pkg, ".test") {
 		if pkg != "" && pkg != "command-line-arguments" {
 			return "go run " + pkg
 		}

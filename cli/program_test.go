@@ -98,6 +98,8 @@ func TestProgramName(t *testing.T) {
 		{"/usr/local/bin/flood", "example.com/flood/cmd/flood", "/usr/local/bin/flood"},
 		{"/tmp/go-build1234/b001/exe/flood", "example.com/flood/cmd/flood", "go run example.com/flood/cmd/flood"},
 		{"/tmp/go-build1234/b001/exe/main", "command-line-arguments", "main"},
+		{"/root/.cache/go-build/79/79176d1a82d6-d/flood", "example.com/flood/cmd/flood", "go run example.com/flood/cmd/flood"},
+		{"/tmp/go-build1234/b001/flood.test", "example.com/flood.test", "/tmp/go-build1234/b001/flood.test"},
 		{"/home/me/my tools/flood", "x", "'/home/me/my tools/flood'"},
 		{"", "", "electlab"},
 	} {
