@@ -33,9 +33,14 @@ type htmlCount struct {
 type htmlEntry struct {
 	Anchor, ID, Algorithm, Source, Says, Formal, Kind, Claimed, Accounting string
 	Verdict, Class, Summary, Measured, Evidence                            string
-	// Traces are the counterexample traces of the entry's rows.
-	Traces []htmlTrace
-	Rows   []htmlRow
+	// Traces are the counterexample traces of the entry's rows; CellTraces
+	// the first of them (cellTraces), each labelled, that the claims
+	// table's evidence cell links, and MoreTraces how many it leaves to
+	// the entry's section.
+	Traces     []htmlTrace
+	CellTraces []htmlTrace
+	MoreTraces int
+	Rows       []htmlRow
 	// Table is the plot of a Table claim.
 	Table *htmlPlot
 	// NoRows: an UNCHECKED entry without any row (not modelled yet).
@@ -56,6 +61,7 @@ type htmlTrace struct {
 	Row                          int
 	N, Events                    int
 	Config, Property, Message    string
+	Setting                      string // shortened for the evidence cell
 	JSON, Text, Mermaid, Reading string
 	// SVG and ShiViz are the space-time diagram and the ShiViz log.
 	SVG, ShiViz string
@@ -96,6 +102,11 @@ func newHTMLPlot(stem, alt, caption string) *htmlPlot {
 	return &htmlPlot{SVG: plotPath(stem, "svg"), PNG: plotPath(stem, "png"), Alt: alt, Caption: caption}
 }
 
+// cellTraces is how many counterexample traces the claims table's
+// evidence cell links; the rest are counted ("… and N more") and linked
+// from the entry's section.
+const cellTraces = 3
+
 // htmlData turns the report into the template's data.
 func htmlData(rep *Report) *htmlReport {
 	v := rep.Verdicts
@@ -124,7 +135,7 @@ func htmlData(rep *Report) *htmlReport {
 				hr.Unfinished = fmt.Sprintf("%d execution(s) never reached quiescence, so only instantaneous checks apply to them (first: %s)", r.Unfinished, r.UnfinishedWhy)
 			}
 			if ce := r.Counterexample; ce != nil {
-				t := &htmlTrace{Row: ri + 1, N: ce.N, Events: len(ce.Events), Reading: r.Variant}
+				t := &htmlTrace{Row: ri + 1, N: ce.N, Events: len(ce.Events), Reading: r.Variant, Setting: cell(r.Setting, 40)}
 				if ce.Config != nil {
 					t.Config = ce.Config.String()
 				}
@@ -145,6 +156,16 @@ func htmlData(rep *Report) *htmlReport {
 				hr.Plot = newHTMLPlot(c.rowPlots[ri], fmt.Sprintf("%s %s row %d: measured against claimed over n", c.ID, c.Algorithm, ri+1), plotCaption(c, ri))
 			}
 			e.Rows = append(e.Rows, hr)
+		}
+		for _, t := range e.Traces {
+			if t.JSON == "" {
+				continue
+			}
+			if len(e.CellTraces) == cellTraces {
+				e.MoreTraces++
+				continue
+			}
+			e.CellTraces = append(e.CellTraces, t)
 		}
 		d.Entries = append(d.Entries, e)
 	}
@@ -237,7 +258,7 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <tr class="claim-row v-row-{{lower .Verdict}}" data-claim="{{.ID}}" data-algorithm="{{.Algorithm}}" data-verdict="{{.Verdict}}">
 <td class="id"><a href="#{{.Anchor}}">{{.ID}}</a></td><td>{{.Algorithm}}</td><td>{{.Source}}</td><td>{{.Claimed}}</td><td>{{.Measured}}</td>
 <td class="vcell"><span class="verdict {{.Class}}">{{.Verdict}}</span></td>
-<td class="evidence">{{.Evidence}}{{range .Traces}}{{if .JSON}} <a href="{{.JSON}}">trace</a> (<a href="{{.Text}}">steps</a>, <a href="{{.Mermaid}}">mermaid</a>){{end}}{{end}}</td>
+<td class="evidence">{{.Evidence}}{{range .CellTraces}}<br><a href="{{.JSON}}">row {{.Row}} trace</a>: {{.Property}}, n={{.N}}, {{.Setting}} (<a href="{{.Text}}">steps</a>, <a href="{{.Mermaid}}">mermaid</a>){{end}}{{if .MoreTraces}}<br>… and {{.MoreTraces}} more (<a href="#{{.Anchor}}">in the claim's section</a>){{end}}</td>
 </tr>
 {{- end}}
 </tbody>
