@@ -16,6 +16,7 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
 )
 
@@ -269,5 +270,17 @@ func TestEvidenceCellLabelsTraces(t *testing.T) {
 	}
 	if !strings.Contains(cellHTML, "… and 2 more") {
 		t.Errorf("the evidence cell does not count the traces it leaves out:\n%s", cellHTML)
+	}
+}
+
+// TestHTMLFooterNamesProgram: the footer's replay command names the
+// program that wrote the report (render.Program: a user's own program
+// built on cli.Main replays its algorithms; stock electlab does not).
+func TestHTMLFooterNamesProgram(t *testing.T) {
+	defer func(p string) { render.Program = p }(render.Program)
+	render.Program = "go run example.com/flood/cmd/flood"
+	html := HTML(&Report{Tool: "electlab", Schema: Schema})
+	if !strings.Contains(html, "<code>go run example.com/flood/cmd/flood replay FILE</code>") {
+		t.Errorf("the footer does not name the program:\n%s", html[strings.Index(html, "<footer>"):])
 	}
 }
