@@ -262,7 +262,7 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <tr class="claim-row v-row-{{lower .Verdict}}" data-claim="{{.ID}}" data-algorithm="{{.Algorithm}}" data-verdict="{{.Verdict}}">
 <td class="id"><a href="#{{.Anchor}}">{{.ID}}</a></td><td>{{.Algorithm}}</td><td>{{.Source}}</td><td>{{.Claimed}}</td><td>{{.Measured}}</td>
 <td class="vcell"><span class="verdict {{.Class}}">{{.Verdict}}</span></td>
-<td class="evidence">{{.Evidence}}{{range .CellTraces}}<br><a href="{{.JSON}}">row {{.Row}} trace</a>: {{.Property}}, n={{.N}}, {{.Setting}} (<a href="{{.Text}}">steps</a>, <a href="{{.Mermaid}}">mermaid</a>){{end}}{{if .MoreTraces}}<br>… and {{.MoreTraces}} more (<a href="#{{.Anchor}}">in the claim's section</a>){{end}}</td>
+<td class="evidence">{{.Evidence}}{{range .CellTraces}}<br><a href="{{.JSON}}">row {{.Row}} trace</a>: {{.Property}}, n={{.N}}, {{.Setting}}{{if and .Reading (ne .Reading "-")}}, reading {{.Reading}}{{end}} (<a href="{{.Text}}">steps</a>, <a href="{{.Mermaid}}">mermaid</a>){{end}}{{if .MoreTraces}}<br>… and {{.MoreTraces}} more (<a href="#{{.Anchor}}">in the claim's section</a>){{end}}</td>
 </tr>
 {{- end}}
 </tbody>

@@ -246,7 +246,7 @@ func htmlEscape(s string) string {
 }
 
 // TestEvidenceCellLabelsTraces: the claims table's evidence cell labels
-// each trace it links (row, property, size, setting) and links at most
+// each trace it links (row, property, size, setting, reading) and links at most
 // cellTraces of them, counting the rest ("… and N more") instead of a row
 // of unlabelled "trace" links.
 func TestEvidenceCellLabelsTraces(t *testing.T) {
@@ -260,7 +260,7 @@ func TestEvidenceCellLabelsTraces(t *testing.T) {
 	a := strings.Index(html, `<td class="evidence">`)
 	cellHTML := html[a : a+strings.Index(html[a:], "</td>")]
 	for i := 1; i <= cellTraces; i++ {
-		want := fmt.Sprintf(`<a href="traces/C-X-changroberts-swallow-%d.json">row %d trace</a>: validity, n=%d, async setting%d`, i, i, i+1, i)
+		want := fmt.Sprintf(`<a href="traces/C-X-changroberts-swallow-%d.json">row %d trace</a>: validity, n=%d, async setting%d, reading swallow (`, i, i, i+1, i)
 		if !strings.Contains(cellHTML, want) {
 			t.Errorf("the evidence cell has no %q:\n%s", want, cellHTML)
 		}
