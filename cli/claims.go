@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -145,6 +146,9 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	var writeErr error
 	if a.outDir != "" {
 		writeErr = report.WriteDir(a.outDir, &rep, prog)
+		if writeErr == nil && !report.HasDrawer() {
+			fmt.Fprintf(stderr, "electlab: %s has no plots: this program does not import github.com/electlab/electlab/cli/plots, which draws them\n", a.outDir)
+		}
 		for _, p := range a.papers {
 			if writeErr == nil {
 				writeErr = writePaper(a.outDir, p, eng.Seed, cache)

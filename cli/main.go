@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/model"
 )
@@ -102,6 +105,11 @@ func topUsage() string {
 // tables, electlab's own algorithms only. A user's command is one line:
 //
 //	func main() { os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, myring.Algorithm)) }
+//
+// With extra algorithms, the replay commands Main prints (check, explore,
+// shrink) name this program, as os.Args[0] was typed (`go run PACKAGE`
+// for a binary go run built), since stock electlab cannot replay traces
+// of algorithms it does not know.
 //
 // Main may be called from several goroutines (tests); while a call with
 // extra algorithms runs, other calls wait.
@@ -226,12 +234,60 @@ func withExtra(extra []model.Spec) (restore func(), err error) {
 		}
 		names[name] = true
 	}
-	saved := algos.All
+	saved, savedProg := algos.All, render.Program
 	algos.All = append(slices.Clip(saved), extra...)
+	// Stock electlab cannot replay the traces of these algorithms: the
+	// replay commands the call prints name this program instead.
+	render.Program = ownProgram()
 	return func() {
-		algos.All = saved
+		algos.All, render.Program = saved, savedProg
 		registry.Unlock()
 	}, nil
+}
+
+// goRunBuilt tells whether the executable at path is one go run built:
+// under a directory named go-build… (go run's temporary directory, or the
+// build cache where go run keeps the executables it built).
+func goRunBuilt(path string) bool {
+	for _, el := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if strings.HasPrefix(el, "go-build") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownProgram is how to run this program again, for the replay commands a
+// call with algorithms of the user's prints (render.Program): os.Args[0]
+// as it was typed, or `go run PACKAGE` for a binary that go run built.
+func ownProgram() string {
+	pkg := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		pkg = bi.Path
+	}
+	return programName(os.Args[0], pkg)
+}
+
+// programName is the command that runs the program started as arg0 (main
+// package pkg, "" when unknown): arg0 itself (a name found on PATH, or a
+// path), except for an executable that `go run` built, in a temporary
+// go-buildN directory or in the build cache (GOCACHE, …/go-build/…):
+// then `go run PKG`, or the bare name when the package is unknown. A test
+// binary (PKG.test) is named as started.
+func programName(arg0, pkg string) string {
+	if arg0 == "" {
+		return "electlab"
+	}
+	if goRunBuilt(arg0) && !strings.HasSuffix(pkg, ".test") {
+		if pkg != "" && pkg != "command-line-arguments" {
+			return "go run " + pkg
+		}
+		return filepath.Base(arg0)
+	}
+	if strings.ContainsAny(arg0, " \t'\"$`\\") {
+		return "'" + strings.ReplaceAll(arg0, "'", `'\''`) + "'"
+	}
+	return arg0
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", " ") }

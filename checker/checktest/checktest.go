@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -87,9 +88,12 @@ type Target struct {
 	// built into electlab, and CommandOf("go run ./cmd/mytool") the replay
 	// command of a program of your own built on electlab/cli.
 	Command func(test, path string) string
-	// Args are appended, each quoted for a POSIX shell, to the command a
-	// failure prints: the test's own flags that chose what failed (e.g.
-	// -broken), so that the printed command replays the same subject.
+	// Args are appended, each quoted for a POSIX shell, to the go test
+	// command a failure prints (GoTestCommand, the default Command): the
+	// test's own flags that chose what failed (e.g. -broken), so that the
+	// printed command replays the same subject. Any other Command prints
+	// its command as it is: a program's replay (CommandOf, CLICommand)
+	// does not take the test's flags.
 	Args []string
 }
 
@@ -148,10 +152,10 @@ func (tg *Target) dir() string {
 }
 
 func (tg *Target) command(test, path string) string {
-	cmd := GoTestCommand(test, path)
-	if tg.Command != nil {
-		cmd = tg.Command(test, path)
+	if tg.Command != nil && reflect.ValueOf(tg.Command).Pointer() != reflect.ValueOf(GoTestCommand).Pointer() {
+		return tg.Command(test, path)
 	}
+	cmd := GoTestCommand(test, path)
 	for _, a := range tg.Args {
 		cmd += " " + shellQuote(a)
 	}

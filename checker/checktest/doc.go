@@ -76,8 +76,9 @@
 // when it still shows a violation. For the algorithms built into electlab,
 // set Target.Command to CLICommand to print `electlab replay PATH`; for a
 // command of your own built on electlab's cli package, to CommandOf("go run
-// ./cmd/mytool"). Target.Args are appended to the printed command: the
-// test's own flags that chose what was checked (e.g. -broken).
+// ./cmd/mytool"). Target.Args are appended to the go test command: the
+// test's own flags that chose what was checked (e.g. -broken); a
+// program's replay command is printed without them.
 //
 // Under go test -fuzz=FuzzRing, Go's fuzzer also keeps the failing input
 // under testdata/fuzz/FuzzRing/, which plain go test then reruns.

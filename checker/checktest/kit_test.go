@@ -1,6 +1,7 @@
 package checktest_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -39,16 +40,27 @@ func TestRapidTB(t *testing.T) {
 	}
 }
 
-// TestCommandOf: a Target's Command and Args make the printed command.
+// TestCommandOf: a Target's Command makes the printed command; Args are
+// appended to the go test command only (the default, or GoTestCommand
+// set), never to a program's replay (CommandOf), which does not take the
+// test's flags.
 func TestCommandOf(t *testing.T) {
-	tg := toyTarget(toyBroken, t.TempDir())
-	tg.Command = checktest.CommandOf("go run ./cmd/toy")
-	tg.Args = []string{"-render", "mermaid"}
-	rec := &recorder{TB: t}
-	checktest.Explore(rec, tg)
-	m := strings.Index(rec.text(), "replay: go run ./cmd/toy replay ")
-	if m < 0 || !strings.Contains(rec.text()[m:], ".json -render mermaid") {
-		t.Errorf("want the replay command of CommandOf with the Args:\n%s", rec.text())
+	for _, c := range []struct {
+		command func(test, path string) string
+		want    *regexp.Regexp
+	}{
+		{checktest.CommandOf("go run ./cmd/toy"), regexp.MustCompile(`(?m)replay: go run ./cmd/toy replay \S+\.json$`)},
+		{checktest.GoTestCommand, regexp.MustCompile(`(?m)replay: go test -run \S+ -electlab.replay=\S+\.json -render mermaid$`)},
+		{nil, regexp.MustCompile(`(?m)replay: go test -run \S+ -electlab.replay=\S+\.json -render mermaid$`)},
+	} {
+		tg := toyTarget(toyBroken, t.TempDir())
+		tg.Command = c.command
+		tg.Args = []string{"-render", "mermaid"}
+		rec := &recorder{TB: t}
+		checktest.Explore(rec, tg)
+		if !c.want.MatchString(rec.text()) {
+			t.Errorf("want a replay command matching %s:\n%s", c.want, rec.text())
+		}
 	}
 }
 

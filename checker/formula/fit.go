@@ -133,15 +133,68 @@ type Fitted struct {
 type NoFitError struct {
 	Points []Point // the points, by increasing n
 	Tried  int     // how many families were solved
+	// Untried is how many families were not tried for lack of sizes
+	// (more terms than the sizes left to solve on); Degree is the lowest
+	// polynomial degree among them (-1 when every polynomial was tried)
+	// and NeedDegree the sizes (held-out ones included) it needs; NeedAll
+	// is the sizes every family of Families needs.
+	Untried, Degree, NeedDegree, NeedAll int
 }
 
-// Error says that nothing fits.
+// Error says that nothing of what was tried fits and, when families were
+// left untried for lack of sizes, which and how many sizes they need.
 func (e *NoFitError) Error() string {
 	ns := make([]int, len(e.Points))
 	for i, p := range e.Points {
 		ns[i] = p.N
 	}
-	return fmt.Sprintf("no formula of the %d families tried matches every point of n=%s exactly", e.Tried, rangeText(ns))
+	msg := fmt.Sprintf("no formula of the %d families tried matches every point of n=%s exactly", e.Tried, rangeText(ns))
+	if e.Untried == 0 {
+		return msg
+	}
+	// need is how to get k sizes: n up to ... when the sizes are
+	// consecutive.
+	need := func(k int) string {
+		if last := ns[len(ns)-1]; len(ns) > 1 && last-ns[0] == len(ns)-1 {
+			return fmt.Sprintf("n up to %d", last+k-len(ns))
+		}
+		return fmt.Sprintf("%d sizes", k)
+	}
+	if e.Degree < 0 {
+		return fmt.Sprintf("%s; too few sizes for the %d families with more terms (they need %s): not a verdict", msg, e.Untried, need(e.NeedAll))
+	}
+	return fmt.Sprintf("%s; too few sizes for degree >= %d (it needs %s; every family, %s): not a verdict", msg, e.Degree, need(e.NeedDegree), need(e.NeedAll))
+}
+
+// Complete tells whether every family of Families was tried: only then
+// does the error say that no formula of Families fits.
+func (e *NoFitError) Complete() bool { return e.Untried == 0 }
+
+// noFit is the NoFitError of points of which nfit were solved on, after
+// tried families: it counts the families left untried.
+func noFit(points []Point, tried, nfit, held int) *NoFitError {
+	e := &NoFitError{Points: points, Tried: tried, Degree: -1}
+	for _, fam := range Families() {
+		if len(fam) <= nfit {
+			continue
+		}
+		e.Untried++
+		e.NeedAll = max(e.NeedAll, len(fam)+held)
+		if isPolynomial(fam) && (e.Degree < 0 || len(fam)-1 < e.Degree) {
+			e.Degree, e.NeedDegree = len(fam)-1, len(fam)+held
+		}
+	}
+	return e
+}
+
+// isPolynomial tells whether fam is 1, n, n^2, ... up to some degree.
+func isPolynomial(fam []Basis) bool {
+	for _, b := range fam {
+		if b != Const && b != Linear && b != Square && b != Cube {
+			return false
+		}
+	}
+	return true
 }
 
 // heldOut is the number of largest sizes set aside (HeldOut, 2 when
@@ -202,7 +255,7 @@ func Fit(points []Point, opts FitOptions) (*Fitted, error) {
 		}
 		return f, nil
 	}
-	return nil, &NoFitError{Points: pts, Tried: tried}
+	return nil, noFit(pts, tried, len(fitPts), held)
 }
 
 // sortedPoints checks the points and sorts a copy by n.
@@ -466,14 +519,4 @@ func (f *Fitted) MarshalJSON() ([]byte, error) {
 func IsNoFit(err error) bool {
 	var nf *NoFitError
 	return errors.As(err, &nf)
-}
-
-// ratOf is a float as a rational: the shortest decimal that reads back as
-// f (0 for NaN or ±Inf).
-func ratOf(f float64) *big.Rat {
-	r, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64))
-	if !ok {
-		return new(big.Rat)
-	}
-	return r
 }

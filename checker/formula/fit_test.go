@@ -2,6 +2,7 @@ package formula
 
 import (
 	"encoding/json"
+	"errors"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -253,5 +254,35 @@ func TestFamilies(t *testing.T) {
 	}
 	if len(fams) != 24 || len(fams[0]) != 1 || fams[0][0] != Const || len(fams[5]) != 2 || fams[5][0] != Linear {
 		t.Errorf("families: %v", fams)
+	}
+}
+
+// TestFitTooFewSizes: with too few sizes to try every family, a miss is
+// not "no formula matches": the error names the lowest degree left
+// untried and the sizes it needs (issue: n^2 - n at n = 2..5, cut by a
+// state cap, was reported as matching no family though degree 2 was never
+// tried). With the sizes it asks for, the formula is found.
+func TestFitTooFewSizes(t *testing.T) {
+	_, err := Fit(pointsOf(t, "n^2 - n", 2, 5), FitOptions{})
+	var nf *NoFitError
+	if !errors.As(err, &nf) || nf.Complete() || nf.Degree != 2 {
+		t.Fatalf("n^2 - n at n=2..5: %v (want an incomplete no-fit, degree 2 untried)", err)
+	}
+	if want := "too few sizes for degree >= 2 (it needs n up to 6; every family, n up to 8): not a verdict"; !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+	if f, err := Fit(pointsOf(t, "n^2 - n", 2, 6), FitOptions{}); err != nil || f.String() != "n^2 - n" {
+		t.Errorf("n^2 - n at n=2..6: %v %v", f, err)
+	}
+	// Sizes that are not consecutive: the count of sizes.
+	pts := pointsOf(t, "n^2 - n", 2, 5)
+	pts[3].N, pts[3].Value = 7, big.NewRat(42, 1)
+	if _, err := Fit(pts, FitOptions{}); err == nil || !strings.Contains(err.Error(), "(it needs 5 sizes; every family, 7 sizes)") {
+		t.Errorf("n^2 - n at n=2,3,4,7: %v", err)
+	}
+	// Every family tried: a plain no-fit, a finding.
+	_, err = Fit(pointsOf(t, "2^n", 1, 12), FitOptions{})
+	if !errors.As(err, &nf) || !nf.Complete() || strings.Contains(err.Error(), "too few") {
+		t.Errorf("2^n at n=1..12: %v (want a complete no-fit)", err)
 	}
 }

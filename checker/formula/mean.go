@@ -3,6 +3,7 @@ package formula
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,6 +15,10 @@ import (
 type Sample struct {
 	N      int
 	Values []float64
+	// Exact, when set, are the same values as exact rationals (Values[i]
+	// is Exact[i] rounded): the mean is then taken exactly. Without it,
+	// the float values are taken as the exact rationals they are.
+	Exact []*big.Rat
 }
 
 // MeanPoint is one size of a mean fit.
@@ -21,9 +26,13 @@ type MeanPoint struct {
 	N       int
 	Samples int     // how many values were sampled
 	Mean    float64 // their mean
-	StdErr  float64 // the standard error of the mean
-	Fitted  float64 // the fitted formula at N
-	Lo, Hi  float64 // the 95% confidence band of the fitted mean at N
+	StdErr  float64 // the standard error of the mean (0 when every value is the same)
+	// Exact is the mean as an exact rational; Constant tells that every
+	// sampled value was the same.
+	Exact    *big.Rat
+	Constant bool
+	Fitted   float64 // the fitted formula at N
+	Lo, Hi   float64 // the 95% confidence band of the fitted mean at N
 }
 
 // MeanFitted is a statistical fit of sampled means: not exact, and not a
@@ -37,6 +46,10 @@ type MeanFitted struct {
 	// Z is the multiple of the standard error within which every mean
 	// had to lie (a 95% level shared by all the sizes, Bonferroni).
 	Z float64
+	// Exact is set when every sampled run at each size gave the same
+	// value: the means are then exact, and Exact is Fit's formula of
+	// them (Family and Coef are its family and coefficients, Z is 0).
+	Exact *Fitted
 }
 
 // FitMean fits sampled means, a statistical counterpart of Fit. At each
@@ -59,6 +72,9 @@ func FitMean(samples []Sample, opts FitOptions) (*MeanFitted, error) {
 	if err != nil {
 		return nil, err
 	}
+	if constant(pts) {
+		return exactMean(pts, opts)
+	}
 	nfit := len(pts) - held
 	z := math.Sqrt2 * math.Erfinv(1-0.05/float64(len(pts)))
 	tried := 0
@@ -79,7 +95,7 @@ func FitMean(samples []Sample, opts FitOptions) (*MeanFitted, error) {
 			p.Fitted = dot(coef, x)
 			sdFit := math.Sqrt(quad(cov, x))
 			p.Lo, p.Hi = p.Fitted-1.96*sdFit, p.Fitted+1.96*sdFit
-			if math.Abs(p.Fitted-p.Mean) > z*math.Hypot(p.StdErr, sdFit) {
+			if math.Abs(p.Fitted-p.Mean) > z*math.Hypot(weightSE(*p), sdFit) {
 				accepted = false
 			}
 			if i < nfit {
@@ -92,11 +108,57 @@ func FitMean(samples []Sample, opts FitOptions) (*MeanFitted, error) {
 			return m, nil
 		}
 	}
-	nf := &NoFitError{Tried: tried}
+	var means []Point
 	for _, p := range pts {
-		nf.Points = append(nf.Points, Point{N: p.N, Value: ratOf(p.Mean)})
+		means = append(means, Point{N: p.N, Value: p.Exact})
 	}
-	return nil, nf
+	return nil, noFit(means, tried, nfit, held)
+}
+
+// constant tells whether every size's samples are all the same value.
+func constant(pts []MeanPoint) bool {
+	for _, p := range pts {
+		if !p.Constant {
+			return false
+		}
+	}
+	return true
+}
+
+// exactMean fits means that are exact (every sampled run at each size
+// gave the same value) with Fit: exact, no band.
+func exactMean(pts []MeanPoint, opts FitOptions) (*MeanFitted, error) {
+	var means []Point
+	for _, p := range pts {
+		means = append(means, Point{N: p.N, Value: p.Exact})
+	}
+	f, err := Fit(means, opts)
+	if err != nil {
+		return nil, err
+	}
+	m := &MeanFitted{Family: f.Family, Points: slices.Clone(pts), FitN: f.FitN, HeldOutN: f.HeldOutN, Exact: f}
+	for _, b := range f.Family {
+		c := 0.0
+		for _, t := range f.Terms {
+			if t.Basis == b {
+				c, _ = t.Coef.Float64()
+			}
+		}
+		m.Coef = append(m.Coef, c)
+	}
+	for i := range m.Points {
+		p := &m.Points[i]
+		p.Fitted, _ = f.Eval(p.N).Float64()
+		p.Lo, p.Hi = p.Fitted, p.Fitted
+	}
+	return m, nil
+}
+
+// weightSE is p's standard error as a weight takes it: a floor keeps the
+// weights finite when every value is the same (such a size must then be
+// matched to rounding).
+func weightSE(p MeanPoint) float64 {
+	return math.Max(p.StdErr, 1e-9*math.Max(1, math.Abs(p.Mean)))
 }
 
 // meanPoints checks the samples and makes the sorted points.
@@ -109,23 +171,35 @@ func meanPoints(samples []Sample) ([]MeanPoint, error) {
 		if len(s.Values) < 2 {
 			return nil, fmt.Errorf("sample n=%d: %d values, at least 2 are needed for a standard error", s.N, len(s.Values))
 		}
-		sum := 0.0
-		for _, v := range s.Values {
+		if s.Exact != nil && len(s.Exact) != len(s.Values) {
+			return nil, fmt.Errorf("sample n=%d: %d exact values for %d values", s.N, len(s.Exact), len(s.Values))
+		}
+		// The mean and the sum of squared deviations, exactly.
+		exact := make([]*big.Rat, len(s.Values))
+		sum := new(big.Rat)
+		for i, v := range s.Values {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return nil, fmt.Errorf("sample n=%d: value %v", s.N, v)
 			}
-			sum += v
+			if s.Exact != nil {
+				exact[i] = s.Exact[i]
+			} else {
+				exact[i] = new(big.Rat).SetFloat64(v)
+			}
+			sum.Add(sum, exact[i])
 		}
-		k := float64(len(s.Values))
-		mean, ss := sum/k, 0.0
-		for _, v := range s.Values {
-			ss += (v - mean) * (v - mean)
+		k := big.NewRat(int64(len(s.Values)), 1)
+		mean := new(big.Rat).Quo(sum, k)
+		ss := new(big.Rat)
+		for _, v := range exact {
+			d := new(big.Rat).Sub(v, mean)
+			ss.Add(ss, d.Mul(d, d))
 		}
-		se := math.Sqrt(ss / (k - 1) / k)
-		// Equal values: a floor keeps the weights finite (such a size must
-		// then be matched to rounding).
-		se = math.Max(se, 1e-9*math.Max(1, math.Abs(mean)))
-		pts = append(pts, MeanPoint{N: s.N, Samples: len(s.Values), Mean: mean, StdErr: se})
+		// se = sqrt(ss / (k-1) / k)
+		v := new(big.Rat).Quo(ss, new(big.Rat).Mul(k, new(big.Rat).Sub(k, big.NewRat(1, 1))))
+		vf, _ := v.Float64()
+		mf, _ := mean.Float64()
+		pts = append(pts, MeanPoint{N: s.N, Samples: len(s.Values), Mean: mf, StdErr: math.Sqrt(vf), Exact: mean, Constant: ss.Sign() == 0})
 	}
 	sort.SliceStable(pts, func(i, j int) bool { return pts[i].N < pts[j].N })
 	for i := 1; i < len(pts); i++ {
@@ -187,7 +261,8 @@ func leastSquares(fam []Basis, pts []MeanPoint) (coef []float64, cov [][]float64
 			}
 			x[j] /= scale[j]
 		}
-		w := 1 / (p.StdErr * p.StdErr)
+		se := weightSE(p)
+		w := 1 / (se * se)
 		for i := 0; i < k; i++ {
 			for j := 0; j < k; j++ {
 				a[i][j] += w * x[i] * x[j]
@@ -242,8 +317,12 @@ func gaussJordan(a [][]float64, k int) bool {
 }
 
 // String writes the fitted mean with 4 significant digits per
-// coefficient, in the expression language: 0.5*n^2 + 1.5*n.
+// coefficient, in the expression language: 0.5*n^2 + 1.5*n (an exact
+// fit, Exact, as Fitted writes it).
 func (m *MeanFitted) String() string {
+	if m.Exact != nil {
+		return m.Exact.String()
+	}
 	var b strings.Builder
 	for i, c := range m.Coef {
 		if c == 0 {
@@ -277,8 +356,11 @@ func (m *MeanFitted) String() string {
 }
 
 // Summary says on which sizes the means were fitted and that the fit is
-// statistical.
+// statistical (or exact, when every run at each size gave the same value).
 func (m *MeanFitted) Summary() string {
+	if m.Exact != nil {
+		return "every sampled run gave the same value at each size: " + m.Exact.Summary()
+	}
 	all := append(slices.Clone(m.FitN), m.HeldOutN...)
 	return fmt.Sprintf("statistical: every mean within %.2f standard errors on n=%s (fit %s, held out %s); band 95%%", m.Z, rangeText(all), rangeText(m.FitN), rangeText(m.HeldOutN))
 }

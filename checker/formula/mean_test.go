@@ -2,6 +2,7 @@ package formula
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -132,5 +133,44 @@ func TestFitMeanBandCoverage(t *testing.T) {
 	}
 	if rate := float64(in) / float64(total); rate < 0.92 || rate > 0.98 {
 		t.Errorf("coverage %.3f, want about 0.95", rate)
+	}
+}
+
+// TestFitMeanExact: means of samples that never vary are exact rationals,
+// fitted exactly: the formula has no float noise (n^2 - n, not
+// 1*n^2 - 1*n + 0.0000000000000523...) and the standard errors are 0, not
+// a floor's 1e-09. One varying size makes the fit statistical again.
+func TestFitMeanExact(t *testing.T) {
+	var ss []Sample
+	for n := 3; n <= 9; n++ {
+		v := float64(n*n - n)
+		ss = append(ss, Sample{N: n, Values: []float64{v, v, v}})
+	}
+	m, err := FitMean(ss, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Exact == nil || m.String() != "n^2 - n" || !strings.HasPrefix(m.Summary(), "every sampled run gave the same value at each size: exact on n=3..9") {
+		t.Errorf("constant samples of n^2 - n: %s (%s), want exactly n^2 - n", m, m.Summary())
+	}
+	for _, p := range m.Points {
+		if p.StdErr != 0 || !p.Constant || p.Exact.Cmp(big.NewRat(int64(p.N*p.N-p.N), 1)) != 0 || p.Lo != p.Hi {
+			t.Errorf("n=%d: %+v, want an exact mean and no error", p.N, p)
+		}
+	}
+	// Exact rationals given: the mean of 1/3, 1/3, 1/3 is 1/3, not its
+	// float.
+	third := big.NewRat(1, 3)
+	var qs []Sample
+	for n := 3; n <= 7; n++ {
+		f, _ := third.Float64()
+		qs = append(qs, Sample{N: n, Values: []float64{f, f}, Exact: []*big.Rat{third, third}})
+	}
+	if m, err := FitMean(qs, FitOptions{}); err != nil || m.String() != "1/3" {
+		t.Errorf("constant 1/3: %v %v, want 1/3", m, err)
+	}
+	ss[2].Values = []float64{5, 7, 6}
+	if m, err := FitMean(ss, FitOptions{}); err == nil && m.Exact != nil {
+		t.Errorf("one varying size: the fit %s is exact, want statistical", m)
 	}
 }

@@ -108,6 +108,24 @@ func TestFitStopsAtCap(t *testing.T) {
 	}
 }
 
+// TestFitTooFewSizes: a side that no family tried fits, where the sizes
+// were too few to try them all, is not "no formula matches": it names
+// the untried degree and the sizes needed, and is no verdict (exit 4, not
+// 1). Chang–Roberts's maximum, (n^2 + 3n)/2, at n = 2..5.
+func TestFitTooFewSizes(t *testing.T) {
+	r := cli(t, "fit", "-algo", "changroberts", "-n", "2..5").mustCode(t, 4)
+	if !strings.Contains(r.stdout, "max sends: no formula of the 10 families tried matches every point of n=2..5 exactly; too few sizes for degree >= 2 (it needs n up to 6; every family, n up to 8): not a verdict") {
+		t.Errorf("fit does not say the sizes were too few:\n%s", r)
+	}
+	if !strings.Contains(r.stderr, "not fitted: ") {
+		t.Errorf("fit's error does not say the side was not fitted:\n%s", r)
+	}
+	r = cli(t, "fit", "-algo", "changroberts", "-n", "2..6").mustCode(t, 0)
+	if !strings.Contains(r.stdout, "max sends = (n^2 + 3n)/2") {
+		t.Errorf("with the sizes it asked for, fit does not find the maximum:\n%s", r)
+	}
+}
+
 // TestFitClaim: the fitted maximum beside C-RING1-5's 3n-1: equal with one
 // initiator, different from n=3 on with every process initiating.
 func TestFitClaim(t *testing.T) {
@@ -126,6 +144,13 @@ func TestFitMean(t *testing.T) {
 	r := cli(t, "fit", "-algo", "changroberts", "-n", "3..8", "-mean", "-runs", "30", "-counter", "sends[elect]").mustCode(t, 0)
 	if !strings.Contains(r.stdout, "STATISTICAL, not exact") || !strings.Contains(r.stdout, "mean sends[elect] ~ ") {
 		t.Errorf("fit -mean is not labelled statistical:\n%s", r)
+	}
+	// A quantity that never varies: the means are exact, and so is their
+	// formula (no float noise, no ± 1e-09).
+	r = cli(t, "fit", "-algo", "changroberts", "-n", "3..8", "-mean", "-runs", "20", "-counter", "sends[coord]").mustCode(t, 0)
+	if !strings.Contains(r.stdout, "mean sends[coord] = n   every sampled run gave the same value at each size: exact on n=3..8") ||
+		!strings.Contains(r.stdout, "n=8   mean 8 (every run the same); fitted 8") || strings.Contains(r.stdout, "e-") {
+		t.Errorf("fit -mean of a constant quantity is not exact:\n%s", r)
 	}
 }
 

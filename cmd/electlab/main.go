@@ -29,6 +29,7 @@ import (
 	"os"
 
 	command "github.com/electlab/electlab/cli"
+	_ "github.com/electlab/electlab/cli/plots" // the claims report's plots (gonum)
 )
 
 func main() {

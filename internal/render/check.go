@@ -16,7 +16,7 @@ func PrintCheckViolation(w io.Writer, jsonOut bool, v *checker.Violation, path s
 	case jsonOut:
 		WriteJSON(w, map[string]any{"violation": v, "trace": path, "events": events, "schedules_tried": tried})
 	case path != "":
-		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\ntrace: %s (%d events; replay with: electlab replay %s)\n", tried, v.Error(), path, events, path)
+		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\ntrace: %s (%d events; replay with: %s)\n", tried, v.Error(), path, events, ReplayCommand(path))
 	default:
 		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\n%s\n", tried, v.Error(), notes)
 	}

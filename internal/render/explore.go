@@ -282,7 +282,7 @@ func PrintExplore(w io.Writer, r *ExploreReport) {
 		}
 		fmt.Fprintf(w, "VIOLATION    %s %s: %s (%d state(s); %d events)\n", v.Property, where, v.Message, v.States, len(v.Events))
 		if v.Trace != "" {
-			fmt.Fprintf(w, "  trace: %s (replay with: electlab replay %s)\n", v.Trace, v.Trace)
+			fmt.Fprintf(w, "  trace: %s (replay with: %s)\n", v.Trace, ReplayCommand(v.Trace))
 		}
 	}
 	if r.More > 0 {

@@ -142,8 +142,17 @@ func printSide(w io.Writer, name, quantity string, s *FitSide) {
 		fmt.Fprintf(w, "%s %s = %s   %s\n", name, quantity, s.Fitted, s.Fitted.Summary())
 	case s.MeanFitted != nil:
 		m := s.MeanFitted
-		fmt.Fprintf(w, "%s %s ~ %s   %s\n", name, quantity, m, m.Summary())
+		if m.Exact != nil {
+			fmt.Fprintf(w, "%s %s = %s   %s\n", name, quantity, m, m.Summary())
+		} else {
+			fmt.Fprintf(w, "%s %s ~ %s   %s\n", name, quantity, m, m.Summary())
+		}
 		for _, p := range m.Points {
+			if p.Constant {
+				// Every run the same: the mean is exact, no error.
+				fmt.Fprintf(w, "  n=%-3d mean %s (every run the same); fitted %.4g\n", p.N, p.Exact.RatString(), p.Fitted)
+				continue
+			}
 			fmt.Fprintf(w, "  n=%-3d mean %.4g ± %.2g (standard error); fitted %.4g, 95%% band %.4g..%.4g\n", p.N, p.Mean, p.StdErr, p.Fitted, p.Lo, p.Hi)
 		}
 	default:
@@ -177,7 +186,9 @@ func extrapolated(c *FitClaim) string {
 }
 
 // MeanFitJSON is a statistical fit of sampled means in fit -json: the
-// formula with its estimated coefficients (floats: not exact), the sizes,
+// formula with its estimated coefficients (floats: not exact, unless
+// statistical is false: every sampled run at each size gave the same
+// value, and the formula is exact on those means), the sizes,
 // the multiple Z of the standard error every mean had to be within, and
 // each size's mean, standard error, fitted value and 95% band.
 type MeanFitJSON struct {
@@ -210,7 +221,7 @@ type MeanPtJSON struct {
 // SetMean sets the side's mean fit (and its JSON form).
 func (s *FitSide) SetMean(m *formula.MeanFitted) {
 	s.MeanFitted = m
-	j := &MeanFitJSON{Formula: m.String(), Statistical: true, FitN: m.FitN, HeldOutN: m.HeldOutN, Z: m.Z}
+	j := &MeanFitJSON{Formula: m.String(), Statistical: m.Exact == nil, FitN: m.FitN, HeldOutN: m.HeldOutN, Z: m.Z}
 	for i, b := range m.Family {
 		j.Terms = append(j.Terms, MeanTermJSON{Term: b.String(), Coef: m.Coef[i]})
 	}

@@ -13,22 +13,25 @@ import (
 // RunReport is the JSON output of `electlab run` (a contract: scripts rely
 // on these field names).
 type RunReport struct {
-	Algorithm    string              `json:"algorithm"`
-	Variant      string              `json:"variant"`
-	N            int                 `json:"n"`
-	IDs          []model.ID          `json:"ids"`
-	Options      Options             `json:"options"`
-	Schedule     string              `json:"schedule"`
-	Seed         uint64              `json:"seed"`
-	Engine       string              `json:"engine"`
-	Leader       model.ID            `json:"leader"`
-	Agreed       bool                `json:"agreed"`
-	Coordinators []model.ID          `json:"coordinators"`
-	Quiescent    bool                `json:"quiescent"`
-	Messages     model.MessageCounts `json:"messages"`
-	Steps        int64               `json:"steps"`
-	TimeHops     int64               `json:"time_hops"`
-	Violations   []checker.Violation `json:"violations"`
+	Algorithm string     `json:"algorithm"`
+	Variant   string     `json:"variant"`
+	N         int        `json:"n"`
+	IDs       []model.ID `json:"ids"`
+	Options   Options    `json:"options"`
+	Schedule  string     `json:"schedule"`
+	Seed      uint64     `json:"seed"`
+	Engine    string     `json:"engine"`
+	Leader    model.ID   `json:"leader"`
+	Agreed    bool       `json:"agreed"`
+	// LeaderNotLive is set when the leader every live process holds is
+	// not itself live (it crashed): agreed, but on no live leader.
+	LeaderNotLive bool                `json:"leader_not_live,omitempty"`
+	Coordinators  []model.ID          `json:"coordinators"`
+	Quiescent     bool                `json:"quiescent"`
+	Messages      model.MessageCounts `json:"messages"`
+	Steps         int64               `json:"steps"`
+	TimeHops      int64               `json:"time_hops"`
+	Violations    []checker.Violation `json:"violations"`
 	// Capped names the cap or bound that stopped the run before
 	// quiescence (left out when none did): unfinished, not a verdict.
 	Capped string `json:"capped,omitempty"`
@@ -66,7 +69,9 @@ func PrintRun(w io.Writer, r *RunReport) {
 	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
 	optionsLine(w, &r.Options)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
-	if r.Agreed {
+	if r.Agreed && r.LeaderNotLive {
+		fmt.Fprintf(w, "leader       %d, held by every live process, but process %d is not live: no live leader\n", r.Leader, r.Leader)
+	} else if r.Agreed {
 		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)
 	} else {
 		fmt.Fprintf(w, "leader       no agreement\n")

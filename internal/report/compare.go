@@ -2,17 +2,10 @@ package report
 
 import (
 	"fmt"
-	"image/color"
-	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
@@ -184,9 +177,9 @@ func compareAt(spec model.Spec, n int, seed uint64, samples int) (CompareRow, er
 	return row, nil
 }
 
-// algorithms lists the compared algorithms in the section's order (that
+// Algorithms lists the compared algorithms in the section's order (that
 // of Rows).
-func (cmp *Comparison) algorithms() []string {
+func (cmp *Comparison) Algorithms() []string {
 	var out []string
 	for _, r := range cmp.Rows {
 		if !slices.Contains(out, r.Algorithm) {
@@ -220,7 +213,7 @@ func (cmp *Comparison) Markdown() string {
 		fmt.Fprintf(&b, " n=%d (min / mean / max) |", n)
 	}
 	b.WriteString("\n|---|" + strings.Repeat("---|", len(CompareTableSizes)) + "\n")
-	for _, a := range cmp.algorithms() {
+	for _, a := range cmp.Algorithms() {
 		fmt.Fprintf(&b, "| %s |", a)
 		for _, n := range CompareTableSizes {
 			fmt.Fprintf(&b, " %s |", cmp.compareCell(a, n))
@@ -240,7 +233,7 @@ func (cmp *Comparison) Text() string {
 		fmt.Fprintf(&b, "  %-28s", fmt.Sprintf("n=%d", n))
 	}
 	b.WriteString("\n")
-	for _, a := range cmp.algorithms() {
+	for _, a := range cmp.Algorithms() {
 		fmt.Fprintf(&b, "  %-14s", a)
 		for _, n := range CompareTableSizes {
 			fmt.Fprintf(&b, "  %-28s", cmp.compareCell(a, n))
@@ -256,81 +249,24 @@ func (cmp *Comparison) Text() string {
 	return b.String()
 }
 
-// comparePalette colours the compared algorithms, in order.
-var comparePalette = []color.RGBA{
-	{R: 0x1f, G: 0x4e, B: 0x9a, A: 0xff}, {R: 0xd9, G: 0x6c, B: 0x00, A: 0xff}, {R: 0x2e, G: 0x7d, B: 0x32, A: 0xff},
-	{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}, {R: 0x6a, G: 0x1b, B: 0x9a, A: 0xff}, {R: 0x55, G: 0x55, B: 0x55, A: 0xff},
-}
-
-// comparePlot draws the mean of every algorithm against n, with the
-// sampled minimum and maximum as error bars, on log scales.
-func (cmp *Comparison) comparePlot() (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "Ring algorithms: messages per election (mean, min–max over the sampled arrangements)"
-	p.Title.TextStyle.Font.Size = vg.Points(10)
-	p.X.Label.Text = "n (processes, log scale)"
-	p.Y.Label.Text = "P2P messages (log scale)"
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.TextStyle.Font.Size = vg.Points(9)
-	p.Add(plotter.NewGrid())
-	for ai, a := range cmp.algorithms() {
-		var pts plotter.XYs
-		var errs plotter.YErrors
-		for _, r := range cmp.Rows {
-			if r.Algorithm != a {
-				continue
-			}
-			pts = append(pts, plotter.XY{X: float64(r.N), Y: r.Mean})
-			errs = append(errs, struct{ Low, High float64 }{r.Mean - float64(r.Min), float64(r.Max) - r.Mean})
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		col := comparePalette[ai%len(comparePalette)]
-		// Dashed and solid lines alternate so that two algorithms with
-		// the same counts (lelann and ringpoll: 2n² each) both show.
-		l, err := line(pts, col, ai%3 == 0)
-		if err != nil {
-			return nil, err
-		}
-		s, err := scatter(pts, draw.CircleGlyph{}, col, vg.Points(2.5))
-		if err != nil {
-			return nil, err
-		}
-		eb, err := plotter.NewYErrorBars(struct {
-			plotter.XYer
-			plotter.YErrorer
-		}{pts, errs})
-		if err != nil {
-			return nil, err
-		}
-		eb.Color = col
-		p.Add(l, s, eb)
-		p.Legend.Add(a, l, s)
-	}
-	if math.IsInf(p.Y.Min, 0) || p.Y.Min <= 0 {
-		p.Y.Min = 1
-	}
-	return p, nil
-}
-
 // compareStem is the plot's file name without extension.
 const compareStem = "comparison"
 
 // writeComparePlot draws the comparison plot under dir/plots (SVG and
 // PNG) and records it in cmp.Plot; nothing when cmp is nil.
 func writeComparePlot(dir string, cmp *Comparison) error {
-	if cmp == nil {
+	if cmp == nil || drawer == nil {
 		return nil
 	}
-	p, err := cmp.comparePlot()
+	p, err := drawer.Compare(cmp)
 	if err != nil {
 		return fmt.Errorf("plot %s: %v", compareStem, err)
 	}
+	if p == nil {
+		return nil
+	}
 	for _, ext := range plotFormats {
-		data, err := renderPlot(p, ext)
+		data, err := p.Render(ext)
 		if err != nil {
 			return fmt.Errorf("plot %s.%s: %v", compareStem, ext, err)
 		}
@@ -368,7 +304,7 @@ func (cmp *Comparison) html() *htmlCompare {
 		h.Plot = newHTMLPlot(compareStem, "messages per election of every ring algorithm against n, log scales",
 			"Mean messages per election against n (log scales), with the sampled minimum and maximum as bars.")
 	}
-	for _, a := range cmp.algorithms() {
+	for _, a := range cmp.Algorithms() {
 		r := htmlCompareRow{Algorithm: a}
 		for _, n := range CompareTableSizes {
 			r.Cells = append(r.Cells, cmp.compareCell(a, n))

@@ -43,7 +43,7 @@ func TestCompareDeterministic(t *testing.T) {
 		}
 	}
 	t.Log(a.Text())
-	if _, err := a.comparePlot(); err != nil {
+	if _, err := drawer.Compare(a); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(a.Markdown(), "| franklin |") {

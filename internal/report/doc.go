@@ -4,7 +4,8 @@
 // (parallel.go, with a progress line on stderr: progress.go), takes the
 // verdicts of the claims checked against a paper's own tables from their
 // judges (reproduce/judge), and renders the result as text, Markdown,
-// JSON and one static HTML page, with gonum plots and every
+// JSON and one static HTML page, with plots (drawn by the Drawer that
+// cli/plots registers: gonum stays out of this package) and every
 // counterexample trace and its renderings written into a report directory
 // (WriteDir). It also generates docs/CLAIMS.md from the registry
 // (ClaimsDoc).

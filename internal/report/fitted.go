@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/checker/formula"
 	"github.com/electlab/electlab/model"
@@ -12,7 +13,7 @@ import (
 // as electlab fit prints it: "fitted max over every schedule = 3n - 1,
 // exact on n=3..6 (fit 3,4, held out 5,6)". It is "" for other claims and
 // when fewer than 3 such sizes exist; when no formula of the families
-// fits 6 sizes or more, it says so.
+// fits sizes enough to try every family (7), it says so.
 func fittedText(c *Entry, r *claims.Row) string {
 	if c.claim == nil || c.claim.Kind != model.Bound {
 		return ""
@@ -32,12 +33,13 @@ func fittedText(c *Entry, r *claims.Row) string {
 		side = "min"
 	}
 	f, err := formula.Fit(pts, formula.FitOptions{})
-	switch {
-	case err == nil:
+	if err == nil {
 		return "fitted " + side + " over every schedule = " + f.String() + ", " + f.Summary()
-	case formula.IsNoFit(err) && len(pts) >= 6:
-		// With fewer sizes, only the families of fewer terms were tried:
-		// too little to say that none fits.
+	}
+	// Only when every family was tried (enough sizes): with fewer, too
+	// little to say that none fits.
+	var nf *formula.NoFitError
+	if errors.As(err, &nf) && nf.Complete() {
 		return "fitted " + side + " over every schedule: " + err.Error()
 	}
 	return ""

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,7 +14,9 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
 )
 
@@ -240,4 +243,44 @@ func TestReportHTML(t *testing.T) {
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;").Replace(s)
+}
+
+// TestEvidenceCellLabelsTraces: the claims table's evidence cell labels
+// each trace it links (row, property, size, setting, reading) and links at most
+// cellTraces of them, counting the rest ("… and N more") instead of a row
+// of unlabelled "trace" links.
+func TestEvidenceCellLabelsTraces(t *testing.T) {
+	c := Entry{ID: "C-X", Algorithm: "changroberts", Kind: "behaviour", Verdict: claims.Refuted}
+	for i := range 5 {
+		c.Rows = append(c.Rows, claims.Row{Setting: fmt.Sprintf("async setting%d", i+1), Variant: "swallow", Verdict: claims.Refuted,
+			Counterexample: &checker.Counterexample{N: i + 2, Config: &model.Config{IDs: []model.ID{1, 2}},
+				Violation: &checker.Violation{Property: "validity", Message: "m"}, TracePath: fmt.Sprintf("traces/C-X-changroberts-swallow-%d.json", i+1)}})
+	}
+	html := HTML(&Report{Tool: "electlab", Schema: Schema, Claims: []Entry{c}})
+	a := strings.Index(html, `<td class="evidence">`)
+	cellHTML := html[a : a+strings.Index(html[a:], "</td>")]
+	for i := 1; i <= cellTraces; i++ {
+		want := fmt.Sprintf(`<a href="traces/C-X-changroberts-swallow-%d.json">row %d trace</a>: validity, n=%d, async setting%d, reading swallow (`, i, i, i+1, i)
+		if !strings.Contains(cellHTML, want) {
+			t.Errorf("the evidence cell has no %q:\n%s", want, cellHTML)
+		}
+	}
+	if n := strings.Count(cellHTML, ".json\""); n != cellTraces {
+		t.Errorf("the evidence cell links %d traces, want %d:\n%s", n, cellTraces, cellHTML)
+	}
+	if !strings.Contains(cellHTML, "… and 2 more") {
+		t.Errorf("the evidence cell does not count the traces it leaves out:\n%s", cellHTML)
+	}
+}
+
+// TestHTMLFooterNamesProgram: the footer's replay command names the
+// program that wrote the report (render.Program: a user's own program
+// built on cli.Main replays its algorithms; stock electlab does not).
+func TestHTMLFooterNamesProgram(t *testing.T) {
+	defer func(p string) { render.Program = p }(render.Program)
+	render.Program = "go run example.com/flood/cmd/flood"
+	html := HTML(&Report{Tool: "electlab", Schema: Schema})
+	if !strings.Contains(html, "<code>go run example.com/flood/cmd/flood replay FILE</code>") {
+		t.Errorf("the footer does not name the program:\n%s", html[strings.Index(html, "<footer>"):])
+	}
 }

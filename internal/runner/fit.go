@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -355,16 +356,20 @@ func fitSide(pts []formula.Point, opts formula.FitOptions) *render.FitSide {
 		return side
 	}
 	f, err := formula.Fit(pts, opts)
-	switch {
-	case err == nil:
+	if err == nil {
 		side.Fitted = f
-	case formula.IsNoFit(err):
-		side.NoFit = true
-		side.Error = err.Error()
-	default:
-		side.Error = err.Error()
+		return side
 	}
+	side.NoFit, side.Error = noFitAmongAll(err), err.Error()
 	return side
+}
+
+// noFitAmongAll tells whether err says that no family of
+// formula.Families fits (a finding), not only those its sizes let it try
+// (too few sizes: not a verdict).
+func noFitAmongAll(err error) bool {
+	var nf *formula.NoFitError
+	return errors.As(err, &nf) && nf.Complete()
 }
 
 // fitOutcome is the exit status of a fit: a range cut by a cap is a cap
@@ -424,7 +429,7 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 				return exit.Usagef("-counter %q at n=%d: %v", a.Quantity.String(), n, err)
 			}
 			f, _ := v.Float64()
-			s.Values = append(s.Values, f)
+			s.Values, s.Exact = append(s.Values, f), append(s.Exact, v)
 		}
 		pt.Configs = len(s.Values)
 		rep.Points = append(rep.Points, pt)
@@ -436,7 +441,7 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 	case err == nil:
 		rep.Mean.SetMean(m)
 	case formula.IsNoFit(err):
-		rep.Mean.NoFit, rep.Mean.Error = true, err.Error()
+		rep.Mean.NoFit, rep.Mean.Error = noFitAmongAll(err), err.Error()
 	default:
 		rep.Mean.Error = err.Error()
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/outfile"
+	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -140,7 +141,7 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		// The trace is stdout: the summary goes to stderr.
 		stdout = stderr
 	}
-	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: electlab replay %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, out)
+	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, render.ReplayCommand(out))
 	if !done {
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
 	}

@@ -95,6 +95,7 @@ func (a *Run) Sim(rep *render.RunReport) error {
 	topo, _ := model.NewTopology(info.Topology, append(append([]model.ID(nil), cfg.IDs...), cfg.Absent...))
 	final := &model.Final{Alg: info, T: topo, Views: res.Views, Statuses: res.Status}
 	rep.Leader, rep.Agreed = model.AgreedLeader(final)
+	rep.LeaderNotLive = rep.Agreed && !leaderLive(final, rep.Leader)
 	rep.Coordinators = []model.ID{}
 	rep.TimeHops = -1
 	for i, vw := range res.Views {
@@ -153,6 +154,7 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	rep.Capped = x.CapReason
 	out := model.Summarize(x.Final)
 	rep.Leader, rep.Agreed, rep.Coordinators = out.Leader, out.Agreed, out.Coordinators
+	rep.LeaderNotLive = rep.Agreed && !leaderLive(x.Final, rep.Leader)
 	rep.Quiescent, rep.Steps, rep.Messages = out.Quiescent, out.Events, out.Messages
 	rep.TimeHops = checker.MeasuredTime(x.Final)
 	if x.Violation != nil {
@@ -185,4 +187,11 @@ func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, chec
 		x.Violation.Step += len(pre.Events)
 	}
 	return x, nil
+}
+
+// leaderLive tells whether process id is live at the end of a run (the
+// summary's leader line: every live process may hold a crashed leader).
+func leaderLive(s model.Snapshot, id model.ID) bool {
+	i := s.Topo().IndexOf(id)
+	return i >= 0 && s.Status(i) == model.Live
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -49,6 +51,40 @@ func TestCommand(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPrintedReplayRuns: a check that finds a violation, run as a user
+// runs this command (go run), prints a replay command that names this
+// program, not stock electlab (which does not know hsring), and that
+// command, run as printed, replays the trace.
+func TestPrintedReplayRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command with go run")
+	}
+	out, code := sh(t, "go run . check -algo hsring -n 4 -bound 'sends <= 1' -out "+t.TempDir())
+	m := regexp.MustCompile(`replay with: (.*)\)\n`).FindStringSubmatch(out)
+	if code != 1 || m == nil {
+		t.Fatalf("check: exit status %d (want 1) and no replay command:\n%s", code, out)
+	}
+	if want := "go run example.com/hsring/cmd/hsring replay "; !strings.HasPrefix(m[1], want) {
+		t.Errorf("replay command %q: want it to start %q", m[1], want)
+	}
+	out, code = sh(t, m[1])
+	if code != 0 || !strings.Contains(out, "replayed exactly; violation reproduced") {
+		t.Errorf("%s: exit status %d, want 0 and the violation reproduced:\n%s", m[1], code, out)
+	}
+}
+
+// sh runs command with sh in this directory and returns its output and
+// exit status.
+func sh(t *testing.T, command string) (string, int) {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", command)
+	out, err := cmd.CombinedOutput()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	return string(out), cmd.ProcessState.ExitCode()
 }
 
 // TestCommandBadInput: an unknown algorithm is bad input (exit status 2)
