@@ -90,9 +90,7 @@ func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
 func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	eng := a.eng
 	defer report.BatchGC()()
-	intr := interruptFlag()
-	defer intr.stop()
-	eng.Interrupted = intr.poll
+	eng.Interrupted = interrupted
 	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}}
 	var jobs []report.Job
 	if !a.compareOnly {
@@ -129,7 +127,7 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 		}
 		return usagef("no claims registered%s", forAlgo(a.algo))
 	}
-	if cmp != nil && !intr.poll() {
+	if cmp != nil && !interrupted() {
 		c, err := cmp.Result()
 		if err != nil {
 			return err
@@ -141,6 +139,9 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 			return err
 		}
 		for _, p := range a.papers {
+			if interrupted() {
+				break // its tables may be unfinished: not written
+			}
 			if err := writePaper(a.outDir, p, eng.Seed, cache); err != nil {
 				return err
 			}
@@ -150,7 +151,7 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	if err := a.print(stdout, &rep); err != nil {
 		return err
 	}
-	return interruptedErr(intr)
+	return interruptedErr("the report above is incomplete (rows marked interrupted are UNCHECKED)")
 }
 
 // print prints the report as the flags ask: the comparison alone
@@ -174,15 +175,6 @@ func (a *claimsArgs) print(stdout io.Writer, rep *report.Report) error {
 	}
 	_, err := io.WriteString(stdout, text)
 	return err
-}
-
-// interruptedErr reports an interrupted run: the report was printed (and
-// written) with the unfinished rows UNCHECKED, "interrupted".
-func interruptedErr(intr *interrupt) error {
-	if intr.poll() {
-		return &findingError{"interrupted: the report above is incomplete (rows marked interrupted are UNCHECKED)"}
-	}
-	return nil
 }
 
 // claimJob is one entry of the report to produce: a registered claim to

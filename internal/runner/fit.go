@@ -260,6 +260,9 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 	progress := fitProgress(stderr, n, len(arrs))
 	for k, ids := range arrs {
 		progress(k)
+		if Interrupted() {
+			return nil, explore.Interrupted, nil
+		}
 		cfg, err := a.ConfigAt(n, ids)
 		if err != nil {
 			return nil, "", exit.Usagef("%v", err)
@@ -269,7 +272,7 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 			return nil, "", exit.Usagef("n=%d: %v", n, err)
 		}
 		p := checker.ParamsOf(s0)
-		opt := explore.Options{Counts: explore.CountsTotal, MaxStates: a.MaxStates, MaxMem: a.MaxMem, MaxViolations: 1, NoMinimize: true}
+		opt := explore.Options{Counts: explore.CountsTotal, MaxStates: a.MaxStates, MaxMem: a.MaxMem, MaxViolations: 1, NoMinimize: true, Stop: Interrupted}
 		opt.OnFinal = func(w model.System) {
 			x, err := a.Quantity.Value(bound.ValuesOf(p, w))
 			if err != nil {
@@ -291,6 +294,9 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 		}
 		pt.Configs++
 		pt.States += res.States
+		if strings.HasPrefix(res.Incomplete, explore.Interrupted) {
+			return nil, explore.Interrupted, nil
+		}
 		if !res.Complete() {
 			return nil, fmt.Sprintf("the search of arrangement %s stopped: %s", model.FormatIDs(ids), res.Incomplete), nil
 		}
@@ -372,6 +378,9 @@ func fitSide(pts []formula.Point, opts formula.FitOptions) *render.FitSide {
 // then a side where no formula fits is a finding (1); a side with too
 // few exact sizes to fit is a cap error (4).
 func fitOutcome(rep *render.FitReport) error {
+	if rep.Cap != nil && rep.Cap.Reason == explore.Interrupted {
+		return exit.Interruptedf("interrupted at n=%d: the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.N-1)
+	}
 	if rep.Cap != nil {
 		return exit.Capf("cap reached at n=%d (%s): the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.Reason, rep.Cap.N-1)
 	}
@@ -393,7 +402,7 @@ func fitOutcome(rep *render.FitReport) error {
 
 // runMean samples Runs random schedules (and arrangements, for -order
 // every) at each size and fits the mean of the quantity: statistical.
-func (a *Fit) runMean(stdout, _ io.Writer) error {
+func (a *Fit) runMean(stdout, stderr io.Writer) error {
 	rep := a.newReport()
 	var samples []formula.Sample
 	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
@@ -402,6 +411,9 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 		s := formula.Sample{N: n}
 		pt := render.FitPoint{N: n}
 		for k := range a.Runs {
+			if Interrupted() {
+				break
+			}
 			ids := a.sampleArrangement(n, rng)
 			cfg, err := a.ConfigAt(n, ids)
 			if err != nil {
@@ -411,7 +423,10 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 			if err != nil {
 				return exit.Usagef("n=%d: %v", n, err)
 			}
-			x := checker.Execute(s0, checker.NewRandom(a.Seed+uint64(k), checker.Uniform), generic, checker.Options{})
+			x := checker.Execute(s0, checker.NewRandom(a.Seed+uint64(k), checker.Uniform), generic, checker.Options{Poll: intPoll(execPoll(stderr, fmt.Sprintf("fit: n=%d, run %d of %d", n, k+1, a.Runs)))})
+			if x.Interrupted {
+				break
+			}
 			if x.Capped {
 				pt.Capped++
 				continue
@@ -425,6 +440,11 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 			}
 			f, _ := v.Float64()
 			s.Values = append(s.Values, f)
+		}
+		if Interrupted() {
+			// The size's runs are not all done: it is left out.
+			rep.Cap = &render.FitCap{N: n, Reason: explore.Interrupted}
+			break
 		}
 		pt.Configs = len(s.Values)
 		rep.Points = append(rep.Points, pt)

@@ -34,10 +34,16 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
+	if Interrupted() {
+		return replayInterrupted(path)
+	}
 	// Re-check the properties along the replayed events.
 	x, err := checker.Replay(rep.Initial, t.Events(), checks, false)
 	if err != nil {
 		return exit.Usagef("%s: %v", path, err)
+	}
+	if Interrupted() {
+		return replayInterrupted(path)
 	}
 	var verdict string
 	switch {
@@ -58,6 +64,9 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 			return err
 		}
 	}
+	if Interrupted() {
+		return replayInterrupted(path)
+	}
 	if outPath != "" {
 		if err := report.WriteFileAtomic(outPath, buf.Bytes()); err != nil {
 			return exit.Usagef("-o %s: %v", outPath, err)
@@ -67,6 +76,12 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 	}
 	fmt.Fprintln(stderr, "electlab: "+verdict)
 	return nil
+}
+
+// replayInterrupted is the outcome of a replay interrupted by SIGINT:
+// no verdict, nothing rendered or written.
+func replayInterrupted(path string) error {
+	return exit.Interruptedf("interrupted: the replay of %s did not finish: nothing rendered or written (not a verdict)", path)
 }
 
 // Shrink shrinks the trace file in (written by run -trace, check or
@@ -109,9 +124,17 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	}
 	opt := checker.Options{MaxSteps: maxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
 	defer BoundMemory(maxMem)()
+	// A SIGINT ends the shrinking as the budget does: every further
+	// candidate is judged not to fail, and the shortest list found so
+	// far, which still fails, is written.
+	popt := opt
+	popt.Poll = func(int) bool { return Interrupted() }
 	fails := func(evs []model.Event) bool {
-		y := checker.Complete(rep.Initial, evs, checks, opt)
-		return y.Violation != nil && y.Violation.Property == prop
+		if Interrupted() {
+			return false
+		}
+		y := checker.Complete(rep.Initial, evs, checks, popt)
+		return y.Violation != nil && y.Violation.Property == prop && !Interrupted()
 	}
 	events, done := traces.MinimizeWithin(t.Events(), fails, budget)
 	y := checker.Complete(rep.Initial, events, checks, opt)
@@ -119,7 +142,11 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		return fmt.Errorf("shrinking %s lost its %s violation", in, prop)
 	}
 	note := fmt.Sprintf("shrunk by electlab shrink from %d to %d events", len(t.Steps), len(y.Events))
-	if !done {
+	intr := Interrupted()
+	switch {
+	case intr:
+		note += " (interrupted: may not be minimal)"
+	case !done:
 		note += fmt.Sprintf(" (stopped at -budget %d: may not be minimal)", budget)
 	}
 	if t.Note != "" {
@@ -141,6 +168,9 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		fmt.Fprintf(stderr, "electlab: %s\n", notes)
 	}
 	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: electlab replay %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, out)
+	if intr {
+		return exit.Interruptedf("interrupted: shrinking stopped early: the trace written may not be minimal (not a verdict on minimality)")
+	}
 	if !done {
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
 	}
