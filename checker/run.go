@@ -206,9 +206,10 @@ type Options struct {
 	// this fair continuation; a state revisited in it ends the run as a
 	// livelock.
 	FairAfter int
-	// Poll, when set, is called every 1024 events with the number of
-	// events applied so far (the CLI prints progress lines and watches for
-	// SIGINT there). Returning true stops the run at once:
+	// Poll, when set, is called before every event but the first with
+	// the number of events applied so far (the CLI prints progress lines
+	// and watches for SIGINT there: one event of a large World can take
+	// long). Returning true stops the run at once:
 	// Execution.Interrupted, unfinished, not a verdict (Capped, CapReason
 	// "interrupted"). It must not change the run otherwise.
 	Poll func(events int) bool
@@ -362,7 +363,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	for len(x.Events) < max {
-		if opt.Poll != nil && len(x.Events)%memEvery == 0 && len(x.Events) > 0 && opt.Poll(len(x.Events)) {
+		if opt.Poll != nil && len(x.Events) > 0 && opt.Poll(len(x.Events)) {
 			x.CapReason, x.Interrupted = "interrupted", true
 			break
 		}
