@@ -35,8 +35,11 @@ var (
 	done    chan struct{}
 	notify  io.Writer // where the first SIGINT is acknowledged
 	// exitFn exits the process at the second SIGINT (tests replace it).
-	exitFn = os.Exit
+	exitFn = osExit
 )
+
+// osExit is os.Exit (exitFn's default, which tests restore).
+var osExit = os.Exit
 
 // Catch starts catching SIGINT and returns the function that stops (the
 // default behaviour, killing the process, comes back once every Catch is
@@ -77,13 +80,16 @@ func watch(ch chan os.Signal, done chan struct{}) {
 		case <-done:
 			return
 		case <-ch:
-			if Trigger() {
+			if !hit.Load() {
+				// Said before the latch is set, so that it comes before
+				// the command's own last line.
 				mu.Lock()
 				w := notify
 				mu.Unlock()
 				if w != nil {
 					fmt.Fprintln(w, "electlab: interrupted: stopping at the next check and printing what was done so far (interrupt again to exit at once)")
 				}
+				hit.Store(true)
 				continue
 			}
 			exitFn(Status)
@@ -92,13 +98,6 @@ func watch(ch chan os.Signal, done chan struct{}) {
 	}
 }
 
-// Trigger sets the latch as a SIGINT does and reports whether it was
-// clear (tests use it to interrupt a command in the same process).
-func Trigger() bool { return !hit.Swap(true) }
-
 // Requested reports whether SIGINT has arrived since the current Catch
 // started (it stays true until the next command's Catch clears it).
 func Requested() bool { return hit.Load() }
-
-// Reset clears the latch (tests).
-func Reset() { hit.Store(false) }

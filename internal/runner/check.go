@@ -161,7 +161,7 @@ func (a *Check) reportInterrupted(k, capped int, stdout io.Writer) error {
 	if err := render.PrintCheckInterrupted(stdout, a.JSON, k, a.Count, capped, a.Seed, a.What); err != nil {
 		return err
 	}
-	return exit.Interruptedf("interrupted after %d of %d schedules (not a verdict)", k, a.Count)
+	return exit.Interruptedf("interrupted: %d of %d schedules finished (not a verdict)", k, a.Count)
 }
 
 // reportNoViolation prints the outcome of a search that found no

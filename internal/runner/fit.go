@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/big"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -273,6 +274,11 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 		}
 		p := checker.ParamsOf(s0)
 		opt := explore.Options{Counts: explore.CountsTotal, MaxStates: a.MaxStates, MaxMem: a.MaxMem, MaxViolations: 1, NoMinimize: true, Stop: Interrupted}
+		if _, ok := stderr.(*os.File); ok {
+			// One search can be long: explore's progress lines (the
+			// process's own stderr only, as fit's own lines).
+			opt.Progress = ProgressPrinter(stderr)
+		}
 		opt.OnFinal = func(w model.System) {
 			x, err := a.Quantity.Value(bound.ValuesOf(p, w))
 			if err != nil {
@@ -379,7 +385,7 @@ func fitSide(pts []formula.Point, opts formula.FitOptions) *render.FitSide {
 // few exact sizes to fit is a cap error (4).
 func fitOutcome(rep *render.FitReport) error {
 	if rep.Cap != nil && rep.Cap.Reason == explore.Interrupted {
-		return exit.Interruptedf("interrupted at n=%d: the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.N-1)
+		return exit.Interruptedf("interrupted: at n=%d, the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.N-1)
 	}
 	if rep.Cap != nil {
 		return exit.Capf("cap reached at n=%d (%s): the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.Reason, rep.Cap.N-1)
@@ -410,7 +416,11 @@ func (a *Fit) runMean(stdout, stderr io.Writer) error {
 		rng := rand.New(rand.NewPCG(a.Seed, uint64(n)))
 		s := formula.Sample{N: n}
 		pt := render.FitPoint{N: n}
+		progress := loopProgress(stderr, func(k int, el float64) {
+			fmt.Fprintf(stderr, "electlab: fit: n=%d, %d of %d runs, %.0fs at this size\n", n, k, a.Runs, el)
+		})
 		for k := range a.Runs {
+			progress(k)
 			if Interrupted() {
 				break
 			}

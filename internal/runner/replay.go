@@ -169,7 +169,7 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	}
 	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: electlab replay %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, out)
 	if intr {
-		return exit.Interruptedf("interrupted: shrinking stopped early: the trace written may not be minimal (not a verdict on minimality)")
+		return exit.Interruptedf("interrupted: shrinking stopped early: the trace written may not be minimal (not a verdict)")
 	}
 	if !done {
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
