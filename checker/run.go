@@ -206,8 +206,8 @@ type Options struct {
 	// this fair continuation; a state revisited in it ends the run as a
 	// livelock.
 	FairAfter int
-	// Poll, when set, is called before every event but the first with
-	// the number of events applied so far (the CLI prints progress lines
+	// Poll, when set, is called after every event, before the next is
+	// chosen, with the number of events applied so far (the CLI prints progress lines
 	// and watches for SIGINT there: one event of a large World can take
 	// long). Returning true stops the run at once:
 	// Execution.Interrupted, unfinished, not a verdict (Capped, CapReason
