@@ -193,6 +193,11 @@ func TestInterrupt(t *testing.T) {
 			if !strings.Contains(out, c.summary) {
 				t.Errorf("no summary %q:\nstdout:\n%s\nstderr:\n%s", c.summary, p.stdout.String(), stderr)
 			}
+			// No file is left, partial or not (check's -out is the
+			// working directory, where a trace would go).
+			if files, _ := os.ReadDir(p.cmd.Dir); len(files) > 0 {
+				t.Errorf("%d files left in the working directory, first %s", len(files), files[0].Name())
+			}
 			lines := strings.Split(strings.TrimSpace(stderr), "\n")
 			if last := lines[len(lines)-1]; !strings.HasPrefix(last, "electlab: interrupted: ") || !strings.Contains(last, "(not a verdict") || strings.Contains(last, "stopping at the next check") {
 				t.Errorf("last stderr line %q, want electlab: interrupted: ... (not a verdict)", last)
@@ -216,5 +221,28 @@ func TestInterruptTwice(t *testing.T) {
 	}
 	if strings.Contains(p.stdout.String(), "interrupted during") {
 		t.Errorf("the second SIGINT waited for the summary:\n%s", p.stdout.String())
+	}
+}
+
+// TestInterruptShrink: an interrupted shrink writes the shortest failing
+// trace found so far, complete (it replays, with its violation), says it
+// may not be minimal and exits 130.
+func TestInterruptShrink(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "v.json"), filepath.Join(dir, "v.shrunk.json")
+	// A Le Lann violation on unordered channels, 1058 events long: its
+	// shrinking replays candidates for several seconds.
+	cli(t, "run", "-algo", "lelann", "-n", "40", "-net", "unordered", "-schedule", "newest", "-seed", "3", "-trace", in).mustCode(t, 0)
+	p := startChild(t, "shrink", in, "-o", out)
+	p.waitStderr(t, "electlab: shrink: ")
+	p.interrupt(t)
+	code := p.exitWithin(t, interruptDeadline)
+	stderr := p.errText()
+	if code != 130 || !strings.Contains(p.stdout.String(), "shrunk 1058 events to ") || !strings.Contains(stderr, "electlab: interrupted: shrinking stopped early") {
+		t.Fatalf("exit status %d (want 130)\nstdout:\n%s\nstderr:\n%s", code, p.stdout.String(), stderr)
+	}
+	r := cli(t, "replay", out, "-render", "none").mustCode(t, 0)
+	if !strings.Contains(r.stderr, "violation reproduced: single-coordinator") {
+		t.Errorf("the trace written does not replay its violation:\n%s", r)
 	}
 }

@@ -129,12 +129,22 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	// far, which still fails, is written.
 	popt := opt
 	popt.Poll = func(int) bool { return Interrupted() }
+	candidates, shortest := 0, len(t.Steps)
+	progress := loopProgress(stderr, func(k int, el float64) {
+		fmt.Fprintf(stderr, "electlab: shrink: %d candidates replayed, shortest failing so far %d of %d events, %.0fs elapsed\n", k, shortest, len(t.Steps), el)
+	})
 	fails := func(evs []model.Event) bool {
+		progress(candidates)
+		candidates++
 		if Interrupted() {
 			return false
 		}
 		y := checker.Complete(rep.Initial, evs, checks, popt)
-		return y.Violation != nil && y.Violation.Property == prop && !Interrupted()
+		failed := y.Violation != nil && y.Violation.Property == prop && !Interrupted()
+		if failed && len(evs) < shortest {
+			shortest = len(evs)
+		}
+		return failed
 	}
 	events, done := traces.MinimizeWithin(t.Events(), fails, budget)
 	y := checker.Complete(rep.Initial, events, checks, opt)
