@@ -175,6 +175,7 @@ func TestInterrupt(t *testing.T) {
 		{"fit -mean", []string{"fit", "-algo", "changroberts", "-n", "2..9", "-mean", "-runs", "100000000"}, "electlab: fit: ", "interrupted  at n=", false},
 		{"reproduce", []string{"reproduce", "-paper", "000", "-table", "1", "-runs", "1000000"}, "waiting for: reproduce 000 table 1", "interrupted: tables reproduced in full: none", true},
 		{"claims", []string{"claims", "-claim", "CR79-AVG"}, "waiting for: CR79-AVG", "interrupted after ", false},
+		{"claims, the full report", []string{"claims"}, "electlab: checked ", "rows marked interrupted", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
