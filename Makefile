@@ -12,17 +12,17 @@ all: test
 ## long searches and the slow doc examples (under 5 minutes on 2 cores);
 ## one line per package
 test: vet mutants-stale
-	@echo "== test: go test -short ./... (the default suite; make test-long runs everything)"
+	@echo "== test: go test -short ./... (the default suite, one line per package as each finishes; several minutes on 2 cores; make test-long runs everything)"
 	$(GO) test -short ./...
 
 ## test-long: vet, then every test, the long searches and the doc examples
 ## marked slow included (what CI runs)
 test-long: vet mutants-stale
-	@echo "== test-long: go test ./... (every test, the long searches included)"
+	@echo "== test-long: go test -timeout 60m ./... (every test, the long searches and slow doc examples included; tens of minutes on 2 cores, one line per package as each finishes)"
 	$(GO) test -timeout 60m ./...
 
 vet:
-	@echo "== vet: go vet ./..."
+	@echo "== vet: go vet ./... (compiles every package first: a minute or more on a fresh or busy machine, silent until it finds something)"
 	$(GO) vet ./...
 
 ## mutants-stale: every mutant of testdata/mutants/table.go still applies
@@ -31,7 +31,7 @@ vet:
 ## and make test-long.
 .PHONY: mutants-stale
 mutants-stale:
-	@echo "== mutants-stale: go run ./testdata/mutants -stale"
+	@echo "== mutants-stale: go run ./testdata/mutants -stale (every mutant still applies and parses; compiling it may take a minute)"
 	$(GO) run ./testdata/mutants -stale
 
 ## claims: check every registered claim and print the report; also writes $(REPORT)/,
@@ -104,6 +104,7 @@ clean:
 ## MUTANTS_FLAGS='-pkg central' narrows it.
 .PHONY: mutants
 mutants:
+	@echo "== mutants: go run ./testdata/mutants $(MUTANTS_FLAGS) (each mutant's property tests in a temporary module copy: many minutes; one line per mutant)"
 	$(GO) run ./testdata/mutants $(MUTANTS_FLAGS)
 
 ## examples: vet and test the example module examples/hsring (a separate Go

@@ -206,6 +206,13 @@ type Options struct {
 	// this fair continuation; a state revisited in it ends the run as a
 	// livelock.
 	FairAfter int
+	// Poll, when set, is called after every event, before the next is
+	// chosen, with the number of events applied so far (the CLI prints progress lines
+	// and watches for SIGINT there: one event of a large World can take
+	// long). Returning true stops the run at once:
+	// Execution.Interrupted, unfinished, not a verdict (Capped, CapReason
+	// "interrupted"). It must not change the run otherwise.
+	Poll func(events int) bool
 	// CapUndecided is kept for its callers: a run stopped by a cap,
 	// neither quiescent nor provably cycling, is always "cap reached",
 	// undecided, not a termination violation (Execution.Capped), whether
@@ -300,6 +307,9 @@ type Execution struct {
 	CapReason string
 	// MemEstimate is the largest memory estimate of the run, in bytes.
 	MemEstimate int64
+	// Interrupted reports that Options.Poll stopped the run (Capped too,
+	// with CapReason "interrupted").
+	Interrupted bool
 }
 
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
@@ -353,6 +363,10 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		}
 	}
 	for len(x.Events) < max {
+		if opt.Poll != nil && len(x.Events) > 0 && opt.Poll(len(x.Events)) {
+			x.CapReason, x.Interrupted = "interrupted", true
+			break
+		}
 		if opt.MaxMem > 0 && len(x.Events)%memEvery == 0 {
 			m := base + int64(cap(x.Events))*eventBytes + int64(len(seen))*fairStateBytes
 			if w := SystemBytes(s); w > 0 {
@@ -415,7 +429,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		x.Capped = true
 		return x
 	}
-	x.CapReason = ""
+	x.CapReason, x.Interrupted = "", false // quiescent: finished after all
 	x.Violation, x.NotApplicable = checkEndNA(params, s, checks, x.Quiescent)
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
@@ -559,6 +573,6 @@ func Complete(s0 model.System, events []model.Event, checks Checks, opt Options)
 		r.Violation.Step += len(x.Events)
 	}
 	x.Events = append(x.Events, r.Events...)
-	x.Quiescent, x.Violation, x.Livelock, x.Capped, x.CapReason = r.Quiescent, r.Violation, r.Livelock, r.Capped, r.CapReason
+	x.Quiescent, x.Violation, x.Livelock, x.Capped, x.CapReason, x.Interrupted = r.Quiescent, r.Violation, r.Livelock, r.Capped, r.CapReason, r.Interrupted
 	return x
 }

@@ -94,9 +94,7 @@ func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
 func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	eng := a.eng
 	defer report.BatchGC()()
-	intr := interruptFlag()
-	defer intr.stop()
-	eng.Interrupted = intr.poll
+	eng.Interrupted = interrupted
 	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}}
 	var jobs []report.Job
 	if !a.compareOnly {
@@ -133,7 +131,7 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 		}
 		return usagef("no claims registered%s", forAlgo(a.algo))
 	}
-	if cmp != nil && !intr.poll() {
+	if cmp != nil && !interrupted() {
 		c, err := cmp.Result()
 		if err != nil {
 			return err
@@ -150,6 +148,9 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "electlab: %s has no plots: this program does not import github.com/electlab/electlab/cli/plots, which draws them\n", a.outDir)
 		}
 		for _, p := range a.papers {
+			if interrupted() {
+				break // its tables may be unfinished: not written
+			}
 			if writeErr == nil {
 				writeErr = writePaper(a.outDir, p, eng.Seed, cache)
 			}
@@ -162,7 +163,7 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	if writeErr != nil {
 		return writeErr
 	}
-	return interruptedErr(intr)
+	return interruptedErr("the report above is incomplete (rows marked interrupted are UNCHECKED)")
 }
 
 // print prints the report as the flags ask: the comparison alone
@@ -186,15 +187,6 @@ func (a *claimsArgs) print(stdout io.Writer, rep *report.Report) error {
 	}
 	_, err := io.WriteString(stdout, text)
 	return err
-}
-
-// interruptedErr reports an interrupted run: the report was printed (and
-// written) with the unfinished rows UNCHECKED, "interrupted".
-func interruptedErr(intr *interrupt) error {
-	if intr.poll() {
-		return &findingError{"interrupted: the report above is incomplete (rows marked interrupted are UNCHECKED)"}
-	}
-	return nil
 }
 
 // claimJob is one entry of the report to produce: a registered claim to

@@ -36,7 +36,9 @@
 // Exit status: 0 success; 1 a property was violated (check, explore) or a
 // replay diverged; 2 bad input (flags, files, a configuration over
 // -max-mem); 3 an internal error; 4 a cap or bound was reached before an
-// execution or search finished, with nothing found: no verdict.
+// execution or search finished, with nothing found: no verdict; 130
+// interrupted by SIGINT (Ctrl-C), what was done so far printed, marked
+// interrupted: no verdict (a second SIGINT exits at once).
 //
 // The package parses flags and wires: the work of run, check, explore,
 // replay and shrink is in internal/runner, their outputs in

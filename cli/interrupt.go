@@ -1,37 +1,27 @@
 package cli
 
 import (
-	"os"
-	"os/signal"
-	"sync/atomic"
+	"io"
+
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/interrupt"
 )
 
-// interrupt latches a SIGINT so a long search can stop between two
-// executions and report what it has. It is polled, never waited on: no
-// goroutine of ours runs beside the search.
-type interrupt struct {
-	ch  chan os.Signal
-	hit atomic.Bool // safe to poll from the claim workers
-}
+// catchInterrupt starts catching SIGINT for a command (internal/interrupt):
+// the first stops the command's loops at their next poll, which print what
+// was done so far, marked interrupted, and return an interrupted error
+// (exit status 130); the second exits at once with 130. It returns the
+// function that restores the default behaviour.
+func catchInterrupt(stderr io.Writer) (stop func()) { return interrupt.Catch(stderr) }
 
-// interruptFlag starts catching SIGINT.
-func interruptFlag() *interrupt {
-	i := &interrupt{ch: make(chan os.Signal, 1)}
-	signal.Notify(i.ch, os.Interrupt)
-	return i
-}
+// interrupted is the poll of the loops: SIGINT has arrived.
+func interrupted() bool { return interrupt.Requested() }
 
-// poll reports whether SIGINT has arrived (and stays true once it has).
-func (i *interrupt) poll() bool {
-	if !i.hit.Load() {
-		select {
-		case <-i.ch:
-			i.hit.Store(true)
-		default:
-		}
+// interruptedErr is the outcome of an interrupted command whose summary
+// has been printed (nil when no SIGINT arrived).
+func interruptedErr(what string) error {
+	if interrupted() {
+		return exit.Interruptedf("interrupted: %s (not a verdict)", what)
 	}
-	return i.hit.Load()
+	return nil
 }
-
-// stop restores the default SIGINT behaviour.
-func (i *interrupt) stop() { signal.Stop(i.ch) }

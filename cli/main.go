@@ -13,6 +13,7 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/interrupt"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/model"
@@ -23,12 +24,6 @@ import (
 type usageError = exit.UsageError
 
 func usagef(format string, args ...any) error { return exit.Usagef(format, args...) }
-
-// findingError is a verdict the user asked to be told about by exit status
-// (here: an interrupted claims report): exit status 1, as exit.FindingError.
-type findingError struct{ msg string }
-
-func (e *findingError) Error() string { return e.msg }
 
 // command is one entry of the command table.
 type command struct {
@@ -87,15 +82,17 @@ func topUsage() string {
 		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.help)
 	}
 	b.WriteString("\nRun \"electlab help <command>\" (or \"electlab <command> -h\") for the flags of a command.\n")
-	b.WriteString("Exit status: 0 done; 1 a violation found (or a replay diverged); 2 bad input;\n3 internal error; 4 a cap or bound reached first (not a verdict).")
+	b.WriteString("Exit status: 0 done; 1 a violation found (or a replay diverged); 2 bad input;\n3 internal error; 4 a cap or bound reached first (not a verdict);\n130 interrupted (Ctrl-C: what was done so far is printed; not a verdict).")
 	return b.String()
 }
 
 // Main runs the electlab command line args (without the program name),
 // writing to stdout and stderr, and returns the exit status (0 done; 1 a
 // violation found, or a replay diverged; 2 bad input; 3 internal error; 4
-// a cap or bound reached first: not a verdict). It never panics on user
-// input.
+// a cap or bound reached first: not a verdict; 130 interrupted by SIGINT,
+// what was done so far printed: not a verdict). It never panics on user
+// input. A first SIGINT stops the command at its next check (within about
+// a second), a second exits the process at once with 130.
 //
 // extra are algorithms of your own (each a *model.Algorithm[S]): list,
 // run, check, explore, replay, shrink and fit know them beside electlab's own,
@@ -148,6 +145,9 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
+			if c.name != "list" { // list is instant
+				defer catchInterrupt(stderr)()
+			}
 			return exitCode(c.run(args[1:], stdout, stderr), stderr)
 		}
 	}
@@ -180,7 +180,7 @@ func exitCode(err error, stderr io.Writer) (code int) {
 	}
 	var ue *usageError
 	var fe *exit.FindingError
-	var lfe *findingError
+	var ie *exit.InterruptedError
 	var ce *exit.CapError
 	var de *report.DirError // the report directory (-out) cannot be written: bad input
 	var msg string
@@ -193,8 +193,8 @@ func exitCode(err error, stderr io.Writer) (code int) {
 		msg, code = de.Error(), 2
 	case errors.As(err, &fe):
 		msg, code = fe.Msg, 1
-	case errors.As(err, &lfe):
-		msg, code = lfe.msg, 1
+	case errors.As(err, &ie):
+		msg, code = ie.Msg, interrupt.Status
 	case errors.As(err, &ce):
 		msg, code = ce.Msg, 4
 	default:

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/internal/reproduce"
@@ -20,7 +21,7 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("reproduce", "reproduce -paper ID [-table T] [-runs R] [-seed S] [-json] [-out DIR]", stderr)
 	paper := fs.String("paper", "", "the paper to reproduce, by its seed number (e.g. 000)")
 	table := fs.String("table", "", "reproduce only this table (1, 2, 3, fig11, fig12 for paper 000; 2, 3, 4, 5 for paper 003; default all)")
-	runs := fs.Int("runs", 0, "repetitions of each row (0 = the paper's own: 50 or 200)")
+	runs := fs.Int("runs", 0, fmt.Sprintf("repetitions of each row (0 = the paper's own: 50 or 200; at most %d)", maxReproduceRuns))
 	seed := fs.Uint64("seed", reproduce.DefaultSeed, "seed of every random id permutation, detector set and schedule")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
 	outDir := fs.String("out", "", "also write reproduce-ID.txt and reproduce-ID.json under this directory")
@@ -32,6 +33,9 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	}
 	if *runs < 0 {
 		return usagef("-runs %d: want a positive number of runs (0: the paper's own)", *runs)
+	}
+	if *runs > maxReproduceRuns {
+		return usagef("-runs %d: at most %d runs per row (the paper's own are 50 or 200)", *runs, maxReproduceRuns)
 	}
 	p, err := reproduce.Lookup(*paper)
 	if err != nil {
@@ -62,6 +66,9 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	defer prog.Finish()
 	report.RunTasks(tasks, report.Workers(), prog)
 	prog.Finish()
+	if interrupted() {
+		return reproduceInterrupted(p, keys, *seed, cache, stderr)
+	}
 	rep, err := reproduce.Reproduce(p, *table, reproduce.Options{Runs: *runs, Seed: *seed, Cache: cache})
 	if err != nil {
 		var ny *reproduce.ErrNotYet
@@ -85,6 +92,32 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = stdout.Write(out)
 	return err
+}
+
+// maxReproduceRuns bounds -runs: a million repetitions of a row take
+// hours already (the papers' own are 50 or 200).
+const maxReproduceRuns = 1_000_000
+
+// reproduceInterrupted is the outcome of a reproduction interrupted by
+// SIGINT: on stderr, which tables were reproduced in full and which not
+// (no report is printed or written: its tables are not all there).
+func reproduceInterrupted(p *reproduce.Paper, keys []report.TableKey, seed uint64, cache *reproduce.Cache, stderr io.Writer) error {
+	var done, undone []string
+	for _, k := range keys {
+		if _, err := reproduce.Reproduce(p, k.Table, reproduce.Options{Runs: k.Runs, Seed: seed, Cache: cache}); err == nil {
+			done = append(done, k.Table)
+		} else {
+			undone = append(undone, k.Table)
+		}
+	}
+	list := func(ts []string) string {
+		if len(ts) == 0 {
+			return "none"
+		}
+		return strings.Join(ts, ", ")
+	}
+	fmt.Fprintf(stderr, "electlab: reproduce -paper %s: interrupted: tables reproduced in full: %s; unfinished: %s\n", p.ID, list(done), list(undone))
+	return exit.Interruptedf("interrupted: %d of %d tables reproduced, no report printed (not a verdict)", len(done), len(keys))
 }
 
 func paperIDs() string {

@@ -18,7 +18,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 	}
 	rep := render.NewRunReport(a.run.Spec, a.run.Config, a.schedule, a.cf.seed, a.maxSteps.resolve(a.run.Config))
 	if a.useSim {
-		err = a.run.Sim(&rep)
+		err = a.run.Sim(&rep, stderr)
 	} else {
 		err = a.run.World(&rep, stdout, stderr)
 	}
@@ -26,7 +26,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var capped error
-	if rep.Capped != "" {
+	switch {
+	case rep.Capped == "interrupted":
+		capped = exit.Interruptedf("interrupted: run unfinished after %d events (not a verdict)", rep.Steps)
+	case rep.Capped != "":
 		capped = exit.Capf("run unfinished after %d events: cap reached (not a verdict): %s", rep.Steps, rep.Capped)
 	}
 	if capped == nil && rep.Bound != nil && !rep.Bound.Holds {

@@ -34,8 +34,11 @@ type SimResult struct {
 	// Faults counts sends to non-members or to self (a broken algorithm).
 	Faults int64
 	// Capped, when not empty, names the bound that stopped the run before
-	// quiescence ("the step cap of N events", "max-mem 1GiB").
+	// quiescence ("the step cap of N events", "max-mem 1GiB",
+	// "interrupted").
 	Capped string
+	// Interrupted reports that the poll (SetPoll) stopped the run.
+	Interrupted bool
 }
 
 // Sim runs an algorithm's step functions over large n with no copying and
@@ -82,6 +85,10 @@ type Sim[S any] struct {
 	// probe, when set (SetMemProbe), reports the memory in use; Run calls
 	// it every probeEvery events.
 	probe func() int64
+	// poll, when set (SetPoll), is called every probeEvery events;
+	// interrupted records that it stopped the run.
+	poll        func(events int64) bool
+	interrupted bool
 }
 
 // probeEvery is the number of events between two calls of a Sim's memory
@@ -94,6 +101,22 @@ const probeEvery = 1 << 16
 // estimate cannot (the slices inside process states) and changes only
 // where a run that reaches the bound stops.
 func (s *Sim[S]) SetMemProbe(probe func() int64) { s.probe = probe }
+
+// SetPoll sets a function Run calls every probeEvery events with the
+// events so far (the CLI prints progress and watches for SIGINT there):
+// true stops the run, unfinished, SimResult.Interrupted. It must not
+// change the run otherwise.
+func (s *Sim[S]) SetPoll(poll func(events int64) bool) { s.poll = poll }
+
+// checkpoint is Run's check every probeEvery events: true stops the run,
+// interrupted by the poll or over the memory bound by the probe.
+func (s *Sim[S]) checkpoint() bool {
+	if s.poll != nil && s.poll(s.events) {
+		s.interrupted = true
+		return true
+	}
+	return s.probe != nil && s.maxMem > 0 && s.probe() > s.maxMem
+}
 
 // simProc is the Sim's bookkeeping of one process.
 type simProc struct {
@@ -287,7 +310,7 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	if maxEvents > 0 {
 		stop = maxEvents
 	}
-	probing := s.probe != nil && s.maxMem > 0
+	probing := s.probe != nil && s.maxMem > 0 || s.poll != nil
 	next := stop
 	if probing {
 		next = min(stop, s.events+probeEvery)
@@ -299,7 +322,7 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 				pending = true
 				break
 			}
-			if s.queue.n > s.qwatch && s.memOver() || probing && s.events >= next && s.probe() > s.maxMem {
+			if s.queue.n > s.qwatch && s.memOver() || probing && s.events >= next && s.checkpoint() {
 				pending, over = true, true
 				break
 			}
@@ -316,7 +339,7 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			if s.events >= stop {
 				break
 			}
-			if s.probe() > s.maxMem {
+			if s.checkpoint() {
 				over = true
 				break
 			}
@@ -361,6 +384,8 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	}
 	switch {
 	case res.Quiescent:
+	case over && s.interrupted:
+		res.Capped, res.Interrupted = "interrupted", true
 	case over:
 		res.Capped = "max-mem " + FormatBytes(s.maxMem)
 	case capped():

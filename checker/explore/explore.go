@@ -105,6 +105,12 @@ type Options struct {
 	// the end. It must not change the search.
 	Progress      func(Progress)
 	ProgressEvery int64
+	// Stop, when set, is polled every few thousand transitions (the CLI
+	// watches for SIGINT there); once it returns true the search stops
+	// as a bound stops it: Result.Incomplete is Interrupted, and the
+	// result holds what was found so far. It must not change the search
+	// otherwise.
+	Stop func() bool
 	// JoinsBeforeEnd makes a quiescent state final only once every
 	// absent process has joined (a setting where each absent process
 	// joins once: a state that could still see a join is not an end).
@@ -148,6 +154,10 @@ type Progress struct {
 	// Done is set on the last call.
 	Done bool
 }
+
+// Interrupted is Result.Incomplete of a search stopped by Options.Stop
+// (with " (livelock search)" when it stopped the livelock search).
+const Interrupted = "interrupted"
 
 // progressTicks is the number of transitions between two Progress calls
 // when no new state appears.

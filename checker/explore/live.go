@@ -187,6 +187,9 @@ func (l *liveSearch) run() {
 		w := e.clone(f.w)
 		mustApply(w, ev)
 		l.transitions++
+		if l.transitions%progressTicks == 0 && e.opt.Stop != nil && e.opt.Stop() {
+			l.stop = Interrupted
+		}
 		if e.opt.Progress != nil && l.transitions%progressTicks == 0 {
 			e.opt.Progress(Progress{States: int64(l.vis.n), Transitions: l.transitions, Depth: len(l.frames),
 				Phase: fmt.Sprintf("livelock search (after the main search's %d states)", e.states())})

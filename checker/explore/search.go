@@ -262,11 +262,22 @@ func (e *engine) states() int64 {
 // tick reports progress every progressTicks transitions, new states or
 // not.
 func (e *engine) tick(depth int) {
-	if e.opt.Progress == nil || e.res.Transitions < e.nextTick {
+	if e.opt.Progress == nil && e.opt.Stop == nil || e.res.Transitions < e.nextTick {
 		return
 	}
 	e.nextTick = e.res.Transitions + progressTicks
+	e.pollStop()
+	if e.opt.Progress == nil {
+		return
+	}
 	e.opt.Progress(Progress{States: e.states(), Transitions: e.res.Transitions, Depth: depth})
+}
+
+// pollStop stops the search, "interrupted", when Options.Stop says so.
+func (e *engine) pollStop() {
+	if e.stop == "" && e.opt.Stop != nil && e.opt.Stop() {
+		e.stop = Interrupted
+	}
 }
 
 func (e *engine) progress(depth int) {

@@ -17,7 +17,9 @@ import (
 // set their own clock (fakeClock).
 func TestMain(m *testing.M) {
 	report.SetClock(report.SteppingClock(0))
-	os.Exit(m.Run())
+	code := m.Run()
+	removeChildBinary() // interrupt_test.go
+	os.Exit(code)
 }
 
 // fakeClock replaces the progress clock with one that advances by step at

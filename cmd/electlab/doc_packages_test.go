@@ -217,13 +217,15 @@ func layerAllowed(dir, imp string) bool {
 		return under(imp, "model") || (under(imp, "checker") && !under(imp, "checker/claims")) || under(imp, "traces")
 	case under(dir, "internal/reproduce"):
 		// The papers' reproductions and their judges: above the engines,
-		// below the report and the command.
-		return !under(imp, "cmd") && !under(imp, "cli") && (!under(imp, "internal") || under(imp, "internal/reproduce"))
+		// below the report and the command (a long table's runs poll
+		// the SIGINT latch).
+		return !under(imp, "cmd") && !under(imp, "cli") && (!under(imp, "internal") || under(imp, "internal/reproduce") || imp == "internal/interrupt")
 	case dir == "cli":
 		// The command as a library: everything but cmd/.
 		return !under(imp, "cmd")
-	case dir == "internal/exit" || dir == "internal/filetest":
-		// Error kinds and test helpers: the bottom of internal/.
+	case dir == "internal/exit" || dir == "internal/filetest" || dir == "internal/interrupt":
+		// Error kinds, test helpers and the SIGINT latch: the bottom of
+		// internal/.
 		return false
 	case dir == "internal/scenario":
 		return under(imp, "model") || imp == "algos"

@@ -17,7 +17,9 @@
 // Exit status: 0 success; 1 a property was violated (check, explore) or a
 // replay diverged; 2 bad input (flags, files, a configuration over
 // -max-mem); 3 an internal error; 4 a cap or bound was reached before an
-// execution or search finished, with nothing found: no verdict.
+// execution or search finished, with nothing found: no verdict; 130
+// interrupted (SIGINT, Ctrl-C): what was done so far is printed, marked
+// interrupted, no verdict (a second SIGINT exits at once).
 //
 // The command is package cli's Main (electlab/cli), which a main of your
 // own can call with algorithms of yours; this package's tests hold the

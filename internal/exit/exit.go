@@ -2,8 +2,9 @@
 // mapped by cmd/electlab to its exit status: a Usage error (bad input:
 // flags, files, a configuration over -max-mem) is 2, a Finding (a
 // violation found, a replay that diverged) is 1, a Cap (a cap or bound
-// reached before anything was found: no verdict) is 4; any other error is
-// an internal one (3).
+// reached before anything was found: no verdict) is 4, an Interrupted
+// command (SIGINT: what was done so far printed, no verdict) is 130; any
+// other error is an internal one (3).
 //
 // It imports nothing of the project; the packages under internal/ that do
 // a command's work return these kinds so that the command only wires.
@@ -47,4 +48,18 @@ func (e *CapError) Error() string { return e.Msg }
 // Capf is a CapError with a formatted message.
 func Capf(format string, args ...any) error {
 	return &CapError{fmt.Sprintf(format, args...)}
+}
+
+// InterruptedError says the user interrupted the command (SIGINT, Ctrl-C)
+// before it finished: what was done so far has been printed, marked
+// interrupted, which is not a verdict; exit status 130 (as shells report
+// a process killed by SIGINT).
+type InterruptedError struct{ Msg string }
+
+// Error returns the message.
+func (e *InterruptedError) Error() string { return e.Msg }
+
+// Interruptedf is an InterruptedError with a formatted message.
+func Interruptedf(format string, args ...any) error {
+	return &InterruptedError{fmt.Sprintf(format, args...)}
 }

@@ -37,3 +37,18 @@ func PrintCheckClean(w io.Writer, jsonOut bool, count, capped int, seed uint64, 
 	}
 	return nil
 }
+
+// PrintCheckInterrupted prints the outcome of a check interrupted
+// (SIGINT) after done of its total schedules, none of which violated
+// anything (capped of them reached a cap): what was done, not a verdict.
+func PrintCheckInterrupted(w io.Writer, jsonOut bool, done, total, capped int, seed uint64, what string) error {
+	if jsonOut {
+		return WriteJSON(w, map[string]any{"violation": nil, "interrupted": true, "schedules_tried": done, "schedules_planned": total, "schedules_unfinished": capped, "checked": what})
+	}
+	if done == 0 {
+		fmt.Fprintf(w, "interrupted during schedule 1 of %d (seed %d), before any finished, checking %s (not a verdict)\n", total, seed, what)
+		return nil
+	}
+	fmt.Fprintf(w, "interrupted after %d of %d schedules (seeds %d..%d): no violation in the %d finished, checking %s (not a verdict)\n", done, total, seed, seed+uint64(done)-1, done-capped, what)
+	return nil
+}

@@ -124,7 +124,10 @@ func PrintFit(w io.Writer, r *FitReport) {
 			fmt.Fprintf(w, "         note: a violation at this size: %s\n", p.Violation)
 		}
 	}
-	if r.Cap != nil {
+	switch {
+	case r.Cap != nil && r.Cap.Reason == "interrupted":
+		fmt.Fprintf(w, "interrupted  at n=%d; the range stops at n=%d (not a verdict beyond)\n", r.Cap.N, r.Cap.N-1)
+	case r.Cap != nil:
 		fmt.Fprintf(w, "cap reached  at n=%d: %s; the range stops at n=%d (not a verdict beyond)\n", r.Cap.N, r.Cap.Reason, r.Cap.N-1)
 	}
 	printSide(w, "min", r.Quantity, r.Min)

@@ -90,6 +90,8 @@ func PrintRun(w io.Writer, r *RunReport) {
 		r.Messages.Sends, strings.Join(per, ", "), r.Messages.Transmissions, r.Messages.Deliveries, r.Messages.Forwards)
 	q := "quiescent"
 	switch {
+	case r.Capped == "interrupted":
+		q = "NOT quiescent: interrupted (not a verdict)"
 	case r.Capped != "":
 		q = "NOT quiescent: cap reached (not a verdict): " + r.Capped
 	case !r.Quiescent:

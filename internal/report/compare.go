@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/internal/interrupt"
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 )
@@ -105,14 +106,23 @@ func NewPendingComparison(specs []model.Spec, seed uint64, samples int) *Pending
 }
 
 // Tasks are the comparison's measurements: per algorithm, the sampled
-// sizes and the exact worst case, each writing its own slot.
+// sizes and the exact worst case, each writing its own slot. After a
+// SIGINT (internal/interrupt) a task not yet started does nothing: the
+// interrupted claims report has no comparison.
 func (pc *PendingComparison) Tasks() []Task {
 	var tasks []Task
+	unlessInterrupted := func(f func()) func() {
+		return func() {
+			if !interrupt.Requested() {
+				f()
+			}
+		}
+	}
 	for i, spec := range pc.specs {
 		name := spec.Meta().Name
 		tasks = append(tasks,
-			Task{label: "comparison, " + name + " (sampled)", run: func() { pc.rows[i], pc.errs[i] = compareAll(spec, pc.seed, pc.samples) }},
-			Task{label: "comparison, " + name + " (worst case)", run: func() { pc.worst[i] = worstCase(spec, CompareWorstMin, CompareWorstMax) }})
+			Task{label: "comparison, " + name + " (sampled)", run: unlessInterrupted(func() { pc.rows[i], pc.errs[i] = compareAll(spec, pc.seed, pc.samples) })},
+			Task{label: "comparison, " + name + " (worst case)", run: unlessInterrupted(func() { pc.worst[i] = worstCase(spec, CompareWorstMin, CompareWorstMax) })})
 	}
 	return tasks
 }

@@ -20,6 +20,9 @@ const progressAfter = time.Second
 var (
 	now          = time.Now
 	progressTick = time.Second
+	// waitEvery is how long a non-terminal progress may stay silent while
+	// steps run: then a line names them ("waiting for: ...").
+	waitEvery = 5 * time.Second
 )
 
 // Progress reports on stderr how far a long command (`claims`,
@@ -28,8 +31,12 @@ var (
 // rendering the plots), how many of its steps are done, the step just
 // finished, the time elapsed since the command started and, once a tenth
 // of the phase's steps are done, an estimate of its remaining time (ETA:
-// the phase's time so far per step done, times the steps left). Not on a terminal: one line per finished step,
-// in the order they finish. On a terminal: one line overwritten in place
+// the phase's time so far per step done, times the steps left; when a
+// step still running has run longer than that, "ETA unknown" and the
+// step instead). Not on a terminal: one line per finished step, in the
+// order they finish, and, when no line has been printed for waitEvery
+// while steps run, a line naming them with their running times. On a
+// terminal: one line overwritten in place
 // with \r (also refreshed every progressTick while a long step runs,
 // naming it) and erased at the end, so nothing of it is left above the
 // report. A nil *progress reports nothing.
@@ -39,14 +46,15 @@ type Progress struct {
 	terminal bool
 
 	mu         sync.Mutex
-	verb       string    // what a finished step is: "checked", "wrote trace", ...
-	total      int       // steps of the phase
-	ndone      int       // steps of the phase done
-	phaseStart time.Time // when the phase started
-	running    []string  // the steps being worked on, oldest first
-	throttle   bool      // not a terminal: at most one line per progressTick, and the last
-	lastLine   time.Time // when the last line was printed
-	width      int       // length of the terminal line, to overwrite it
+	verb       string               // what a finished step is: "checked", "wrote trace", ...
+	total      int                  // steps of the phase
+	ndone      int                  // steps of the phase done
+	phaseStart time.Time            // when the phase started
+	running    []string             // the steps being worked on, oldest first
+	began      map[string]time.Time // when each running step began
+	throttle   bool                 // not a terminal: at most one line per progressTick, and the last
+	lastLine   time.Time            // when the last line was printed
+	width      int                  // length of the terminal line, to overwrite it
 	printed    bool
 	stop       chan struct{}
 	stopped    sync.WaitGroup
@@ -57,8 +65,8 @@ type Progress struct {
 func NewProgress(w io.Writer, total int) *Progress {
 	t := now()
 	p := &Progress{w: w, start: t, terminal: isTerminal(w), verb: "checked", total: total, phaseStart: t}
-	if p.terminal {
-		p.startTicker()
+	if _, ok := w.(*os.File); ok {
+		p.startTicker() // the process's own stderr (not a buffer a caller inspects)
 	}
 	return p
 }
@@ -87,8 +95,12 @@ func (p *Progress) startTicker() {
 				return
 			case <-t.C:
 				p.mu.Lock()
-				if len(p.running) > 0 {
+				switch {
+				case len(p.running) == 0:
+				case p.terminal:
 					p.show(fmt.Sprintf("%s %d/%d, running %s", p.verb, p.ndone, p.total, p.running[0]))
+				case now().Sub(p.lastLine) >= waitEvery:
+					p.show(fmt.Sprintf("%s %d/%d, waiting for: %s", p.verb, p.ndone, p.total, p.runningText(now(), 3)))
 				}
 				p.mu.Unlock()
 			}
@@ -119,7 +131,27 @@ func (p *Progress) locked(f func()) {
 // begin records that the step label ("C-RING1-5, changroberts") has
 // started.
 func (p *Progress) begin(label string) {
-	p.locked(func() { p.running = append(p.running, label) })
+	p.locked(func() {
+		p.running = append(p.running, label)
+		if p.began == nil {
+			p.began = map[string]time.Time{}
+		}
+		p.began[label] = now()
+	})
+}
+
+// runningText names up to max of the running steps, oldest first, with
+// how long each has run, and how many more there are. p.mu is held.
+func (p *Progress) runningText(t time.Time, max int) string {
+	var parts []string
+	for i, l := range p.running {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("%d more", len(p.running)-max))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (running %.0fs)", l, t.Sub(p.began[l]).Seconds()))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // done records that the step label has finished; line says it is worth a
@@ -133,6 +165,7 @@ func (p *Progress) done(label string, line bool) {
 				break
 			}
 		}
+		delete(p.began, label)
 		p.ndone++
 		last := p.ndone == p.total
 		if p.throttle && !last && !p.terminal && now().Sub(p.lastLine) < progressTick {
@@ -161,7 +194,13 @@ func (p *Progress) show(msg string) {
 	// first): an ETA from a tenth of the steps on.
 	if p.ndone > 0 && p.ndone < p.total && p.ndone*10 >= p.total {
 		eta := t.Sub(p.phaseStart) * time.Duration(p.total-p.ndone) / time.Duration(p.ndone)
-		line += fmt.Sprintf(", ETA %.0fs", eta.Seconds())
+		// The rate of the steps done says nothing of a step that has
+		// already run longer than the whole estimate.
+		if len(p.running) > 0 && t.Sub(p.began[p.running[0]]) > eta {
+			line += ", ETA unknown: waiting for " + p.runningText(t, 1)
+		} else {
+			line += fmt.Sprintf(", ETA %.0fs", eta.Seconds())
+		}
 	}
 	line += ")"
 	p.printed, p.lastLine = true, t

@@ -111,3 +111,52 @@ func TestProgressPhaseThrottled(t *testing.T) {
 		t.Errorf("the last line is %q", l)
 	}
 }
+
+// TestProgressWaitingFor: a step still running longer than the ETA of the
+// steps done turns the ETA into "ETA unknown: waiting for" it, and off a
+// terminal a silent spell of waitEvery while steps run prints a line
+// naming them with their running times (make claims once said "ETA 2s"
+// and then nothing for 265 s while one claim ran).
+func TestProgressWaitingFor(t *testing.T) {
+	var cmu sync.Mutex
+	clock := time.Unix(1_000_000, 0)
+	defer SetClock(func() time.Time { cmu.Lock(); defer cmu.Unlock(); return clock })()
+	advance := func(d time.Duration) { cmu.Lock(); clock = clock.Add(d); cmu.Unlock() }
+	oldTick := progressTick
+	progressTick = time.Millisecond
+	defer func() { progressTick = oldTick }()
+	var mu sync.Mutex
+	var buf bytes.Buffer
+	w := writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return buf.Write(p)
+	})
+	text := func() string { mu.Lock(); defer mu.Unlock(); return buf.String() }
+	t0 := now()
+	p := &Progress{w: w, total: 10, start: t0, phaseStart: t0, verb: "checked"}
+	p.begin("C-LONG")
+	advance(time.Second)
+	for i := range 8 {
+		p.begin(fmt.Sprintf("C-%d", i))
+		p.done(fmt.Sprintf("C-%d", i), true)
+	}
+	if out := text(); !strings.Contains(out, "checked 2/10: C-1 (1s elapsed, ETA 4s)") {
+		t.Errorf("before the long step outlasts it, the ETA is the rate's:\n%s", out)
+	}
+	advance(100 * time.Second)
+	p.begin("C-8")
+	p.done("C-8", true)
+	if out := text(); !strings.Contains(out, "checked 9/10: C-8 (101s elapsed, ETA unknown: waiting for C-LONG (running 101s))") {
+		t.Errorf("want the ETA to give way to the long step:\n%s", out)
+	}
+	p.startTicker()
+	advance(waitEvery)
+	want := "checked 9/10, waiting for: C-LONG (running 106s) (106s elapsed"
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(text(), want) && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	}
+	p.Finish()
+	if out := text(); !strings.Contains(out, want) {
+		t.Errorf("no line naming the step still running (want %q):\n%s", want, out)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/electlab/electlab/algos/fceabob"
+	"github.com/electlab/electlab/internal/interrupt"
 	"github.com/electlab/electlab/model"
 )
 
@@ -490,6 +491,9 @@ func s3Tests(runs int, seed uint64) (*Table, error) {
 	rng := stream(seed, t.ID, "test 4, one detector per crash")
 	stopped := 0
 	for range runs {
+		if interrupt.Requested() {
+			return nil, ErrInterrupted
+		}
 		_, faults, err := vringSuccessive(newSample(rng, 0), 0, s3Test4NS, s3TestP, s3Test4Crashes, false)
 		if err != nil {
 			return nil, err

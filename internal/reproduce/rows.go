@@ -1,12 +1,19 @@
 package reproduce
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/electlab/electlab/internal/interrupt"
 )
+
+// ErrInterrupted is the error of a table whose runs a SIGINT stopped
+// (internal/interrupt): the table is not reproduced.
+var ErrInterrupted = errors.New("interrupted")
 
 // reading is one measured column of a row: what is run on each sample.
 type reading struct {
@@ -29,6 +36,9 @@ type reading struct {
 func measureRow(row *Row, rng *rand.Rand, runs int, rds []reading) error {
 	vals := make([][]int64, len(rds))
 	for range runs {
+		if interrupt.Requested() {
+			return ErrInterrupted
+		}
 		var ns []int
 		var ss []*sample
 		for i, rd := range rds {

@@ -73,10 +73,17 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 	progress := checkProgress(stderr, a.Count)
 	for k := range a.Count {
 		progress(k)
+		if Interrupted() {
+			return a.reportInterrupted(k, capped, stdout)
+		}
 		cs := a.caseFor(k)
+		opt.Poll = intPoll(execPoll(stderr, fmt.Sprintf("check: schedule %d of %d", k+1, a.Count)))
 		x := checker.Execute(s0, cs.Chooser(), a.Checks, opt)
 		if err := a.boundErr(); err != nil {
 			return err
+		}
+		if x.Interrupted {
+			return a.reportInterrupted(k, capped, stdout)
 		}
 		if x.Violation == nil {
 			if x.Capped {
@@ -153,6 +160,16 @@ func findingWritten(prop string, events int, path string, writeErr error) error 
 		return exit.Findingf("%s violated; the trace (%d events) is over the trace limit and was not written", prop, events)
 	}
 	return exit.Findingf("%s violated; trace written to %s", prop, path)
+}
+
+// reportInterrupted prints the outcome of a search interrupted before
+// schedule k (none of the k before found a violation; capped of them
+// reached a cap) and returns the interrupted error: no trace is written.
+func (a *Check) reportInterrupted(k, capped int, stdout io.Writer) error {
+	if err := render.PrintCheckInterrupted(stdout, a.JSON, k, a.Count, capped, a.Seed, a.What); err != nil {
+		return err
+	}
+	return exit.Interruptedf("interrupted: %d of %d schedules finished (not a verdict)", k, a.Count)
 }
 
 // reportNoViolation prints the outcome of a search that found no

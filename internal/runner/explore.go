@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/electlab/electlab/algos"
@@ -58,6 +59,7 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 		start = pre.Final
 	}
 	opt.Progress = ProgressPrinter(stderr)
+	opt.Stop = Interrupted
 	res := explore.Explore(start, opt)
 	if b != nil && b.Err() != nil {
 		return exit.Usagef("-bound %q: %v", b.String(), b.Err())
@@ -91,6 +93,11 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 	}
 	if err := printExplore(stdout, rep, jsonOut); err != nil {
 		return err
+	}
+	if strings.HasPrefix(res.Incomplete, explore.Interrupted) {
+		// What was found so far is printed (and a violation's trace
+		// written), marked "search incomplete: interrupted".
+		return exit.Interruptedf("interrupted: search incomplete after %d states (not a verdict)", res.States)
 	}
 	if finding == nil && !rep.Complete {
 		// A bound cut the search before it decided anything: the same

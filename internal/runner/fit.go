@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/big"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -261,6 +262,9 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 	progress := fitProgress(stderr, n, len(arrs))
 	for k, ids := range arrs {
 		progress(k)
+		if Interrupted() {
+			return nil, explore.Interrupted, nil
+		}
 		cfg, err := a.ConfigAt(n, ids)
 		if err != nil {
 			return nil, "", exit.Usagef("%v", err)
@@ -270,7 +274,12 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 			return nil, "", exit.Usagef("n=%d: %v", n, err)
 		}
 		p := checker.ParamsOf(s0)
-		opt := explore.Options{Counts: explore.CountsTotal, MaxStates: a.MaxStates, MaxMem: a.MaxMem, MaxViolations: 1, NoMinimize: true}
+		opt := explore.Options{Counts: explore.CountsTotal, MaxStates: a.MaxStates, MaxMem: a.MaxMem, MaxViolations: 1, NoMinimize: true, Stop: Interrupted}
+		if _, ok := stderr.(*os.File); ok {
+			// One search can be long: explore's progress lines (the
+			// process's own stderr only, as fit's own lines).
+			opt.Progress = ProgressPrinter(stderr)
+		}
 		opt.OnFinal = func(w model.System) {
 			x, err := a.Quantity.Value(bound.ValuesOf(p, w))
 			if err != nil {
@@ -292,6 +301,9 @@ func (a *Fit) measure(n int, stderr io.Writer) (_ *render.FitPoint, stop string,
 		}
 		pt.Configs++
 		pt.States += res.States
+		if strings.HasPrefix(res.Incomplete, explore.Interrupted) {
+			return nil, explore.Interrupted, nil
+		}
 		if !res.Complete() {
 			return nil, fmt.Sprintf("the search of arrangement %s stopped: %s", model.FormatIDs(ids), res.Incomplete), nil
 		}
@@ -377,6 +389,9 @@ func noFitAmongAll(err error) bool {
 // then a side where no formula fits is a finding (1); a side with too
 // few exact sizes to fit is a cap error (4).
 func fitOutcome(rep *render.FitReport) error {
+	if rep.Cap != nil && rep.Cap.Reason == explore.Interrupted {
+		return exit.Interruptedf("interrupted: at n=%d, the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.N-1)
+	}
 	if rep.Cap != nil {
 		return exit.Capf("cap reached at n=%d (%s): the range stopped at n=%d (not a verdict beyond it)", rep.Cap.N, rep.Cap.Reason, rep.Cap.N-1)
 	}
@@ -398,7 +413,7 @@ func fitOutcome(rep *render.FitReport) error {
 
 // runMean samples Runs random schedules (and arrangements, for -order
 // every) at each size and fits the mean of the quantity: statistical.
-func (a *Fit) runMean(stdout, _ io.Writer) error {
+func (a *Fit) runMean(stdout, stderr io.Writer) error {
 	rep := a.newReport()
 	var samples []formula.Sample
 	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
@@ -406,7 +421,14 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 		rng := rand.New(rand.NewPCG(a.Seed, uint64(n)))
 		s := formula.Sample{N: n}
 		pt := render.FitPoint{N: n}
+		progress := loopProgress(stderr, func(k int, el float64) {
+			fmt.Fprintf(stderr, "electlab: fit: n=%d, %d of %d runs, %.0fs at this size\n", n, k, a.Runs, el)
+		})
 		for k := range a.Runs {
+			progress(k)
+			if Interrupted() {
+				break
+			}
 			ids := a.sampleArrangement(n, rng)
 			cfg, err := a.ConfigAt(n, ids)
 			if err != nil {
@@ -416,7 +438,10 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 			if err != nil {
 				return exit.Usagef("n=%d: %v", n, err)
 			}
-			x := checker.Execute(s0, checker.NewRandom(a.Seed+uint64(k), checker.Uniform), generic, checker.Options{})
+			x := checker.Execute(s0, checker.NewRandom(a.Seed+uint64(k), checker.Uniform), generic, checker.Options{Poll: intPoll(execPoll(stderr, fmt.Sprintf("fit: n=%d, run %d of %d", n, k+1, a.Runs)))})
+			if x.Interrupted {
+				break
+			}
 			if x.Capped {
 				pt.Capped++
 				continue
@@ -430,6 +455,11 @@ func (a *Fit) runMean(stdout, _ io.Writer) error {
 			}
 			f, _ := v.Float64()
 			s.Values, s.Exact = append(s.Values, f), append(s.Exact, v)
+		}
+		if Interrupted() {
+			// The size's runs are not all done: it is left out.
+			rep.Cap = &render.FitCap{N: n, Reason: explore.Interrupted}
+			break
 		}
 		pt.Configs = len(s.Values)
 		rep.Points = append(rep.Points, pt)

@@ -35,10 +35,16 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
+	if Interrupted() {
+		return replayInterrupted(path)
+	}
 	// Re-check the properties along the replayed events.
 	x, err := checker.Replay(rep.Initial, t.Events(), checks, false)
 	if err != nil {
 		return exit.Usagef("%s: %v", path, err)
+	}
+	if Interrupted() {
+		return replayInterrupted(path)
 	}
 	var verdict string
 	switch {
@@ -59,6 +65,9 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 			return err
 		}
 	}
+	if Interrupted() {
+		return replayInterrupted(path)
+	}
 	if outPath == "" {
 		outPath = "-"
 	}
@@ -67,6 +76,12 @@ func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer
 	}
 	fmt.Fprintln(stderr, "electlab: "+verdict)
 	return nil
+}
+
+// replayInterrupted is the outcome of a replay interrupted by SIGINT:
+// no verdict, nothing rendered or written.
+func replayInterrupted(path string) error {
+	return exit.Interruptedf("interrupted: the replay of %s did not finish: nothing rendered or written (not a verdict)", path)
 }
 
 // Shrink shrinks the trace file in (written by run -trace, check or
@@ -109,9 +124,27 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	}
 	opt := checker.Options{MaxSteps: maxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
 	defer BoundMemory(maxMem)()
+	// A SIGINT ends the shrinking as the budget does: every further
+	// candidate is judged not to fail, and the shortest list found so
+	// far, which still fails, is written.
+	popt := opt
+	popt.Poll = func(int) bool { return Interrupted() }
+	candidates, shortest := 0, len(t.Steps)
+	progress := loopProgress(stderr, func(k int, el float64) {
+		fmt.Fprintf(stderr, "electlab: shrink: %d candidates replayed, shortest failing so far %d of %d events, %.0fs elapsed\n", k, shortest, len(t.Steps), el)
+	})
 	fails := func(evs []model.Event) bool {
-		y := checker.Complete(rep.Initial, evs, checks, opt)
-		return y.Violation != nil && y.Violation.Property == prop
+		progress(candidates)
+		candidates++
+		if Interrupted() {
+			return false
+		}
+		y := checker.Complete(rep.Initial, evs, checks, popt)
+		failed := y.Violation != nil && y.Violation.Property == prop && !Interrupted()
+		if failed && len(evs) < shortest {
+			shortest = len(evs)
+		}
+		return failed
 	}
 	events, done := traces.MinimizeWithin(t.Events(), fails, budget)
 	y := checker.Complete(rep.Initial, events, checks, opt)
@@ -119,7 +152,11 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		return fmt.Errorf("shrinking %s lost its %s violation", in, prop)
 	}
 	note := fmt.Sprintf("shrunk by electlab shrink from %d to %d events", len(t.Steps), len(y.Events))
-	if !done {
+	intr := Interrupted()
+	switch {
+	case intr:
+		note += " (interrupted: may not be minimal)"
+	case !done:
 		note += fmt.Sprintf(" (stopped at -budget %d: may not be minimal)", budget)
 	}
 	if t.Note != "" {
@@ -142,6 +179,9 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		stdout = stderr
 	}
 	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, render.ReplayCommand(out))
+	if intr {
+		return exit.Interruptedf("interrupted: shrinking stopped early: the trace written may not be minimal (not a verdict)")
+	}
 	if !done {
 		fmt.Fprintf(stderr, "electlab: shrinking stopped at -budget %d replayed events: the trace may not be minimal\n", budget)
 	}

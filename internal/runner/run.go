@@ -70,8 +70,10 @@ func (a *Run) judgeBound(rep *render.RunReport, v bound.Values) error {
 }
 
 // Sim runs the fast simulator (fifo schedule, no events recorded) and
-// judges its final state for safety, agreement and validity.
-func (a *Run) Sim(rep *render.RunReport) error {
+// judges its final state for safety, agreement and validity; a long run
+// prints progress lines on stderr, and a SIGINT stops it (rep.Capped
+// "interrupted").
+func (a *Run) Sim(rep *render.RunReport, stderr io.Writer) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
 	info := spec.Meta()
 	rep.Engine = "sim"
@@ -88,6 +90,9 @@ func (a *Run) Sim(rep *render.RunReport) error {
 	}); ok {
 		b.SetMaxMem(maxMem)
 		b.SetMemProbe(HeapInUse)
+	}
+	if p, ok := sim.(interface{ SetPoll(func(int64) bool) }); ok {
+		p.SetPoll(execPoll(stderr, "run"))
 	}
 	defer BoundMemory(maxMem)()
 	res := sim.Run(int64(rep.MaxSteps))
@@ -147,7 +152,7 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer BoundMemory(maxMem)()
-	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checker.Checks{Props: props}, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse})
+	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checker.Checks{Props: props}, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse, Poll: intPoll(execPoll(stderr, "run"))})
 	if err != nil {
 		return err
 	}
@@ -164,6 +169,9 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 		if err := a.judgeBound(rep, bound.ValuesOf(checker.ParamsOf(s0), x.Final)); err != nil {
 			return err
 		}
+	}
+	if x.Interrupted {
+		return nil // unfinished: no trace or rendering is written
 	}
 	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
 }
@@ -182,7 +190,7 @@ func runPrefixed(s0 model.System, prefix []model.Event, ch checker.Chooser, chec
 	}
 	rest := checker.Execute(pre.Final, ch, checks, opt)
 	x := &checker.Execution{Initial: s0, Final: rest.Final, Events: append(pre.Events, rest.Events...), Quiescent: rest.Quiescent, Violation: rest.Violation,
-		Livelock: rest.Livelock, Capped: rest.Capped, CapReason: rest.CapReason, MemEstimate: rest.MemEstimate, NotApplicable: rest.NotApplicable}
+		Livelock: rest.Livelock, Capped: rest.Capped, CapReason: rest.CapReason, MemEstimate: rest.MemEstimate, NotApplicable: rest.NotApplicable, Interrupted: rest.Interrupted}
 	if x.Violation != nil && x.Violation.Step > 0 {
 		x.Violation.Step += len(pre.Events)
 	}

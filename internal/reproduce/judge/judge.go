@@ -7,6 +7,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -196,7 +197,11 @@ func (rc *Claim) Judge(seed uint64, cache *reproduce.Cache) Result {
 			}
 		}
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, reproduce.ErrInterrupted):
+		e.Verdict, e.Summary = claims.Unchecked, "interrupted: the table was not reproduced"
+		return e
+	case err != nil:
 		e.Verdict, e.Summary = claims.Unchecked, "reproduce failed: "+err.Error()
 		return e
 	}
