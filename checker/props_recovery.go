@@ -58,3 +58,47 @@ func ConvergedAfter(s model.System, back []model.ID) error {
 	}
 	return nil
 }
+
+// PropEarned names EarnedCoordinator's violations.
+const PropEarned = "earned-coordinator"
+
+// EarnedCoordinator checks, after every event, that no process acts as
+// coordinator without having won since its last recovery (or its join).
+// The model gives a recovered process its initial state, which may act as
+// coordinator (the old coordinator's); its recovery step must give that
+// up, and the process may act as coordinator again only once it wins. So
+// a process the last event recovered or joined whose state before the
+// step acted as coordinator (model.Effect.Coord) and that still acts as
+// coordinator after it has kept a coordinatorship it has not won, unless
+// the step itself chose it (a model.ObsChoose observation of itself: a
+// rule that makes it coordinator at once). Every later change of its view
+// is a step of its own, so this checks "every live coordinator has won
+// since its last recovery" incrementally: it reads the last event's
+// effects only (O(effects) per step), and holds vacuously in runs without
+// recoveries or joins. Reference: [S2] Bully slide, "Process initiates
+// election if it just recovered from failure"; [S4] §II, "If a process
+// that was previously down comes back up, it initiates an election
+// procedure".
+func EarnedCoordinator(s model.System) error {
+	effects := s.Effects()
+	for _, e := range effects {
+		if (e.Kind != model.Recovered && e.Kind != model.Joined) || !e.Coord {
+			continue
+		}
+		i := s.Topo().IndexOf(e.P)
+		if i < 0 || s.Status(i) != model.Live || !s.View(i).Coordinator {
+			continue
+		}
+		if slices.ContainsFunc(effects, func(d model.Effect) bool {
+			return d.Kind == model.Noted && d.P == e.P && d.Tag == model.ObsChoose && model.ID(d.Val) == e.P
+		}) {
+			continue // the step chose it: a win
+		}
+		what := "recovered"
+		if e.Kind == model.Joined {
+			what = "joined"
+		}
+		return fmt.Errorf("process %d %s and acts as coordinator without having won an election since (it kept its initial state's coordinatorship)", e.P, what)
+	}
+	return nil
+}

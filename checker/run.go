@@ -449,6 +449,9 @@ func CheckStep(s model.System, checks Checks, step int) *Violation {
 	if err := NoModelFaults(s); err != nil {
 		return &Violation{Property: PropModel, Step: step, Message: err.Error()}
 	}
+	if err := EarnedCoordinator(s); err != nil {
+		return &Violation{Property: PropEarned, Step: step, Message: err.Error()}
+	}
 	if checks.Props&model.Safety != 0 {
 		if err := SingleCoordinator(s); err != nil {
 			return &Violation{Property: PropSafety, Step: step, Message: err.Error()}

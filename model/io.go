@@ -148,6 +148,14 @@ type View struct {
 	Coordinator bool
 }
 
+// ObsChoose is the observation tag of a process that chooses the
+// coordinator by its own rule, Val the one chosen (e.g. [S4]'s detector
+// that takes the smallest OK, or the minimum id that declares itself at
+// once). A process that chooses itself in its recovery (or joining) step
+// has won there, though its view is the one its initial state had: the
+// step invariant checker.EarnedCoordinator reads it.
+const ObsChoose = "choose"
+
 // OutputKind is the type of an Output.
 type OutputKind uint8
 

@@ -128,7 +128,10 @@ type Effect struct {
 	// Tag and Val describe an observation, a timer or a decision.
 	Tag string
 	Val int32
-	// Coord reports, for Decided, whether P now acts as coordinator.
+	// Coord reports, for Decided, whether P now acts as coordinator;
+	// for Recovered and Joined, whether P's state before its recovery
+	// (joining) step acts as coordinator (its initial state's view: a
+	// coordinatorship it has not won since it came up).
 	Coord bool
 }
 
@@ -752,7 +755,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.states[p] = w.alg.Init(&w.r.envs[p])
 		w.touch(p)
 		w.views[p] = w.alg.View(w.states[p])
-		w.effects = append(w.effects, Effect{Kind: Recovered, P: ev.P})
+		w.effects = append(w.effects, Effect{Kind: Recovered, P: ev.P, Coord: w.views[p].Coordinator})
 		w.step(p, Input{Kind: InRecover})
 	case EvJoin:
 		if w.status[p] != Absent {
@@ -761,7 +764,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.tick()
 		w.status[p] = Live
 		w.touch(p)
-		w.effects = append(w.effects, Effect{Kind: Joined, P: ev.P})
+		w.effects = append(w.effects, Effect{Kind: Joined, P: ev.P, Coord: w.views[p].Coordinator})
 		w.step(p, Input{Kind: InJoin})
 	case EvRound:
 		if w.r.cfg.Timing != Sync {

@@ -100,7 +100,7 @@ func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algor
 		Info: l.info(name,
 			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
 			"[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: "+info.Source,
-			ks, lockClaims()),
+			ks, lockClaims(oneHolder[E])),
 		Init: func(env *model.Env) LockState[E] {
 			return LockState[E]{Core: Core[E]{Elect: elect.Init(env)}, Serving: -1, CoordEpoch: -1}
 		},

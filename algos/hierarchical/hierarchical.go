@@ -428,7 +428,7 @@ var Algorithm = &model.Algorithm[State]{
 		Topology:    model.Complete,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
-		Claims:      append(append([]model.Claim(nil), claims...), triggerClaims...),
+		Claims:      append(append(append([]model.Claim(nil), claims...), triggerClaims...), promoteClaims()...),
 		// The sites, their groups and the virtual ring, computed once per
 		// run from the topology and the variant.
 		Prepare: func(t *model.Topology, v []uint8) any { return NewLayout(t, v) },

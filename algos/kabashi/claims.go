@@ -51,7 +51,7 @@ func oneInitiatorOneChooser(s model.System) error {
 	if w := choices(s, "election"); len(w) > 1 {
 		return fmt.Errorf("%d processes initiated an election (broadcast ELECTION): %s", len(w), model.FormatIDs(w))
 	}
-	if w := choices(s, "choose"); len(w) > 1 {
+	if w := choices(s, model.ObsChoose); len(w) > 1 {
 		return fmt.Errorf("%d processes chose a coordinator or declared themselves: %s", len(w), model.FormatIDs(w))
 	}
 	return nil

@@ -280,7 +280,7 @@ func broadcast(env *model.Env, out *model.Outbox, k *model.Kind, a int32) {
 // as coordinator, for C-KAB-8.
 func declare(env *model.Env, s State, out *model.Outbox) State {
 	s.Coord, s.Leader = true, env.Self
-	out.Observe("choose", int32(env.Self))
+	out.Observe(model.ObsChoose, int32(env.Self))
 	broadcast(env, out, Coordinator, int32(env.Self))
 	return s
 }
@@ -334,7 +334,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 				return declare(env, s, out)
 			}
 			s.Leader, s.Coord = s.MinOK, false
-			out.Observe("choose", int32(s.MinOK))
+			out.Observe(model.ObsChoose, int32(s.MinOK))
 			broadcast(env, out, Coordinator, int32(s.MinOK))
 		case Querying:
 			s.Phase = Idle

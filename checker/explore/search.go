@@ -362,10 +362,15 @@ func (e *engine) violation(v *checker.Violation, key uint64, path func() []model
 
 // stepCheck is checker.CheckStep for the explorer: a model fault counts
 // only when the last event added it (faults are history, not state, and a
-// search goes on past a violation), then single-coordinator safety.
+// search goes on past a violation), then a coordinator kept over a
+// recovery (checker.EarnedCoordinator: the last event's effects), then
+// single-coordinator safety.
 func (e *engine) stepCheck(w model.System, faultsBefore int, step int) *checker.Violation {
 	if f := w.Faults(); len(f) > faultsBefore {
 		return &checker.Violation{Property: checker.PropModel, Step: step, Message: f[len(f)-1]}
+	}
+	if err := checker.EarnedCoordinator(w); err != nil {
+		return &checker.Violation{Property: checker.PropEarned, Step: step, Message: err.Error()}
 	}
 	if e.checks.Props&model.Safety != 0 {
 		if err := checker.SingleCoordinator(w); err != nil {

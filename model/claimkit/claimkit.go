@@ -51,3 +51,20 @@ func LiveNow(s model.System) func(model.ID) bool {
 		return i >= 0 && s.Status(i) == model.Live
 	}
 }
+
+// KindWhen measures the P2P sends of messages of kind k alone on the
+// executions where ok holds: a count the paper gives per kind (e.g. a
+// promotion broadcast's SPN − 1 inside a total), checked on its own so
+// that a kind sent more often than the paper says is not hidden by
+// another kind sent less.
+func KindWhen(k *model.Kind, ok func(model.System) bool) func(model.System) (int64, bool) {
+	return func(s model.System) (int64, bool) {
+		if !ok(s) {
+			return 0, false
+		}
+		if by := s.Counts().ByKind; k.Code < len(by) {
+			return by[k.Code].Sends, true
+		}
+		return 0, true
+	}
+}
