@@ -358,6 +358,11 @@ type Claim struct {
 	// AtLeast and Tight). A size where none does is REFUTED, with the
 	// extreme measured shown.
 	Tight bool
+	// NotTight, when set, says why a bound whose sentence speaks of a worst
+	// or best case (ExtremeWording) is not checked as Tight: without it such
+	// a bound must be Tight (LooseExtreme), since a worst case that no
+	// execution attains is a bound looser than the sentence.
+	NotTight string
 	// NMin and NMax bound the sizes checked.
 	NMin, NMax int
 	// Sizes, when set, lists the sizes checked instead of every size in
