@@ -41,6 +41,11 @@ type Info struct {
 	// list` shows it. The generic Validity property does not apply to
 	// such an algorithm: its claims say what it checks instead.
 	Elects string
+	// Mutex marks a mutual-exclusion algorithm: it grants a lock and
+	// elects nobody, so the election properties (agreement, validity, one
+	// coordinator) do not apply to its runs (RunProps); its claims and
+	// `electlab run` check mutual exclusion instead.
+	Mutex bool
 	// Compare puts the algorithm in the claims report's comparison of
 	// ring elections (docs/REPORT.md, "Comparison"): a ring election that
 	// elects with every process initiating and no failure, measured beside

@@ -13,14 +13,18 @@ import (
 // RunReport is the JSON output of `electlab run` (a contract: scripts rely
 // on these field names).
 type RunReport struct {
-	Algorithm    string              `json:"algorithm"`
-	Variant      string              `json:"variant"`
-	N            int                 `json:"n"`
-	IDs          []model.ID          `json:"ids"`
-	Options      Options             `json:"options"`
-	Schedule     string              `json:"schedule"`
-	Seed         uint64              `json:"seed"`
-	Engine       string              `json:"engine"`
+	Algorithm string     `json:"algorithm"`
+	Variant   string     `json:"variant"`
+	N         int        `json:"n"`
+	IDs       []model.ID `json:"ids"`
+	Options   Options    `json:"options"`
+	Schedule  string     `json:"schedule"`
+	Seed      uint64     `json:"seed"`
+	Engine    string     `json:"engine"`
+	// Kind is "mutual exclusion" for a mutual-exclusion algorithm
+	// (model.Info.Mutex), whose runs are checked for mutual exclusion and
+	// termination, not for a leader (left out for an election).
+	Kind         string              `json:"kind,omitempty"`
 	Leader       model.ID            `json:"leader"`
 	Agreed       bool                `json:"agreed"`
 	Coordinators []model.ID          `json:"coordinators"`
@@ -57,8 +61,14 @@ func NewRunReport(spec model.Spec, cfg *model.Config, schedule string, seed uint
 	info := spec.Meta()
 	v, _ := info.ParseVariant(cfg.Variant)
 	rep.Variant = info.FormatVariant(v)
+	if info.Mutex {
+		rep.Kind = KindMutex
+	}
 	return rep
 }
+
+// KindMutex is RunReport.Kind of a mutual-exclusion algorithm.
+const KindMutex = "mutual exclusion"
 
 // PrintRun prints the summary of a run as `electlab run` does.
 func PrintRun(w io.Writer, r *RunReport) {
@@ -66,12 +76,17 @@ func PrintRun(w io.Writer, r *RunReport) {
 	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, abbreviate(model.FormatIDs(r.IDs)))
 	optionsLine(w, &r.Options, abbreviatedIDs)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
-	if r.Agreed {
+	switch {
+	case r.Kind == KindMutex:
+		fmt.Fprintf(w, "kind         mutual exclusion: elects no leader; checked: mutual exclusion (the lock's history) and termination\n")
+	case r.Agreed:
 		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)
-	} else {
+	default:
 		fmt.Fprintf(w, "leader       no agreement\n")
 	}
-	fmt.Fprintf(w, "coordinators %s\n", orNone(r.Coordinators))
+	if r.Kind != KindMutex {
+		fmt.Fprintf(w, "coordinators %s\n", orNone(r.Coordinators))
+	}
 	kinds := make([]string, 0, len(r.Messages.ByKind))
 	for k := range r.Messages.ByKind {
 		kinds = append(kinds, k)
@@ -91,7 +106,9 @@ func PrintRun(w io.Writer, r *RunReport) {
 		q = "NOT quiescent"
 	}
 	fmt.Fprintf(w, "steps        %d (%s)\n", r.Steps, q)
-	fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	if r.Kind != KindMutex {
+		fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	}
 	if b := r.Bound; b != nil {
 		verdict := "holds"
 		if !b.Holds {

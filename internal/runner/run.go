@@ -10,6 +10,7 @@ import (
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // Schedules are the -schedule values.
@@ -113,10 +114,15 @@ func (a *Run) Sim(rep *render.RunReport) error {
 	case !res.Quiescent:
 		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropTermination, Message: fmt.Sprintf("not quiescent after %d events", res.Events)})
 	default:
+		props := info.RunProps()
 		for _, c := range []struct {
+			prop model.Property
 			name string
 			f    func(model.Snapshot) error
-		}{{checker.PropSafety, checker.SingleCoordinator}, {checker.PropAgreement, checker.Agreement}, {checker.PropValidity, checker.Validity}} {
+		}{{model.Safety, checker.PropSafety, checker.SingleCoordinator}, {model.Agreement, checker.PropAgreement, checker.Agreement}, {model.Validity, checker.PropValidity, checker.Validity}} {
+			if props&c.prop == 0 {
+				continue // not a property of the algorithm's kind
+			}
 			if err := c.f(final); err != nil {
 				rep.Violations = append(rep.Violations, checker.Violation{Property: c.name, Message: err.Error()})
 			}
@@ -138,7 +144,7 @@ func (a *Run) Sim(rep *render.RunReport) error {
 // writes the trace or rendering asked for.
 func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
-	props := model.Safety | model.Agreement | model.Validity | model.Termination
+	checks := runChecks(spec.Meta())
 	rep.Engine = "world"
 	// The initial World and the running copy.
 	s0, err := newSystem(spec, cfg, 2*WorldBytes(spec, cfg), maxMem, "the World engine")
@@ -146,7 +152,7 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer BoundMemory(maxMem)()
-	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checker.Checks{Props: props}, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse})
+	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checks, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse})
 	if err != nil {
 		return err
 	}
@@ -164,6 +170,17 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 		}
 	}
 	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
+}
+
+// runChecks are the checks that fit the algorithm's kind (Info.RunProps):
+// an election's four properties, or a mutual-exclusion algorithm's
+// termination and mutual exclusion over its clients' history.
+func runChecks(info *model.Info) checker.Checks {
+	c := checker.Checks{Props: info.RunProps()}
+	if info.Mutex {
+		c.Custom = lockcheck.MutualExclusion
+	}
+	return c
 }
 
 // runPrefixed applies a scenario's scripted events, then continues with ch.
