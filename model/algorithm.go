@@ -62,6 +62,10 @@ type Info struct {
 	Kinds []*Kind
 	// Ambiguities are the named readings the algorithm can run under.
 	Ambiguities []Ambiguity
+	// Parts are the algorithms a composition runs inside it (the
+	// hierarchy's FCEABOB and FCEABR-K, a service's election): every
+	// ambiguity of a part is one of the composition's too (PartProblems).
+	Parts []Part
 	// Claims are the catalog claims about this algorithm, as data.
 	Claims []Claim
 	// Prepare, when set, computes once per run read-only data that every

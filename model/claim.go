@@ -363,6 +363,14 @@ type Claim struct {
 	// a bound must be Tight (LooseExtreme), since a worst case that no
 	// execution attains is a bound looser than the sentence.
 	NotTight string
+	// Stable makes a Bound claim a stability claim ("this number was
+	// stable in 50 times of running the simulator"): at every size, every
+	// execution of a row (every configuration of its setting, every
+	// schedule; one variant, so one value of each parameter) measures the
+	// same value: the minimum equals the maximum. Nothing is compared with
+	// a formula: Formula may be nil, and FormulaText says what is claimed
+	// stable. A size where two executions differ is REFUTED, both named.
+	Stable bool
 	// NMin and NMax bound the sizes checked.
 	NMin, NMax int
 	// Sizes, when set, lists the sizes checked instead of every size in
@@ -572,6 +580,9 @@ func (c *Claim) Validate() error {
 	if c.Tight && c.Kind != Bound {
 		return fmt.Errorf("claim %s: only a bound can be tight", c.ID)
 	}
+	if c.Stable && (c.Kind != Bound || c.Tight || c.FormulaText == "") {
+		return fmt.Errorf("claim %s: a stability claim is a bound, not tight, with FormulaText saying what is stable", c.ID)
+	}
 	for _, st := range c.Settings {
 		if st.Initiators == NoDetector && st.CoordinatorDead {
 			return fmt.Errorf("claim %s, setting %q: no detector needs a live coordinator", c.ID, st.Name)
@@ -579,7 +590,7 @@ func (c *Claim) Validate() error {
 	}
 	switch c.Kind {
 	case Bound:
-		if c.Formula == nil || c.FormulaText == "" {
+		if (c.Formula == nil && !c.Stable) || c.FormulaText == "" {
 			return fmt.Errorf("claim %s: a bound needs Formula and FormulaText", c.ID)
 		}
 	case Growth:
