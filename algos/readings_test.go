@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/algos/hierarchical"
 	"github.com/electlab/electlab/model"
@@ -134,5 +135,31 @@ func TestMissingInheritedReadingIsCaught(t *testing.T) {
 	info.Parts[0].As = map[string]string{"PARAM-K": "AMB-HIER-3"}
 	if errs := info.PartProblems(); len(errs) != 1 {
 		t.Errorf("PARAM-K set by a reading: %v, want one problem", errs)
+	}
+}
+
+// A claim that reconciles the paper with itself (what a printed label
+// really denotes) is marked as the tool's hypothesis, so that it is never
+// reported HOLDS (model.Claim.UnmarkedHypothesis).
+func TestHypothesesAreMarked(t *testing.T) {
+	for spec, c := range Claims() {
+		if err := c.UnmarkedHypothesis(); err != nil {
+			t.Errorf("%s: %v", spec.Meta().Name, err)
+		}
+	}
+}
+
+// The rule can fail: C-FCEABR-8.ring-column ("the column labelled
+// \"Ring\" holds FCEABR's SElection count") without its mark is caught.
+func TestUnmarkedHypothesisIsCaught(t *testing.T) {
+	c := *fceabr.Algorithm.Info.Claim("C-FCEABR-8.ring-column")
+	if err := c.UnmarkedHypothesis(); err != nil {
+		t.Fatalf("the registered claim: %v", err)
+	}
+	c.Hypothesis = ""
+	if err := c.UnmarkedHypothesis(); err == nil {
+		t.Error("C-FCEABR-8.ring-column without Hypothesis passes the rule")
+	} else {
+		t.Log(err)
 	}
 }
