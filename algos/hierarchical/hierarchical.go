@@ -212,7 +212,7 @@ func ownAmbiguities() []model.Ambiguity {
 			Explain: []string{
 				"initial configuration: no coordinator known; the initiators are their sites' informers",
 				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10), a crashed ICoordinator by the initiators that are members of its site (AMB-HIER-ICRASH)",
-				"the initial election at the network's start-up ([S3] §IX: \"When network is started up, there is no coordinator in it so simulator is run to elect coordinators\"): as initial, but each site's informer is its lowest live id (one informer per site, eq.(4)'s case; the count does not depend on which, C-HIER-8) and a start input at any other process is ignored",
+				"the initial election at the network's start-up ([S3] §IX: \"When network is started up, there is no coordinator in it so simulator is run to elect coordinators\"): as initial, but each site's informer is its lowest live id (one informer per site, eq.(4)'s case; under informer-slot the sites' count does not depend on which, under true-top it does, C-HIER-8) and a start input at any other process is ignored",
 			}},
 		{ID: "AMB-HIER-ICRASH", Question: "who handles an ICoordinator crash in its site j ([S3] eq.(23) charges (SPN_j − 1)·α2, but §VII does not say who detects it or who announces the new ICoordinator)? The detectors are members of site j; a site whose ICoordinator has no internal alternative would need a site election, which is not modelled (nothing is done)",
 			Readings: []string{"announce", "shift-local", "alt-announces"},
