@@ -57,3 +57,18 @@ func TestSentenceReadingsThatDisagreeAreAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// A composition's variant names every reading it inherits (25 for the
+// hierarchy): its counterexample's file name stays under the file system's
+// 255 bytes and two readings that differ at the end keep distinct names.
+func TestCounterexampleFileNameIsBounded(t *testing.T) {
+	long := strings.Repeat("own-back-terminal,", 20)
+	a := claims.CounterexampleFile("C-HIER-8.eq2", "hierarchical", long+"true-top", 0)
+	b := claims.CounterexampleFile("C-HIER-8.eq2", "hierarchical", long+"informer-slot", 0)
+	if len(a) > 255 || len(b) > 255 || a == b {
+		t.Errorf("names %q (%d bytes) and %q (%d bytes)", a, len(a), b, len(b))
+	}
+	if got := claims.CounterexampleFile("C-X", "algo", "r1,swallow", 1); got != "C-X-algo-r1_swallow-2.json" {
+		t.Errorf("a short reading: %q", got)
+	}
+}
