@@ -64,7 +64,7 @@ var hierSlowCrash = brokenAfter(hierarchical.Algorithm, "broken-hier-double-prom
 })
 
 // Reference: [S3] §VII, §VIII.A.3 eq.(4), §VIII.B.3 eq.(22), §IX — the
-// hierarchy's checks (the sites' count law C-HIER-8, the elected group
+// hierarchy's checks (the sites' count law C-HIER-8.eq2, the elected group
 // C-HIER-8.group, hot standby C-HIER-7, the crash handling's count with the
 // model's own law in place of eq.(22)) hold on hierarchical and refute a
 // broken variant.
@@ -80,7 +80,7 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 		c.Unchecked = nil
 		return &c
 	}
-	law := one("C-HIER-8", "spn3,scan2")
+	law := one("C-HIER-8.eq2", "spn3,scan2")
 	group := one("C-HIER-8.group", "spn3,scan2")
 	hot := one("C-HIER-7", "spn3,scan2,stable")
 	// The model's own law after a GCoordinator crash with one detector:

@@ -223,11 +223,20 @@ func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 	e := claims.DefaultEngine()
 	e.Cases = 10
 	col := small("C-FCEABR-8.ring-column", []int{50})
-	half := small("C-FCEABR-8.half.selection", []int{5, 6, 7, 8})
+	// The tool's hypothesis is judged as a check here: INCONSISTENT is
+	// what it becomes when it holds (TestHypothesisIsNeverHolds).
+	col.Hypothesis = ""
+	// C-FCEABR-8.half under each reading of its sentence on its own.
+	reading := func(k int) *model.Claim {
+		c := small("C-FCEABR-8.half", []int{5, 6, 7, 8})
+		c.Measure, c.Readings = c.Readings[k].Measure, nil
+		return c
+	}
+	half := reading(1) // the inform phase only (SElection)
 	for _, c := range []*model.Claim{col, half} {
 		refutesBroken(t, e, fceabr.Algorithm, fcDoubleSElection, c, checker.PropBound)
 	}
-	all := small("C-FCEABR-8.half", []int{5, 6, 7, 8})
+	all := reading(0) // every message (SElection + SCoordinator)
 	if res := e.CheckClaim(fceabr.Algorithm, all); res.Verdict != claims.Refuted {
 		t.Errorf("C-FCEABR-8.half on fceabr: verdict %s, want REFUTED (%s)", res.Verdict, res.Summary)
 	}
@@ -255,7 +264,6 @@ func BenchmarkPaperClaims(b *testing.B) {
 		{fceabr.Algorithm, "C-FCEABR-8"},
 		{fceabr.Algorithm, "C-FCEABR-8.ring-column"},
 		{fceabr.Algorithm, "C-FCEABR-8.half"},
-		{fceabr.Algorithm, "C-FCEABR-8.half.selection"},
 	} {
 		c := tc.spec.Meta().Claim(tc.id)
 		if c == nil {

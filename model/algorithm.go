@@ -41,6 +41,11 @@ type Info struct {
 	// list` shows it. The generic Validity property does not apply to
 	// such an algorithm: its claims say what it checks instead.
 	Elects string
+	// Mutex marks a mutual-exclusion algorithm: it grants a lock and
+	// elects nobody, so the election properties (agreement, validity, one
+	// coordinator) do not apply to its runs (RunProps); its claims and
+	// `electlab run` check mutual exclusion instead.
+	Mutex bool
 	// Compare puts the algorithm in the claims report's comparison of
 	// ring elections (docs/REPORT.md, "Comparison"): a ring election that
 	// elects with every process initiating and no failure, measured beside
@@ -57,6 +62,10 @@ type Info struct {
 	Kinds []*Kind
 	// Ambiguities are the named readings the algorithm can run under.
 	Ambiguities []Ambiguity
+	// Parts are the algorithms a composition runs inside it (the
+	// hierarchy's FCEABOB and FCEABR-K, a service's election): every
+	// ambiguity of a part is one of the composition's too (PartProblems).
+	Parts []Part
 	// Claims are the catalog claims about this algorithm, as data.
 	Claims []Claim
 	// Prepare, when set, computes once per run read-only data that every

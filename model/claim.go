@@ -371,6 +371,34 @@ type Claim struct {
 	// AtLeast and Tight). A size where none does is REFUTED, with the
 	// extreme measured shown.
 	Tight bool
+	// NotTight, when set, says why a bound whose sentence speaks of a worst
+	// or best case (ExtremeWording) is not checked as Tight: without it such
+	// a bound must be Tight (LooseExtreme), since a worst case that no
+	// execution attains is a bound looser than the sentence.
+	NotTight string
+	// Stable makes a Bound claim a stability claim ("this number was
+	// stable in 50 times of running the simulator"): at every size, every
+	// execution of a row (every configuration of its setting, every
+	// schedule; one variant, so one value of each parameter) measures the
+	// same value: the minimum equals the maximum. Nothing is compared with
+	// a formula: Formula may be nil, and FormulaText says what is claimed
+	// stable. A size where two executions differ is REFUTED, both named.
+	Stable bool
+	// Readings, when set, are the readings of the claim's own sentence (not
+	// of the algorithm's): one sentence whose words admit several
+	// measurements ("the number of messages exchanged": every message, or
+	// the inform phase's only). Each is checked as a reading of its own, on
+	// every variant and setting, in place of Measure; readings whose
+	// verdicts disagree make the claim AMBIGUOUS, as the algorithm's
+	// readings do. A Bound claim only, not Tight.
+	Readings []SentenceReading
+	// Hypothesis, when set, marks a claim that is the tool's own
+	// hypothesis reconciling the paper with itself (e.g. which algorithm a
+	// printed column really holds, against the label the paper prints), not
+	// a sentence of the paper: it says what the paper states that the
+	// hypothesis contradicts. When every check passes the verdict is
+	// INCONSISTENT (the paper against itself), never HOLDS.
+	Hypothesis string
 	// NMin and NMax bound the sizes checked.
 	NMin, NMax int
 	// Sizes, when set, lists the sizes checked instead of every size in
@@ -408,6 +436,15 @@ func (c *Claim) CheckedVariants() []string {
 		return []string{""}
 	}
 	return c.Variants
+}
+
+// SentenceReading is one reading of a claim's sentence (Claim.Readings):
+// its name and the measurement it takes.
+type SentenceReading struct {
+	// Name names the reading in rows and verdicts ("every message").
+	Name string
+	// Measure is the measurement under this reading (as Claim.Measure).
+	Measure func(s System) (v int64, ok bool)
 }
 
 // TableColumn is one printed column of a Table claim beyond its first
@@ -610,6 +647,17 @@ func (c *Claim) Validate() error {
 	if c.Tight && c.Kind != Bound {
 		return fmt.Errorf("claim %s: only a bound can be tight", c.ID)
 	}
+	if len(c.Readings) > 0 && (c.Kind != Bound || c.Tight) {
+		return fmt.Errorf("claim %s: readings of the sentence are for a bound that is not tight", c.ID)
+	}
+	for _, r := range c.Readings {
+		if r.Name == "" || r.Measure == nil {
+			return fmt.Errorf("claim %s: a reading of the sentence needs a name and a measure", c.ID)
+		}
+	}
+	if c.Stable && (c.Kind != Bound || c.Tight || c.FormulaText == "") {
+		return fmt.Errorf("claim %s: a stability claim is a bound, not tight, with FormulaText saying what is stable", c.ID)
+	}
 	for _, st := range c.Settings {
 		if st.Initiators == NoDetector && st.CoordinatorDead {
 			return fmt.Errorf("claim %s, setting %q: no detector needs a live coordinator", c.ID, st.Name)
@@ -617,7 +665,7 @@ func (c *Claim) Validate() error {
 	}
 	switch c.Kind {
 	case Bound:
-		if c.Formula == nil || c.FormulaText == "" {
+		if (c.Formula == nil && !c.Stable) || c.FormulaText == "" {
 			return fmt.Errorf("claim %s: a bound needs Formula and FormulaText", c.ID)
 		}
 	case Growth:

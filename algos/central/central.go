@@ -70,6 +70,7 @@ type State struct {
 var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "central",
+		Mutex:    true,
 		Title:    "Centralized mutual exclusion: a coordinator grants the lock (request, grant, release)",
 		Source:   "[S2] comparison of four mutual exclusion algorithms, row Centralized; catalog A11",
 		Topology: model.Complete,

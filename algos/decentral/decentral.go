@@ -122,6 +122,7 @@ type State struct {
 var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "decentral",
+		Mutex:    true,
 		Title:    "Decentralized mutual exclusion: votes of m = ⌊n/2⌋+1 replica coordinators, k attempts",
 		Source:   "[S2] comparison of four mutual exclusion algorithms, row Decentralized; catalog A11",
 		Topology: model.Complete,

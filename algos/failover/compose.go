@@ -155,6 +155,8 @@ func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims 
 		Bounce:      info.Bounce,
 		Kinds:       ks,
 		Ambiguities: amb,
-		Claims:      claims,
+		// The election is a part: its readings are the composition's.
+		Parts:  []model.Part{{Info: info}},
+		Claims: claims,
 	}
 }

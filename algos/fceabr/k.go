@@ -79,7 +79,10 @@ var K = &model.Algorithm[State]{
 		Topology:    model.BiRing,
 		Kinds:       kinds,
 		Ambiguities: KAmbiguities,
-		Claims:      append(append([]model.Claim(nil), kClaims...), successiveClaims...),
+		// FCEABR with alternatives: every reading of FCEABR's is one of
+		// FCEABR-K's.
+		Parts:  []model.Part{{Info: &Algorithm.Info}},
+		Claims: append(append([]model.Claim(nil), kClaims...), successiveClaims...),
 	},
 	Init:   initState,
 	Step:   step,

@@ -35,10 +35,10 @@ var claims = []model.Claim{
 	{
 		ID:     "FRANKLIN-2",
 		Source: source,
-		Says:   "each round at least halves the active processes: at most ⌈log₂ n⌉+1 rounds",
-		Formal: "the highest round any process enters as an active process (the last one being the round in which the winner's id goes round the ring) <= ⌈log₂ n⌉+1, n = ring positions",
+		Says:   "each round at least halves the active processes (no two neighbouring active processes both survive a round): at most ⌊log₂ n⌋+1 rounds, the rounds behind the abstract's 2N·floor(lg N) + 3N",
+		Formal: "the highest round any process enters as an active process (the last one being the round in which the winner's id goes round the ring) <= ⌊log₂ n⌋+1, n = ring positions",
 		Kind:   model.Behaviour,
-		Custom: model.EveryObservation(ObsRound, model.AtMost, RoundBound, "⌈log₂ n⌉+1", "round"),
+		Custom: model.EveryObservation(ObsRound, model.AtMost, RoundBound, "⌊log₂ n⌋+1", "round"),
 		NMin:   2, NMax: 8,
 		Settings: settings,
 	},
@@ -54,24 +54,27 @@ var claims = []model.Claim{
 	},
 	{
 		ID:     "FRANKLIN-4",
-		Source: source + "; 2n messages per round times ⌈log₂ n⌉+1 rounds, plus the announcement",
-		Says:   "O(n log n) messages: at most 2n(⌈log₂ n⌉+1) elect messages, plus n for the leader's announcement round the ring",
-		Formal: "every message sent (elect messages and relays, and the n leader announcements; P2P) over all arrangements, initiator sets and schedules <= 2n(⌈log₂ n⌉+1) + n",
+		Source: source + ", abstract",
+		Says:   "It passes 2N*floor(lg N) + 3N messages in the worst case",
+		Formal: "every message sent (elect messages and relays, and the n leader announcements; P2P) over all arrangements, initiator sets and schedules <= 2n⌊log₂ n⌋ + 3n (2n per round times ⌊log₂ n⌋+1 rounds, plus n for the announcement), and at every size some execution sends exactly that many (the worst case is attained)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Tight:       true,
 		Formula:     MessageBound,
-		FormulaText: "2n(⌈log₂ n⌉+1)+n",
+		FormulaText: "2n⌊log₂ n⌋+3n",
 		NMin:        2, NMax: 8,
 		Settings: settings,
 	},
 }
 
-// RoundBound is FRANKLIN-2's formula, ⌈log₂ n⌉+1, at p.N.
-func RoundBound(p model.Params) model.Rat { return model.RatInt(ringkit.CeilLog2(p.N) + 1) }
+// RoundBound is FRANKLIN-2's formula, ⌊log₂ n⌋+1, at p.N: the active
+// processes after r rounds are at most ⌊n/2^r⌋, and the last round has one.
+func RoundBound(p model.Params) model.Rat { return model.RatInt(ringkit.FloorLog2(p.N) + 1) }
 
-// MessageBound is FRANKLIN-4's formula, 2n(⌈log₂ n⌉+1)+n, at p.N.
+// MessageBound is FRANKLIN-4's formula, the abstract's 2N·floor(lg N) + 3N,
+// at p.N.
 func MessageBound(p model.Params) model.Rat {
 	n := int64(p.N)
-	return model.RatInt(2*n*(ringkit.CeilLog2(p.N)+1) + n)
+	return model.RatInt(2*n*ringkit.FloorLog2(p.N) + 3*n)
 }
 
 // noSkew checks that no active process received a message more than one

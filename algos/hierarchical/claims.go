@@ -419,8 +419,9 @@ var claims = []model.Claim{
 		Formal: "the worst-case initial election: every site in C-FCEABOB-2's scenario (its only live process, any of its members, is its informer; every such choice is a configuration of the setting's family, enumerated or sampled; other crash sets are not measured), so no ECoordinator is live and the ring sends nothing: the P2P count ≤ eq.(5), evaluated with FPN = the informers (one per site: FPN = NS; FPN = 1 would give a smaller bound) and, where the last site absorbs a remainder, SPN and SCAN of the largest site (the larger bound). Unlike eq.(4), eq.(5) has no site term that scales with NS (SCAN + 2·SPN counts one site). Both variables of the sites vary: n = 6, 12, 24 with sites of 3 (SCAN = 1, 2; NS = 2, 4, 8), of 4 (SCAN = 2; NS = 2 (4 + 2), 3, 6) and of 8 (SCAN = 2; NS = 2 (8 + 4), 3; no hierarchy at n = 6); sync and async fifo",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
 		Formula: eq5Of, FormulaText: "SCAN + 2*SPN + (FPN-1)*(NS/FPN) + 2*NS",
-		Measure: claimkit.P2PWhen(loneInformers),
-		NMin:    6, NMax: 24,
+		NotTight: "the sentence gives eq.(5) as an order (\"which is from O (SPN + NS)\") and counts one site's SCAN + 2·SPN for NS sites: it is checked as an upper bound, not as a count some execution attains",
+		Measure:  claimkit.P2PWhen(loneInformers),
+		NMin:     6, NMax: 24,
 		Sizes:    []int{6, 12, 24},
 		Settings: []model.Setting{syncLoneF, asyncLoneF},
 		Variants: []string{"spn3,scan1", "spn3,scan2", "spn4,scan2", "spn8,scan2"},
@@ -503,16 +504,30 @@ var claims = []model.Claim{
 		ID:     "C-HIER-8",
 		Source: "[S3] §IX",
 		Says:   `"This number was stable in 50 times of running the simulator by these different site's specifications because the number of message in FCEABOB algorithm depends on the number of alternatives in the site."`,
-		Formal: "the sites' part of the initial election's P2P count (FCEABOB's Election, Reply, Coordinator), over every id placement and every informer position (one informer per site, all live; sync and async), equals Σ_j eq.(2)(SPN_j, SCAN_j): it depends on the sites' SPN and SCAN only, not on the ids nor on the informers' ranks nor on the split of AMB-HIER-3 (the ring's part is FCEABR-K's, C-FCEABOB-4.iii)",
+		Formal: "stability, not a formula: for each site specification (the parameters SPN and SCAN, a variant; AMB-HIER-3's split a reading), the sites' part of the initial election's P2P count (FCEABOB's Election, Reply, Coordinator) is the same in every execution — over every id placement, every informer position (one informer per site, all live) and every schedule checked, sync and async: its minimum equals its maximum at each n. The count is compared with no formula (eq.(2) is C-HIER-8.eq2). Both readings of who informs inside a site (AMB-FCEABOB-2, inherited from FCEABOB: true-top, the hierarchy's default, and informer-slot) are checked; the ring's part is FCEABR-K's (C-FCEABOB-4.iii)",
+		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Stable:      true,
+		FormulaText: "the same count in every execution (min = max)",
+		Measure:     siteMessages(oneInformerPerSite),
+		NMin:        4, NMax: 6,
+		Settings: []model.Setting{syncAny, asyncAny},
+		// SPN and SCAN are parameter values (PARAM-SITES, PARAM-SCAN),
+		// not readings: the claim is refuted at any value that refutes it.
+		// Each split of AMB-HIER-3 and each informer rule of
+		// AMB-FCEABOB-2 (readings) is run at both.
+		Variants: informerReadings("spn2,scan1", "spn3,scan2", "spn2,scan1,halves", "spn3,scan2,halves"),
+	},
+	{
+		ID:     "C-HIER-8.eq2",
+		Source: "[S3] §IX; §VIII.A.1 eq.(2)",
+		Says:   `"the number of message in FCEABOB algorithm depends on the number of alternatives in the site": the sites' count is eq.(2) per site, SMN = 2·SCAN + SPN − 1`,
+		Formal: "the sites' part of the initial election's P2P count (FCEABOB's Election, Reply, Coordinator), over every id placement and every informer position (one informer per site, all live; sync and async), equals Σ_j eq.(2)(SPN_j, SCAN_j): it depends on the sites' SPN and SCAN only, not on the ids nor on the informers' ranks nor on the split of AMB-HIER-3; under both readings of AMB-FCEABOB-2 (the ring's part is FCEABR-K's, C-FCEABOB-4.iii)",
 		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
 		Formula: sitesLaw, FormulaText: "sum_j (2*SCAN_j + SPN_j - 1)",
 		Measure: siteMessages(oneInformerPerSite),
 		NMin:    4, NMax: 6,
 		Settings: []model.Setting{syncAny, asyncAny},
-		// SPN and SCAN are parameter values (PARAM-SITES, PARAM-SCAN),
-		// not readings: the claim is refuted at any value that refutes it.
-		// Each split of AMB-HIER-3 (a reading) is run at both.
-		Variants: []string{"spn2,scan1", "spn3,scan2", "spn2,scan1,halves", "spn3,scan2,halves"},
+		Variants: informerReadings("spn2,scan1", "spn3,scan2", "spn2,scan1,halves", "spn3,scan2,halves"),
 	},
 	{
 		ID:     "C-HIER-8.group",
@@ -601,4 +616,17 @@ func loneFamily(n int, variant string) model.ConfigFamily {
 		}
 		return dead, inits
 	}}
+}
+
+// informerReadings returns each variant under both readings of who informs
+// inside a site (AMB-FCEABOB-2, inherited from FCEABOB): the hierarchy's
+// default true-top first, then informer-slot.
+func informerReadings(variants ...string) []string {
+	var out []string
+	for _, r := range []string{"true-top", "informer-slot"} {
+		for _, v := range variants {
+			out = append(out, v+","+r)
+		}
+	}
+	return out
 }

@@ -146,7 +146,31 @@ var Table2 = []fceabob.Site{
 	{Label: "site 7", SPN: 265, SCAN: 8}, {Label: "site 8", SPN: 183, SCAN: 9},
 }
 
+// parts are the algorithms the hierarchy composes: FCEABOB in each site
+// (its K is the site's SCAN, PARAM-SCAN) and FCEABR-K on the virtual ring.
+// Every other ambiguity of theirs is a reading of the hierarchy too
+// (model.Inherit), so that a claim's readings range over them.
+var parts = []model.Part{
+	{Info: fceabob.Algorithm.Meta(), As: map[string]string{"PARAM-K": "PARAM-SCAN"}},
+	{Info: fceabr.K.Meta()},
+}
+
+// partDefaults are the inherited readings whose default in the hierarchy
+// differs from the part's: AMB-FCEABOB-2 true-top, since [S3] §VII's
+// ECoordinator is "the next highest" id, which the informer-slot reading
+// does not elect when the informer is outside the top SCAN+1 (it takes a
+// slot), and the ring's members are the sites' second-highest ids. The
+// informer-slot reading (the one eq.(2) assumes) is a reading of the
+// hierarchy as well.
+var partDefaults = map[string]string{"AMB-FCEABOB-2": "true-top"}
+
 var ambiguities = func() []model.Ambiguity {
+	return model.Inherit(ownAmbiguities(), parts, partDefaults)
+}()
+
+// ownAmbiguities are the hierarchy's own parameters and readings (indices
+// AmbSites..AmbICrash), PARAM-P and AMB-HIER-1 taken from FCEABR-K.
+func ownAmbiguities() []model.Ambiguity {
 	var sn, se []string
 	for _, x := range SiteSPNs {
 		sn = append(sn, "spn"+strconv.Itoa(x))
@@ -188,7 +212,7 @@ var ambiguities = func() []model.Ambiguity {
 			Explain: []string{
 				"initial configuration: no coordinator known; the initiators are their sites' informers",
 				"the previous election's result known to all; a crashed GCoordinator is detected by the initiators that are ring nodes ([S3] Fig. 10), a crashed ICoordinator by the initiators that are members of its site (AMB-HIER-ICRASH)",
-				"the initial election at the network's start-up ([S3] §IX: \"When network is started up, there is no coordinator in it so simulator is run to elect coordinators\"): as initial, but each site's informer is its lowest live id (one informer per site, eq.(4)'s case; the count does not depend on which, C-HIER-8) and a start input at any other process is ignored",
+				"the initial election at the network's start-up ([S3] §IX: \"When network is started up, there is no coordinator in it so simulator is run to elect coordinators\"): as initial, but each site's informer is its lowest live id (one informer per site, eq.(4)'s case; under informer-slot the sites' count does not depend on which, under true-top it does, C-HIER-8) and a start input at any other process is ignored",
 			}},
 		{ID: "AMB-HIER-ICRASH", Question: "who handles an ICoordinator crash in its site j ([S3] eq.(23) charges (SPN_j − 1)·α2, but §VII does not say who detects it or who announces the new ICoordinator)? The detectors are members of site j; a site whose ICoordinator has no internal alternative would need a site election, which is not modelled (nothing is done)",
 			Readings: []string{"announce", "shift-local", "alt-announces"},
@@ -198,7 +222,7 @@ var ambiguities = func() []model.Ambiguity {
 				"the detector promotes A1 locally and tells A1 (one ICrash; none when the detector is A1), and A1 announces the crash to every other member of the site, the crashed ICoordinator included (SPN_j − 1 sends)",
 			}},
 	}
-}()
+}
 
 // Layout is the static structure of the hierarchy for one topology and
 // variant: the sites, their groups and the virtual ring.
@@ -371,13 +395,10 @@ func NewLayout(t *model.Topology, v []uint8) *Layout {
 		}
 		l.Group = append(l.Group, g)
 		ring = append(ring, g[1])
-		fv := make([]uint8, 7)
+		// FCEABOB's readings are the hierarchy's (AMB-FCEABOB-2 true-top
+		// by default, partDefaults); its K is the site's SCAN.
+		fv := model.PartVariant(ambiguities, parts[0], v)
 		fv[fceabob.AmbK] = uint8(min(scan, 12) - 1)
-		// AMB-FCEABOB-2 (b) true-top: [S3] §VII's ECoordinator is "the
-		// next highest" id, which the informer-slot reading does not
-		// elect when the informer is outside the top SCAN+1 (it takes a
-		// slot), and the ring's members are the second-highest ids.
-		fv[fceabob.AmbSlot] = fceabob.TrueTop
 		l.fob = append(l.fob, fv)
 		pos += x
 	}
@@ -385,12 +406,9 @@ func NewLayout(t *model.Topology, v []uint8) *Layout {
 	if len(ring) >= 2 {
 		l.Ring, _ = model.NewTopology(model.BiRing, ring)
 	}
-	l.fr = make([]uint8, len(fceabr.KAmbiguities))
-	for i, a := range fceabr.KAmbiguities {
-		l.fr[i] = uint8(a.Default)
-	}
-	l.fr[fceabr.AmbP] = readingOf(v, AmbP)
-	l.fr[fceabr.AmbTrigger] = readingOf(v, AmbTrigger)
+	// FCEABR-K's readings (PARAM-P and AMB-HIER-1 among them) are the
+	// hierarchy's.
+	l.fr = model.PartVariant(ambiguities, parts[1], v)
 	return l
 }
 
@@ -428,6 +446,7 @@ var Algorithm = &model.Algorithm[State]{
 		Topology:    model.Complete,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
+		Parts:       parts,
 		Claims:      append(append(append([]model.Claim(nil), claims...), triggerClaims...), promoteClaims()...),
 		// The sites, their groups and the virtual ring, computed once per
 		// run from the topology and the variant.

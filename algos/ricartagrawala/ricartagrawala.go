@@ -88,6 +88,7 @@ type State struct {
 var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "ricartagrawala",
+		Mutex:    true,
 		Title:    "Distributed mutual exclusion (Ricart–Agrawala): timestamped requests to all, replies",
 		Source:   "[S2] comparison of four mutual exclusion algorithms, row Distributed; catalog A11",
 		Topology: model.Complete,

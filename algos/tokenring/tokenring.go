@@ -81,6 +81,7 @@ type State struct {
 var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 	Info: model.Info{
 		Name:        "tokenring",
+		Mutex:       true,
 		Title:       "Token-ring mutual exclusion: one token circulates on a logical ring",
 		Source:      "[S2] comparison of four mutual exclusion algorithms, row Token ring; catalog A11",
 		Topology:    model.Complete,

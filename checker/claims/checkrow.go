@@ -120,6 +120,7 @@ func (rc *rowCheck) checkSizes() {
 		sz := &sizeCheck{rc: rc, n: n, pt: Point{N: n}, best: -1}
 		sz.check()
 		sz.band()
+		sz.judgeStable()
 		sz.pt.Reached = sz.attained
 		rc.row.Points = appendPoint(rc.row.Points, sz.pt)
 		if rc.row.Verdict != Holds {
@@ -141,6 +142,8 @@ type sizeCheck struct {
 	// sum, sumSq and measuredCases accumulate a mean Growth statistic.
 	sum, sumSq    float64
 	measuredCases int
+	// stable is a stability claim's record at this size (stable.go).
+	stable stableRecord
 }
 
 // check checks one size: every configuration (each under three
@@ -277,6 +280,7 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 	if c.Tight && !violated && c.Formula(checker.ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
 		sz.attained = true
 	}
+	sz.stable.record(c, s0, m)
 	return true
 }
 

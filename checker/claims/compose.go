@@ -7,7 +7,7 @@ import (
 
 // The composition rule (issue 30, finding 4): a claim checked in parts —
 // the registered claims whose IDs extend its ID ("C-KAB-5.P2P" is a part of
-// "C-KAB-5", "C-FCEABR-8.half.selection" of "C-FCEABR-8.half" and of
+// "C-KAB-5", "C-FCEABR-8.ring-column" of
 // "C-FCEABR-8") — has as its verdict the worst (Worst) of its own verdict
 // and every part's own verdict: a part's refutation is never hidden behind
 // its parent's line. The parent's own verdict (from its own rows; none for a

@@ -184,27 +184,32 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 		return res
 	}
 	variants := c.CheckedVariants()
-	for _, variant := range variants {
-		for si := range c.Settings {
-			for _, row := range e.settingRows(spec, c, &c.Settings[si], si, variant) {
-				if v, err := info.ParseVariant(variant); err == nil {
-					row.Variant = info.FormatVariant(v)
-					row.Reading, row.Parameters = info.SplitVariant(v)
-					row.params = paramIndices(info, v)
+	readings := sentenceReadings(c)
+	for _, sr := range readings {
+		for _, variant := range variants {
+			for si := range sr.claim.Settings {
+				for _, row := range e.settingRows(spec, sr.claim, &sr.claim.Settings[si], si, variant) {
+					if v, err := info.ParseVariant(variant); err == nil {
+						row.Variant = info.FormatVariant(v)
+						row.Reading, row.Parameters = info.SplitVariant(v)
+						row.params = paramIndices(info, v)
+					}
+					sr.label(&row)
+					res.Rows = append(res.Rows, row)
 				}
-				res.Rows = append(res.Rows, row)
 			}
 		}
 	}
 	if c.Tight {
 		res.Rows = append(res.Rows, extremeRows(c, res.Rows)...)
 	}
-	res.Verdict, res.Summary = summarize(res.Rows, len(variants) > 1)
+	res.Verdict, res.Summary = summarize(res.Rows, len(variants) > 1 || len(readings) > 1)
 	if res.Verdict == Holds {
 		res.Summary += allSchedulesNote(res.Rows)
 	}
 	res.Verdict, res.Summary = variedRule(c, res.Rows, res.Verdict, res.Summary)
 	res.Verdict, res.Summary = claimParts(c, res.Verdict, res.Summary)
+	res.Verdict, res.Summary = hypothesisVerdict(c, res.Verdict, res.Summary)
 	return res
 }
 

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"github.com/electlab/electlab/checker"
@@ -74,5 +75,16 @@ func CounterexampleFile(claim, algo, reading string, row int) string {
 		}
 		return '_'
 	}, reading)
+	if len(safe) > maxReadingInName {
+		// A composition names every reading it inherits: keep the name
+		// under the file system's limit, unique by a hash of the whole.
+		h := fnv.New32a()
+		h.Write([]byte(reading))
+		safe = fmt.Sprintf("%s_%08x", safe[:maxReadingInName-9], h.Sum32())
+	}
 	return fmt.Sprintf("%s-%s-%s-%d.json", claim, algo, safe, row+1)
 }
+
+// maxReadingInName is the longest reading a counterexample's file name
+// holds whole (file names are limited to 255 bytes).
+const maxReadingInName = 120

@@ -21,8 +21,12 @@ type RunReport struct {
 	Schedule  string     `json:"schedule"`
 	Seed      uint64     `json:"seed"`
 	Engine    string     `json:"engine"`
-	Leader    model.ID   `json:"leader"`
-	Agreed    bool       `json:"agreed"`
+	// Kind is "mutual exclusion" for a mutual-exclusion algorithm
+	// (model.Info.Mutex), whose runs are checked for mutual exclusion and
+	// termination, not for a leader (left out for an election).
+	Kind   string   `json:"kind,omitempty"`
+	Leader model.ID `json:"leader"`
+	Agreed bool     `json:"agreed"`
 	// LeaderNotLive is set when the leader every live process holds is
 	// not itself live (it crashed): agreed, but on no live leader.
 	LeaderNotLive bool                `json:"leader_not_live,omitempty"`
@@ -60,8 +64,14 @@ func NewRunReport(spec model.Spec, cfg *model.Config, schedule string, seed uint
 	info := spec.Meta()
 	v, _ := info.ParseVariant(cfg.Variant)
 	rep.Variant = info.FormatVariant(v)
+	if info.Mutex {
+		rep.Kind = KindMutex
+	}
 	return rep
 }
+
+// KindMutex is RunReport.Kind of a mutual-exclusion algorithm.
+const KindMutex = "mutual exclusion"
 
 // PrintRun prints the summary of a run as `electlab run` does.
 func PrintRun(w io.Writer, r *RunReport) {
@@ -69,14 +79,19 @@ func PrintRun(w io.Writer, r *RunReport) {
 	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
 	optionsLine(w, &r.Options)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
-	if r.Agreed && r.LeaderNotLive {
+	switch {
+	case r.Kind == KindMutex:
+		fmt.Fprintf(w, "kind         mutual exclusion: elects no leader; checked: mutual exclusion (the lock's history) and termination\n")
+	case r.Agreed && r.LeaderNotLive:
 		fmt.Fprintf(w, "leader       %d, held by every live process, but process %d is not live: no live leader\n", r.Leader, r.Leader)
-	} else if r.Agreed {
+	case r.Agreed:
 		fmt.Fprintf(w, "leader       %d, agreed by every live process\n", r.Leader)
-	} else {
+	default:
 		fmt.Fprintf(w, "leader       no agreement\n")
 	}
-	fmt.Fprintf(w, "coordinators %s\n", orNone(r.Coordinators))
+	if r.Kind != KindMutex {
+		fmt.Fprintf(w, "coordinators %s\n", orNone(r.Coordinators))
+	}
 	kinds := make([]string, 0, len(r.Messages.ByKind))
 	for k := range r.Messages.ByKind {
 		kinds = append(kinds, k)
@@ -98,7 +113,9 @@ func PrintRun(w io.Writer, r *RunReport) {
 		q = "NOT quiescent"
 	}
 	fmt.Fprintf(w, "steps        %d (%s)\n", r.Steps, q)
-	fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	if r.Kind != KindMutex {
+		fmt.Fprintf(w, "time         %d link delays (longest causal message chain to the last decision)\n", r.TimeHops)
+	}
 	if b := r.Bound; b != nil {
 		verdict := "holds"
 		if !b.Holds {

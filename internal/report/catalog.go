@@ -139,13 +139,28 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 		return
 	}
 	fmt.Fprintf(b, "- **Kind**: %s — %s\n", c.Kind, mdEscape(ClaimedText(c)))
+	if c.Hypothesis != "" {
+		fmt.Fprintf(b, "- **The tool's hypothesis**, not a sentence of the paper: INCONSISTENT when it holds, never HOLDS: %s\n", mdEscape(c.Hypothesis))
+	}
 	switch c.Kind {
 	case model.Bound:
 		what := fmt.Sprintf("%s messages", c.Accounting)
 		if c.Quantity == model.Time {
 			what = "time in link delays"
 		}
-		fmt.Fprintf(b, "- **Formula**: `%s`: measured %s %s the formula, evaluated exactly", c.FormulaText, what, c.Relation)
+		if c.Stable {
+			fmt.Fprintf(b, "- **Stability**: `%s`: measured %s: at every size, every execution of a row (one variant, every configuration and schedule checked) measures the same (the minimum equals the maximum); compared with no formula", c.FormulaText, what)
+		} else {
+			fmt.Fprintf(b, "- **Formula**: `%s`: measured %s %s the formula, evaluated exactly", c.FormulaText, what, c.Relation)
+		}
+		for i, r := range c.Readings {
+			if i == 0 {
+				b.WriteString("; the sentence's readings, each checked on its own (disagreeing readings make it AMBIGUOUS): ")
+			} else {
+				b.WriteString("; ")
+			}
+			b.WriteString(mdEscape(r.Name))
+		}
 		if c.Tight {
 			b.WriteString("; tight: at every size some execution reaches it exactly")
 		}

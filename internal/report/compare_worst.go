@@ -28,7 +28,9 @@ const (
 )
 
 // worstSetting describes the worst-case measurement.
-const worstSetting = "the maximum of the same count over every arrangement of the ids 1..n up to rotation " +
+const worstSetting = "the maximum of the same count (every message kind, announcements included: lelann's 2n^2 is " +
+	"Le Lann's n^2 election messages, the algorithm proper, plus every initiator's n announcements) " +
+	"over every arrangement of the ids 1..n up to rotation " +
 	"(id 1 at the first process; (n-1)! arrangements per size), every process initiating, no failures, " +
 	"under the same fair FIFO schedule (one schedule per arrangement: not a maximum over every schedule), " +
 	"at each n=%d..%d; the closed form is the simplest formula in n of `electlab fit`'s families " +
@@ -189,9 +191,9 @@ func (w *CompareWorst) formText() string {
 }
 
 // Line is the worst case as one line: "worst case over every arrangement
-// (fair FIFO), n=2..9: 2n^2, exact on n=2..9 (fit 2..7, held out 8,9)".
+// (fair FIFO, announcements included), n=2..9: 2n^2, exact on n=2..9 (fit 2..7, held out 8,9)".
 func (w *CompareWorst) Line() string {
-	return fmt.Sprintf("worst case over every arrangement (fair FIFO), %s: %s", w.worstRange(), w.formText())
+	return fmt.Sprintf("worst case over every arrangement (fair FIFO, announcements included), %s: %s", w.worstRange(), w.formText())
 }
 
 // worstMarkdown writes the worst cases' table (nothing without them).

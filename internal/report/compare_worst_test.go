@@ -162,14 +162,14 @@ func TestWorstKnownArrangements(t *testing.T) {
 	// reading, n² coord ones (every initiator announces once round);
 	// Chang–Roberts' n(n+1)/2 plus the n of the announcement; the basic
 	// ring's 2n per detector ([S0], C-FCEABR-13.twice), n detectors;
-	// Franklin's 2n(⌈log₂ n⌉+1) plus n (its claim's form); Peterson's
+	// Franklin's 2n⌊log₂ n⌋+3n (its abstract's worst case); Peterson's
 	// 2n⌊log₂ n⌋+2n (its claim's form). FCEABR's claims bound other
 	// settings (a few detectors): none here.
 	bounds := map[string]func(n int64) int64{
 		"lelann":       func(n int64) int64 { return 2 * n * n },
 		"changroberts": func(n int64) int64 { return n*(n+1)/2 + n },
 		"ringpoll":     func(n int64) int64 { return 2 * n * n },
-		"franklin":     func(n int64) int64 { return 2*n*(ceilLog2(n)+1) + n },
+		"franklin":     func(n int64) int64 { return 2*n*floorLog2(n) + 3*n },
 		"peterson":     func(n int64) int64 { return 2*n*floorLog2(n) + 2*n },
 	}
 	for _, spec := range CompareSpecs(algos.All) {

@@ -498,7 +498,7 @@ func Markdown(rep *Report) string {
 // JudgeFromParts applies the composition rule (claims.Compose) to the
 // report's entries: an entry whose claim has parts in the same report
 // (registered claims "ID.part", at any depth: C-KAB-5.P2P, C-FCEABR-1.speed,
-// C-FCEABR-8.half.selection) gets the worst of its own verdict and every
+// C-KAB-3.I.BCAST1) gets the worst of its own verdict and every
 // part's own verdict (the parts that are readings of one sentence judged
 // together: AMBIGUOUS when they disagree), keeps its own as OwnVerdict and
 // lists its parts (Parts); its summary begins with the composition. A catalog claim no

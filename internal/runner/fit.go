@@ -521,8 +521,8 @@ const claimCompareMax = 64
 // names the smallest n where they differ.
 func (a *Fit) compareClaim(rep *render.FitReport) error {
 	c := a.Claim
-	if c == nil {
-		return nil
+	if c == nil || c.Formula == nil {
+		return nil // no claim, or a stability claim: no formula to compare
 	}
 	claimed := func(n int) (*big.Rat, error) {
 		cfg, err := a.ConfigAt(n, nil)

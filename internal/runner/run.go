@@ -10,6 +10,7 @@ import (
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // Schedules are the -schedule values.
@@ -119,10 +120,15 @@ func (a *Run) Sim(rep *render.RunReport, stderr io.Writer) error {
 	case !res.Quiescent:
 		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropTermination, Message: fmt.Sprintf("not quiescent after %d events", res.Events)})
 	default:
+		props := info.RunProps()
 		for _, c := range []struct {
+			prop model.Property
 			name string
 			f    func(model.Snapshot) error
-		}{{checker.PropSafety, checker.SingleCoordinator}, {checker.PropAgreement, checker.Agreement}, {checker.PropValidity, checker.Validity}} {
+		}{{model.Safety, checker.PropSafety, checker.SingleCoordinator}, {model.Agreement, checker.PropAgreement, checker.Agreement}, {model.Validity, checker.PropValidity, checker.Validity}} {
+			if props&c.prop == 0 {
+				continue // not a property of the algorithm's kind
+			}
 			if err := c.f(final); err != nil {
 				rep.Violations = append(rep.Violations, checker.Violation{Property: c.name, Message: err.Error()})
 			}
@@ -144,7 +150,7 @@ func (a *Run) Sim(rep *render.RunReport, stderr io.Writer) error {
 // writes the trace or rendering asked for.
 func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
-	props := model.Safety | model.Agreement | model.Validity | model.Termination
+	checks := runChecks(spec.Meta())
 	rep.Engine = "world"
 	// The initial World and the running copy.
 	s0, err := newSystem(spec, cfg, WorldRun, maxMem)
@@ -152,7 +158,7 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer BoundMemory(maxMem)()
-	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checker.Checks{Props: props}, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse, Poll: intPoll(execPoll(stderr, "run"))})
+	x, err := runPrefixed(s0, a.Prefix, a.Chooser, checks, checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse, Poll: intPoll(execPoll(stderr, "run"))})
 	if err != nil {
 		return err
 	}
@@ -174,6 +180,17 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 		return nil // unfinished: no trace or rendering is written
 	}
 	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
+}
+
+// runChecks are the checks that fit the algorithm's kind (Info.RunProps):
+// an election's four properties, or a mutual-exclusion algorithm's
+// termination and mutual exclusion over its clients' history.
+func runChecks(info *model.Info) checker.Checks {
+	c := checker.Checks{Props: info.RunProps()}
+	if info.Mutex {
+		c.Custom = lockcheck.MutualExclusion
+	}
+	return c
 }
 
 // runPrefixed applies a scenario's scripted events, then continues with ch.
