@@ -50,7 +50,7 @@ func ClaimsDoc() string {
 		"%d checked by re-running the paper's statistical table (`electlab reproduce`), "+
 		"%d not registered whole (checked in parts, or reported UNCHECKED with the reason); %d registered part(s) of catalog claims (ID.part); %d claim(s) beyond the catalog (found in the seeds, or the own claims of the classic rings beyond the seeds). "+
 		"The verdicts are not here: they are computed by `electlab claims` (`make claims`, see [REPORT.md](REPORT.md)), under its rules: "+
-		"a claim with registered parts (ID.part) reads the worst of its own verdict and its parts' (the composition rule); "+
+		"a claim with registered parts (ID.part) reads the worst of its own verdict and its parts', the parts that are readings of one sentence judged together, AMBIGUOUS when they disagree (the composition rule); "+
 		"a bound's declared free variables beyond n must each take two values over the deciding rows, else PARTIAL naming the variable (the varied-variables rule); "+
 		"only the sizes a claim's sentence speaks of decide, the others are evidence (the decided-sizes rule); "+
 		"a row whose check was judged on fewer than half of the executions that could reach it is PARTIAL (the minority rule).\n\n",
