@@ -225,6 +225,23 @@ func TestInterruptTwice(t *testing.T) {
 	}
 }
 
+// TestInterruptInsideOneStep: one event that runs for minutes (the first
+// event of bully with 100000 processes: no poll runs inside it) is not
+// silent (the catcher says it is still inside one event) and one SIGINT
+// still ends the command: no check is reached within the grace second,
+// so the catcher prints what was done and exits 130.
+func TestInterruptInsideOneStep(t *testing.T) {
+	p := startChild(t, "check", "-algo", "bully", "-n", "100000", "-schedules", "1")
+	p.waitStderr(t, "electlab: check: schedule 1 of 1: still inside one event (")
+	p.interrupt(t)
+	if code := p.exitWithin(t, interruptDeadline); code != 130 {
+		t.Errorf("exit status %d, want 130:\n%s", code, p.errText())
+	}
+	if e := p.errText(); !strings.Contains(e, "no check was reached within 1s of Ctrl-C") || !strings.Contains(e, "done so far: check: schedule 1 of 1: ") || !strings.Contains(e, " events finished, event ") {
+		t.Errorf("the forced exit does not say what was done:\n%s", e)
+	}
+}
+
 // TestInterruptShrink: an interrupted shrink writes the shortest failing
 // trace found so far, complete (it replays, with its violation), says it
 // may not be minimal and exits 130.

@@ -28,10 +28,12 @@ func execPoll(stderr io.Writer, what string) func(events int64) bool {
 	}
 	t0 := time.Now()
 	last, lastEvents := t0, int64(0)
+	interrupt.Beat(what, 0)
 	return func(events int64) bool {
 		if Interrupted() {
 			return true
 		}
+		interrupt.Beat(what, events)
 		now := time.Now()
 		if now.Sub(t0) < progressEvery || now.Sub(last) < progressEvery {
 			return false
