@@ -40,18 +40,6 @@ func sentenceSizes(c *model.Claim) []int {
 	return out
 }
 
-// checked is the sizes claim c is checked at.
-func checked(c *model.Claim) []int {
-	if len(c.Sizes) > 0 {
-		return c.Sizes
-	}
-	var out []int
-	for n := c.NMin; n <= c.NMax; n++ {
-		out = append(out, n)
-	}
-	return out
-}
-
 // decidedSizesProblems lists what breaks the decided-sizes rule in claim
 // c's declaration: a size its sentence names that it does not decide at,
 // or a size it decides at that its sentence does not speak of. Without a
@@ -66,7 +54,7 @@ func decidedSizesProblems(c *model.Claim) []string {
 	var out []string
 	decided := c.DecidedSizes
 	if len(decided) == 0 {
-		decided = checked(c)
+		decided = claims.CheckedSizes(c)
 		for _, n := range decided {
 			if !slices.Contains(named, n) && !slices.Contains(named, n-1) {
 				out = append(out, fmt.Sprintf("decides at n=%d, which its sentence (sizes %v) does not speak of: declare DecidedSizes", n, named))
@@ -74,7 +62,7 @@ func decidedSizesProblems(c *model.Claim) []string {
 		}
 	}
 	for _, n := range named {
-		if !slices.Contains(decided, n) && !slices.Contains(checked(c), n+1) {
+		if !slices.Contains(decided, n) && !slices.Contains(claims.CheckedSizes(c), n+1) {
 			out = append(out, fmt.Sprintf("its sentence names n=%d, which it does not decide at", n))
 		}
 	}

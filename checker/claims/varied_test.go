@@ -63,7 +63,7 @@ func dependsOnInitiators(c *model.Claim) (dep bool) {
 			dep = false
 		}
 	}()
-	n := checked(c)[0]
+	n := claims.CheckedSizes(c)[0]
 	p := model.Params{N: n, Live: n, Initiators: 1, Detectors: []model.ID{1}}
 	q := p
 	q.Initiators, q.Detectors = 2, []model.ID{1, 2}
