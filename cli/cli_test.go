@@ -47,6 +47,11 @@ func TestHelpCommand(t *testing.T) {
 			t.Errorf("help %s: exit status %d, stdout %.80q, stderr %q; want %s -h's %.80q", c.name, code, stdout, stderr, c.name, flags)
 		}
 	}
+	for _, h := range []string{"help", "-h", "--help"} {
+		if code, stdout, stderr := run([]string{"help", h}); code != 0 || stderr != "" || !strings.HasPrefix(stdout, "usage: electlab <command>") {
+			t.Errorf("help %s: exit status %d, stdout %.80q, stderr %q; want the general usage", h, code, stdout, stderr)
+		}
+	}
 	if code, _, stderr := run([]string{"help", "frobnicate"}); code != 2 || !strings.Contains(stderr, `unknown command "frobnicate"`) {
 		t.Errorf("help frobnicate: exit status %d: %s", code, stderr)
 	}

@@ -112,6 +112,8 @@ func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
 		return nil, usagef("-max-configs %d: need at least 1", f.maxConfigs)
 	case f.mean && f.runs < 2:
 		return nil, usagef("-runs %d: -mean needs at least 2 runs per size", f.runs)
+	case f.mean && f.runs > maxReproduceRuns:
+		return nil, usagef("-runs %d: at most %d runs per size", f.runs, maxReproduceRuns)
 	case !f.mean && (set["runs"] || set["seed"]):
 		return nil, usagef("-runs and -seed go with -mean (the exact fit searches every schedule)")
 	case f.mean && (set["max-states"] || set["max-configs"]):

@@ -160,7 +160,7 @@ func commandHelp(args []string, stdout io.Writer) error {
 	if len(args) > 1 {
 		return usagef("help: unexpected argument %q (want one command: electlab help run)", args[1])
 	}
-	if args[0] == "help" {
+	if slices.Contains([]string{"help", "-h", "-help", "--help"}, args[0]) {
 		fmt.Fprintln(stdout, topUsage())
 		return nil
 	}

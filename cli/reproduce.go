@@ -94,8 +94,8 @@ func cmdReproduce(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// maxReproduceRuns bounds -runs: a million repetitions of a row take
-// hours already (the papers' own are 50 or 200).
+// maxReproduceRuns bounds -runs of reproduce and of fit -mean: a million
+// repetitions of a row take hours already (the papers' own are 50 or 200).
 const maxReproduceRuns = 1_000_000
 
 // reproduceInterrupted is the outcome of a reproduction interrupted by

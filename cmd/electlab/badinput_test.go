@@ -184,6 +184,7 @@ func TestBadInput(t *testing.T) {
 		{name: "reproduce unknown table", args: []string{"reproduce", "-paper", "000", "-table", "7"}, want: []string{`-table "7"`, "fig11"}},
 		{name: "reproduce negative runs", args: []string{"reproduce", "-paper", "000", "-runs", "-2"}, want: []string{"-runs -2"}},
 		{name: "reproduce runs over the bound", args: []string{"reproduce", "-paper", "000", "-table", "1", "-runs", "100000000"}, want: []string{"-runs 100000000", "at most 1000000"}},
+		{name: "fit -mean runs over the bound", args: []string{"fit", "-algo", "changroberts", "-n", "3..5", "-mean", "-runs", "100000000"}, want: []string{"-runs 100000000", "at most 1000000 runs per size"}},
 		{name: "reproduce runs not an integer", args: []string{"reproduce", "-paper", "000", "-runs", "many"}, want: []string{`"many"`, "-runs"}},
 		{name: "unknown flag reproduce", args: []string{"reproduce", "-paper", "000", "-bogus"}, want: []string{"-bogus"}},
 		{name: "reproduce unexpected argument", args: []string{"reproduce", "-paper", "000", "extra"}, want: []string{`"extra"`}},
