@@ -242,6 +242,40 @@ func TestInterruptInsideOneStep(t *testing.T) {
 	}
 }
 
+// TestInterruptReplay: replay checks for SIGINT only between its phases
+// (load, replay, check, render), each of which is short for a file; one
+// that waits on its input (here a named pipe that a writer keeps open
+// after half a trace) reaches no check, and the catcher ends it within the
+// grace second: status 130, no -o file.
+func TestInterruptReplay(t *testing.T) {
+	dir := t.TempDir()
+	fifo, out := filepath.Join(dir, "trace.json"), filepath.Join(dir, "out.txt")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := startChild(t, "replay", fifo, "-o", out)
+	// Opening the pipe for writing returns once the child has opened it
+	// for reading: the command has started (and catches SIGINT).
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.WriteString("{\n  \"tool\": \"electlab\",\n"); err != nil {
+		t.Fatal(err)
+	}
+	p.interrupt(t)
+	if code := p.exitWithin(t, interruptDeadline); code != 130 {
+		t.Errorf("exit status %d, want 130:\n%s", code, p.errText())
+	}
+	if e := p.errText(); !strings.Contains(e, "electlab: interrupted: ") || !strings.Contains(e, "(not a verdict)") {
+		t.Errorf("the interrupted replay does not say so:\n%s", e)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the interrupted replay left %s (%v)", out, err)
+	}
+}
+
 // TestInterruptShrink: an interrupted shrink writes the shortest failing
 // trace found so far, complete (it replays, with its violation), says it
 // may not be minimal and exits 130.
