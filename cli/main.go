@@ -247,10 +247,16 @@ func withExtra(extra []model.Spec) (restore func(), err error) {
 
 // goRunBuilt tells whether the executable at path is one go run built:
 // under a directory named go-build… (go run's temporary directory, or the
-// build cache where go run keeps the executables it built).
+// default build cache where go run keeps the executables it built), or
+// under the build cache the GOCACHE variable names.
 func goRunBuilt(path string) bool {
 	for _, el := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
 		if strings.HasPrefix(el, "go-build") {
+			return true
+		}
+	}
+	if c := os.Getenv("GOCACHE"); c != "" && c != "off" && filepath.IsAbs(path) {
+		if rel, err := filepath.Rel(filepath.Clean(c), path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return true
 		}
 	}

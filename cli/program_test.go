@@ -107,4 +107,15 @@ func TestProgramName(t *testing.T) {
 			t.Errorf("programName(%q, %q) = %q, want %q", c.arg0, c.pkg, got, c.want)
 		}
 	}
+	// A build cache set by GOCACHE, whatever its name (CI's clean cache).
+	t.Setenv("GOCACHE", "/tmp/ci-cache")
+	for _, c := range []struct{ arg0, want string }{
+		{"/tmp/ci-cache/d4/d46e82cf-d/flood", "go run example.com/flood/cmd/flood"},
+		{"/tmp/ci-cache-other/flood", "/tmp/ci-cache-other/flood"},
+		{"/tmp/flood", "/tmp/flood"},
+	} {
+		if got := programName(c.arg0, "example.com/flood/cmd/flood"); got != c.want {
+			t.Errorf("with GOCACHE=/tmp/ci-cache: programName(%q) = %q, want %q", c.arg0, got, c.want)
+		}
+	}
 }
