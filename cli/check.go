@@ -73,8 +73,7 @@ func worldFits(maxMem int64) fitsFunc {
 // properties or bound.
 func chooseChecks(a *runner.Check) error {
 	info := a.Spec.Meta()
-	a.Checks = checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
-	a.What = "safety, agreement, validity, termination"
+	a.Checks, a.What = runner.KindChecks(info), runner.KindWhat(info)
 	if a.ClaimID == "" {
 		return nil
 	}

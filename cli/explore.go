@@ -55,7 +55,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", ".", "directory for the counterexample trace")
 	detect := fs.String("detect", "eager", "detection semantics: eager (every listed detector detects) or lazy (a detection is an adversary-chosen event, enabled while the detector knows no live coordinator)")
 	workers := fs.Int("workers", 1, "goroutines computing the breadth-first search's successors (with -bfs; the result is the same for every value)")
-	props := fs.String("props", "all", "generic properties checked: all, or a comma-separated list of single-coordinator, agreement, validity, termination; without termination the livelock search is skipped (as Spin's -DSAFETY)")
+	props := fs.String("props", "all", "generic properties checked: all (every one that fits the algorithm: an election's, or a mutual-exclusion algorithm's termination; the latter's mutual exclusion is checked in every state), or a comma-separated list of single-coordinator, agreement, validity, termination; without termination the livelock search is skipped (as Spin's -DSAFETY)")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
 	pos, err := parseFlags(fs, args, 1<<20)
 	if err != nil {
@@ -93,6 +93,10 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	if opt.Checks.Props, err = checker.ParseProps(*props); err != nil {
 		return usagef("-props: %v", err)
 	}
+	if opt.Checks.Props, err = kindProps(spec.Meta(), *props, opt.Checks.Props); err != nil {
+		return err
+	}
+	opt.Checks.Invariant = spec.Meta().Exclusion
 	if opt.Workers = *workers; *workers < 1 || *workers > 256 || *workers > 1 && !*bfs {
 		return usagef("-workers %d: want 1..256, and more than 1 only with -bfs (the depth-first search is sequential)", *workers)
 	}
@@ -126,4 +130,23 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return runner.ExploreBound(spec, cfg, prefix, opt, b, *out, *jsonOut, stdout, stderr)
+}
+
+// kindProps is -props (text, parsed as p) for the algorithm info: "all" is
+// every generic property that fits its kind (model.Info.RunProps); a
+// property named that does not fit it is refused, since its violation
+// would say nothing about the algorithm (a lock elects nobody).
+func kindProps(info *model.Info, text string, p model.Property) (model.Property, error) {
+	fits := info.RunProps()
+	if text == "all" {
+		return fits, nil
+	}
+	if extra := p &^ fits; extra != 0 {
+		why := "it is a mutual-exclusion algorithm: it elects nobody"
+		if !info.Mutex {
+			why = "it elects " + info.Elects + ", which its claims check instead"
+		}
+		return 0, usagef("-props %s: %s does not apply to %s (%s); the properties that fit: %s", text, checker.FormatProps(extra), info.Name, why, checker.FormatProps(fits))
+	}
+	return p, nil
 }

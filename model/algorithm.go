@@ -46,6 +46,12 @@ type Info struct {
 	// coordinator) do not apply to its runs (RunProps); its claims and
 	// `electlab run` check mutual exclusion instead.
 	Mutex bool
+	// Exclusion, for a mutual-exclusion algorithm, is its step invariant:
+	// at most one live process is in its critical section. It reads the
+	// processes' states, not the clients' history, so the explorer checks
+	// it in every state it reaches (the history checks of lockcheck need
+	// a whole execution). mutex.Cycle.Algorithm sets it.
+	Exclusion func(s System) error
 	// Compare puts the algorithm in the claims report's comparison of
 	// ring elections (docs/REPORT.md, "Comparison"): a ring election that
 	// elects with every process initiating and no failure, measured beside

@@ -108,12 +108,13 @@ var claims = append(tableClaims(),
 		Source: "[S4] §III",
 		Says:   `"The electioneer process, after receiving all OK messages, selects the process with the highest ID as the coordinator and sends the coordinator message … to all processes"; "If the process which receives the answer message has a higher ID than the ID of the current coordinator, it initiates a new election procedure."`,
 		Formal: "at quiescence every live process holds the highest live id as coordinator: " +
-			"any detector set and crash sets (sync, and async with accurate timeouts); a process joining a stable system (every joiner id); a join during an election. " +
+			"any detector set and crash sets (sync, and async with accurate timeouts); a process joining a stable system (every joiner id); a join during an election; async with early timeouts outside [S4]'s assumptions (reported, not deciding). " +
 			"Never two coordinators at once is not claimed for it ([S4] §II.A says of the Bully family that \"there is no mechanism that ensures that the system has only one coordinator\")",
 		Kind:  model.Behaviour,
 		Props: model.Agreement | model.Validity | model.Termination,
 		NMin:  3, NMax: 6,
-		Settings: []model.Setting{set.AnyDead, set.Staggered, set.JoinStable, set.JoinElect},
+		Settings: []model.Setting{set.AnyDead, set.Staggered, set.JoinStable, set.JoinElect,
+			bullykit.EarlyOutside("[S4]'s no-delay assumption")},
 		Variants: []string{"cand-ceil", "cand-floor"},
 	},
 )

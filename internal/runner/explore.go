@@ -39,7 +39,7 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 		if props == 0 {
 			props = checker.AllProps
 		}
-		opt.Checks = checker.Checks{Props: props, Expr: b.Checker()}
+		opt.Checks = checker.Checks{Props: props, Expr: b.Checker(), Invariant: opt.Checks.Invariant}
 		if opt.Counts == explore.CountsNone {
 			opt.Counts = explore.CountsTotal
 		}

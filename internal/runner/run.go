@@ -150,7 +150,7 @@ func (a *Run) Sim(rep *render.RunReport, stderr io.Writer) error {
 // writes the trace or rendering asked for.
 func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
-	checks := runChecks(spec.Meta())
+	checks := KindChecks(spec.Meta())
 	rep.Engine = "world"
 	// The initial World and the running copy.
 	s0, err := newSystem(spec, cfg, WorldRun, maxMem)
@@ -182,15 +182,35 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
 }
 
-// runChecks are the checks that fit the algorithm's kind (Info.RunProps):
-// an election's four properties, or a mutual-exclusion algorithm's
-// termination and mutual exclusion over its clients' history.
-func runChecks(info *model.Info) checker.Checks {
+// KindChecks are the checks that fit the algorithm's kind (Info.RunProps),
+// what run and check verify by default: an election's properties, or a
+// mutual-exclusion algorithm's termination, its step invariant (at most
+// one process in its critical section, Info.Exclusion) and mutual
+// exclusion over its clients' history.
+func KindChecks(info *model.Info) checker.Checks {
 	c := checker.Checks{Props: info.RunProps()}
 	if info.Mutex {
-		c.Custom = lockcheck.MutualExclusion
+		c.Custom, c.Invariant = lockcheck.MutualExclusion, info.Exclusion
 	}
 	return c
+}
+
+// KindWhat names KindChecks(info) for the user ("safety, agreement, ...").
+func KindWhat(info *model.Info) string {
+	var names []string
+	for _, g := range []struct {
+		p    model.Property
+		name string
+	}{{model.Safety, "safety"}, {model.Agreement, "agreement"}, {model.Validity, "validity"}, {model.Termination, "termination"}} {
+		if info.RunProps()&g.p != 0 {
+			names = append(names, g.name)
+		}
+	}
+	w := strings.Join(names, ", ")
+	if info.Mutex {
+		w += ", mutual exclusion (at most one process in its critical section at every step; the lock history linearizable; no starvation)"
+	}
+	return w
 }
 
 // runPrefixed applies a scenario's scripted events, then continues with ch.

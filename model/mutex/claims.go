@@ -25,6 +25,14 @@ type Settings struct {
 	AsyncOne, SyncOne model.Setting
 	// AsyncStag: staggered requests. AsyncUnord: unordered channels.
 	AsyncStag, AsyncUnord model.Setting
+	// AsyncEarly: any set of requesting processes, async FIFO, every
+	// timer free to fire while messages are in flight (model.Early). The
+	// client cycle's timers (the critical section's length, the think
+	// time) are workload, not a failure detector: under accurate timeouts
+	// no client could leave its critical section or ask again while a
+	// message is in flight, so this is the setting where those
+	// interleavings are checked.
+	AsyncEarly model.Setting
 }
 
 // plural is the plural of who ("client", "process").
@@ -47,6 +55,7 @@ func settingsFor(who, noContention string) Settings {
 		SyncOne:    model.Setting{Name: "sync, " + one, Timing: model.Sync, Initiators: model.OneInitiator},
 		AsyncStag:  model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true},
 		AsyncUnord: model.Setting{Name: "async unordered, " + anyWho, Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators},
+		AsyncEarly: model.Setting{Name: "async fifo, " + anyWho + ", timers fire while messages are in flight (a critical section or a think time of any length)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Timeouts: model.Early},
 	}
 }
 
@@ -171,7 +180,7 @@ func (r Row) NoFailureClaim(more string, c model.Claim, also ...func(model.Syste
 	c.Custom = model.AllChecks(append([]func(model.System) error{lockcheck.MutualExclusion}, also...)...)
 	c.NMax = 5
 	s := r.Settings()
-	c.Settings = []model.Setting{s.AsyncAny, s.SyncAny, s.AsyncStag, s.AsyncUnord}
+	c.Settings = []model.Setting{s.AsyncAny, s.SyncAny, s.AsyncStag, s.AsyncUnord, s.AsyncEarly}
 	return c
 }
 

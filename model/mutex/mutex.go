@@ -11,7 +11,11 @@
 // model, so the algorithm packages may use it.
 package mutex
 
-import "github.com/electlab/electlab/model"
+import (
+	"fmt"
+
+	"github.com/electlab/electlab/model"
+)
 
 // Phase is where a client is in its request cycle.
 type Phase uint8
@@ -103,7 +107,31 @@ func (c *Cycle[S]) Algorithm(a model.Algorithm[S]) *model.Algorithm[S] {
 	}
 	a.Step = c.Run
 	a.View = func(S) model.View { return model.View{} }
+	a.Mutex, a.Exclusion = true, c.OneInCS
 	return &a
+}
+
+// OneInCS is the cycle's step invariant (model.Info.Exclusion): at most
+// one live process of s is in its critical section.
+func (c *Cycle[S]) OneInCS(s model.System) error {
+	first := model.None
+	for i := range s.N() {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st, ok := s.State(i).(S)
+		if !ok {
+			return fmt.Errorf("process %d: state %T is not this algorithm's", s.Topo().Order[i], s.State(i))
+		}
+		if *c.Client(&st).Phase != InCS {
+			continue
+		}
+		if first != model.None {
+			return fmt.Errorf("live processes %d and %d are in their critical sections at once", first, s.Topo().Order[i])
+		}
+		first = s.Topo().Order[i]
+	}
+	return nil
 }
 
 // Run is the algorithm's whole step function: the client cycle's part

@@ -1,0 +1,104 @@
+package algos
+
+import (
+	"testing"
+
+	"github.com/electlab/electlab/algos/enhancedbully"
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
+)
+
+// firesTimers reports whether a timer fires in some execution of a
+// setting of one of info's Behaviour or Bound claims (the claims that
+// run executions): the first configurations (up to
+// 20) of each async setting at the claim's smallest size, under the fair FIFO
+// schedule and its first checked reading.
+func firesTimers(t *testing.T, spec model.Spec) bool {
+	info := spec.Meta()
+	for ci := range info.Claims {
+		c := &info.Claims[ci]
+		if c.Kind != model.Behaviour && c.Kind != model.Bound {
+			continue
+		}
+		for _, st := range c.Settings {
+			if st.Timing != model.Async {
+				continue
+			}
+			fired, tried := false, 0
+			checker.EnumerateConfigs(info, &st, c.CheckedVariants()[0], max(c.NMin, 3), 1<<20, func(cfg *model.Config) bool {
+				s0, err := spec.NewSystem(cfg)
+				if err != nil {
+					t.Fatalf("%s %s: %v", info.Name, cfg, err)
+				}
+				x := checker.Execute(s0, checker.FIFO{}, checker.Checks{}, checker.Options{MaxSteps: 5000})
+				for _, ev := range x.Events {
+					fired = fired || ev.Kind == model.EvFire
+				}
+				tried++
+				return !fired && tried < 20
+			})
+			if fired {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earlyRow reports whether a Behaviour or Bound claim of info has a setting whose
+// timers may fire while messages are in flight (model.Early).
+func earlyRow(info *model.Info) bool {
+	for _, c := range info.Claims {
+		for _, st := range c.Settings {
+			if (c.Kind == model.Behaviour || c.Kind == model.Bound) && st.Timing == model.Async && st.Timeouts == model.Early {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Every algorithm whose steps arm timers is also checked where its timers
+// fire while messages are in flight (issue 30, finding 9: a bug caught only
+// with early timeouts, a setting no claim covered). For a failure detector
+// that row is outside the paper's assumptions (reported, not deciding); for
+// a client's critical section and think time it is within them.
+func TestTimersAlsoFireEarly(t *testing.T) {
+	checked := 0
+	for _, spec := range All {
+		if !firesTimers(t, spec) {
+			continue
+		}
+		checked++
+		t.Logf("%s fires timers", spec.Meta().Name)
+		if !earlyRow(spec.Meta()) {
+			t.Errorf("%s arms timers, but no Behaviour or Bound claim has an async setting with early timeouts", spec.Meta().Name)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no registered algorithm fires a timer: the rule checks nothing")
+	}
+}
+
+// The rule can fail: enhancedbully registered without its early-timeouts
+// row is caught.
+func TestMissingEarlyRowIsCaught(t *testing.T) {
+	broken := *enhancedbully.Algorithm
+	broken.Info.Claims = append([]model.Claim(nil), broken.Info.Claims...)
+	for i := range broken.Info.Claims {
+		c := &broken.Info.Claims[i]
+		var keep []model.Setting
+		for _, st := range c.Settings {
+			if st.Timeouts != model.Early {
+				keep = append(keep, st)
+			}
+		}
+		c.Settings = keep
+	}
+	if !firesTimers(t, &broken) {
+		t.Fatal("enhancedbully fires no timer in its claims' settings")
+	}
+	if earlyRow(broken.Meta()) {
+		t.Fatal("the broken entry still has an early row")
+	}
+}
