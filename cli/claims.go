@@ -189,7 +189,8 @@ func (a *claimsArgs) print(stdout io.Writer, rep *report.Report) error {
 	return err
 }
 
-// claimJob is one entry of the report to produce: a registered claim to
+// forAlgo is the phrase naming -algo a in a message (" for algorithm a"),
+// empty without -algo.
 func forAlgo(a string) string {
 	if a == "" {
 		return ""
