@@ -47,6 +47,8 @@ func serviceClaim(id string, invariant func(model.System) error, source, formal 
 			{Name: "async fifo, any requesting clients, two crashes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 2},
 			{Name: "async fifo, the first coordinator crashed before the run, one more crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1},
 			{Name: "sync, the first coordinator crashed before the run", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true},
+			{Name: "async fifo, one crash, a crashed process's messages arrive late", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1, Timeouts: model.DeadLate},
+			{Name: "async fifo, two crashes, crashed processes' messages arrive late", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 2, Timeouts: model.DeadLate},
 			{Name: "async fifo, one crash, early timeouts (outside: an inaccurate failure detector)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1, Timeouts: model.Early, Outside: true},
 		},
 		Variants: []string{"twice"},
