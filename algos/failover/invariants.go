@@ -20,11 +20,11 @@ import (
 // discarded on arrival (a regenerated one replaced it), so it does not
 // count; one to a crashed receiver does when the network may still hand
 // it to somebody (forwarded on by the crashed node's control part, or
-// bounced to a sender that is live or may recover: mayReach), and does
-// not when it can only be dropped (under dead-late timeouts a crashed
-// process's last token may still be on its way to another crashed one
-// when the regenerated token travels). token is the composition's token
-// kind.
+// bounced to a sender that is live or may recover: mayReach) unless it is
+// stale at every live process (where it lands), and does not when it can
+// only be dropped (under dead-late timeouts a crashed process's last token
+// may still be on its way to another crashed one when the regenerated
+// token travels). token is the composition's token kind.
 func oneToken[E any](token *model.Kind) func(model.System) error {
 	return func(s model.System) error { return countTokens[E](s, token) }
 }
@@ -37,16 +37,29 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 			holders = append(holders, s.Topo().Order[i])
 		}
 	}
+	// minKnown is the least generation a live process knows: a token
+	// below it is stale wherever it lands (without recovery, which resets
+	// a process's generation).
+	minKnown := int32(-1)
+	for i := range s.N() {
+		if k := s.State(i).(TokenState[E]).Known; s.Status(i) == model.Live && (minKnown < 0 || k < minKnown) {
+			minKnown = k
+		}
+	}
 	inflight := 0
 	for _, m := range s.InFlight() {
 		if m.Kind != token {
 			continue
 		}
-		if j := s.Topo().IndexOf(m.To); j >= 0 && s.Status(j) == model.Live && m.A < s.State(j).(TokenState[E]).Known {
+		j := s.Topo().IndexOf(m.To)
+		if j >= 0 && s.Status(j) == model.Live && m.A < s.State(j).(TokenState[E]).Known {
 			continue // stale at its receiver: discarded on arrival
 		}
 		if !mayReach(s, m) {
 			continue // dropped on arrival: nobody can take it
+		}
+		if j >= 0 && s.Status(j) != model.Live && !s.Config().Recovery && m.A < minKnown {
+			continue // forwarded or bounced on, to a live process: stale there
 		}
 		inflight++
 	}
