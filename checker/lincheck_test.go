@@ -255,6 +255,7 @@ func neverStale(int32, int32) bool { return false }
 // epoch) catch them within the assumptions, the step the second holder or
 // token appears. A client that takes a grant from a deposed coordinator
 // (no fencing) is not caught: within the assumptions (accurate timeouts,
+// and dead-late ones where a crashed coordinator's grant may arrive late;
 // at most the claims' crashes) the engine finds no execution that needs
 // the fence; the only counterexamples are in the early-timeouts row,
 // outside the assumptions, where the correct services are refuted in the

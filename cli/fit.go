@@ -61,7 +61,7 @@ func (f *fitFlags) register(fs interface {
 	fs.StringVar(&f.crashed, "crashed", "", "processes crashed before the run: ids as numbers, n or n-K (e.g. n: the highest id)")
 	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds")
 	fs.StringVar(&f.timing, "timing", "async", "timing: async or sync")
-	fs.StringVar(&f.timeouts, "timeouts", "accurate", "async timeouts: accurate or early")
+	fs.StringVar(&f.timeouts, "timeouts", "accurate", "async timeouts: accurate, early or dead-late")
 	fs.StringVar(&f.net, "net", "fifo", "channels: fifo or unordered")
 	fs.StringVar(&f.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto, true or false")
 	fs.StringVar(&f.physical, "physical", "direct", "physical network under a complete graph: direct, ring or ring-rt")

@@ -106,7 +106,7 @@ func (c *configFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.crashed, "crashed", "", "processes crashed before the run, comma-separated")
 	fs.StringVar(&c.absent, "absent", "", "processes absent at the start that may join, comma-separated")
 	fs.StringVar(&c.timing, "timing", "async", "timing: async (one event at a time) or sync (lock-step rounds)")
-	fs.StringVar(&c.timeouts, "timeouts", "accurate", "async timeouts: accurate (fire only when no message is in flight) or early")
+	fs.StringVar(&c.timeouts, "timeouts", "accurate", "async timeouts: accurate (fire only when no message is in flight), early, or dead-late (fire only when no live process's message is in flight)")
 	fs.StringVar(&c.net, "net", "fifo", "channels: fifo or unordered")
 	fs.StringVar(&c.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto (the algorithm's default), true or false")
 	fs.IntVar(&c.crashBudget, "crash-budget", 0, "crashes the adversary may inject during the run")

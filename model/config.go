@@ -33,9 +33,20 @@ const (
 	Accurate Timeouts = iota
 	// Early: a timer may fire whenever it is armed.
 	Early
+	// DeadLate: a timer fires only when no message sent by a live process
+	// is in flight; messages a crashed process sent (before its crash, or
+	// forwarded by its control part) may still be in flight, arbitrarily
+	// delayed. A live process is never wrongly suspected (its messages
+	// are awaited: an accurate failure detector), but a dead process's
+	// last messages may arrive after the timeouts that found it dead, as
+	// on an asynchronous network — where generations and epochs must
+	// fence stale probes, tokens, grants and releases. A recovered
+	// process is live again: its messages in flight, older ones included,
+	// are awaited again.
+	DeadLate
 )
 
-var timeoutsNames = [...]string{"accurate", "early"}
+var timeoutsNames = [...]string{"accurate", "early", "dead-late"}
 
 // String returns the flag name.
 func (t Timeouts) String() string { return timeoutsNames[t] }
@@ -117,9 +128,9 @@ func ParseTiming(s string) (Timing, error) {
 	return Timing(i), err
 }
 
-// ParseTimeouts parses "accurate" or "early".
+// ParseTimeouts parses "accurate", "early" or "dead-late".
 func ParseTimeouts(s string) (Timeouts, error) {
-	i, err := parseName("unknown timeouts", "accurate or early", s, timeoutsNames[:]...)
+	i, err := parseName("unknown timeouts", "accurate, early or dead-late", s, timeoutsNames[:]...)
 	return Timeouts(i), err
 }
 

@@ -22,7 +22,7 @@ func stateHash(t *rapid.T, w interface {
 }
 
 // TestStateHash: after every event of a random execution (Bully, with
-// crashes, early or accurate timeouts, FIFO or unordered links), the
+// crashes, early, accurate or dead-late timeouts, FIFO or unordered links), the
 // hash a World keeps up to date from its cached per-process and per-link
 // hashes equals the hash of a fresh World given the same events (which
 // computes every part anew), and it changes whenever the encoding does.
@@ -34,7 +34,7 @@ func TestStateHash(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		cfg := model.Config{Algo: "bully", IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}, CrashBudget: 1,
 			Net:      rapid.SampledFrom([]model.Net{model.FIFO, model.Unordered}).Draw(rt, "net"),
-			Timeouts: rapid.SampledFrom([]model.Timeouts{model.Accurate, model.Early}).Draw(rt, "timeouts")}
+			Timeouts: rapid.SampledFrom([]model.Timeouts{model.Accurate, model.Early, model.DeadLate}).Draw(rt, "timeouts")}
 		w, err := bully.Algorithm.NewWorld(&cfg)
 		if err != nil {
 			rt.Fatal(err)

@@ -650,7 +650,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 				}
 			}
 		}
-		if w.inflight == 0 || w.r.cfg.Timeouts == Early {
+		if w.timersMayFire() {
 			for i, ts := range w.timers {
 				if w.status[i] != Live {
 					continue
@@ -687,6 +687,36 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 	}
 	return buf
+}
+
+// timersMayFire reports whether, in async timing, an armed timer at a
+// live process may fire now (Config.Timeouts): always under early
+// timeouts; when no message is in flight under accurate ones; when no
+// message sent by a live process is in flight under dead-late ones
+// (computed only in that mode, O(links)).
+func (w *World[S]) timersMayFire() bool {
+	switch w.r.cfg.Timeouts {
+	case Early:
+		return true
+	case DeadLate:
+		return !w.liveInFlight()
+	}
+	return w.inflight == 0
+}
+
+// liveInFlight reports whether a message sent by a live process is in
+// flight: one on a link whose sender (the process that put it there, a
+// crashed ring node's control part for a forwarded one) is live.
+func (w *World[S]) liveInFlight() bool {
+	if w.inflight == 0 {
+		return false
+	}
+	for li := range w.links {
+		if l := &w.links[li]; len(l.q) > 0 && w.status[l.from] == Live {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *World[S]) anyTimer() bool {
@@ -731,8 +761,12 @@ func (w *World[S]) Apply(ev Event) error {
 		if w.status[p] != Live || !w.hasTimer(p, ev.Timer) {
 			return notEnabled(ev, "that timer is not armed at a live process")
 		}
-		if w.inflight > 0 && w.r.cfg.Timeouts == Accurate {
-			return notEnabled(ev, "accurate timeouts fire only when no message is in flight")
+		if !w.timersMayFire() {
+			why := "accurate timeouts fire only when no message is in flight"
+			if w.r.cfg.Timeouts == DeadLate {
+				why = "dead-late timeouts fire only when no message sent by a live process is in flight"
+			}
+			return notEnabled(ev, why)
 		}
 		w.tick()
 		w.fire(p, ev.Timer)

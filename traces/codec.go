@@ -381,7 +381,7 @@ func (wc *wireConfig) config() (*model.Config, error) {
 		return nil, err
 	}
 	if wc.Timeouts == "" {
-		return nil, fmt.Errorf("\"timeouts\" is missing (want accurate or early)")
+		return nil, fmt.Errorf("\"timeouts\" is missing (want accurate, early or dead-late)")
 	}
 	if cfg.Timeouts, err = model.ParseTimeouts(wc.Timeouts); err != nil {
 		return nil, err

@@ -18,8 +18,13 @@ import (
 // process or in flight and still to be taken. A token in flight whose
 // generation is below its live receiver's (Known) is stale: it will be
 // discarded on arrival (a regenerated one replaced it), so it does not
-// count; one to a crashed receiver does (it may be bounced or forwarded
-// on). token is the composition's token kind.
+// count; one to a crashed receiver does when the network may still hand
+// it to somebody (forwarded on by the crashed node's control part, or
+// bounced to a sender that is live or may recover: mayReach) unless it is
+// stale at every live process (where it lands), and does not when it can
+// only be dropped (under dead-late timeouts a crashed process's last token
+// may still be on its way to another crashed one when the regenerated
+// token travels). token is the composition's token kind.
 func oneToken[E any](token *model.Kind) func(model.System) error {
 	return func(s model.System) error { return countTokens[E](s, token) }
 }
@@ -32,13 +37,29 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 			holders = append(holders, s.Topo().Order[i])
 		}
 	}
+	// minKnown is the least generation a live process knows: a token
+	// below it is stale wherever it lands (without recovery, which resets
+	// a process's generation).
+	minKnown := int32(-1)
+	for i := range s.N() {
+		if k := s.State(i).(TokenState[E]).Known; s.Status(i) == model.Live && (minKnown < 0 || k < minKnown) {
+			minKnown = k
+		}
+	}
 	inflight := 0
 	for _, m := range s.InFlight() {
 		if m.Kind != token {
 			continue
 		}
-		if j := s.Topo().IndexOf(m.To); j >= 0 && s.Status(j) == model.Live && m.A < s.State(j).(TokenState[E]).Known {
+		j := s.Topo().IndexOf(m.To)
+		if j >= 0 && s.Status(j) == model.Live && m.A < s.State(j).(TokenState[E]).Known {
 			continue // stale at its receiver: discarded on arrival
+		}
+		if !mayReach(s, m) {
+			continue // dropped on arrival: nobody can take it
+		}
+		if j >= 0 && s.Status(j) != model.Live && !s.Config().Recovery && m.A < minKnown {
+			continue // forwarded or bounced on, to a live process: stale there
 		}
 		inflight++
 	}
@@ -46,6 +67,25 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 		return fmt.Errorf("%d tokens exist: %d held by live processes [%s], %d in flight and not stale at their receivers", tokens+inflight, tokens, model.FormatIDs(holders), inflight)
 	}
 	return nil
+}
+
+// mayReach reports whether message m in flight in s may be taken by a
+// process: its receiver is live, or the model may forward it on (a crashed
+// ring node's control part, Config.Forwarding) or bounce it to its sender
+// (Info.Bounce), live now or after a recovery. Otherwise the model drops
+// it on arrival, whatever happens before.
+func mayReach(s model.System, m model.Message) bool {
+	topo := s.Topo()
+	j := topo.IndexOf(m.To)
+	if j < 0 || s.Status(j) == model.Live {
+		return true
+	}
+	cfg := s.Config()
+	if s.Status(j) == model.Crashed && cfg.Forwarding && topo.Kind != model.Complete {
+		return true
+	}
+	f := topo.IndexOf(m.From)
+	return s.Info().Bounce && (cfg.Recovery || f >= 0 && s.Status(f) == model.Live)
 }
 
 // oneHolder is Central's invariant: at most one live client is in its

@@ -50,6 +50,11 @@ type TokenState[E any] struct {
 	// Answered are, during a probe round, the processes that answered
 	// (bit by index).
 	Answered uint64
+	// Heard are the processes that answered the previous round of this
+	// recovery (every process before its first round): a round that
+	// finds no token regenerates one only if all of them answered it
+	// again (see TimerRecover).
+	Heard uint64
 	// Phase and Asked are the client's phase and requests so far.
 	Phase mutex.Phase
 	// Asked is the number of requests made so far.
@@ -118,7 +123,7 @@ func TokenRingWith[E any](elect *model.Algorithm[E], hooks TokenHooks) *model.Al
 		Encode: func(s TokenState[E], b []byte) []byte {
 			b = t.encodeCore(s.Core, b)
 			b = append(b, '|', model.Flags(s.Recovering, s.Found, s.Deposed, s.Has, s.Parked, s.Pinged), byte(s.Phase), s.Asked)
-			b = model.AppendInts(b, ',', int64(s.Serving), int64(s.Known), int64(s.Round), int64(s.Gen), int64(s.Idle), int64(s.Answered))
+			b = model.AppendInts(b, ',', int64(s.Serving), int64(s.Known), int64(s.Round), int64(s.Gen), int64(s.Idle), int64(s.Answered), int64(s.Heard))
 			return model.AppendIDs(b, ' ', s.Members)
 		},
 	})
@@ -160,6 +165,7 @@ func (t *ring[E]) serve(env *model.Env, s TokenState[E], out *model.Outbox) Toke
 func (t *ring[E]) startRound(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
 	s.Round = (s.Known/64+1)*64 + int32(env.Index)
 	s.Known = s.Round
+	s.Heard = 1<<uint(env.N()) - 1
 	if !t.probes() {
 		return t.regenerate(env, s, out)
 	}
@@ -373,6 +379,21 @@ func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Ou
 				s.Members = answeredRing(env, s.Answered)
 			}
 			if !s.Found && !s.Deposed && !s.Has {
+				if heard := s.Answered; heard&s.Heard != s.Heard {
+					// A process fell silent during this round: it
+					// may have answered that it holds the token,
+					// passed it on (with this round's generation)
+					// and crashed, its answer still on its way (a
+					// crashed process's last messages may arrive
+					// after the timeout: dead-late timeouts). A token
+					// regenerated now would be a second one. Another
+					// round first: every live process then knows a
+					// later generation (the passed token is stale on
+					// arrival), or one holds it and says so.
+					s = t.startRound(env, s, out)
+					s.Heard = heard
+					return s
+				}
 				return t.regenerate(env, s, out)
 			}
 		}

@@ -49,6 +49,10 @@ func testConfigs(info *model.Info) []*model.Config {
 	c.Timeouts = model.Early
 	c.Initiators = ids(1)
 	add(c)
+	c = base(ids(3, 1, 2))
+	c.Timeouts = model.DeadLate
+	c.CrashBudget = 1
+	add(c)
 	return out
 }
 

@@ -31,7 +31,10 @@ import (
 //     global send stamp are history, not state (World.Encode leaves them
 //     out).
 //   - fire under accurate timeouts is global: it is enabled only when no
-//     message is in flight, so every event that sends can disable it.
+//     message is in flight, so every event that sends can disable it. So
+//     it is under dead-late timeouts (enabled only when no message sent by
+//     a live process is in flight): a live process's send disables it, a
+//     crash may enable it. footprintOf's accurate is true for both.
 //   - crash, recover and join are global: they change the crash budget,
 //     the number of live processes or membership, and they are enabled only
 //     while the run is not quiescent, which any other event may end.

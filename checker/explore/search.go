@@ -118,7 +118,7 @@ func newVisited(opt Options) *table {
 
 func newEngine(s0 model.System, opt Options) *engine {
 	e := &engine{s0: s0, opt: opt, checks: opt.checks(), n: s0.N(),
-		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts == model.Accurate,
+		accurate: s0.Config().Timing == model.Async && s0.Config().Timeouts != model.Early,
 		vis:      newVisited(opt), violVis: newKeyTable(false), violIdx: map[string]int{},
 		nextProgress: opt.ProgressEvery, nextTick: progressTicks, guardLeft: 1000}
 	if opt.KeepFingerprints {
@@ -126,8 +126,11 @@ func newEngine(s0 model.System, opt Options) *engine {
 	}
 	e.timersBreakPOR = s0.Config().Timing == model.Async && timerOrderEncoded()
 	cfg := s0.Config()
+	// Not under dead-late timeouts: a message a crashed node forwards
+	// does not hold timers back, so a timer at the receiver P may become
+	// enabled by other processes' events while it is in flight (persistent).
 	e.ringNext = !opt.NoPOR && !opt.BFS && ringNextOnly[s0.Info().Name] && s0.Info().Topology != model.Complete &&
-		cfg.Timing == model.Async && cfg.Net == model.FIFO && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && s0.N() <= 64
+		cfg.Timing == model.Async && cfg.Timeouts != model.DeadLate && cfg.Net == model.FIFO && cfg.CrashBudget == 0 && !cfg.Recovery && len(cfg.Absent) == 0 && s0.N() <= 64
 	e.dropFirst = !opt.NoPOR && !opt.BFS && !e.ringNext && cfg.Timing == model.Async && cfg.CrashBudget == 0 && !cfg.Recovery &&
 		len(cfg.Absent) == 0 && len(cfg.Successive) == 0 && !cfg.Forwarding && !s0.Info().Bounce && hasCrashed(s0) &&
 		e.checks.Invariant == nil // an invariant may read what a drop changes (the in-flight messages)

@@ -59,7 +59,7 @@ type ListReport struct {
 func listOptions(schedules []string) []listOption {
 	return []listOption{
 		{"-timing", []string{"async", "sync"}, "async", "async: one event at a time in any order; sync: lock-step rounds, a round's messages delivered as one batch per process"},
-		{"-timeouts", []string{"accurate", "early"}, "accurate", "accurate: a timer fires only when no message is in flight; early: whenever it is armed"},
+		{"-timeouts", []string{"accurate", "early", "dead-late"}, "accurate", "accurate: a timer fires only when no message is in flight; early: whenever it is armed; dead-late: only when no message a live process sent is in flight (a crashed process's may arrive later)"},
 		{"-net", []string{"fifo", "unordered"}, "fifo", "per-link channel discipline"},
 		{"-forwarding", []string{"auto", "true", "false"}, "auto", "the control part of a crashed ring node forwards messages (seed 001's assumption)"},
 		{"-schedule", schedules, "fifo", "fifo is fair and deterministic; the others are seeded adversaries (check also has mix, its default: all of them in turn)"},
