@@ -266,7 +266,44 @@ func readingsNote(order []string, multi bool) string {
 	if !multi || len(order) < 2 {
 		return ""
 	}
-	return " under every reading (" + strings.Join(order, "; ") + ")"
+	return everyReading + strings.Join(order, "; ") + ")"
+}
+
+// everyReading opens readingsNote's list of the readings checked.
+const everyReading = " under every reading ("
+
+// inheritedReadings applies the inherited-readings rule (issue 30, finding
+// 1) to a composition's claim: the readings it inherits from its parts
+// that no variant of the claim checks are declared (model.Claim
+// FixedReadings, MootReadings; every other one is checked, a registry
+// test sees to it), and the verdict names them. A fixed reading is not
+// checked and could change the outcome: a claim that holds is PARTIAL,
+// as with an unchecked part. A moot one is declared not to change the
+// claim's executions: the verdict stands. With either, the readings the
+// summary lists are the readings checked, not every reading.
+func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
+	if len(c.FixedReadings) == 0 && len(c.MootReadings) == 0 {
+		return verdict, summary
+	}
+	summary = strings.Replace(summary, everyReading, " under every reading checked (", 1)
+	list := func(ps []model.ClaimPart) string {
+		var parts []string
+		for _, p := range ps {
+			parts = append(parts, p.Name+" ("+p.Why+")")
+		}
+		return strings.Join(parts, "; ")
+	}
+	if len(c.FixedReadings) > 0 {
+		note := "; inherited reading(s) fixed at the variants' (not checked): " + list(c.FixedReadings)
+		if verdict == Holds {
+			verdict, summary = Partial, "every reading checked holds"+strings.TrimPrefix(summary, "holds")
+		}
+		summary += note
+	}
+	if len(c.MootReadings) > 0 {
+		summary += "; inherited reading(s) not varied, declared not to change this claim's executions: " + list(c.MootReadings)
+	}
+	return verdict, summary
 }
 
 // paramIndices are the parameter readings of variant v, in ambiguity

@@ -261,6 +261,12 @@ func unchecked(b *strings.Builder, c *model.Claim) {
 	for _, p := range c.Unchecked {
 		fmt.Fprintf(b, "- **Not checked**: %s (%s): the claim is PARTIAL at most\n", mdEscape(p.Name), mdEscape(p.Why))
 	}
+	for _, p := range c.FixedReadings {
+		fmt.Fprintf(b, "- **Inherited reading fixed**: %s (%s): not checked, the claim is PARTIAL at most\n", mdEscape(p.Name), mdEscape(p.Why))
+	}
+	for _, p := range c.MootReadings {
+		fmt.Fprintf(b, "- **Inherited reading not varied**: %s (%s): declared not to change the claim's executions\n", mdEscape(p.Name), mdEscape(p.Why))
+	}
 }
 
 // settingText lists a setting's fields other than its name and Outside,
