@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Part is an algorithm a composition runs inside it (Info.Parts). A reading
@@ -244,4 +245,32 @@ func (in *Info) checksReading(c *Claim, name string) bool {
 		}
 	}
 	return false
+}
+
+// CoverReadings extends claim c's variants so that every inherited
+// reading of in that c neither checks nor declares (UncheckedReadings) is
+// checked: for each, one variant, c's first variant with that reading in
+// place of its ambiguity's (a reading checked on its own, the others as
+// in that variant). A composition applies it to its claims, so that a
+// claim of it is checked under every reading its parts leave open unless
+// it says why not.
+func (in *Info) CoverReadings(c *Claim) {
+	u := in.UncheckedReadings(c)
+	if len(u) == 0 {
+		return
+	}
+	vs := []string{"default"}
+	if len(c.Variants) > 0 {
+		vs = slices.Clone(c.Variants)
+	}
+	var base []string
+	if vs[0] != "" && vs[0] != "default" {
+		base = strings.Split(vs[0], ",")
+	}
+	for _, r := range u {
+		a := in.ambiguity(r.Ambiguity)
+		v := slices.DeleteFunc(slices.Clone(base), func(tok string) bool { return slices.Contains(a.Readings, strings.TrimSpace(tok)) })
+		vs = append(vs, strings.Join(append(v, r.Reading), ","))
+	}
+	c.Variants = vs
 }

@@ -145,7 +145,7 @@ func (c *composer[E]) demandOf(env *model.Env) uint8 { return env.Reading(c.dema
 func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims []model.Claim) model.Info {
 	info := c.elect.Meta()
 	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
-	return model.Info{
+	out := model.Info{
 		Name:        name,
 		Title:       title,
 		Source:      source,
@@ -159,4 +159,9 @@ func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims 
 		Parts:  []model.Part{{Info: info}},
 		Claims: claims,
 	}
+	// Every reading of the election is checked: one variant each.
+	for i := range out.Claims {
+		out.CoverReadings(&out.Claims[i])
+	}
+	return out
 }
