@@ -428,6 +428,11 @@ var claims = []model.Claim{
 		Settings:     []model.Setting{syncLoneF, asyncLoneF},
 		Variants:     []string{"spn3,scan1", "spn3,scan2", "spn4,scan2", "spn8,scan2"},
 		MootReadings: join(ringReadings("the ring sends nothing: each site's only live process is its ICoordinator and no ECoordinator is live, so no ring election starts"), []model.ClaimPart{mootOneInformer}),
+		// cumulative's resend loop has no bound: with every other member
+		// of a site crashed it never ends (every run reaches the step
+		// cap, so no execution reaches the count), at ten times the
+		// claim's cost; its bounded form is checked.
+		FixedReadings: []model.ClaimPart{{Name: "cumulative", Why: "AMB-FCEABOB-3's literal pseudocode, whose resend loop has no bound: with a site's other members all crashed (this claim's scenario) it never ends, so no execution reaches the count (UNCHECKED when run); its bounded form cumulative-bounded is checked"}},
 	},
 	{
 		ID:     "C-HIER-4.GCFCC.messages",

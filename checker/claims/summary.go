@@ -286,10 +286,20 @@ func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict
 		return verdict, summary
 	}
 	summary = strings.Replace(summary, everyReading, " under every reading checked (", 1)
+	// Parts that share a reason are named together, in order of first
+	// appearance.
 	list := func(ps []model.ClaimPart) string {
-		var parts []string
+		var whys []string
+		names := map[string][]string{}
 		for _, p := range ps {
-			parts = append(parts, p.Name+" ("+p.Why+")")
+			if names[p.Why] == nil {
+				whys = append(whys, p.Why)
+			}
+			names[p.Why] = append(names[p.Why], p.Name)
+		}
+		parts := make([]string, len(whys))
+		for i, why := range whys {
+			parts[i] = strings.Join(names[why], ", ") + " (" + why + ")"
 		}
 		return strings.Join(parts, "; ")
 	}
