@@ -94,3 +94,21 @@ func mootIn(ps []model.ClaimPart, cs []model.Claim) []model.Claim {
 	}
 	return cs
 }
+
+// ringFixed are FCEABR's readings of the ring's rules (AMB-FCEABR-1..8),
+// not checked on the hierarchy's C-HIER-6.* (see triggerClaims).
+var ringFixed = func() []model.ClaimPart {
+	var out []model.ClaimPart
+	for _, id := range []string{"AMB-FCEABR-1", "AMB-FCEABR-2", "AMB-FCEABR-3", "AMB-FCEABR-4", "AMB-FCEABR-5", "AMB-FCEABR-6", "AMB-FCEABR-7", "AMB-FCEABR-8"} {
+		out = append(out, model.ClaimPart{Name: id, Why: "a rule of the virtual ring's FCEABR-K: each of its readings is checked on the same statement on FCEABR-K itself (fceabrk's claim of the same ID), not on the hierarchy"})
+	}
+	return out
+}()
+
+// fixedIn declares ps fixed in every claim of cs.
+func fixedIn(ps []model.ClaimPart, cs []model.Claim) []model.Claim {
+	for i := range cs {
+		cs[i].FixedReadings = append(cs[i].FixedReadings, ps...)
+	}
+	return cs
+}

@@ -304,7 +304,7 @@ func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict
 		return strings.Join(parts, "; ")
 	}
 	if len(c.FixedReadings) > 0 {
-		note := "; inherited reading(s) fixed at the variants' (not checked): " + list(c.FixedReadings)
+		note := "; inherited reading(s) not checked, fixed at the variants' readings: " + list(c.FixedReadings)
 		if verdict == Holds {
 			verdict, summary = Partial, "every reading checked holds"+strings.TrimPrefix(summary, "holds")
 		}
