@@ -353,10 +353,13 @@ type Claim struct {
 	// A part's Name is an inherited reading's name ("informer-slot") or an
 	// ambiguity's ID (each of its readings no variant checks). A fixed
 	// reading could change the outcome and is not checked: as an
-	// unchecked part, the claim is PARTIAL at most. A moot reading cannot
-	// change the claim's executions (Why says why: e.g. the rule it
-	// chooses acts on a join, and the claim's settings have none); the
-	// verdict stands, and its text names the reading as not varied.
+	// unchecked part, the claim is PARTIAL at most. A moot reading does
+	// not matter to the claim: it cannot change the claim's executions
+	// (Why says why: e.g. the rule it chooses acts on a join, and the
+	// claim's settings have none), or it is no reading of the sources (a
+	// counterfactual the part registers, so described, to show why the
+	// source's rule is needed); the verdict stands, and its text names the
+	// reading as not varied.
 	FixedReadings []ClaimPart
 	MootReadings  []ClaimPart
 	// FailureBudget, when positive, is the number of failures the paper's

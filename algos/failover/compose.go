@@ -159,9 +159,24 @@ func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims 
 		Parts:  []model.Part{{Info: info}},
 		Claims: claims,
 	}
-	// Every reading of the election is checked: one variant each.
+	// Every reading of the election is checked (one variant each) but
+	// the ones no source states (notInSources).
 	for i := range out.Claims {
-		out.CoverReadings(&out.Claims[i])
+		c := &out.Claims[i]
+		for _, r := range out.InheritedReadings() {
+			if why, ok := notInSources[r.Reading]; ok {
+				c.MootReadings = append(c.MootReadings, model.ClaimPart{Name: r.Reading, Why: why})
+			}
+		}
+		out.CoverReadings(c)
 	}
 	return out
+}
+
+// notInSources are the elections' readings that are no reading of their
+// source (each registered to show why the source's rule is needed, and so
+// described): a service built on the election as its source states it is
+// not checked under them.
+var notInSources = map[string]string{
+	"t1-1": "AMB-B-4's T1 of one round, shorter than a round trip: not in the sources (registered to show why T1 must cover one, and checked by none of the bully's own claims)",
 }

@@ -278,8 +278,9 @@ const everyReading = " under every reading ("
 // FixedReadings, MootReadings; every other one is checked, a registry
 // test sees to it), and the verdict names them. A fixed reading is not
 // checked and could change the outcome: a claim that holds is PARTIAL,
-// as with an unchecked part. A moot one is declared not to change the
-// claim's executions: the verdict stands. With either, the readings the
+// as with an unchecked part. A moot one is declared not to matter (the
+// claim's executions cannot exercise it, or it is no reading of the
+// sources): the verdict stands. With either, the readings the
 // summary lists are the readings checked, not every reading.
 func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
 	if len(c.FixedReadings) == 0 && len(c.MootReadings) == 0 {
@@ -311,7 +312,7 @@ func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict
 		summary += note
 	}
 	if len(c.MootReadings) > 0 {
-		summary += "; inherited reading(s) not varied, declared not to change this claim's executions: " + list(c.MootReadings)
+		summary += "; inherited reading(s) not varied, declared not to matter to this claim: " + list(c.MootReadings)
 	}
 	return verdict, summary
 }

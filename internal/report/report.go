@@ -64,7 +64,7 @@ type Entry struct {
 	// FixedReadings and MootReadings are the readings a composition
 	// inherits from its parts that the claim is not checked under, with
 	// the reason (model.Claim): a fixed one makes the claim PARTIAL at
-	// most, a moot one is declared not to change its executions.
+	// most, a moot one is declared not to matter to it.
 	FixedReadings []model.ClaimPart `json:"fixed_readings,omitempty"`
 	MootReadings  []model.ClaimPart `json:"moot_readings,omitempty"`
 	// OwnVerdict is the verdict of the claim's own rows when it has parts
