@@ -2,6 +2,7 @@ package algos
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/electlab/electlab/algos/fceabr"
@@ -161,5 +162,63 @@ func TestUnmarkedHypothesisIsCaught(t *testing.T) {
 		t.Error("C-FCEABR-8.ring-column without Hypothesis passes the rule")
 	} else {
 		t.Log(err)
+	}
+}
+
+// Every claim of a composition is checked under every reading the
+// composition inherits from its parts, or declares the readings it is not
+// checked under with the reason (model.Claim.FixedReadings, MootReadings),
+// which its verdict then names: "under every reading" of a composition's
+// claim ranges over its parts' readings too, and a verdict never rests on
+// a reading fixed inside the model unsaid. A declaration names an
+// inherited reading no variant checks.
+func TestInheritedReadingsAreChecked(t *testing.T) {
+	checked := 0
+	for spec, c := range Claims() {
+		info := spec.Meta()
+		if len(info.InheritedReadings()) == 0 {
+			continue
+		}
+		checked++
+		if u := info.UncheckedReadings(c); len(u) > 0 {
+			t.Errorf("%s %s: inherited reading(s) neither checked by a variant nor declared: %v", info.Name, c.ID, u)
+		}
+		for _, err := range info.ReadingDeclarationProblems(c) {
+			t.Error(err)
+		}
+	}
+	if checked == 0 {
+		t.Error("no claim of a composition")
+	}
+}
+
+// The rule can fail: C-HIER-8 without the informer-slot reading among its
+// variants (checked under the hierarchy's default true-top only, as it
+// once was) is caught, and so is a declaration of a reading a variant
+// checks or of no inherited reading.
+func TestUncheckedInheritedReadingIsCaught(t *testing.T) {
+	info := hierarchical.Algorithm.Meta()
+	c := *info.Claim("C-HIER-8")
+	if u := info.UncheckedReadings(&c); len(u) > 0 {
+		t.Fatalf("the registered C-HIER-8: %v", u)
+	}
+	c.Variants = slices.DeleteFunc(slices.Clone(c.Variants), func(v string) bool { return strings.HasSuffix(v, ",informer-slot") })
+	u := info.UncheckedReadings(&c)
+	if !slices.Contains(u, model.InheritedReading{Ambiguity: "AMB-FCEABOB-2", Reading: "informer-slot"}) {
+		t.Errorf("C-HIER-8 under true-top only: unchecked readings %v, want AMB-FCEABOB-2 informer-slot among them", u)
+	} else {
+		t.Log(u)
+	}
+	c.FixedReadings = append(slices.Clone(c.FixedReadings), model.ClaimPart{Name: "informer-slot", Why: "a reason"})
+	if u := info.UncheckedReadings(&c); slices.Contains(u, model.InheritedReading{Ambiguity: "AMB-FCEABOB-2", Reading: "informer-slot"}) {
+		t.Errorf("C-HIER-8 declaring informer-slot fixed: still unchecked: %v", u)
+	}
+	if errs := info.ReadingDeclarationProblems(&c); len(errs) > 0 {
+		t.Errorf("C-HIER-8 declaring informer-slot fixed: %v", errs)
+	}
+	c = *info.Claim("C-HIER-8")
+	c.MootReadings = []model.ClaimPart{{Name: "true-top", Why: "a reason"}, {Name: "no-such-reading", Why: "a reason"}}
+	if errs := info.ReadingDeclarationProblems(&c); len(errs) != 2 {
+		t.Errorf("C-HIER-8 declaring a checked reading and an unknown one: %v, want two problems", errs)
 	}
 }

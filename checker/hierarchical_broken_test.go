@@ -107,6 +107,9 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 	e := hierEngine()
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
 	c.Sizes, c.NMax = []int{6, 12}, 12
+	// The default readings (FCEABOB's cumulative-bounded refutes eq.(5)
+	// from n = 6: C-HIER-2 is AMBIGUOUS), none declared fixed.
+	c.Variants, c.FixedReadings = []string{"spn3,scan1", "spn3,scan2", "spn4,scan2", "spn8,scan2"}, nil
 	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Holds {
 		t.Fatalf("C-HIER-2: %s (%s)", r.Verdict, r.Summary)
 	}

@@ -92,6 +92,7 @@ func TestHier2WorstCaseCatchesBrokenVariant(t *testing.T) {
 	c := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-2")
 	c.Sizes, c.NMax = []int{6, 12}, 12
 	c.Variants = []string{"spn3,scan2", "spn4,scan2"}
+	c.FixedReadings = nil // the default readings only, none declared fixed
 	e := claims.DefaultEngine()
 	e.Cases = 20
 	res := e.CheckClaim(hierarchical.Algorithm, &c)

@@ -346,6 +346,22 @@ type Claim struct {
 	// the tool does not check, with the reason: a claim with an unchecked
 	// part is PARTIAL at most, never HOLDS.
 	Unchecked []ClaimPart
+	// FixedReadings and MootReadings declare the readings a composition
+	// inherits from its parts (Info.InheritedReadings) that the claim is
+	// checked under by none of its Variants, each with the reason; every
+	// other inherited reading must be checked (Info.UncheckedReadings).
+	// A part's Name is an inherited reading's name ("informer-slot") or an
+	// ambiguity's ID (each of its readings no variant checks). A fixed
+	// reading could change the outcome and is not checked: as an
+	// unchecked part, the claim is PARTIAL at most. A moot reading does
+	// not matter to the claim: it cannot change the claim's executions
+	// (Why says why: e.g. the rule it chooses acts on a join, and the
+	// claim's settings have none), or it is no reading of the sources (a
+	// counterfactual the part registers, so described, to show why the
+	// source's rule is needed); the verdict stands, and its text names the
+	// reading as not varied.
+	FixedReadings []ClaimPart
+	MootReadings  []ClaimPart
 	// FailureBudget, when positive, is the number of failures the paper's
 	// claim covers (crashes before and during the run, counted by
 	// Setting.Failures). A setting whose worst case exceeds it is beyond

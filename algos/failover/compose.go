@@ -145,7 +145,7 @@ func (c *composer[E]) demandOf(env *model.Env) uint8 { return env.Reading(c.dema
 func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims []model.Claim) model.Info {
 	info := c.elect.Meta()
 	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
-	return model.Info{
+	out := model.Info{
 		Name:        name,
 		Title:       title,
 		Source:      source,
@@ -159,4 +159,24 @@ func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims 
 		Parts:  []model.Part{{Info: info}},
 		Claims: claims,
 	}
+	// Every reading of the election is checked (one variant each) but
+	// the ones no source states (notInSources).
+	for i := range out.Claims {
+		c := &out.Claims[i]
+		for _, r := range out.InheritedReadings() {
+			if why, ok := notInSources[r.Reading]; ok {
+				c.MootReadings = append(c.MootReadings, model.ClaimPart{Name: r.Reading, Why: why})
+			}
+		}
+		out.CoverReadings(c)
+	}
+	return out
+}
+
+// notInSources are the elections' readings that are no reading of their
+// source (each registered to show why the source's rule is needed, and so
+// described): a service built on the election as its source states it is
+// not checked under them.
+var notInSources = map[string]string{
+	"t1-1": "AMB-B-4's T1 of one round, shorter than a round trip: not in the sources (registered to show why T1 must cover one, and checked by none of the bully's own claims)",
 }

@@ -82,7 +82,7 @@ var K = &model.Algorithm[State]{
 		// FCEABR with alternatives: every reading of FCEABR's is one of
 		// FCEABR-K's.
 		Parts:  []model.Part{{Info: &Algorithm.Info}},
-		Claims: append(append([]model.Claim(nil), kClaims...), successiveClaims...),
+		Claims: kCoverReadings(append(append([]model.Claim(nil), kClaims...), successiveClaims...)),
 	},
 	Init:   initState,
 	Step:   step,
@@ -136,4 +136,29 @@ var kClaims = []model.Claim{
 		Settings: []model.Setting{sync1},
 		Variants: []string{"r1,p3", "r2,p3"},
 	},
+}
+
+// kMoot are the readings FCEABR-K inherits from FCEABR that no claim of
+// FCEABR-K's can exercise: its settings (an election from one starter on
+// a ring with nobody crashed before the run, then successive crashes at
+// quiescence) have no joins and no crash before the run.
+var kMoot = []model.ClaimPart{
+	{Name: "AMB-FCEABR-9", Why: "a detector whose coordinator's first alternative is crashed before the run too: the claim's settings crash nobody before the run"},
+	{Name: "AMB-FCEABR-10", Why: "what N means in [S0] eq.(1)/(2), a reading of the formulas that the step does not read: with nobody crashed before the run N is the live processes under either reading"},
+	{Name: "AMB-FCEABR-11", Why: "whether a process that joins during the run takes part in crash handling: no setting of the claim has joins"},
+}
+
+// kCoverReadings declares kMoot in each of FCEABR-K's claims and checks
+// every other reading it inherits from FCEABR with one variant of its own
+// (model.Info.CoverReadings).
+func kCoverReadings(cs []model.Claim) []model.Claim {
+	info := &model.Info{Name: "fceabrk", Ambiguities: KAmbiguities, Parts: []model.Part{{Info: &Algorithm.Info}}}
+	for i := range cs {
+		if cs[i].Kind == model.Table {
+			continue
+		}
+		cs[i].MootReadings = append(cs[i].MootReadings, kMoot...)
+		info.CoverReadings(&cs[i])
+	}
+	return cs
 }

@@ -31,6 +31,8 @@ func promoteClaims() []model.Claim {
 		Sizes:    []int{9, 12},
 		Settings: []model.Setting{syncF, claimkit.AsyncFIFO(syncF), early},
 		Variants: []string{"spn3,scan2,stable", "spn3,scan2,stable,first-detector"},
+		// The stable scenario, one crash before the run (the GCoordinator).
+		MootReadings: join(mootStable, []model.ClaimPart{mootMonitor, mootJoiner, mootN}),
 	}}
 }
 

@@ -447,7 +447,7 @@ var Algorithm = &model.Algorithm[State]{
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
 		Parts:       parts,
-		Claims:      append(append(append([]model.Claim(nil), claims...), triggerClaims...), promoteClaims()...),
+		Claims:      coverReadings(append(append(append([]model.Claim(nil), claims...), triggerClaims...), promoteClaims()...)),
 		// The sites, their groups and the virtual ring, computed once per
 		// run from the topology and the variant.
 		Prepare: func(t *model.Topology, v []uint8) any { return NewLayout(t, v) },

@@ -209,6 +209,7 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 	}
 	res.Verdict, res.Summary = variedRule(c, res.Rows, res.Verdict, res.Summary)
 	res.Verdict, res.Summary = claimParts(c, res.Verdict, res.Summary)
+	res.Verdict, res.Summary = inheritedReadings(c, res.Verdict, res.Summary)
 	res.Verdict, res.Summary = hypothesisVerdict(c, res.Verdict, res.Summary)
 	return res
 }

@@ -266,7 +266,55 @@ func readingsNote(order []string, multi bool) string {
 	if !multi || len(order) < 2 {
 		return ""
 	}
-	return " under every reading (" + strings.Join(order, "; ") + ")"
+	return everyReading + strings.Join(order, "; ") + ")"
+}
+
+// everyReading opens readingsNote's list of the readings checked.
+const everyReading = " under every reading ("
+
+// inheritedReadings applies the inherited-readings rule (issue 30, finding
+// 1) to a composition's claim: the readings it inherits from its parts
+// that no variant of the claim checks are declared (model.Claim
+// FixedReadings, MootReadings; every other one is checked, a registry
+// test sees to it), and the verdict names them. A fixed reading is not
+// checked and could change the outcome: a claim that holds is PARTIAL,
+// as with an unchecked part. A moot one is declared not to matter (the
+// claim's executions cannot exercise it, or it is no reading of the
+// sources): the verdict stands. With either, the readings the
+// summary lists are the readings checked, not every reading.
+func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
+	if len(c.FixedReadings) == 0 && len(c.MootReadings) == 0 {
+		return verdict, summary
+	}
+	summary = strings.Replace(summary, everyReading, " under every reading checked (", 1)
+	// Parts that share a reason are named together, in order of first
+	// appearance.
+	list := func(ps []model.ClaimPart) string {
+		var whys []string
+		names := map[string][]string{}
+		for _, p := range ps {
+			if names[p.Why] == nil {
+				whys = append(whys, p.Why)
+			}
+			names[p.Why] = append(names[p.Why], p.Name)
+		}
+		parts := make([]string, len(whys))
+		for i, why := range whys {
+			parts[i] = strings.Join(names[why], ", ") + " (" + why + ")"
+		}
+		return strings.Join(parts, "; ")
+	}
+	if len(c.FixedReadings) > 0 {
+		note := "; inherited reading(s) not checked, fixed at the variants' readings: " + list(c.FixedReadings)
+		if verdict == Holds {
+			verdict, summary = Partial, "every reading checked holds"+strings.TrimPrefix(summary, "holds")
+		}
+		summary += note
+	}
+	if len(c.MootReadings) > 0 {
+		summary += "; inherited reading(s) not varied, declared not to matter to this claim: " + list(c.MootReadings)
+	}
+	return verdict, summary
 }
 
 // paramIndices are the parameter readings of variant v, in ambiguity

@@ -53,6 +53,7 @@ func ClaimsDoc() string {
 		"a claim with registered parts (ID.part) reads the worst of its own verdict and its parts', the parts that are readings of one sentence judged together, AMBIGUOUS when they disagree (the composition rule); "+
 		"a bound's declared free variables beyond n must each take two values over the deciding rows, else PARTIAL naming the variable (the varied-variables rule); "+
 		"only the sizes a claim's sentence speaks of decide, the others are evidence (the decided-sizes rule); "+
+		"a composition's claim is checked under every reading it inherits from its parts, or names each one it is not checked under with the reason, moot (its executions cannot exercise it, or it is no reading of the sources) or fixed (PARTIAL at most) (the inherited-readings rule); "+
 		"a row whose check was judged on fewer than half of the executions that could reach it is PARTIAL (the minority rule).\n\n",
 		len(algos.Catalog), registered, reproduced, pending, nparts, len(extra))
 	b.WriteString("| Claim | Title | Registered by | Kind |\n|---|---|---|---|\n")
@@ -260,6 +261,12 @@ func writeClaimDoc(b *strings.Builder, r algos.Registered) {
 func unchecked(b *strings.Builder, c *model.Claim) {
 	for _, p := range c.Unchecked {
 		fmt.Fprintf(b, "- **Not checked**: %s (%s): the claim is PARTIAL at most\n", mdEscape(p.Name), mdEscape(p.Why))
+	}
+	for _, p := range c.FixedReadings {
+		fmt.Fprintf(b, "- **Inherited reading fixed**: %s (%s): not checked, the claim is PARTIAL at most\n", mdEscape(p.Name), mdEscape(p.Why))
+	}
+	for _, p := range c.MootReadings {
+		fmt.Fprintf(b, "- **Inherited reading not varied**: %s (%s): declared not to matter to the claim\n", mdEscape(p.Name), mdEscape(p.Why))
 	}
 }
 

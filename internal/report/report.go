@@ -61,6 +61,12 @@ type Entry struct {
 	// Unchecked are the parts of the claim the tool does not check (a
 	// claim with one is PARTIAL at most).
 	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
+	// FixedReadings and MootReadings are the readings a composition
+	// inherits from its parts that the claim is not checked under, with
+	// the reason (model.Claim): a fixed one makes the claim PARTIAL at
+	// most, a moot one is declared not to matter to it.
+	FixedReadings []model.ClaimPart `json:"fixed_readings,omitempty"`
+	MootReadings  []model.ClaimPart `json:"moot_readings,omitempty"`
 	// OwnVerdict is the verdict of the claim's own rows when it has parts
 	// in the report (Parts): Verdict is then the worst of OwnVerdict and
 	// the parts' verdicts (the composition rule, claims.Compose).
@@ -211,6 +217,7 @@ func checkEntry(eng *claims.Engine, spec model.Spec, c *model.Claim) Entry {
 		e.Accounting = c.Accounting.String()
 	}
 	e.Unchecked = c.Unchecked
+	e.FixedReadings, e.MootReadings = c.FixedReadings, c.MootReadings
 	for _, col := range c.Columns {
 		if col.NotChecked != "" {
 			e.Unchecked = append(e.Unchecked, model.ClaimPart{Name: col.Name + " column", Why: col.NotChecked})
