@@ -8,6 +8,7 @@ import (
 
 	"github.com/anishathalye/porcupine"
 
+	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/central"
 	"github.com/electlab/electlab/algos/decentral"
 	"github.com/electlab/electlab/algos/failover"
@@ -323,4 +324,39 @@ func TestMutexMeasuresCatchBrokenVariants(t *testing.T) {
 	// Ricart–Agrawala with parallel requests refutes the printed delay
 	// 2(n-1) (it needs one round trip): the measure is live.
 	refutes(t, ricartagrawala.Algorithm, "C-MUTEX-3-DELAY", "delay before entry")
+}
+
+// A row with a crash budget also runs each enumerated configuration under
+// the fair FIFO schedule without one more crash (its random schedules
+// inject crashes): the lock over the Bully under AMB-B-5's ok-restart,
+// with the first coordinator crashed before the run, cycles at n = 4 in
+// exactly that schedule (found by algos/failover's property test), and
+// the engine refutes the row. Without that schedule it read HOLDS.
+func TestCrashRowsRunTheCrashFreeFIFO(t *testing.T) {
+	spec := failover.Central(bully.Algorithm)
+	c := *spec.Meta().Claim("C-SERVICE-1")
+	var keep []model.Setting
+	for _, st := range c.Settings {
+		if st.CoordinatorDead && st.CrashBudget == 1 && st.Timing == model.Async && st.Timeouts == model.Accurate {
+			keep = append(keep, st)
+		}
+	}
+	c.Settings = keep
+	var vs []string
+	for _, v := range c.Variants {
+		if strings.Contains(v, "ok-restart") {
+			vs = append(vs, v)
+		}
+	}
+	if len(keep) != 1 || len(vs) == 0 {
+		t.Fatalf("the setting (%d found) or the ok-restart variant (%v) is gone from C-SERVICE-1", len(keep), vs)
+	}
+	c.Variants = vs[:1]
+	res := quickEngine().CheckClaim(spec, &c)
+	if len(res.Rows) != 1 || res.Rows[0].Verdict != claims.Refuted {
+		t.Fatalf("%s %s: %+v", c.ID, vs[0], res.Verdict)
+	}
+	if res.Rows[0].Covered.Schedules != 4 {
+		t.Errorf("the row does not say it ran 4 schedules: %+v", res.Rows[0].Covered)
+	}
 }

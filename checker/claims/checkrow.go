@@ -83,6 +83,9 @@ func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting,
 		Model: modelName(st)}
 	cov := &rc.row.Covered
 	cov.Point, cov.Seed, cov.Schedules = checkedPoint(c), e.Seed, 3
+	if crashFIFO(st) {
+		cov.Schedules = 4
+	}
 	cov.Family = st.Family != nil
 	rc.beyond = c.FailureBudget > 0 && st.Failures() > c.FailureBudget
 	if rc.beyond {
@@ -180,11 +183,18 @@ func (sz *sizeCheck) enumerate() bool {
 	}
 	return checker.EnumerateConfigs(info, st, variant, n, limit, func(cfg *model.Config) bool {
 		base := e.seedFor(info.Name, c.ID, rc.si, variant, n)
-		for _, cs := range []*checker.Case{
+		cases := []*checker.Case{
 			{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: checker.Oldest, Staggered: st.Staggered, Setting: st},
 			{Config: cfg, Seed: base + 1, Strategy: checker.Newest, Staggered: st.Staggered, Setting: st},
 			{Config: cfg, Seed: base + 2, Strategy: checker.Uniform, Staggered: st.Staggered, Setting: st},
-		} {
+		}
+		if crashFIFO(st) {
+			// With a crash budget the three random schedules inject
+			// crashes; the fair FIFO schedule without one more crash is a
+			// schedule of the setting too (a crash budget is at most).
+			cases = append(cases, &checker.Case{Config: cfg, FIFOOnly: true, Setting: st})
+		}
+		for _, cs := range cases {
 			if !sz.run(cs) {
 				return false
 			}
@@ -471,3 +481,9 @@ func (sz *sizeCheck) band() {
 	}
 	rc.bandNotes = append(rc.bandNotes, note)
 }
+
+// crashFIFO reports whether a row of setting st also runs each enumerated
+// configuration under the fair FIFO schedule without any injected crash
+// (its first schedule, oldest-first, injects crashes when the setting
+// allows them).
+func crashFIFO(st *model.Setting) bool { return st.CrashBudget > 0 && !st.Staggered }

@@ -161,7 +161,11 @@ func (c *Coverage) Text() string {
 			every, random = "every configuration of the setting's family", "random configurations of the setting's family"
 		}
 		if len(c.Exhaustive) > 0 {
-			parts = append(parts, fmt.Sprintf("n=%s: %s, %d schedules each (FIFO or oldest-first, newest-first, uniform)", sizes(c.Exhaustive), every, c.Schedules))
+			kinds := "FIFO or oldest-first, newest-first, uniform"
+			if c.Schedules == 4 {
+				kinds = "oldest-first, newest-first and uniform, each injecting crashes, and FIFO without one"
+			}
+			parts = append(parts, fmt.Sprintf("n=%s: %s, %d schedules each (%s)", sizes(c.Exhaustive), every, c.Schedules, kinds))
 		}
 		if len(c.Sampled) > 0 {
 			parts = append(parts, fmt.Sprintf("n=%s: %d %s and schedules each", sizes(c.Sampled), c.SampledCases, random))
