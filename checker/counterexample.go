@@ -44,11 +44,7 @@ func ChecksFor(info *model.Info, prop string) (Checks, error) {
 	if c == nil {
 		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
 	}
-	checks := ChecksOf(c)
-	if c.Kind == model.Bound {
-		checks.Bound = c
-	}
-	return checks, nil
+	return ChecksOf(c), nil
 }
 
 // SameViolation reports whether a recorded violation (property name as

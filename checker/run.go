@@ -168,12 +168,31 @@ type Checks struct {
 	// Invariant is checked after every event (a claim's property of
 	// every instant).
 	Invariant func(model.System) error
-	// Bound, if set, is a Bound claim checked at the end.
-	Bound *model.Claim
-	// Expr, if set, is a bound of the user's (electlab -bound, package
-	// checker/bound) checked at the end of a quiescent execution, given
-	// the parameters of its start; an error is a PropBound violation.
-	Expr func(p model.Params, s model.System) error
+	// Bound, if set, is a bound checked at the end of a quiescent
+	// execution: a Bound claim's (ClaimBound, which ChecksOf sets) or a
+	// user's (electlab -bound: package checker/bound's Bound.Checker).
+	Bound BoundCheck
+}
+
+// A BoundCheck judges a bound at the end of a quiescent execution, given
+// the parameters of its start (p) and its final world (s). fail, when not
+// nil, says the bound does not hold there: a PropBound violation with
+// fail's message. err, when not nil, says the bound cannot be evaluated
+// there (a user's bound that divides by zero on this execution): that is
+// no verdict, and the run that met it stops with it (Execution.Err,
+// CheckEnd's and Replay's error).
+type BoundCheck func(p model.Params, s model.System) (fail, err error)
+
+// ClaimBound is the bound of claim c as a BoundCheck: its formula on the
+// parameters of the start, against its measured quantity; nil when c is
+// not a Bound claim. It never returns an evaluation error.
+func ClaimBound(c *model.Claim) BoundCheck {
+	if c == nil || c.Kind != model.Bound {
+		return nil
+	}
+	return func(p model.Params, s model.System) (fail, err error) {
+		return checkBound(c, p, s), nil
+	}
 }
 
 // Options bound an execution.
@@ -300,7 +319,8 @@ type Execution struct {
 	// Capped reports that a cap (MaxSteps or MaxMem) stopped the run
 	// before quiescence and the fair continuation did not provably cycle:
 	// the run is unfinished, "cap reached", which is not a verdict (no
-	// termination violation). CapReason names the cap.
+	// termination violation). CapReason names the cap. A run stopped by
+	// its bound's evaluation error (Err) is Capped too, though quiescent.
 	Capped bool
 	// CapReason names the cap that stopped the run ("the step cap of N
 	// events", "max-mem 1GiB"); "" unless Capped.
@@ -310,7 +330,19 @@ type Execution struct {
 	// Interrupted reports that Options.Poll stopped the run (Capped too,
 	// with CapReason "interrupted").
 	Interrupted bool
+	// Err, when not nil, is the error that stopped the run at its end
+	// without a verdict: the bound (Checks.Bound) cannot be evaluated on
+	// the execution (a user's bound that divides by zero there). Such a
+	// run is bad input, neither holding nor violated: Violation is nil and
+	// the run is Capped too, with CapReason naming the error, so that a
+	// caller that reads only Violation and Capped does not take it for a
+	// run that holds.
+	Err error
 }
+
+// boundError is the CapReason of a run stopped by err, a bound's
+// evaluation error (Execution.Err).
+func boundError(err error) string { return "the bound cannot be evaluated: " + err.Error() }
 
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
 // checks asks after every event (instantaneous properties) and at the end.
@@ -341,7 +373,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	switch {
 	case opt.Params != nil:
 		params = *opt.Params
-	case checks.Bound != nil || checks.Expr != nil:
+	case checks.Bound != nil:
 		params = ParamsOf(s0)
 	}
 	s := x.Final
@@ -430,7 +462,10 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		return x
 	}
 	x.CapReason, x.Interrupted = "", false // quiescent: finished after all
-	x.Violation, x.NotApplicable = checkEndNA(params, s, checks, x.Quiescent)
+	x.Violation, x.NotApplicable, x.Err = checkEndNA(params, s, checks, x.Quiescent)
+	if x.Err != nil {
+		x.Capped, x.CapReason = true, boundError(x.Err)
+	}
 	if x.Violation != nil && x.Livelock != "" {
 		x.Violation.Message = x.Livelock
 	}
@@ -466,64 +501,64 @@ func CheckStep(s model.System, checks Checks, step int) *Violation {
 }
 
 // ChecksOf is what an execution of claim c checks: its generic
-// properties, its end-of-run check and its invariant (a Bound claim's
-// bound is added by the engine).
+// properties, its end-of-run check, its invariant and, for a Bound
+// claim, its bound (ClaimBound).
 func ChecksOf(c *model.Claim) Checks {
-	return Checks{Props: c.Props, Custom: c.Custom, Invariant: c.Invariant}
+	return Checks{Props: c.Props, Custom: c.Custom, Invariant: c.Invariant, Bound: ClaimBound(c)}
 }
 
-// CheckEnd checks the end-of-execution properties of the run from s0 to s.
-func CheckEnd(s0, s model.System, checks Checks, quiescent bool) *Violation {
-	return checkEnd(ParamsOf(s0), s, checks, quiescent)
+// CheckEnd checks the end-of-execution properties of the run from s0 to
+// s. err is the bound's evaluation error (BoundCheck), which is no
+// verdict: the violation is then nil.
+func CheckEnd(s0, s model.System, checks Checks, quiescent bool) (_ *Violation, err error) {
+	v, _, err := checkEndNA(ParamsOf(s0), s, checks, quiescent)
+	return v, err
 }
 
-func checkEnd(p model.Params, s model.System, checks Checks, quiescent bool) *Violation {
-	v, _ := checkEndNA(p, s, checks, quiescent)
-	return v
-}
-
-// checkEndNA is checkEnd, also reporting whether the claim's own check
-// found the execution is not one it speaks of (model.ErrNotApplicable).
-func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool) {
+// checkEndNA is CheckEnd from the parameters p of the start, also
+// reporting whether the claim's own check found the execution is not one
+// it speaks of (model.ErrNotApplicable).
+func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool, err error) {
 	if !quiescent {
 		if checks.Props&model.Termination != 0 {
-			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}, false
+			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}, false, nil
 		}
-		return nil, false
+		return nil, false, nil
 	}
 	if checks.Props&model.Agreement != 0 {
 		if err := Agreement(s); err != nil {
-			return &Violation{Property: PropAgreement, Message: err.Error()}, false
+			return &Violation{Property: PropAgreement, Message: err.Error()}, false, nil
 		}
 	}
 	if checks.Props&model.Validity != 0 {
 		if err := Validity(s); err != nil {
-			return &Violation{Property: PropValidity, Message: err.Error()}, false
+			return &Violation{Property: PropValidity, Message: err.Error()}, false, nil
 		}
 	}
 	if checks.Custom != nil {
 		err := checks.Custom(s)
 		notApplicable = errors.Is(err, model.ErrNotApplicable)
 		if err != nil && !notApplicable {
-			return &Violation{Property: PropCustom, Message: err.Error()}, false
+			return &Violation{Property: PropCustom, Message: err.Error()}, false, nil
 		}
 	}
 	if checks.Bound != nil {
-		if err := checkBound(checks.Bound, p, s); err != nil {
-			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
+		fail, err := checks.Bound(p, s)
+		if err != nil {
+			return nil, notApplicable, err
+		}
+		if fail != nil {
+			return &Violation{Property: PropBound, Message: fail.Error()}, notApplicable, nil
 		}
 	}
-	if checks.Expr != nil {
-		if err := checks.Expr(p, s); err != nil {
-			return &Violation{Property: PropBound, Message: err.Error()}, notApplicable
-		}
-	}
-	return nil, notApplicable
+	return nil, notApplicable, nil
 }
 
 // Replay applies events to a clone of s0, stopping at the first event that
 // is not enabled (strict) or skipping such events (lenient). It returns the
-// execution with its checks evaluated.
+// execution with its checks evaluated, or an error: an event not enabled
+// (strict), or the bound's evaluation error (BoundCheck; the execution is
+// then returned too, with Err set).
 func Replay(s0 model.System, events []model.Event, checks Checks, lenient bool) (*Execution, error) {
 	x := &Execution{Initial: s0, Final: s0.Clone()}
 	for i, ev := range events {
@@ -540,7 +575,11 @@ func Replay(s0 model.System, events []model.Event, checks Checks, lenient bool) 
 		}
 	}
 	x.Quiescent = x.Final.Quiescent()
-	x.Violation = CheckEnd(x.Initial, x.Final, checks, x.Quiescent)
+	x.Violation, x.Err = CheckEnd(x.Initial, x.Final, checks, x.Quiescent)
+	if x.Err != nil {
+		x.Capped, x.CapReason = true, boundError(x.Err)
+		return x, x.Err
+	}
 	return x, nil
 }
 
@@ -576,6 +615,6 @@ func Complete(s0 model.System, events []model.Event, checks Checks, opt Options)
 		r.Violation.Step += len(x.Events)
 	}
 	x.Events = append(x.Events, r.Events...)
-	x.Quiescent, x.Violation, x.Livelock, x.Capped, x.CapReason, x.Interrupted = r.Quiescent, r.Violation, r.Livelock, r.Capped, r.CapReason, r.Interrupted
+	x.Quiescent, x.Violation, x.Livelock, x.Capped, x.CapReason, x.Interrupted, x.Err = r.Quiescent, r.Violation, r.Livelock, r.Capped, r.CapReason, r.Interrupted, r.Err
 	return x
 }

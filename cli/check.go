@@ -82,9 +82,6 @@ func chooseChecks(a *runner.Check) error {
 		return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", a.ClaimID, info.Name)
 	}
 	a.Checks = checker.ChecksOf(c)
-	if c.Kind == model.Bound {
-		a.Checks.Bound = c
-	}
 	if c.Kind == model.Growth {
 		return usagef("-claim %s is a growth claim: it is checked over sizes by electlab claims, not on one config", c.ID)
 	}
@@ -105,7 +102,7 @@ func addBound(a *runner.Check, text string, set bool) error {
 		return err
 	}
 	a.Bound = b
-	a.Checks.Expr = b.Checker()
+	a.Checks.Bound = b.Checker()
 	a.What += " and the bound " + b.String()
 	return nil
 }

@@ -32,6 +32,6 @@ func TestPropOneHop(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
 		st := model.Setting{Name: "any detectors, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
 		proptest.Check(t, proptest.Target{Spec: xie.Algorithm, Setting: st, Variant: "one-hop", NMin: 3, NMax: 7,
-			Checks: checker.Checks{Props: model.Termination, Bound: xie.Algorithm.Info.Claim("C-FCEABR-14.fpn")}})
+			Checks: checker.Checks{Props: model.Termination, Bound: checker.ClaimBound(xie.Algorithm.Info.Claim("C-FCEABR-14.fpn"))}})
 	}
 }

@@ -9,8 +9,9 @@
 // checked on executions (electlab run, check and explore -bound, the
 // test kit's Target.BoundExpr). Parse validates every name against the
 // algorithm's counters before anything runs; Check evaluates the bound on
-// the Values of one execution; Checker makes it a checker.Checks.Expr, so
-// that a violated bound is a "bound" violation that shrinking keeps.
+// the Values of one execution; Checker makes it a checker.Checks.Bound, so
+// that a violated bound is a "bound" violation that shrinking keeps, and a
+// bound that cannot be evaluated stops the run with its error.
 //
 // The names: n (processes), initiators, crashed (crashed before the
 // run), live (live at the start); the counters sends, transmissions,
@@ -67,7 +68,6 @@ type Bound struct {
 	info  *model.Info
 	sync  bool
 	scope Scope
-	err   error
 }
 
 // Parse parses text as a bound (a comparison, or an and/or/not of
@@ -327,23 +327,18 @@ func ConfigValues(cfg *model.Config, counts model.Counts) Values {
 	return v
 }
 
-// Checker is the bound as a checker.Checks.Expr: a *Failure for a bound
-// that does not hold. An evaluation error (a division by zero on some
-// execution) is not a violation: the first one is kept (Err) and the
-// bound is treated as holding, so that the caller reports bad input.
-func (b *Bound) Checker() func(p model.Params, s model.System) error {
-	return func(p model.Params, s model.System) error {
-		err := b.Check(ValuesOf(p, s))
+// Checker is the bound as a checker.BoundCheck (checker.Checks.Bound):
+// fail is a *Failure when the bound does not hold on the execution, and
+// err the evaluation error (a division by zero, naming its column) when it
+// cannot be evaluated there, which stops the run without a verdict
+// (checker.Execution.Err).
+func (b *Bound) Checker() func(p model.Params, s model.System) (fail, err error) {
+	return func(p model.Params, s model.System) (fail, err error) {
+		err = b.Check(ValuesOf(p, s))
 		var f *Failure
-		if err != nil && !errors.As(err, &f) {
-			if b.err == nil {
-				b.err = err
-			}
-			return nil
+		if errors.As(err, &f) {
+			return f, nil
 		}
-		return err
+		return nil, err
 	}
 }
-
-// Err is the first evaluation error Checker met, or nil.
-func (b *Bound) Err() error { return b.err }

@@ -8,6 +8,7 @@ import (
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/checker/formula"
 	"github.com/electlab/electlab/model"
 )
@@ -90,21 +91,65 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// TestCheckerKeepsEvaluationErrors: a division by zero on an execution is
-// no violation; the checker keeps it for the caller (bad input).
-func TestCheckerKeepsEvaluationErrors(t *testing.T) {
-	b, err := bound.Parse("sends/(n - 3) < 5", info, false, bound.Execution)
-	if err != nil {
-		t.Fatal(err)
+// TestCheckerReturnsEvaluationErrors: a bound that divides by zero on an
+// execution (sends/(n - 3) at n = 3) is no violation and no "holds": the
+// run that meets it returns its error, which a caller cannot miss. Execute
+// stops with it in Execution.Err and marks the run Capped (no verdict),
+// Replay and Complete return it, and an exhaustive search stops with it
+// in Result.Err, incomplete. The same bound at n = 4 holds or fails as a
+// bound does (the check can fail).
+func TestCheckerReturnsEvaluationErrors(t *testing.T) {
+	system := func(n int) model.System {
+		cfg := &model.Config{Algo: "changroberts"}
+		for id := range n {
+			cfg.IDs = append(cfg.IDs, model.ID(id+1))
+		}
+		s0, err := changroberts.Algorithm.NewSystem(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s0
 	}
-	cfg := &model.Config{Algo: "changroberts", IDs: []model.ID{1, 2, 3}}
-	s0, err := changroberts.Algorithm.NewSystem(cfg)
-	if err != nil {
-		t.Fatal(err)
+	parse := func(text string, scope bound.Scope) checker.Checks {
+		b, err := bound.Parse(text, info, false, scope)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return checker.Checks{Props: checker.AllProps, Bound: b.Checker()}
 	}
-	x := checker.Execute(s0, checker.FIFO{}, checker.Checks{Expr: b.Checker()}, checker.Options{})
-	var fe *formula.Error
-	if x.Violation != nil || !errors.As(b.Err(), &fe) || fe.Col != 6 {
-		t.Errorf("violation %v, Err %v: want no violation and the division by zero at column 6", x.Violation, b.Err())
+	divZero := func(what string, err error) {
+		t.Helper()
+		var fe *formula.Error
+		if !errors.As(err, &fe) || fe.Col != 6 || !strings.Contains(fe.Msg, "division by zero") {
+			t.Errorf("%s: error %v, want the division by zero at column 6", what, err)
+		}
+	}
+	checks := parse("sends/(n - 3) <= 1", bound.Execution)
+	x := checker.Execute(system(3), checker.FIFO{}, checks, checker.Options{})
+	divZero("Execute", x.Err)
+	if x.Violation != nil || !x.Capped || !strings.Contains(x.CapReason, "division by zero") {
+		t.Errorf("Execute: violation %v, capped %v (%q): want no violation and a run without a verdict", x.Violation, x.Capped, x.CapReason)
+	}
+	y, err := checker.Replay(x.Initial, x.Events, checks, false)
+	divZero("Replay", err)
+	if y == nil || y.Err != err || y.Violation != nil {
+		t.Errorf("Replay: execution %+v, want it with the error and no violation", y)
+	}
+	divZero("Complete", checker.Complete(x.Initial, x.Events[:2], checks, checker.Options{}).Err)
+	res := explore.Explore(system(3), explore.Options{Checks: parse("sends/(n - 3) <= 1", bound.Explored), Counts: explore.CountsTotal})
+	divZero("explore", res.Err)
+	if res.Complete() || res.Incomplete != explore.BoundError || len(res.Violations) != 0 {
+		t.Errorf("explore: incomplete %q, %d violations: want an incomplete search (%q) and no violation", res.Incomplete, len(res.Violations), explore.BoundError)
+	}
+
+	// At n = 4 the bound evaluates: Chang and Roberts's FIFO run sends
+	// more than n - 3 messages, a violation; a looser bound holds.
+	x = checker.Execute(system(4), checker.FIFO{}, checks, checker.Options{})
+	if x.Err != nil || x.Capped || x.Violation == nil || x.Violation.Property != checker.PropBound {
+		t.Errorf("n=4: violation %v, error %v: want a bound violation", x.Violation, x.Err)
+	}
+	x = checker.Execute(system(4), checker.FIFO{}, parse("sends/(n - 3) <= n*n", bound.Execution), checker.Options{})
+	if x.Err != nil || x.Capped || x.Violation != nil {
+		t.Errorf("n=4: violation %v, error %v: want the bound to hold", x.Violation, x.Err)
 	}
 }

@@ -51,12 +51,14 @@ func ClaimChecks(spec model.Spec, ids ...string) (checker.Checks, error) {
 	}
 	var ch checker.Checks
 	var customs, invariants []func(model.System) error
+	var boundClaim *model.Claim
 	for _, c := range claims {
 		if c.Kind == model.Bound {
-			if ch.Bound != nil && ch.Bound != c {
-				return checker.Checks{}, fmt.Errorf("checktest.ClaimChecks: %s: two Bound claims (%s, %s); checker.Checks holds one: name the claims to take", info.Name, ch.Bound.ID, c.ID)
+			if boundClaim != nil && boundClaim != c {
+				return checker.Checks{}, fmt.Errorf("checktest.ClaimChecks: %s: two Bound claims (%s, %s); checker.Checks holds one: name the claims to take", info.Name, boundClaim.ID, c.ID)
 			}
-			ch.Bound = c
+			boundClaim = c
+			ch.Bound = checker.ClaimBound(c)
 		}
 		ch.Props |= c.Props
 		if c.Custom != nil {

@@ -93,9 +93,6 @@ func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting,
 		rc.row.Outside = true
 	}
 	rc.checks = checker.ChecksOf(c)
-	if c.Kind == model.Bound {
-		rc.checks.Bound = c
-	}
 	rc.nmax = c.NMax
 	if e.MaxN > 0 && rc.nmax > e.MaxN {
 		rc.nmax = e.MaxN

@@ -159,6 +159,10 @@ type Progress struct {
 // (with " (livelock search)" when it stopped the livelock search).
 const Interrupted = "interrupted"
 
+// BoundError is Result.Incomplete of a search stopped by its bound's
+// evaluation error (Result.Err).
+const BoundError = "the bound cannot be evaluated"
+
 // progressTicks is the number of transitions between two Progress calls
 // when no new state appears.
 const progressTicks = 4096
@@ -278,6 +282,13 @@ type Result struct {
 	Cycle bool `json:"cycle"`
 	// Incomplete names the bound that cut the search ("" = complete).
 	Incomplete string `json:"incomplete,omitempty"`
+	// Err, when not nil, is the error that stopped the search without a
+	// verdict: the bound (Options.Checks.Bound) cannot be evaluated at a
+	// quiescent state (a user's bound that divides by zero there). The
+	// search is then incomplete (Incomplete is BoundError), so that a
+	// caller that reads only Violations and Complete does not take it for
+	// a search that found nothing.
+	Err error `json:"-"`
 	// Detect names the detection semantics searched: "eager" (every
 	// listed detector detects) or "lazy" (detections are adversary-chosen
 	// events, enabled while the detector knows no live coordinator).

@@ -322,7 +322,18 @@ func (e *engine) final(w model.System, key uint64, path func() []model.Event, ta
 		e.res.Counts.add(w.Counts(), !e.countsSeen)
 		e.countsSeen = true
 	}
-	if v := checker.CheckEnd(e.s0, w, e.checks, true); v != nil {
+	v, err := checker.CheckEnd(e.s0, w, e.checks, true)
+	if err != nil {
+		// The bound cannot be evaluated here: no verdict, the search
+		// stops with the error (Result.Err).
+		if e.res.Err == nil {
+			e.res.Err = err
+		}
+		if e.stop == "" {
+			e.stop = BoundError
+		}
+	}
+	if v != nil {
 		e.violation(v, key, path, tainted)
 	}
 	if e.opt.OnFinal != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -121,4 +122,45 @@ func TestBoundErrors(t *testing.T) {
 		}
 	}
 	cli(t, "check", "-algo", "changroberts", "-n", "4", "-claim", "C-RING1-5", "-bound", "sends < n").mustCode(t, 2)
+}
+
+// TestBoundEvaluationErrorIsBadInput: a bound that divides by zero on the
+// executions it judges (sends/(n-3) at n = 3) is bad input, exit 2 naming
+// the bound and the column, through every command that judges it: check
+// and explore (-bound), and replay and shrink (a trace whose recorded
+// bound violation names it; here a check trace edited by hand). No trace
+// is written and no violation is reproduced.
+func TestBoundEvaluationErrorIsBadInput(t *testing.T) {
+	const want = `-bound "sends/(n - 3) <= 1": column 6: division by zero (8/0)`
+	for _, cmd := range []string{"check", "explore"} {
+		dir := t.TempDir()
+		line := cli(t, cmd, "-algo", "changroberts", "-n", "3", "-bound", "sends/(n-3) <= 1", "-out", dir).mustCode(t, 2).oneErrorLine(t)
+		if line != "electlab: "+want {
+			t.Errorf("%s: %s\nwant electlab: %s", cmd, line, want)
+		}
+		if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
+			t.Errorf("%s wrote %v", cmd, files)
+		}
+	}
+	dir := t.TempDir()
+	cli(t, "check", "-algo", "changroberts", "-n", "3", "-bound", "sends <= 1", "-out", dir).mustCode(t, 1)
+	path := tracePathIn(t, dir)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := `bound \"sends <= 1\" fails: 8 against 1 (sends=8)`
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("the trace does not record %s:\n%s", old, data)
+	}
+	edited := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(edited, []byte(strings.Replace(string(data), old, `bound \"sends/(n - 3) <= 1\" fails: 8 against 1 (sends=8, n=3)`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantLine := "electlab: " + edited + `: the recorded bound "sends/(n - 3) <= 1": column 6: division by zero (8/0)`
+	for _, args := range [][]string{{"replay", edited, "-render", "none"}, {"shrink", edited, "-o", filepath.Join(t.TempDir(), "shrunk.json")}} {
+		if line := cli(t, args...).mustCode(t, 2).oneErrorLine(t); line != wantLine {
+			t.Errorf("%s: %s\nwant %s", args[0], line, wantLine)
+		}
+	}
 }

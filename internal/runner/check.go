@@ -48,8 +48,8 @@ type Check struct {
 	// result as JSON.
 	Out  string
 	JSON bool
-	// Bound, when set, is the -bound whose Checker is Checks.Expr: an
-	// evaluation error it met is bad input.
+	// Bound, when set, is the -bound whose Checker is Checks.Bound: an
+	// evaluation error it meets is bad input.
 	Bound *bound.Bound
 }
 
@@ -79,8 +79,8 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 		cs := a.caseFor(k)
 		opt.Poll = intPoll(execPoll(stderr, fmt.Sprintf("check: schedule %d of %d", k+1, a.Count)))
 		x := checker.Execute(s0, cs.Chooser(), a.Checks, opt)
-		if err := a.boundErr(); err != nil {
-			return err
+		if x.Err != nil {
+			return boundErr(a.Bound, x.Err)
 		}
 		if x.Interrupted {
 			return a.reportInterrupted(k, capped, stdout)
@@ -99,12 +99,13 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 	return a.reportNoViolation(capped, firstCap, stdout)
 }
 
-// boundErr is the -bound's evaluation error, if it met one, as bad input.
-func (a *Check) boundErr() error {
-	if a.Bound == nil || a.Bound.Err() == nil {
-		return nil
+// boundErr is err, the evaluation error of the -bound b that a run or a
+// search met (checker.Execution.Err, explore.Result.Err), as bad input.
+func boundErr(b *bound.Bound, err error) error {
+	if b == nil {
+		return exit.Usagef("the bound cannot be evaluated: %v", err)
 	}
-	return exit.Usagef("-bound %q: %v", a.Bound.String(), a.Bound.Err())
+	return exit.Usagef("-bound %q: %v", b.String(), err)
 }
 
 // caseFor is schedule k of the search: its seed and adversary.

@@ -39,7 +39,7 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 		if props == 0 {
 			props = checker.AllProps
 		}
-		opt.Checks = checker.Checks{Props: props, Expr: b.Checker(), Invariant: opt.Checks.Invariant}
+		opt.Checks = checker.Checks{Props: props, Bound: b.Checker(), Invariant: opt.Checks.Invariant}
 		if opt.Counts == explore.CountsNone {
 			opt.Counts = explore.CountsTotal
 		}
@@ -61,8 +61,8 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 	opt.Progress = ProgressPrinter(stderr)
 	opt.Stop = Interrupted
 	res := explore.Explore(start, opt)
-	if b != nil && b.Err() != nil {
-		return exit.Usagef("-bound %q: %v", b.String(), b.Err())
+	if res.Err != nil {
+		return boundErr(b, res.Err)
 	}
 	rep := render.NewExploreReport(spec.Meta(), cfg, opt, res, prefix)
 	if b != nil {

@@ -232,7 +232,13 @@ func checksForTrace(t *traces.Trace) (checker.Checks, error) {
 			if err != nil {
 				return checker.Checks{}, fmt.Errorf("the recorded bound %q: %v", text, err)
 			}
-			generic.Expr = b.Checker()
+			check := b.Checker()
+			generic.Bound = func(p model.Params, s model.System) (fail, err error) {
+				if fail, err = check(p, s); err != nil {
+					err = fmt.Errorf("the recorded bound %q: %w", text, err)
+				}
+				return fail, err
+			}
 			return generic, nil
 		}
 	}
