@@ -71,10 +71,14 @@ func behaviourTargets(spec model.Spec) []rapidTarget {
 		if c.Kind != model.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
 			continue
 		}
-		variants := c.CheckedVariants()
-		var rows []target
-		refuted := false
-		for vi, variant := range variants {
+		// A reading the engine already refutes within the paper's
+		// assumptions is not searched further: another refuting row adds
+		// nothing (e.g. a failover service whose election, under that
+		// reading, lets two coordinators act at once). The claim's other
+		// readings are.
+		for vi, variant := range c.CheckedVariants() {
+			var rows []target
+			refuted := false
 			for j := range c.Settings {
 				if c.Settings[j].Outside {
 					continue
@@ -85,13 +89,9 @@ func behaviourTargets(spec model.Spec) []rapidTarget {
 				}
 				rows = append(rows, target{c, &c.Settings[j], variant})
 			}
-		}
-		// A claim the engine already refutes within the paper's
-		// assumptions is not searched further: another refuting row adds
-		// nothing (e.g. a failover service whose election algorithm lets
-		// two coordinators act at once).
-		if !refuted {
-			targets = append(targets, rows...)
+			if !refuted {
+				targets = append(targets, rows...)
+			}
 		}
 	}
 	return targets
@@ -123,7 +123,7 @@ func TestRapidBehaviourClaims(t *testing.T) {
 			name := spec.Meta().Name
 			if len(behaviourTargets(spec)) > 0 {
 				if why, ok := rapidNothingToSearch[name]; ok {
-					t.Errorf("rapidNothingToSearch lists %s (%s), but it has behaviour rows to search: remove it", name, why)
+					t.Fatalf("rapidNothingToSearch lists %s (%s), but it has behaviour rows to search: remove it", name, why)
 				}
 				rapid.Check(t, behaviourProperty(spec, 8))
 				return
@@ -159,12 +159,9 @@ var rapidNothingToSearch = map[string]string{
 	"vnetjoin":               noBehaviourClaim,
 	"decentral":              noBehaviourClaim,
 	"fceabr":                 everyRowRefuted,
-	"fceabob":                everyRowRefuted,
 	"enhancedbully":          everyRowRefuted,
-	"kabashi":                everyRowRefuted,
 	"central+lelann":         everyRowRefuted,
 	"central+changroberts":   everyRowRefuted,
-	"central+kabashi":        everyRowRefuted,
 	"tokenring+lelann":       everyRowRefuted,
 	"tokenring+changroberts": everyRowRefuted,
 	"tokenring+kabashi":      everyRowRefuted,
