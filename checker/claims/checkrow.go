@@ -166,8 +166,10 @@ func (sz *sizeCheck) check() {
 }
 
 // enumerate runs every configuration of the size under three schedules
-// (oldest, newest and uniformly random message first) and reports
-// whether every configuration was enumerated within the engine's limit.
+// (oldest, newest and uniformly random message first; in a row with a
+// crash budget also the fair FIFO schedule without a crash, crashFIFO)
+// and reports whether every configuration was enumerated within the
+// engine's limit.
 func (sz *sizeCheck) enumerate() bool {
 	rc := sz.rc
 	e, c, st, info, variant, n := rc.e, rc.c, rc.st, rc.info, rc.variant, sz.n

@@ -26,8 +26,8 @@ type Engine struct {
 	// enumeration.
 	Cases int
 	// ExhaustiveLimit is the largest number of configurations enumerated
-	// exhaustively at one size (each run under three schedules); above
-	// it, sizes are sampled with Cases random cases.
+	// exhaustively at one size (each run under three schedules, four with
+	// a crash budget); above it, sizes are sampled with Cases random cases.
 	ExhaustiveLimit int
 	// MaxN, when positive, caps the claim's NMax (for quick runs).
 	MaxN int
