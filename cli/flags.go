@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -245,12 +246,9 @@ func (c *configFlags) build(fs *flag.FlagSet, fits fitsFunc) (model.Spec, *model
 // orderedIDs is the ids 1..n arranged by -order (asc, desc or random
 // under seed).
 func orderedIDs(n int, order string, seed uint64) []model.ID {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-		if order == "desc" {
-			ids[i] = model.ID(n - i)
-		}
+	ids := model.IDsUpTo(n)
+	if order == "desc" {
+		slices.Reverse(ids)
 	}
 	if order == "random" {
 		rng := rand.New(rand.NewPCG(seed, 0x5eed))

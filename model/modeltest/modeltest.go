@@ -183,7 +183,7 @@ func ElectsMaxLiveAfterCoordinatorCrash(t testing.TB, spec model.Spec, variants 
 func OneDetectorSends(t testing.TB, spec model.Spec, convB string, nMax int, wantA, wantB func(n, p int) int64) {
 	t.Helper()
 	for n := 2; n <= nMax; n++ {
-		ids := Seq(n)
+		ids := model.IDsUpTo(n)
 		for p := 1; p < n; p++ {
 			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
 			b := a.Clone()
@@ -212,15 +212,6 @@ func Subsets(ids []model.ID) [][]model.ID {
 		out = append(out, s)
 	}
 	return out
-}
-
-// Seq returns the ids 1..n.
-func Seq(n int) []model.ID {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
-	return ids
 }
 
 // ApplyNamed parses each event (as model.ParseEvent reads it) and applies
@@ -298,7 +289,7 @@ func SimMatchesWorldTimings(t testing.TB, spec model.Spec, cfgs ...model.Config)
 // ring up to rotation: n first, then each permutation of 1..n-1 ((n-1)!
 // arrangements). f must not keep the slice.
 func RingArrangements(n int, f func(ids []model.ID)) {
-	rest := Seq(n - 1)
+	rest := model.IDsUpTo(n - 1)
 	var rec func(k int)
 	rec = func(k int) {
 		if k == len(rest) {
@@ -391,7 +382,7 @@ func RingWorstCases(t testing.TB, spec model.Spec, claimed func(n int) fmt.Strin
 	rng := rand.New(rand.NewPCG(64, 1))
 	var sum int64
 	for range samples {
-		ids := Seq(n)
+		ids := model.IDsUpTo(n)
 		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		c := RunFIFO(t, spec, &model.Config{IDs: ids}).Counts().Sends
 		random64, sum = max(random64, c), sum+c
