@@ -1,12 +1,12 @@
 // Package bullykit holds what the Bully family of election algorithms
-// (algos/bully, modbully, enhancedbully, kabashi) shares: what a process
-// believes (Belief, their Init and View), the readings of the catalog's
-// conventions A and B (is the crashed old coordinator messaged, and
-// counted in N?) and the recipient lists they decide, the guarded
-// multicast every one of them sends, [S4]'s count T_m of the Bully and
-// the n² reference curve of their growth claims, and the settings their
-// claims have in common, so that the four packages cannot drift apart. It
-// imports only model, so the algorithm packages may use it.
+// (algos/bully, modbully, enhancedbully, kabashi) shares: the readings of
+// the catalog's conventions A and B (is the crashed old coordinator
+// messaged, and counted in N?) and the recipient lists they decide, the
+// guarded multicast every one of them sends, [S4]'s count T_m of the Bully
+// and the n² reference curve of their growth claims, the settings their
+// claims have in common, and what a process believes (Belief, their Init
+// and View), so that the four packages cannot drift apart. It imports
+// only model, so the algorithm packages may use it.
 package bullykit
 
 import "github.com/electlab/electlab/model"
