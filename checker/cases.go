@@ -70,7 +70,7 @@ func Generic(info *model.Info, st *model.Setting) bool {
 // settingIDs returns the ids of setting st at size n in increasing order:
 // FirstID..FirstID+n−1.
 func settingIDs(st *model.Setting, n int) []model.ID {
-	ids := identity(n)
+	ids := model.IDsUpTo(n)
 	if st.FirstID > 1 {
 		for i := range ids {
 			ids[i] += model.ID(st.FirstID - 1)
@@ -182,15 +182,6 @@ func (p *plan) fixedInitiators(info *model.Info, kind model.InitiatorSet, live [
 		return append([]model.ID(nil), live...), true
 	}
 	return nil, false
-}
-
-// identity returns the ids 1..n in order.
-func identity(n int) []model.ID {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
-	return ids
 }
 
 // maxDead is the largest dead set a setting allows at size n (two

@@ -6,7 +6,6 @@ import (
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // TestExecutePoll: Options.Poll is asked after every event, before the
@@ -14,7 +13,7 @@ import (
 // verdict: no termination violation), and a Poll that never says so
 // changes nothing.
 func TestExecutePoll(t *testing.T) {
-	s0, err := lelann.Algorithm.NewSystem(&model.Config{Algo: "lelann", IDs: modeltest.Seq(8), Forwarding: true})
+	s0, err := lelann.Algorithm.NewSystem(&model.Config{Algo: "lelann", IDs: model.IDsUpTo(8), Forwarding: true})
 	if err != nil {
 		t.Fatal(err)
 	}

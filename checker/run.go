@@ -17,40 +17,16 @@ type Chooser interface {
 	Choose(s model.System, enabled []model.Event) model.Event
 }
 
-// FIFO is the deterministic fair schedule: pending initiations first (in
-// index order), then the oldest message in flight (async) or the next round
-// (sync), then the timer with the earliest deadline (as the Sim does); it
-// never injects a fault, but lets an absent process join once nothing else
-// can happen.
+// FIFO is the deterministic fair schedule (model.FairFIFO): pending
+// initiations first, then the oldest message in flight (async) or the next
+// round (sync), then the timer with the earliest deadline (as the Sim
+// does), then the next successive crash; it never injects a fault, but
+// lets an absent process join once nothing else can happen.
 type FIFO struct{}
 
 // Choose implements Chooser.
 func (FIFO) Choose(s model.System, enabled []model.Event) model.Event {
-	if enabled[0].Kind == model.EvDetect {
-		return enabled[0]
-	}
-	if ev, ok := s.OldestDelivery(); ok {
-		return ev
-	}
-	for _, ev := range enabled {
-		switch ev.Kind {
-		case model.EvRound, model.EvDeliver:
-			return ev
-		case model.EvFire:
-			// Every armed timer is enabled here (no message in flight,
-			// or early timeouts): fire the one due first.
-			if t, ok := s.EarliestTimer(); ok {
-				return t
-			}
-			return ev
-		}
-	}
-	for _, ev := range enabled {
-		if ev.Kind == model.EvJoin {
-			return ev
-		}
-	}
-	return enabled[0]
+	return model.FairFIFO(s, enabled)
 }
 
 // Strategy is how a Random chooser biases its picks.

@@ -8,7 +8,6 @@ import (
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // lapKinds are changroberts' kinds plus "lap", whose two printed (and so
@@ -81,7 +80,7 @@ func TestStepCapScalesWithTheConfiguration(t *testing.T) {
 	if c := checker.ConfigStepCap(small); c != 20000 {
 		t.Errorf("StepCap(n=3) = %d, want the floor 20000", c)
 	}
-	ids := modeltest.Seq(120)
+	ids := model.IDsUpTo(120)
 	big := &model.Config{IDs: ids}
 	crash := &model.Config{IDs: ids, CrashBudget: 2, Recovery: true}
 	if a, b := checker.ConfigStepCap(big), checker.ConfigStepCap(crash); a < 16*120*120 || b <= a {
@@ -112,7 +111,7 @@ func TestStepCapScalesWithTheConfiguration(t *testing.T) {
 // TestExecuteKeepsMaxMem: a tiny memory bound stops the run unfinished,
 // with an estimate within the bound; the bound is not a violation.
 func TestExecuteKeepsMaxMem(t *testing.T) {
-	ids := modeltest.Seq(60)
+	ids := model.IDsUpTo(60)
 	s0, err := lelann.Algorithm.NewSystem(&model.Config{Algo: "lelann", IDs: ids, Forwarding: true})
 	if err != nil {
 		t.Fatal(err)

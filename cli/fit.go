@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"io"
 	"strconv"
 	"strings"
@@ -35,36 +36,28 @@ func parseRange(s string) (lo, hi int, err error) {
 	return lo, hi, nil
 }
 
-// fitFlags are fit's flags before they are checked.
+// fitFlags are fit's flags before they are checked: the model flags of
+// every command (modelFlags) and fit's own; -n, -order, -initiators,
+// -crashed and -seed mean other things here than in configFlags (a range
+// of sizes, every arrangement, ids written relative to n, the seed of
+// -mean).
 type fitFlags struct {
-	algo, variant, order, initiators, crashed, nRange, counter string
-	timing, timeouts, net, forwarding, physical                string
-	claim, maxMem                                              string
-	heldOut, maxConfigs, runs                                  int
-	maxStates                                                  int64
-	mean, jsonOut                                              bool
-	seed                                                       uint64
+	modelFlags
+	order, initiators, crashed, nRange, counter string
+	claim, maxMem                               string
+	heldOut, maxConfigs, runs                   int
+	maxStates                                   int64
+	mean, jsonOut                               bool
+	seed                                        uint64
 }
 
-func (f *fitFlags) register(fs interface {
-	StringVar(*string, string, string, string)
-	IntVar(*int, string, int, string)
-	Int64Var(*int64, string, int64, string)
-	BoolVar(*bool, string, bool, string)
-	Uint64Var(*uint64, string, uint64, string)
-}) {
-	fs.StringVar(&f.algo, "algo", "", "algorithm (see electlab list)")
-	fs.StringVar(&f.variant, "variant", "", "reading names, comma-separated; default: the catalog's default readings")
+func (f *fitFlags) register(fs *flag.FlagSet) {
+	f.modelFlags.register(fs)
 	fs.StringVar(&f.nRange, "n", "", "range of sizes LO..HI, e.g. 2..8 (the two largest are held out to confirm the fit)")
 	fs.StringVar(&f.order, "order", "every", "arrangement of the ids 1..n: asc, desc, or every (every arrangement: up to rotation on rings; one stands for all on a complete graph)")
 	fs.StringVar(&f.initiators, "initiators", "all", "initiators: all, or ids given as numbers, n or n-K (e.g. 1 or n-1)")
 	fs.StringVar(&f.crashed, "crashed", "", "processes crashed before the run: ids as numbers, n or n-K (e.g. n: the highest id)")
 	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds")
-	fs.StringVar(&f.timing, "timing", "async", "timing: async or sync")
-	fs.StringVar(&f.timeouts, "timeouts", "accurate", "async timeouts: accurate, early or dead-late")
-	fs.StringVar(&f.net, "net", "fifo", "channels: fifo or unordered")
-	fs.StringVar(&f.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto, true or false")
-	fs.StringVar(&f.physical, "physical", "direct", "physical network under a complete graph: direct, ring or ring-rt")
 	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ")
 	fs.IntVar(&f.heldOut, "held-out", 2, "how many of the largest sizes confirm the fit instead of solving it (at least 2)")
 	fs.Int64Var(&f.maxStates, "max-states", 2_000_000, "bound on the states of each search (0 = none); reaching it stops the range at that size")

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,37 +83,50 @@ func parseTraceArgs(fs *flag.FlagSet, args []string) (string, error) {
 	return pos[0], nil
 }
 
-// configFlags are the flags that define one execution.
+// modelFlags are the configuration flags every command that builds
+// configurations registers, fit included: the algorithm, its readings and
+// the execution model.
+type modelFlags struct {
+	algo, variant                               string
+	timing, timeouts, net, forwarding, physical string
+}
+
+// register registers the model flags on fs: their one registration.
+func (m *modelFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&m.algo, "algo", "", "algorithm (see electlab list)")
+	fs.StringVar(&m.variant, "variant", "", "reading names, comma-separated (e.g. resend); default: the catalog's default readings")
+	fs.StringVar(&m.timing, "timing", "async", "timing: async (one event at a time) or sync (lock-step rounds)")
+	fs.StringVar(&m.timeouts, "timeouts", "accurate", "async timeouts: accurate (fire only when no message is in flight), early, or dead-late (fire only when no live process's message is in flight)")
+	fs.StringVar(&m.net, "net", "fifo", "channels: fifo or unordered")
+	fs.StringVar(&m.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto (the algorithm's default), true or false")
+	fs.StringVar(&m.physical, "physical", "direct", "physical network under a complete graph: direct, ring (a bidirectional ring in -ids order: shorter-arc unicasts, two-way floods, a link hop per P2P send and per sync round) or ring-rt (ring, sync timers scaled by floor(n/2))")
+}
+
+// configFlags are the flags that define one execution: the model flags
+// and the processes, faults and schedule.
 type configFlags struct {
-	algo, variant, ids, initiators, crashed, absent string
-	n                                               int
-	order                                           string
-	timing, timeouts, net, forwarding               string
-	crashBudget                                     int
-	recovery                                        bool
-	successive                                      string
-	physical                                        string
-	seed                                            uint64
-	scenario                                        string
+	modelFlags
+	ids, initiators, crashed, absent string
+	n                                int
+	order                            string
+	crashBudget                      int
+	recovery                         bool
+	successive                       string
+	seed                             uint64
+	scenario                         string
 }
 
 func (c *configFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.algo, "algo", "", "algorithm (see electlab list)")
-	fs.StringVar(&c.variant, "variant", "", "reading names, comma-separated (e.g. resend); default: the catalog's default readings")
+	c.modelFlags.register(fs)
 	fs.StringVar(&c.ids, "ids", "", "process ids in ring order (the direction messages travel), e.g. 3,1,2")
 	fs.IntVar(&c.n, "n", 0, "number of processes, ids 1..n arranged by -order (when -ids is not given)")
 	fs.StringVar(&c.order, "order", "asc", "arrangement of 1..n for -n: asc, desc or random (uses -seed)")
 	fs.StringVar(&c.initiators, "initiators", "all", "initiators: all, or a comma-separated id list")
 	fs.StringVar(&c.crashed, "crashed", "", "processes crashed before the run, comma-separated")
 	fs.StringVar(&c.absent, "absent", "", "processes absent at the start that may join, comma-separated")
-	fs.StringVar(&c.timing, "timing", "async", "timing: async (one event at a time) or sync (lock-step rounds)")
-	fs.StringVar(&c.timeouts, "timeouts", "accurate", "async timeouts: accurate (fire only when no message is in flight), early, or dead-late (fire only when no live process's message is in flight)")
-	fs.StringVar(&c.net, "net", "fifo", "channels: fifo or unordered")
-	fs.StringVar(&c.forwarding, "forwarding", "auto", "a crashed ring node's control part forwards: auto (the algorithm's default), true or false")
 	fs.IntVar(&c.crashBudget, "crash-budget", 0, "crashes the adversary may inject during the run")
 	fs.BoolVar(&c.recovery, "recovery", false, "crashed processes may recover")
 	fs.StringVar(&c.successive, "successive", "", "successive coordinator crashes, one at each quiescence: phases separated by ';', each all or the detectors' ids (e.g. all;2,5)")
-	fs.StringVar(&c.physical, "physical", "direct", "physical network under a complete graph: direct, ring (a bidirectional ring in -ids order: shorter-arc unicasts, two-way floods, a link hop per P2P send and per sync round) or ring-rt (ring, sync timers scaled by floor(n/2))")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed for random arrangements and schedules")
 	fs.StringVar(&c.scenario, "scenario", "", "scenario file (config and scripted events); conflicts with the config flags")
 }
@@ -245,12 +259,9 @@ func (c *configFlags) build(fs *flag.FlagSet, fits fitsFunc) (model.Spec, *model
 // orderedIDs is the ids 1..n arranged by -order (asc, desc or random
 // under seed).
 func orderedIDs(n int, order string, seed uint64) []model.ID {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-		if order == "desc" {
-			ids[i] = model.ID(n - i)
-		}
+	ids := model.IDsUpTo(n)
+	if order == "desc" {
+		slices.Reverse(ids)
 	}
 	if order == "random" {
 		rng := rand.New(rand.NewPCG(seed, 0x5eed))

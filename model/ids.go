@@ -28,3 +28,12 @@ func RemoveID(ids []ID, id ID) []ID {
 	out = append(out, ids[:i]...)
 	return append(out, ids[i+1:]...)
 }
+
+// IDsUpTo returns the ids 1..n in increasing order, in a new slice.
+func IDsUpTo(n int) []ID {
+	ids := make([]ID, n)
+	for i := range ids {
+		ids[i] = ID(i + 1)
+	}
+	return ids
+}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // flood: every initiator multicasts one ping to every other process; a
@@ -30,7 +29,7 @@ var flood = &model.Algorithm[int]{
 
 func floodSim(t *testing.T, n int, timing model.Timing) *model.Sim[int] {
 	t.Helper()
-	ids := modeltest.Seq(n)
+	ids := model.IDsUpTo(n)
 	s, err := flood.NewFastSim(&model.Config{Algo: "flood", IDs: ids, Timing: timing})
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,6 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/internal/filetest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // rewriteDiagrams rewrites the golden renderings TestDiagrams compares.
@@ -378,7 +377,7 @@ func TestRenderSVGEdges(t *testing.T) {
 		_ = RenderShiViz(tc.tr, tc.rep)
 	}
 	// Too many processes: a summary, still well-formed.
-	ids := modeltest.Seq(SVGMaxProcesses + 1)
+	ids := model.IDsUpTo(SVGMaxProcesses + 1)
 	big := &Trace{Config: &model.Config{Algo: "x", IDs: ids}}
 	svg := RenderSVG(big, nil)
 	if _, err := parseSVG(svg); err != nil || !strings.Contains(svg, "electlab summary:") {

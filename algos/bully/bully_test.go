@@ -51,7 +51,7 @@ func TestRecoveredHighestTakesOver(t *testing.T) {
 // every process joins.
 func TestLowestJoinerCostsNSquaredMinusOne(t *testing.T) {
 	for n := 3; n <= 8; n++ {
-		ids := modeltest.Seq(n)
+		ids := model.IDsUpTo(n)
 		// 1 is absent; n, the coordinator, is the initiator whose
 		// detection is a no-op (no detector).
 		cfg := &model.Config{IDs: ids[1:], Absent: ids[:1], Initiators: ids[n-1:], Timing: model.Sync}

@@ -54,7 +54,7 @@ func TestCandidateSplit(t *testing.T) {
 // is [S4] Table I's 9, 18, 38 at n = 5, 10, 20.
 func TestOrdinaryDetectorCount(t *testing.T) {
 	for _, n := range []int{5, 10, 20} {
-		ids := modeltest.Seq(n)
+		ids := model.IDsUpTo(n)
 		cfg := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[:1], Timing: model.Sync}
 		c := (n + 1) / 2
 		if got, want := modeltest.RunFIFO(t, Algorithm, cfg).Counts().Sends, int64(c+c-1+n-1); got != want {

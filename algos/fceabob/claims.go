@@ -555,10 +555,7 @@ func SiteConfig(spn, scan int, informer model.ID, timing model.Timing, readings 
 	if readings != "" {
 		variant += "," + readings
 	}
-	ids := make([]model.ID, spn)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(spn)
 	cfg := &model.Config{Algo: Algorithm.Name, Variant: variant, IDs: ids, Initiators: []model.ID{informer}, Timing: timing}
 	if err := model.Validate(&Algorithm.Info, cfg); err != nil {
 		return nil, err

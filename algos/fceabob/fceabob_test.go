@@ -50,7 +50,7 @@ func TestSimSites(t *testing.T) {
 // starts an election when no alternative is left.
 func TestPromotion(t *testing.T) {
 	env := &model.Env{Self: 1, Index: 0, Variant: []uint8{1}}
-	topo, err := model.NewTopology(model.Complete, modeltest.Seq(5))
+	topo, err := model.NewTopology(model.Complete, model.IDsUpTo(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestSiteConfigErrors(t *testing.T) {
 // narrative, the group is 15 with 11, 10, 9, 5, and the P2P count is 19
 // (Election 6, Reply 6, Coordinator 7), eq.(2) gives 15.
 func TestFig5LateReplies(t *testing.T) {
-	cfg := &model.Config{Algo: "fceabob", Variant: "k4", IDs: modeltest.Seq(8), Initiators: []model.ID{r(9)},
+	cfg := &model.Config{Algo: "fceabob", Variant: "k4", IDs: model.IDsUpTo(8), Initiators: []model.ID{r(9)},
 		Timing: model.Async, Timeouts: model.Early}
 	w, err := Algorithm.NewWorld(cfg)
 	if err != nil {
@@ -178,7 +178,7 @@ func TestConcurrentInformers(t *testing.T) {
 		variant string
 		bcast   int64
 	}{{"k4", 10}, {"k4,yield-higher", 5}} {
-		cfg := &model.Config{Algo: "fceabob", Variant: c.variant, IDs: modeltest.Seq(6), Initiators: []model.ID{2, 4}, Timing: model.Sync}
+		cfg := &model.Config{Algo: "fceabob", Variant: c.variant, IDs: model.IDsUpTo(6), Initiators: []model.ID{2, 4}, Timing: model.Sync}
 		sim, err := Algorithm.NewSim(cfg)
 		if err != nil {
 			t.Fatal(err)

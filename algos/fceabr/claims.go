@@ -349,10 +349,7 @@ func BasicRingCount(live int) int64 {
 	if live < 2 {
 		return -1
 	}
-	ids := make([]model.ID, live)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(live)
 	cfg := &model.Config{Algo: ringpoll.Algorithm.Name, IDs: ids, Initiators: []model.ID{1}, Timing: model.Sync, Forwarding: ringpoll.Algorithm.Forwarding}
 	sim, err := ringpoll.Algorithm.NewFastSim(cfg)
 	if err != nil {

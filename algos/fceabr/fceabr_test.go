@@ -37,7 +37,7 @@ func TestElectsTopTwo(t *testing.T) {
 // r1 (both send both ways), 2N under r2 (each sends outward only).
 func TestOneInitiatorCount(t *testing.T) {
 	for n := 3; n <= 12; n++ {
-		ids := modeltest.Seq(n)
+		ids := model.IDsUpTo(n)
 		for _, tc := range []struct {
 			variant string
 			want    int64

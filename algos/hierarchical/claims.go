@@ -34,10 +34,7 @@ func Config(ns, spn, scan, p int, extra string) (*model.Config, error) {
 	if _, err := Algorithm.ParseVariant(v); err != nil {
 		return nil, err
 	}
-	ids := make([]model.ID, ns*spn)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(ns * spn)
 	return &model.Config{Algo: Algorithm.Name, Variant: v, IDs: ids}, nil
 }
 

@@ -16,7 +16,7 @@ import (
 // the virtual ring follows crash P (at-empty), P+1 (all-failed, a full
 // Election) or max(1, P−1) (k-minus-1), and the Sim agrees with the World.
 func TestSuccessiveGCrashes(t *testing.T) {
-	ids := modeltest.Seq(18)
+	ids := model.IDsUpTo(18)
 	modeltest.SuccessiveTriggers(t, Algorithm, func(trigger string, p int, timing model.Timing) *model.Config {
 		v, _ := fceabr.KVariant(p)
 		return &model.Config{Variant: "spn3,scan2,stable," + trigger + "," + v, IDs: ids, Initiators: []model.ID{1}, Timing: timing,

@@ -217,13 +217,11 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
-		c := env.InitialCoordinator(true)
-		return State{Leader: c, Coord: c == env.Self}
+		b := bullykit.InitialBelief(env, true)
+		return State{Leader: b.Leader, Coord: b.Coord}
 	},
 	Step: step,
-	View: func(s State) model.View {
-		return model.View{Leader: s.Leader, Coordinator: s.Coord}
-	},
+	View: func(s State) model.View { return bullykit.Belief{Leader: s.Leader, Coord: s.Coord}.View() },
 	Encode: func(s State, b []byte) []byte {
 		f := byte(s.Phase)
 		if s.Coord {

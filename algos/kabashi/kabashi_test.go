@@ -41,7 +41,7 @@ func TestElectsMinLive(t *testing.T) {
 // detects and broadcasts COORDINATOR once: 1 transmission, n − 1 sends.
 func TestSecondMinimumDetects(t *testing.T) {
 	for _, n := range []int{5, 10, 20} {
-		ids := modeltest.Seq(n)
+		ids := model.IDsUpTo(n)
 		w := modeltest.RunFIFO(t, Algorithm, &model.Config{IDs: ids, Crashed: ids[:1], Initiators: ids[1:2], Timing: model.Sync})
 		checkElectedMin(t, w)
 		if c := w.Counts(); c.Transmissions != 1 || c.Sends != int64(n-1) {

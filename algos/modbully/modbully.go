@@ -95,13 +95,11 @@ var Algorithm = &model.Algorithm[State]{
 		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
-		c := env.InitialCoordinator(false)
-		return State{Leader: c, Coord: c == env.Self}
+		b := bullykit.InitialBelief(env, false)
+		return State{Leader: b.Leader, Coord: b.Coord}
 	},
 	Step: step,
-	View: func(s State) model.View {
-		return model.View{Leader: s.Leader, Coordinator: s.Coord}
-	},
+	View: func(s State) model.View { return bullykit.Belief{Leader: s.Leader, Coord: s.Coord}.View() },
 	Encode: func(s State, b []byte) []byte {
 		b = binary.LittleEndian.AppendUint32(append(b, model.Flags(s.Coord, s.Collecting)), uint32(s.Leader))
 		return binary.LittleEndian.AppendUint32(b, uint32(s.Best))

@@ -12,7 +12,6 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // coverageProblems lists what is wrong with result res under the coverage
@@ -204,7 +203,7 @@ func TestStepCapDerivesFromSize(t *testing.T) {
 // model (a difference is REFUTED), a column not checked (PARTIAL).
 func TestTableColumns(t *testing.T) {
 	ringCfg := func(p model.Params) *model.Config {
-		ids := modeltest.Seq(p.N)
+		ids := model.IDsUpTo(p.N)
 		return &model.Config{IDs: ids, Initiators: ids[:p.Initiators], Timing: model.Sync}
 	}
 	row := func(n, fpn int, printed int64) model.PrintedRow {

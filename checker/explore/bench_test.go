@@ -6,7 +6,6 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Throughput of the exhaustive search, in states and transitions per
@@ -28,24 +27,24 @@ func benchExplore(b *testing.B, algo string, ids []model.ID, opt Options) {
 // BenchmarkChangRoberts7 is the Spin comparison's model at n = 7:
 // counters per process in the state, sleep sets.
 func BenchmarkChangRoberts7(b *testing.B) {
-	benchExplore(b, "changroberts", modeltest.Seq(7), Options{Counts: CountsPerProcess})
+	benchExplore(b, "changroberts", model.IDsUpTo(7), Options{Counts: CountsPerProcess})
 }
 
 // BenchmarkChangRoberts7NoPOR is the same search without the reduction.
 func BenchmarkChangRoberts7NoPOR(b *testing.B) {
-	benchExplore(b, "changroberts", modeltest.Seq(7), Options{Counts: CountsPerProcess, NoPOR: true})
+	benchExplore(b, "changroberts", model.IDsUpTo(7), Options{Counts: CountsPerProcess, NoPOR: true})
 }
 
 // BenchmarkLeLann5 is Le Lann's ring (n = 5, total counters).
 func BenchmarkLeLann5(b *testing.B) {
-	benchExplore(b, "lelann", modeltest.Seq(5), Options{Counts: CountsTotal})
+	benchExplore(b, "lelann", model.IDsUpTo(5), Options{Counts: CountsTotal})
 }
 
 // BenchmarkBully4 is the Bully algorithm on 4 processes, the highest
 // crashed, every other one detecting.
 func BenchmarkBully4(b *testing.B) {
 	spec, _ := algos.Lookup("bully")
-	s0, err := spec.NewSystem(&model.Config{Algo: "bully", IDs: modeltest.Seq(4), Crashed: []model.ID{4}})
+	s0, err := spec.NewSystem(&model.Config{Algo: "bully", IDs: model.IDsUpTo(4), Crashed: []model.ID{4}})
 	if err != nil {
 		b.Fatal(err)
 	}

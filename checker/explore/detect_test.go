@@ -9,14 +9,13 @@ import (
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 	"github.com/electlab/electlab/traces"
 )
 
 // bullyDetect is Bully on ids 1..n, the highest (the old coordinator)
 // crashed before the run; detectors nil means every live process.
 func bullyDetect(t testing.TB, n int, detectors []model.ID, d model.Detection) model.System {
-	ids := modeltest.Seq(n)
+	ids := model.IDsUpTo(n)
 	cfg := &model.Config{Algo: "bully", IDs: ids, Crashed: []model.ID{model.ID(n)}, Initiators: detectors, Detect: d}
 	s0, err := bully.Algorithm.NewSystem(cfg)
 	if err != nil {

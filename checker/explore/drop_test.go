@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // dropConfigs are the small configurations with a process crashed before
@@ -24,7 +23,7 @@ func dropConfigs(info *model.Info) []*model.Config {
 		return out
 	}
 	for n := 3; n <= 4; n++ {
-		ids := modeltest.Seq(n)
+		ids := model.IDsUpTo(n)
 		for _, inits := range [][]model.ID{nil, {1}} {
 			for _, d := range []model.Detection{model.DetectEager, model.DetectLazy} {
 				add(ids, model.ID(n), inits, d, model.Accurate)

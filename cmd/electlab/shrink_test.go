@@ -196,10 +196,7 @@ func mustSystem(t *testing.T, algo string, n int) model.System {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(n)
 	s, err := spec.NewSystem(&model.Config{Algo: algo, IDs: ids, Forwarding: spec.Meta().Forwarding})
 	if err != nil {
 		t.Fatal(err)

@@ -226,10 +226,7 @@ func TestBrokenCaught(t *testing.T) {
 // bound can catch it, and on a ring sorted by id at n = 128 it does; the
 // algorithm stays within the bound on the same ring.
 func TestBoundCaught(t *testing.T) {
-	ids := make([]model.ID, 128)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(128)
 	bound := hsring.Algorithm.Info.Claim("HS-4")
 	for _, tc := range []struct {
 		spec  model.Spec

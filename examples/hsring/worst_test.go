@@ -34,7 +34,7 @@ func fifoSends(t *testing.T, ids []model.ID) int64 {
 func TestWorstCaseBesideBound(t *testing.T) {
 	var worst8 int64
 	modeltest.RingArrangements(8, func(ids []model.ID) { worst8 = max(worst8, fifoSends(t, ids)) })
-	asc := modeltest.Seq(64)
+	asc := model.IDsUpTo(64)
 	desc := slices.Clone(asc)
 	slices.Reverse(desc)
 	cands := [][]model.ID{asc, desc, modeltest.BitReversal(64)}

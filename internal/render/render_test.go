@@ -32,10 +32,7 @@ func TestCycleLine(t *testing.T) {
 // list as a range or its ends with the count, not one line of every id
 // (explore -n 100000 printed 588,921 characters).
 func TestLongIDListsSummarised(t *testing.T) {
-	ids := make([]model.ID, 100000)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(100000)
 	var b strings.Builder
 	PrintExplore(&b, &ExploreReport{N: len(ids), IDs: ids, Options: Options{Initiators: ids[:50000]}})
 	PrintRun(&b, &RunReport{N: len(ids), IDs: ids, Options: Options{Crashed: ids[1:60000]}})

@@ -162,10 +162,7 @@ func compareAt(spec model.Spec, n int, seed uint64, samples int) (CompareRow, er
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	var sum int64
 	for k := range samples {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := model.IDsUpTo(n)
 		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		cfg := &model.Config{Algo: name, IDs: ids, Forwarding: spec.Meta().Forwarding}
 		sim, err := spec.NewSim(cfg)

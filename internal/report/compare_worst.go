@@ -105,10 +105,7 @@ func (w *CompareWorst) fit() {
 // names the first run that did not end (or could not start).
 func worstAt(spec model.Spec, n int) (pt WorstPoint, capped string) {
 	pt.N = n
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
+	ids := model.IDsUpTo(n)
 	for {
 		c, err := compareRun(spec, ids)
 		if err != nil {

@@ -105,10 +105,7 @@ func TestWorstRotation(t *testing.T) {
 	}
 	for _, spec := range CompareSpecs(algos.All) {
 		for n := 3; n <= hi; n++ {
-			ids := make([]model.ID, n)
-			for i := range ids {
-				ids[i] = model.ID(i + 1)
-			}
+			ids := model.IDsUpTo(n)
 			var all int64
 			for {
 				c, err := compareRun(spec, ids)
@@ -196,10 +193,7 @@ func TestWorstKnownArrangements(t *testing.T) {
 // worstKnown is the largest count at n over the ascending, descending
 // and bit-reversed arrangements and samples random ones (seed 1).
 func worstKnown(spec model.Spec, n, samples int) (int64, string, error) {
-	asc := make([]model.ID, n)
-	for i := range asc {
-		asc[i] = model.ID(i + 1)
-	}
+	asc := model.IDsUpTo(n)
 	desc := slices.Clone(asc)
 	slices.Reverse(desc)
 	cands := [][]model.ID{asc, desc, modeltest.BitReversal(n)}
@@ -247,10 +241,7 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 func newShuffler(seed uint64, n int) func() []model.ID {
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	return func() []model.ID {
-		ids := make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids := model.IDsUpTo(n)
 		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		return ids
 	}

@@ -117,10 +117,7 @@ type Fit struct {
 func (a *Fit) ConfigAt(n int, ids []model.ID) (*model.Config, error) {
 	cfg := a.Base.Clone()
 	if ids == nil {
-		ids = make([]model.ID, n)
-		for i := range ids {
-			ids[i] = model.ID(i + 1)
-		}
+		ids = model.IDsUpTo(n)
 	}
 	cfg.IDs = ids
 	cfg.Initiators, cfg.Crashed = nil, nil
@@ -139,7 +136,7 @@ func (a *Fit) ConfigAt(n int, ids []model.ID) (*model.Config, error) {
 // arrangements lists the id arrangements of size n the family covers:
 // false when there are more than limit.
 func (a *Fit) arrangements(n, limit int) ([][]model.ID, bool) {
-	up := ascending(n)
+	up := model.IDsUpTo(n)
 	switch a.Order {
 	case "asc":
 		return [][]model.ID{up}, true
@@ -478,19 +475,10 @@ func (a *Fit) runMean(stdout, stderr io.Writer) error {
 	return a.print(stdout, rep)
 }
 
-// ascending is the ids 1..n in order.
-func ascending(n int) []model.ID {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
-	return ids
-}
-
 // sampleArrangement is a run's arrangement at size n: the fixed one of
 // asc and desc, a uniformly random one for every.
 func (a *Fit) sampleArrangement(n int, rng *rand.Rand) []model.ID {
-	ids := ascending(n)
+	ids := model.IDsUpTo(n)
 	switch a.Order {
 	case "desc":
 		slices.Reverse(ids)

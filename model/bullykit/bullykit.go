@@ -3,12 +3,35 @@
 // the catalog's conventions A and B (is the crashed old coordinator
 // messaged, and counted in N?) and the recipient lists they decide, the
 // guarded multicast every one of them sends, [S4]'s count T_m of the Bully
-// and the n² reference curve of their growth claims, and the settings
-// their claims have in common, so that the four packages cannot drift
-// apart. It imports only model, so the algorithm packages may use it.
+// and the n² reference curve of their growth claims, the settings their
+// claims have in common, and what a process believes (Belief, their Init
+// and View), so that the four packages cannot drift apart. It imports
+// only model, so the algorithm packages may use it.
 package bullykit
 
 import "github.com/electlab/electlab/model"
+
+// Belief is what a process of the Bully family believes: the coordinator
+// it holds (Leader; model.None for a joiner until it learns one) and
+// whether it acts as that coordinator (Coord). Each algorithm's State
+// begins with these two fields, and its Init and View are InitialBelief
+// and Belief.View; the State keeps them as its own fields (not an
+// embedded Belief) so that its %+v rendering in traces stays flat.
+type Belief struct {
+	Leader model.ID
+	Coord  bool
+}
+
+// InitialBelief is a process's belief at the start: the old coordinator,
+// env.InitialCoordinator(minID) (the highest member, or the lowest for a
+// min-id algorithm), in which that process itself acts as coordinator.
+func InitialBelief(env *model.Env, minID bool) Belief {
+	c := env.InitialCoordinator(minID)
+	return Belief{Leader: c, Coord: c == env.Self}
+}
+
+// View is the belief as the model reads it.
+func (b Belief) View() model.View { return model.View{Leader: b.Leader, Coordinator: b.Coord} }
 
 // Readings of an ambiguity that asks whether messages also go to the
 // members crashed before the run.

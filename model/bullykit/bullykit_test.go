@@ -72,3 +72,30 @@ func TestSettingsFor(t *testing.T) {
 		t.Errorf("EarlyOutside = %+v", e)
 	}
 }
+
+// Reference: [S4] §II — at the start every process holds the old
+// coordinator, the highest member (the lowest for a min-id algorithm,
+// kabashi), and only that process acts as coordinator; an absent member
+// is not the old coordinator. The view is the belief.
+func TestInitialBelief(t *testing.T) {
+	topo, err := model.NewTopology(model.Complete, []model.ID{2, 4, 1, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	initial := []model.Status{model.Live, model.Absent, model.Live, model.Live}
+	for _, tc := range []struct {
+		minID bool
+		old   model.ID
+	}{{false, 3}, {true, 1}} {
+		for _, self := range topo.Order {
+			env := &model.Env{Self: self, Topo: topo, Initial: initial}
+			b := InitialBelief(env, tc.minID)
+			if b.Leader != tc.old || b.Coord != (self == tc.old) {
+				t.Errorf("min=%v, process %d: belief %+v, want leader %d, coordinator %v", tc.minID, self, b, tc.old, self == tc.old)
+			}
+			if v := b.View(); v.Leader != b.Leader || v.Coordinator != b.Coord {
+				t.Errorf("min=%v, process %d: view %+v of belief %+v", tc.minID, self, v, b)
+			}
+		}
+	}
+}

@@ -23,10 +23,11 @@ func IDs(v ...int) []model.ID {
 }
 
 // RunFIFO builds the World of cfg and drives it to quiescence under the fair
-// FIFO schedule (the Sim's schedule): every pending initiation first, then
-// the oldest message in flight (async) or the next round (sync), then the
-// timer with the earliest deadline. It fails the test on a stuck world, a
-// cap of 100000 events or a model fault.
+// FIFO schedule (the Sim's schedule, model.FairFIFO): every pending
+// initiation first, then the oldest message in flight (async) or the next
+// round (sync), then the timer with the earliest deadline, then the next
+// successive crash. It fails the test on a stuck world, a cap of 100000
+// events or a model fault.
 func RunFIFO(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
 	t.Helper()
 	s := NewSystem(t, spec, cfg)
@@ -34,7 +35,8 @@ func RunFIFO(t testing.TB, spec model.Spec, cfg *model.Config) model.System {
 	return s
 }
 
-// Drive applies FIFO-schedule events to s until it is quiescent.
+// Drive applies the fair FIFO schedule's events (model.FairFIFO) to s
+// until it is quiescent: absent processes are left absent.
 func Drive(t testing.TB, s model.System) {
 	t.Helper()
 	var buf []model.Event
@@ -43,23 +45,10 @@ func Drive(t testing.TB, s model.System) {
 			t.Fatalf("%s: not quiescent after %d events", s.Config(), steps)
 		}
 		buf = s.Enabled(buf[:0])
-		ev, found := model.Event{}, false
-		for _, e := range buf {
-			if e.Kind == model.EvDetect || e.Kind == model.EvRound || e.Kind == model.EvFail {
-				ev, found = e, true
-				break
-			}
-		}
-		if !found {
-			ev, found = s.OldestDelivery()
-		}
-		if !found {
-			// The timer due first, as the Sim fires it.
-			ev, found = s.EarliestTimer()
-		}
-		if !found {
+		if len(buf) == 0 {
 			t.Fatalf("%s: stuck with no event to apply", s.Config())
 		}
+		ev := model.FairFIFO(s, buf)
 		if err := s.Apply(ev); err != nil {
 			t.Fatalf("%s: apply %s: %v", s.Config(), ev, err)
 		}
@@ -194,7 +183,7 @@ func ElectsMaxLiveAfterCoordinatorCrash(t testing.TB, spec model.Spec, variants 
 func OneDetectorSends(t testing.TB, spec model.Spec, convB string, nMax int, wantA, wantB func(n, p int) int64) {
 	t.Helper()
 	for n := 2; n <= nMax; n++ {
-		ids := Seq(n)
+		ids := model.IDsUpTo(n)
 		for p := 1; p < n; p++ {
 			a := &model.Config{IDs: ids, Crashed: ids[n-1:], Initiators: ids[p-1 : p], Timing: model.Sync}
 			b := a.Clone()
@@ -223,15 +212,6 @@ func Subsets(ids []model.ID) [][]model.ID {
 		out = append(out, s)
 	}
 	return out
-}
-
-// Seq returns the ids 1..n.
-func Seq(n int) []model.ID {
-	ids := make([]model.ID, n)
-	for i := range ids {
-		ids[i] = model.ID(i + 1)
-	}
-	return ids
 }
 
 // ApplyNamed parses each event (as model.ParseEvent reads it) and applies
@@ -309,7 +289,7 @@ func SimMatchesWorldTimings(t testing.TB, spec model.Spec, cfgs ...model.Config)
 // ring up to rotation: n first, then each permutation of 1..n-1 ((n-1)!
 // arrangements). f must not keep the slice.
 func RingArrangements(n int, f func(ids []model.ID)) {
-	rest := Seq(n - 1)
+	rest := model.IDsUpTo(n - 1)
 	var rec func(k int)
 	rec = func(k int) {
 		if k == len(rest) {
@@ -402,7 +382,7 @@ func RingWorstCases(t testing.TB, spec model.Spec, claimed func(n int) fmt.Strin
 	rng := rand.New(rand.NewPCG(64, 1))
 	var sum int64
 	for range samples {
-		ids := Seq(n)
+		ids := model.IDsUpTo(n)
 		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		c := RunFIFO(t, spec, &model.Config{IDs: ids}).Counts().Sends
 		random64, sum = max(random64, c), sum+c
