@@ -218,9 +218,12 @@ type Options struct {
 // NoCap, as Options.MaxSteps, runs an execution without a step cap.
 const NoCap = -1
 
-// DefaultMaxSteps is the step cap of the claims engine's shrinker when it
-// is given none (kept for it; Execute derives its default from the
-// configuration, see ConfigStepCap).
+// DefaultMaxSteps was the step cap of the claims engine's shrinker when it
+// was given none (Execute derives its default from the configuration, see
+// ConfigStepCap).
+//
+// Deprecated: nothing uses it: the shrinker (checker/shrink) takes its
+// caps from its caller, the claims engine from claims.Caps.
 const DefaultMaxSteps = 100000
 
 // ConfigStepCap is the default cap on the events of one execution of cfg: a

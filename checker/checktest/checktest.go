@@ -13,6 +13,7 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/shrink"
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
@@ -256,19 +257,16 @@ type failure struct {
 	owner *owner
 }
 
-// report minimises f's events (traces.MinimizeWithin, keeping a violation
-// of the same property), writes the minimal trace to the target's directory under
-// a name made of test, and fails t with the violation, the trace's path and
-// the replay command. cmdTest is the test name the command reruns.
+// report minimises f's events (shrink.Events within minimizeBudget,
+// keeping a violation of the same property), writes the minimal trace to
+// the target's directory under a name made of test, and fails t with the
+// violation, the trace's path and the replay command. cmdTest is the test
+// name the command reruns.
 func (tg *Target) report(t testing.TB, test, cmdTest string, f *failure) {
 	t.Helper()
-	prop := f.v.Property
-	events, done := traces.MinimizeWithin(f.events, func(evs []model.Event) bool {
-		y := tg.complete(f.s0, evs)
-		return y.Violation != nil && y.Violation.Property == prop
-	}, minimizeBudget)
-	x := tg.complete(f.s0, events)
-	if x.Violation == nil || x.Violation.Property != prop {
+	r := shrink.Events(f.s0, f.events, tg.checks(), shrink.Of(f.v), shrink.Options{Run: checker.Options{MaxSteps: tg.MaxSteps}, End: tg.end, Budget: minimizeBudget})
+	x, done := r.X, r.Done
+	if !r.Kept {
 		// Minimize keeps a failing list; only a nondeterministic
 		// algorithm gets here.
 		t.Errorf("%s %s: %v (%s); its schedule does not fail again when replayed, so no trace was written (is the step function deterministic?)",

@@ -215,9 +215,15 @@ func StepCap(n int) (maxSteps, fairAfter int) {
 }
 
 // caps returns the step cap and the fair-continuation start of an
-// execution of n processes: the engine's when set, else derived (StepCap).
+// execution of n processes: the engine's when set, else derived (Caps).
 func (e *Engine) caps(n int) (maxSteps, fairAfter int) {
-	maxSteps, fairAfter = e.MaxSteps, e.FairAfter
+	return Caps(e.MaxSteps, e.FairAfter, n)
+}
+
+// Caps resolves an engine's MaxSteps and FairAfter for an execution of n
+// processes: maxSteps when positive, else derived (StepCap); fairAfter
+// when positive and within the cap, else the derived one or half the cap.
+func Caps(maxSteps, fairAfter, n int) (int, int) {
 	if maxSteps <= 0 {
 		d, f := StepCap(n)
 		maxSteps = d

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/shrink"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/traces"
 )
 
 // engine is one search in progress.
@@ -434,22 +434,16 @@ func (e *engine) finish() *Result {
 }
 
 // minimize shrinks a violation's events while the same property and
-// message still show on a lenient replay; it returns the events and the
-// violation's step on them.
+// message still show on a lenient replay (shrink.Events, Lenient: a path
+// of the state graph is judged on itself, not completed); it returns the
+// events and the violation's step on them, or v's own when its events do
+// not show it.
 func (e *engine) minimize(v *Violation) ([]model.Event, int) {
-	same := func(evs []model.Event) (*checker.Execution, bool) {
-		x, err := checker.Replay(e.s0, evs, e.checks, true)
-		if err != nil || x.Violation == nil {
-			return x, false
-		}
-		return x, x.Violation.Property == v.Property && x.Violation.Message == v.Message
-	}
-	if _, ok := same(v.Events); !ok {
+	r := shrink.Events(e.s0, v.Events, e.checks, shrink.Exactly(v.Property, v.Message), shrink.Options{Lenient: true})
+	if !r.Kept {
 		return v.Events, v.Step
 	}
-	evs := traces.Minimize(v.Events, func(c []model.Event) bool { _, ok := same(c); return ok })
-	x, _ := same(evs)
-	return x.Events, x.Violation.Step
+	return r.X.Events, r.X.Violation.Step
 }
 
 // frame is one state on the DFS stack.

@@ -208,6 +208,10 @@ func layerAllowed(dir, imp string) bool {
 		// The claim engine sits above the checker, the explorer and the
 		// minimiser, and walks the algorithms' registered claims.
 		return under(imp, "model") || under(imp, "algos") || under(imp, "checker") || under(imp, "traces")
+	case dir == "checker/shrink":
+		// The shrinker sits below the explorer, the test kit and the claim
+		// engine, which all call it.
+		return under(imp, "model") || imp == "checker" || under(imp, "traces")
 	case dir == "checker/proptest":
 		// The algorithm packages' property-test driver, above the claim
 		// engine: its skip rules must leave out only rows the engine
@@ -257,12 +261,13 @@ func TestPackageLayers(t *testing.T) {
 
 // TestPackageLayersCanFail: the rule rejects an algorithm importing the
 // checker, the model importing an algorithm, the explorer or the
-// minimiser importing the claim engine above them, the command's
+// minimiser importing the claim engine above them, the shrinker importing
+// the explorer or the claim engine, the command's
 // renderings importing its runner and internal/ importing the command.
 func TestPackageLayersCanFail(t *testing.T) {
 	for _, c := range [][2]string{{"algos/bully", "checker"}, {"model", "algos/bully"}, {"checker", "cmd/electlab"}, {"algos/lelann", "algos/ringpoll"},
 		{"internal/render", "internal/runner"}, {"internal/scenario", "checker"}, {"internal/exit", "model"}, {"internal/outfile", "model"}, {"internal/report", "cmd/electlab"},
-		{"checker/explore", "checker/claims"}, {"traces", "checker/claims"}, {"checker/claims", "internal/reproduce"},
+		{"checker/explore", "checker/claims"}, {"traces", "checker/claims"}, {"checker/shrink", "checker/explore"}, {"checker/shrink", "checker/claims"}, {"checker/claims", "internal/reproduce"},
 		{"internal/reproduce", "internal/report"}, {"internal/reproduce", "cli"}, {"cli", "cmd/electlab"}} {
 		if layerAllowed(c[0], c[1]) {
 			t.Errorf("%s importing %s is allowed", c[0], c[1])

@@ -9,10 +9,10 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/checker/shrink"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/traces"
 )
 
 // checkStrategies are the -schedule values of check that name one
@@ -65,7 +65,6 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 	}
 	opt := checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
 	defer BoundMemory(maxMem)()
-	eng := &claims.Engine{MaxSteps: a.StepCap}
 	if a.Schedule == "fifo" && a.Count > 1 {
 		a.Count = 1 // the FIFO schedule is deterministic: one run covers it
 	}
@@ -94,7 +93,7 @@ func (a *Check) Run(stdout, stderr io.Writer) error {
 			}
 			continue
 		}
-		return a.reportViolation(eng, cs, x, opt, k, stdout, stderr)
+		return a.reportViolation(cs, x, opt, k, stdout, stderr)
 	}
 	return a.reportNoViolation(capped, firstCap, stdout)
 }
@@ -127,8 +126,8 @@ func (a *Check) caseFor(k int) *checker.Case {
 // A trace that cannot be written under Out (validated before the search,
 // but a file may be in the way) goes to a fallback file (SaveFinding):
 // the finding is printed all the same, and the error names both paths.
-func (a *Check) reportViolation(eng *claims.Engine, cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
-	ce, shrunk := shrinkCheck(eng, a.Spec, a.Checks, cs, x, opt)
+func (a *Check) reportViolation(cs *checker.Case, x *checker.Execution, opt checker.Options, k int, stdout, stderr io.Writer) error {
+	ce, shrunk := shrinkCheck(a.StepCap, a.Spec, a.Checks, cs, x, opt)
 	name := fmt.Sprintf("electlab-%s-%s-seed%d.json", a.Spec.Meta().Name, ce.Violation.Property, cs.Seed)
 	note := fmt.Sprintf("found by electlab check (schedule %d of %d, seed %d), checking %s", k+1, a.Count, cs.Seed, a.What)
 	if shrunk != "" {
@@ -196,26 +195,25 @@ const shrinkBudget = 20_000_000
 const shrinkLimit = 2000
 
 // shrinkCheck shrinks check's violating execution x. A short one goes
-// through the claims engine's shrinker; a long one (a large n) only
-// through a bounded minimization, since every candidate replays the whole
-// execution. note says when the result may not be minimal.
-func shrinkCheck(eng *claims.Engine, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
-	if len(x.Events) <= shrinkLimit {
-		return eng.Shrink(spec, checks, cs, x), ""
-	}
-	prop := x.Violation.Property
+// through shrink.Case under the claims engine's caps (claims.Caps of the
+// resolved step cap); a long one (a large n) only
+// through a bounded minimization of its events, since every candidate
+// replays the whole execution. note says when the result may not be
+// minimal.
+func shrinkCheck(stepCap int, spec model.Spec, checks checker.Checks, cs *checker.Case, x *checker.Execution, opt checker.Options) (*checker.Counterexample, string) {
 	s0 := x.Initial
-	events, done := traces.MinimizeWithin(x.Events, func(evs []model.Event) bool {
-		y := checker.Complete(s0, evs, checks, opt)
-		return y.Violation != nil && y.Violation.Property == prop
-	}, shrinkBudget)
-	y := checker.Complete(s0, events, checks, opt)
-	if y.Violation == nil || y.Violation.Property != prop {
+	if len(x.Events) <= shrinkLimit {
+		maxSteps, fairAfter := claims.Caps(stepCap, 0, s0.N())
+		return shrink.Case(spec, checks, cs, x, shrink.Options{Run: checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: !x.Capped}}), ""
+	}
+	r := shrink.Events(s0, x.Events, checks, shrink.Of(x.Violation), shrink.Options{Run: opt, Budget: shrinkBudget})
+	y := r.X
+	if !r.Kept {
 		// Cannot happen for a deterministic property; keep the original.
 		y = x
 	}
 	note := ""
-	if !done {
+	if !r.Done {
 		note = fmt.Sprintf("shrinking stopped at its budget of %d replayed events: the trace (%d of the %d events found) may not be minimal", shrinkBudget, len(y.Events), len(x.Events))
 	}
 	return &checker.Counterexample{N: s0.N(), Config: cs.Config, Events: y.Events, Violation: y.Violation, Initial: s0}, note

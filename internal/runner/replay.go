@@ -10,6 +10,7 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/shrink"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/render"
@@ -127,32 +128,20 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 	// A SIGINT ends the shrinking as the budget does: every further
 	// candidate is judged not to fail, and the shortest list found so
 	// far, which still fails, is written.
-	popt := opt
-	popt.Poll = func(int) bool { return Interrupted() }
-	candidates, shortest := 0, len(t.Steps)
+	shortest := len(t.Steps)
 	progress := loopProgress(stderr, func(k int, el float64) {
 		fmt.Fprintf(stderr, "electlab: shrink: %d candidates replayed, shortest failing so far %d of %d events, %.0fs elapsed\n", k, shortest, len(t.Steps), el)
 	})
-	fails := func(evs []model.Event) bool {
-		progress(candidates)
-		candidates++
-		if Interrupted() {
-			return false
-		}
-		y := checker.Complete(rep.Initial, evs, checks, popt)
-		failed := y.Violation != nil && y.Violation.Property == prop && !Interrupted()
-		if failed && len(evs) < shortest {
-			shortest = len(evs)
-		}
-		return failed
-	}
-	events, done := traces.MinimizeWithin(t.Events(), fails, budget)
-	y := checker.Complete(rep.Initial, events, checks, opt)
-	if y.Violation == nil || y.Violation.Property != prop {
+	r := shrink.Events(rep.Initial, t.Events(), checks, shrink.Property(prop), shrink.Options{
+		Run: opt, Budget: budget, Stop: Interrupted,
+		Progress: func(k, s int) { shortest = s; progress(k) },
+	})
+	y, done := r.X, r.Done
+	if !r.Kept {
 		return fmt.Errorf("shrinking %s lost its %s violation", in, prop)
 	}
 	note := fmt.Sprintf("shrunk by electlab shrink from %d to %d events", len(t.Steps), len(y.Events))
-	intr := Interrupted()
+	intr := r.Stopped
 	switch {
 	case intr:
 		note += " (interrupted: may not be minimal)"
