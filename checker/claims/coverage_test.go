@@ -3,7 +3,9 @@ package claims_test
 import (
 	"fmt"
 	"math/big"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/electlab/electlab/algos"
@@ -72,16 +74,50 @@ func reducedEngine() *claims.Engine {
 	return &claims.Engine{Seed: 1, Cases: 2, GrowthCases: 2, ExhaustiveLimit: 6}
 }
 
+// walked is one registered claim checked by the registry-wide walk.
+type walked struct {
+	spec  model.Spec
+	claim *model.Claim
+	res   *claims.ClaimResult
+}
+
+// registryWalk checks every registered claim of every algorithm with the
+// reduced engine, once per test binary: the registry-wide tests below read
+// the same results (the walk is the longest part of this package's tests).
+var registryWalk = sync.OnceValue(func() []walked {
+	e := reducedEngine()
+	var out []walked
+	for spec, c := range algos.Claims() {
+		out = append(out, walked{spec: spec, claim: c})
+	}
+	// On every CPU (the claims report does the same); each result goes to
+	// its claim's slot, so the order does not depend on the scheduling.
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				out[i].res = e.CheckClaim(out[i].spec, out[i].claim)
+			}
+		})
+	}
+	for i := range out {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+})
+
 // Every registered claim of every algorithm, checked with a reduced
 // engine: no claim or row says HOLDS without the coverage that earns it.
 func TestNoHoldsWithoutCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("walks every claim")
 	}
-	e := reducedEngine()
 	nclaims, holds := 0, 0
-	for spec, c := range algos.Claims() {
-		res := e.CheckClaim(spec, c)
+	for _, w := range registryWalk() {
+		spec, c, res := w.spec, w.claim, w.res
 		nclaims++
 		if res.Verdict == claims.Holds {
 			holds++
@@ -361,10 +397,9 @@ func TestNoRefutationWithoutEvidence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("walks every claim")
 	}
-	e := reducedEngine()
 	refuted := 0
-	for spec, c := range algos.Claims() {
-		res := e.CheckClaim(spec, c)
+	for _, w := range registryWalk() {
+		spec, c, res := w.spec, w.claim, w.res
 		for _, r := range res.Rows {
 			if r.Verdict == claims.Refuted {
 				refuted++
