@@ -10,8 +10,8 @@ import (
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S0] §II (basic Ring: every detector's packet collects the

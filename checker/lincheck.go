@@ -1,8 +1,8 @@
 package checker
 
 import (
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // LockCounterexampleHTML writes porcupine's visualization of a

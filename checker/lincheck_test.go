@@ -12,14 +12,14 @@ import (
 	"github.com/electlab/electlab/algos/central"
 	"github.com/electlab/electlab/algos/decentral"
 	"github.com/electlab/electlab/algos/failover"
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/algos/ricartagrawala"
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/algos/tokenring"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // The lock model and the history builder on hand-made histories.
@@ -160,7 +160,7 @@ var duplicatesToken = brokenCopy(tokenring.Algorithm, "tokenring-duplicates", fu
 var dropsToken = brokenCopy(tokenring.Algorithm, "tokenring-drops", func(env *model.Env, s tokenring.State, in model.Input, out *model.Outbox) tokenring.State {
 	if in.Kind == model.InTimer && in.Timer == mutex.TimerLeave && s.Phase == mutex.InCS {
 		s.Phase, s.Has = mutex.Idle, false
-		out.Observe(model.ObsLeave, 0)
+		out.Observe(lockcheck.ObsLeave, 0)
 		return s
 	}
 	return tokenring.Algorithm.Step(env, s, in, out)

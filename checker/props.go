@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/claim/electcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/electcheck"
 )
 
 // Property names, as reported in violations and traces.

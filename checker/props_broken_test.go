@@ -7,11 +7,11 @@ import (
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/central"
 	"github.com/electlab/electlab/algos/failover"
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/algos/ricartagrawala"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/claim/electcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/electcheck"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // The obligation, coordinator and recovery checks each catch a

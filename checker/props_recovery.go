@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/electlab/electlab/claim/electcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/electcheck"
 )
 
 // Recovery convergence: a process that recovers (or joins) must not keep

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // toyFixed and toyBroken are a user's algorithm, unknown to electlab:

@@ -25,8 +25,8 @@ package bully
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Message kinds.

@@ -3,8 +3,8 @@ package bully
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S2] Bully slide — "Key Idea: select process with highest ID";

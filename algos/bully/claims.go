@@ -3,8 +3,8 @@ package bully
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Variants checked by the counting claims: convention A (the default

@@ -6,7 +6,7 @@ import (
 
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
 )
 

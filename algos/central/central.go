@@ -10,7 +10,7 @@
 // local and cost no message. Clients are part of the model: a process asks
 // to enter on its start input (and, under the "twice" demand, once more a
 // time unit after it left), records "request", "enter" and "leave"
-// observations for the lock history (see model/lockcheck), and leaves
+// observations for the lock history (see claim/lockcheck), and leaves
 // its critical section when a timer fires, so the adversary can interleave
 // anything with a critical section.
 //
@@ -23,8 +23,9 @@ package central
 import (
 	"strconv"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -76,7 +77,7 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 		Topology: model.Complete,
 		Kinds:    kinds,
 		Ambiguities: []model.Ambiguity{
-			model.DemandAmbiguity,
+			mutex.DemandAmbiguity,
 		},
 		Claims: claims,
 	},
@@ -114,7 +115,7 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 			s = enter(s, out)
 			// The delay before entry of a client that is not the
 			// coordinator, in message times (hop clock).
-			out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
+			out.Observe(lockcheck.ObsDelay, s.Clock-s.ReqClock)
 		}
 	case Release:
 		return free(env, s, m.From, out)
@@ -190,7 +191,7 @@ func release(env *model.Env, s State, out *model.Outbox) State {
 		s.Cost++
 		out.Send(c, Release, 0, 0)
 		// The entry's messages: request, grant, release.
-		out.Observe(model.ObsCost, s.Cost)
+		out.Observe(lockcheck.ObsCost, s.Cost)
 	}
 	return s
 }

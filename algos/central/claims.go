@@ -1,9 +1,9 @@
 package central
 
 import (
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Centralized", as data. The printed

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/central"
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/claim/lockcheck"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Property tests of the centralized lock: no golden, no shipped trace.
@@ -31,7 +32,7 @@ func checks(demand int) checker.Checks {
 	c := proptest.MutexChecks(demand,
 		model.AnswersOwed("request", "grant"),
 		model.AnswersOwed("grant", "release"),
-		model.EveryObservation(model.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
+		model.EveryObservation(lockcheck.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
 		quiet)
 	// [S2] "select process with highest ID": the coordinator.
 	c.Invariant = model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
@@ -53,7 +54,7 @@ func TestPropCentralDelay(t *testing.T) {
 		st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
 		proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: st, Variant: "once", NMin: 2, NMax: 6,
 			Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(
-				model.EveryObservation(model.ObsDelay, model.Exactly, two, "2", "delay before entry"),
+				model.EveryObservation(lockcheck.ObsDelay, model.Exactly, two, "2", "delay before entry"),
 				func(s model.System) error {
 					// The coordinator (the highest id) enters locally:
 					// no message at all.

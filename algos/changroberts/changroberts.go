@@ -11,8 +11,8 @@ package changroberts
 import (
 	"strconv"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.

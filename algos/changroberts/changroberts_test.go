@@ -3,8 +3,8 @@ package changroberts
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S1] refinement — "only the highest-priority nonfailed process

@@ -3,8 +3,9 @@ package decentral
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Decentralized", as data. m is the
@@ -82,7 +83,7 @@ func perAttempt(s model.System) error {
 		switch o.Tag {
 		case "attempts":
 			k[o.Proc] = int64(o.Val)
-		case model.ObsCost:
+		case lockcheck.ObsCost:
 			want := 3 * m * k[o.Proc]
 			if int64(o.Val) != want {
 				return fmt.Errorf("an entry of process %d took k=%d attempts and cost %d messages (observation %d), claimed 3mk = %d (m=%d, n=%d)",

@@ -32,8 +32,9 @@ package decentral
 import (
 	"strconv"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -128,8 +129,8 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 		Topology: model.Complete,
 		Kinds:    kinds,
 		Ambiguities: []model.Ambiguity{
-			model.DemandAmbiguity,
-			model.SendAmbiguity,
+			mutex.DemandAmbiguity,
+			mutex.SendAmbiguity,
 			ReleaseAmbiguity,
 		},
 		Claims: claims,
@@ -238,7 +239,7 @@ func onVote(env *model.Env, s State, m model.Message, out *model.Outbox) State {
 			s.Held = 0
 			client(&s).Enter(out)
 			out.Observe("attempts", int32(s.Attempt))
-			out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
+			out.Observe(lockcheck.ObsDelay, s.Clock-s.ReqClock)
 			return s
 		}
 		if env.Reading(AmbSend) == Sequential {
@@ -280,6 +281,6 @@ func release(env *model.Env, s State, mask uint64, out *model.Outbox) State {
 func leave(env *model.Env, s State, out *model.Outbox) State {
 	// Leaving, the process gives back the m votes.
 	s = release(env, s, Quorum(env), out)
-	out.Observe(model.ObsCost, s.Cost)
+	out.Observe(lockcheck.ObsCost, s.Cost)
 	return s
 }

@@ -6,12 +6,12 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/decentral"
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/claim/lockcheck"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Property tests of decentralized voting: no golden, no shipped trace.
@@ -40,7 +40,7 @@ func accounting(s model.System) error {
 	}
 	var sum int64
 	for _, o := range s.Observations() {
-		if o.Tag == model.ObsCost {
+		if o.Tag == lockcheck.ObsCost {
 			sum += int64(o.Val)
 		}
 	}
@@ -65,9 +65,9 @@ func noContention(sequential bool) func(model.System) error {
 		}
 		for _, o := range s.Observations() {
 			switch {
-			case o.Tag == model.ObsCost && int64(o.Val) != 3*m:
+			case o.Tag == lockcheck.ObsCost && int64(o.Val) != 3*m:
 				return fmt.Errorf("the entry of %d cost %d messages, want 3m = %d", o.Proc, o.Val, 3*m)
-			case o.Tag == model.ObsDelay && int64(o.Val) != wantDelay:
+			case o.Tag == lockcheck.ObsDelay && int64(o.Val) != wantDelay:
 				return fmt.Errorf("the entry of %d waited %d message times, want %d", o.Proc, o.Val, wantDelay)
 			case o.Tag == "attempts" && o.Val != 1:
 				return fmt.Errorf("the entry of %d took %d attempts without contention", o.Proc, o.Val)

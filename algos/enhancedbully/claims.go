@@ -3,8 +3,8 @@ package enhancedbully
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // set are the settings the family's claims share.

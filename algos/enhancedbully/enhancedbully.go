@@ -22,8 +22,8 @@ package enhancedbully
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Message kinds.

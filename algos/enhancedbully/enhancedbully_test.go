@@ -3,8 +3,8 @@ package enhancedbully
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S4] §III 3 — "selects the process with the highest ID as the

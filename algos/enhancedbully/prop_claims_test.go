@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/enhancedbully"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/internal/proptest"
 )
 
 // TestPropClaims: the behaviour claims' own properties (proptest.Claims).

@@ -1,9 +1,9 @@
 package failover
 
 import (
+	"github.com/electlab/electlab/claim/electcheck"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/electcheck"
-	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // The composed services' claims, as data: new IDs beyond the catalog (the

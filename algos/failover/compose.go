@@ -1,6 +1,9 @@
 package failover
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/model"
+)
 
 // service is what a coordinated service supplies to the generic composed
 // step (compose): its state S holds the election part (a Core) next to the
@@ -144,7 +147,7 @@ func (c *composer[E]) demandOf(env *model.Env) uint8 { return env.Reading(c.dema
 // followed by PARAM-DEMAND.
 func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims []model.Claim) model.Info {
 	info := c.elect.Meta()
-	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), model.DemandAmbiguity)
+	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), mutex.DemandAmbiguity)
 	out := model.Info{
 		Name:        name,
 		Title:       title,

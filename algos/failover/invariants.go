@@ -3,8 +3,8 @@ package failover
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Step invariants of the composed services, checked after every event

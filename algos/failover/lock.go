@@ -1,8 +1,9 @@
 package failover
 
 import (
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // LockState is one process's state in Central(elect): the election part,
@@ -166,7 +167,7 @@ func (l *lock[E]) stopServing(out *model.Outbox, s LockState[E]) LockState[E] {
 // ask is the client asking to enter.
 func (l *lock[E]) ask(env *model.Env, s LockState[E], out *model.Outbox) LockState[E] {
 	s.Phase, s.Asked, s.Pinged = mutex.Waiting, s.Asked+1, false
-	out.Observe(model.ObsRequest, s.Clock)
+	out.Observe(lockcheck.ObsRequest, s.Clock)
 	switch {
 	case serving(s):
 		s = l.enqueue(s, env.Self)
@@ -196,7 +197,7 @@ func (l *lock[E]) ask(env *model.Env, s LockState[E], out *model.Outbox) LockSta
 func (l *lock[E]) enter(s LockState[E], out *model.Outbox) LockState[E] {
 	s.Phase, s.Pinged, s.Pings = mutex.InCS, false, 0
 	out.CancelTimer(TimerSuspect)
-	out.Observe(model.ObsEnter, s.Clock)
+	out.Observe(lockcheck.ObsEnter, s.Clock)
 	out.SetTimer(TimerLeave, mutex.CSTime)
 	return s
 }
@@ -206,7 +207,7 @@ func (l *lock[E]) leave(env *model.Env, s LockState[E], out *model.Outbox) LockS
 		return s
 	}
 	s.Phase = mutex.Idle
-	out.Observe(model.ObsLeave, 0)
+	out.Observe(lockcheck.ObsLeave, 0)
 	switch {
 	case serving(s):
 		if s.Holder == env.Self {

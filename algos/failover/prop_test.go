@@ -13,10 +13,10 @@ import (
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/claim/lockcheck"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Property tests of the composed services: no golden, no shipped trace.
@@ -116,7 +116,7 @@ func (c *crashInCS) Choose(s model.System, enabled []model.Event) model.Event {
 	if !c.done {
 		entered := false
 		for _, o := range s.Observations() {
-			if o.Tag == model.ObsEnter && o.Proc != model.InitialBest(s) {
+			if o.Tag == lockcheck.ObsEnter && o.Proc != model.InitialBest(s) {
 				entered = true
 			}
 		}

@@ -3,8 +3,9 @@ package failover
 import (
 	"slices"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // TokenState is one process's state in TokenRing(elect): the election
@@ -215,7 +216,7 @@ func (t *ring[E]) regenerate(env *model.Env, s TokenState[E], out *model.Outbox)
 
 func (t *ring[E]) ask(env *model.Env, s TokenState[E], out *model.Outbox) TokenState[E] {
 	s.Phase, s.Asked = mutex.Waiting, s.Asked+1
-	out.Observe(model.ObsRequest, s.Clock)
+	out.Observe(lockcheck.ObsRequest, s.Clock)
 	if s.Has {
 		s.Parked = false
 		return t.enter(env, s, out)
@@ -229,7 +230,7 @@ func (t *ring[E]) enter(env *model.Env, s TokenState[E], out *model.Outbox) Toke
 	s.Phase, s.Idle = mutex.InCS, 0
 	out.CancelTimer(TimerWake)
 	out.CancelTimer(TimerSuspect)
-	out.Observe(model.ObsEnter, s.Clock)
+	out.Observe(lockcheck.ObsEnter, s.Clock)
 	out.SetTimer(TimerLeave, mutex.CSTime)
 	return s
 }
@@ -328,7 +329,7 @@ func (t *ring[E]) timer(env *model.Env, s TokenState[E], id uint8, out *model.Ou
 			return s
 		}
 		s.Phase = mutex.Idle
-		out.Observe(model.ObsLeave, 0)
+		out.Observe(lockcheck.ObsLeave, 0)
 		if s.Asked < t.demandOf(env) {
 			out.SetTimer(TimerThink, mutex.ThinkTime)
 		}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // kParam is K at a formula's parameters (the PARAM-K reading in force).

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §VIII.A.2 eq.(2), Table 2 — the site election runs on the

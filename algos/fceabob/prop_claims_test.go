@@ -5,7 +5,7 @@ import (
 
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
 )
 

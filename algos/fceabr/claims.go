@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // nOf is N as AMB-FCEABR-10 reads it: the live processes (n-live, the

@@ -3,8 +3,8 @@ package fceabr
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // This file holds the FCEABR claims about time, about the comparison with

@@ -3,8 +3,8 @@ package fceabr
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S0] §V.1–2 — an Election elects the maximum id as coordinator

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // trace runs cfg under alg with the fair FIFO schedule and renders every

@@ -3,8 +3,8 @@ package fceabr
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §II, §VII, §IX test 4, Fig. 10; [S0] §II (C-HIER-6,

@@ -6,7 +6,7 @@ import (
 	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/checker/claims/claimstest"
+	"github.com/electlab/electlab/internal/claimstest"
 )
 
 // Every claim holds on Franklin (and on the faithful re-plumbing), and each

@@ -24,8 +24,8 @@
 package franklin
 
 import (
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.

@@ -3,9 +3,9 @@ package franklin
 import (
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Reference: Franklin 1982 — every arrangement of n = 2..7 processes, all

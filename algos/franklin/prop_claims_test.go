@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/franklin"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/internal/proptest"
 )
 
 // TestPropClaims runs the behaviour claims' own properties (within the

@@ -1,8 +1,8 @@
 package franklin
 
 import (
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // brokenStep returns Franklin's step with the decision replaced by beats

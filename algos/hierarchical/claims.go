@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // Config builds the Config of a hierarchical run: NS sites of the given

@@ -1,8 +1,8 @@
 package hierarchical
 
 import (
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // Per-kind message counts: [S3] gives the crash handling's cost term by

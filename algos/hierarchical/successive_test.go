@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos/fceabr"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §VII, Fig. 10, §IX test 4 (C-HIER-6): the hierarchy with

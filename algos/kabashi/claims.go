@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
+	"github.com/electlab/electlab/claim/electcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
-	"github.com/electlab/electlab/model/electcheck"
 )
 
 // eq2 is [S4] eq.(2), "Worst case: 2b + (n − 1)", n the total number of

@@ -23,8 +23,8 @@ package kabashi
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // MinPossible is the minimum id a process may take, known a priori ([S4]

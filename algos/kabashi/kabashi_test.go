@@ -3,9 +3,9 @@ package kabashi
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim/electcheck"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/electcheck"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // checkElectedMin checks that every live process holds the lowest live id.

@@ -3,8 +3,8 @@ package lelann
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // claims are the catalog's claims about the basic version, as data. The

@@ -17,8 +17,8 @@ package lelann
 import (
 	"strconv"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.

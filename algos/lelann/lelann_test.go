@@ -3,8 +3,8 @@ package lelann
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S1] unidirectional rings, basic version — message counts.

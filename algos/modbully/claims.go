@@ -1,8 +1,8 @@
 package modbully
 
 import (
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // ConventionB is the variant that realises the catalog's convention B: the

@@ -19,8 +19,8 @@ package modbully
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/bullykit"
 )
 
 // Message kinds.

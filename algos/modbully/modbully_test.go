@@ -3,8 +3,8 @@ package modbully
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S3] §II — "After that it compares all processes numbers and

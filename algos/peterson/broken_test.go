@@ -5,7 +5,7 @@ import (
 
 	"github.com/electlab/electlab/algos/peterson"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/claims/claimstest"
+	"github.com/electlab/electlab/internal/claimstest"
 )
 
 // Every claim holds on Peterson's algorithm (and on the faithful

@@ -3,8 +3,8 @@ package peterson
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // source is where the claims come from. Peterson's paper is not one of the

@@ -33,8 +33,8 @@
 package peterson
 
 import (
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // Message kinds.

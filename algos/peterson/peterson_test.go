@@ -3,9 +3,9 @@ package peterson
 import (
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // winner is the elected process of a finished run.

@@ -1,8 +1,8 @@
 package peterson
 
 import (
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // broken returns Peterson's algorithm with the phase decision replaced by

@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/algos/ricartagrawala"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/claim/lockcheck"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Property tests of Ricart–Agrawala: no golden, no shipped trace. Every
@@ -35,7 +36,7 @@ func checks(demand int) checker.Checks {
 		// Every request is answered by exactly one reply: none
 		// deferred for ever, none sent twice.
 		model.AnswersOwed("request", "reply"),
-		model.EveryObservation(model.ObsCost, model.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
+		model.EveryObservation(lockcheck.ObsCost, model.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
 		quiet)
 }
 
@@ -59,7 +60,7 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 			st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
 			proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: st, Variant: "once," + send, NMin: 2, NMax: 7,
 				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(
-					model.EveryObservation(model.ObsDelay, model.Exactly, want, "delay", "delay before entry"),
+					model.EveryObservation(lockcheck.ObsDelay, model.Exactly, want, "delay", "delay before entry"),
 					func(s model.System) error {
 						if got, w := s.Counts().Sends, int64(2*(s.N()-1)); got != w {
 							return fmt.Errorf("one entry sent %d messages, want 2(n-1) = %d", got, w)

@@ -24,8 +24,9 @@
 package ricartagrawala
 
 import (
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -94,8 +95,8 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 		Topology: model.Complete,
 		Kinds:    kinds,
 		Ambiguities: []model.Ambiguity{
-			model.DemandAmbiguity,
-			model.SendAmbiguity,
+			mutex.DemandAmbiguity,
+			mutex.SendAmbiguity,
 		},
 		Claims: claims,
 	},
@@ -181,7 +182,7 @@ func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 	if s.Replied == others(env) {
 		// Every other process has replied: enter.
 		client(&s).Enter(out)
-		out.Observe(model.ObsDelay, s.Clock-s.ReqClock)
+		out.Observe(lockcheck.ObsDelay, s.Clock-s.ReqClock)
 		return s
 	}
 	if s.Sent == s.Replied {
@@ -193,7 +194,7 @@ func onReply(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 
 // release is the process leaving its critical section.
 func release(env *model.Env, s State, out *model.Outbox) State {
-	out.Observe(model.ObsCost, s.Cost)
+	out.Observe(lockcheck.ObsCost, s.Cost)
 	// Leaving, the process sends every deferred reply.
 	for i, q := range env.Topo.Order {
 		if s.Deferred&(1<<uint(i)) != 0 {

@@ -1,8 +1,8 @@
 package ringpoll
 
 import (
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // claims are the catalog's claims about the ring-based election, as data.

@@ -3,8 +3,8 @@ package ringpoll
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // Reference: [S2] Ring-based Election slide — message counts, polls

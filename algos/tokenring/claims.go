@@ -3,9 +3,9 @@ package tokenring
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // The claims of [S2]'s table row "Token ring", as data.
@@ -34,7 +34,7 @@ var claims = []model.Claim{
 		NMin:      2, NMax: 6,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	}, model.ObsCost, model.AtLeast, passes, one, "1", "1", passAccounting, lockcheck.MutualExclusion),
+	}, lockcheck.ObsCost, model.AtLeast, passes, one, "1", "1", passAccounting, lockcheck.MutualExclusion),
 	mutex.Bound(model.Claim{
 		ID:     row.ID + "-IDLE",
 		Source: row.Source("upper end of Messages per entry/exit"),
@@ -44,7 +44,7 @@ var claims = []model.Claim{
 		NMin:   2, NMax: 6,
 		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	}, model.ObsCost, model.AtMost, passes, nPasses, "n (one idle lap; ∞ without the cut)", "n"),
+	}, lockcheck.ObsCost, model.AtMost, passes, nPasses, "n (one idle lap; ∞ without the cut)", "n"),
 	{
 		ID:     row.ID + "-DELAY",
 		Source: row.Source("column Delay before entry"),
@@ -104,7 +104,7 @@ func passAccounting(s model.System) error {
 			if o.Val > 0 {
 				attributed++
 			}
-		case model.ObsCost:
+		case lockcheck.ObsCost:
 			costs += int64(o.Val)
 		}
 	}
@@ -127,9 +127,9 @@ func entryDelays(s model.System) []int64 {
 		switch o.Tag {
 		case "pass":
 			passes++
-		case model.ObsRequest:
+		case lockcheck.ObsRequest:
 			open[o.Proc] = passes
-		case model.ObsEnter:
+		case lockcheck.ObsEnter:
 			if at, ok := open[o.Proc]; ok {
 				out = append(out, passes-at)
 				delete(open, o.Proc)

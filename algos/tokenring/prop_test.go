@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/algos/tokenring"
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/claim/lockcheck"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/internal/proptest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Property tests of the token ring: no golden, no shipped trace. Every set
@@ -89,13 +90,13 @@ func passes(s model.System) error {
 		switch o.Tag {
 		case "pass":
 			observed++
-		case model.ObsCost:
+		case lockcheck.ObsCost:
 			if o.Val < 1 || int(o.Val) > s.N() {
 				return fmt.Errorf("an entry/exit of %d cost %d passes, want 1..n = %d", o.Proc, o.Val, s.N())
 			}
-		case model.ObsRequest:
+		case lockcheck.ObsRequest:
 			open[o.Proc] = observed
-		case model.ObsEnter:
+		case lockcheck.ObsEnter:
 			if d := observed - open[o.Proc]; d > int64(s.N()-1) {
 				return fmt.Errorf("process %d waited %d passes after its request, more than n-1 = %d", o.Proc, d, s.N()-1)
 			}

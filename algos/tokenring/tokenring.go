@@ -32,8 +32,9 @@ package tokenring
 import (
 	"strconv"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // Message kinds.
@@ -86,7 +87,7 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 		Source:      "[S2] comparison of four mutual exclusion algorithms, row Token ring; catalog A11",
 		Topology:    model.Complete,
 		Kinds:       kinds,
-		Ambiguities: []model.Ambiguity{model.DemandAmbiguity},
+		Ambiguities: []model.Ambiguity{mutex.DemandAmbiguity},
 		Claims:      claims,
 	},
 	Init: func(env *model.Env) State {
@@ -166,7 +167,7 @@ func onToken(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 		// model's cut of the idle circulation, the table's "∞").
 		s.Parked = true
 		if s.A > 0 {
-			out.Observe(model.ObsCost, s.A)
+			out.Observe(lockcheck.ObsCost, s.A)
 		}
 		s.A, s.B = 0, 0
 		return s
@@ -205,7 +206,7 @@ func pass(env *model.Env, s State, out *model.Outbox) State {
 func enter(s State, out *model.Outbox) State {
 	if s.A > 0 {
 		// The passes since the previous exit: that entry/exit's cost.
-		out.Observe(model.ObsCost, s.A)
+		out.Observe(lockcheck.ObsCost, s.A)
 	}
 	s.A, s.B = 0, 0
 	client(&s).Enter(out)

@@ -3,8 +3,8 @@ package vnetjoin
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // SPNOf is n2 under the n2-spn reading at a virtual network of ns

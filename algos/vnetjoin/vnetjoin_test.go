@@ -3,8 +3,8 @@ package vnetjoin
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // run joins process 3 into the members 1, 2, 4, 5, 6 (sync) under variant

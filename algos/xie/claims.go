@@ -1,8 +1,8 @@
 package xie
 
 import (
+	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/claimkit"
 )
 
 // formal is what both parts of C-FCEABR-14 say about the readings.

@@ -3,8 +3,8 @@ package xie
 import (
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // run runs cfg under the fair FIFO schedule in both timings and returns the

@@ -7,8 +7,8 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // TestRapidTB: Rapid takes any testing.TB, so a test can assert in-process

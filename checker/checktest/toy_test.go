@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // toyFixed and toyBroken are the kit's own toy, modeltest.ToyMax:

@@ -7,8 +7,8 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 var testKinds = model.Kinds(

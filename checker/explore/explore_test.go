@@ -8,8 +8,8 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // testConfigs are the small configurations every registered algorithm is

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/internal/modeltest"
 )
 
 // TestJoinsBeforeEnd: with JoinsBeforeEnd (set by the claim engine when

@@ -212,7 +212,7 @@ func layerAllowed(dir, imp string) bool {
 		// The shrinker sits below the explorer, the test kit and the claim
 		// engine, which all call it.
 		return under(imp, "model") || imp == "checker" || under(imp, "traces")
-	case dir == "checker/proptest":
+	case dir == "internal/proptest":
 		// The algorithm packages' property-test driver, above the claim
 		// engine: its skip rules must leave out only rows the engine
 		// refutes (UnrefutedSkips).

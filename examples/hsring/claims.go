@@ -2,7 +2,7 @@ package hsring
 
 import (
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
+	"github.com/electlab/electlab/algos/kit/ringkit"
 )
 
 // The settings every claim is checked over: asynchronous FIFO links,

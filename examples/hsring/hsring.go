@@ -26,7 +26,7 @@ import (
 	"strconv"
 
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
+	"github.com/electlab/electlab/algos/kit/ringkit"
 )
 
 // Message kinds.
@@ -85,7 +85,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // Step is the step function: one input in, the next state out, the
 // messages appended to out. It reads nothing but its arguments. Its loop is
-// the one electlab's ring elections share (model/ringkit): a start input
+// the one electlab's ring elections share (algos/kit/ringkit): a start input
 // wakes the process, each delivered message goes to receive, in order.
 var Step = ringkit.Step(wake, receive)
 

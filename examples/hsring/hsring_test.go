@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
-	"github.com/electlab/electlab/model/ringkit"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/algos/kit/ringkit"
 )
 
 // TestElectsMax runs the fair FIFO schedule on a few arrangements, every

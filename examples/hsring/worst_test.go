@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
+	"github.com/electlab/electlab/internal/modeltest"
 )
 
 // fifoSends is one election of the claims report's comparison setting

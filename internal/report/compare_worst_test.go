@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // TestCompareSpecs: the comparison takes the registry's algorithms marked

@@ -7,9 +7,9 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/algos/central"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // runViolations runs spec with one initiator on n processes (the World

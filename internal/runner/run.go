@@ -7,10 +7,10 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // Schedules are the -schedule values.

@@ -23,13 +23,13 @@ var table = []Mutant{
 		New:  "",
 		What: "release not sent"},
 	// central-5 and central-6 patch the client cycle central shares with
-	// decentral, ricartagrawala and tokenring (model/mutex), run against
+	// decentral, ricartagrawala and tokenring (algos/kit/mutex), run against
 	// central's property tests.
-	{ID: "central-5", Pkg: "central", File: "../../model/mutex/mutex.go",
+	{ID: "central-5", Pkg: "central", File: "../../algos/kit/mutex/mutex.go",
 		Old:  "return env.Reading(AmbDemand) + 1 }",
 		New:  "return env.Reading(AmbDemand) + 2 }",
 		What: "off-by-one in the demand (one request too many)"},
-	{ID: "central-6", Pkg: "central", File: "../../model/mutex/mutex.go",
+	{ID: "central-6", Pkg: "central", File: "../../algos/kit/mutex/mutex.go",
 		Old:        "		if *cl.Phase == Idle && *cl.Asked < Demand(env) {",
 		New:        "		if *cl.Phase == Idle && *cl.Asked <= Demand(env) {",
 		What:       "off-by-one in the think timer's guard",

@@ -17,6 +17,7 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
 )
 
@@ -201,9 +202,9 @@ func Served(demand int) func(model.System) error {
 		asked, entered := map[model.ID]int{}, map[model.ID]int{}
 		for _, o := range s.Observations() {
 			switch o.Tag {
-			case model.ObsRequest:
+			case lockcheck.ObsRequest:
 				asked[o.Proc]++
-			case model.ObsEnter:
+			case lockcheck.ObsEnter:
 				entered[o.Proc]++
 			}
 		}

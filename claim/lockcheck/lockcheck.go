@@ -48,9 +48,9 @@ import (
 // final world alone (a claim's Custom check) it is the process's last
 // observation, the last instant it is known to have been alive.
 const (
-	TagRequest = model.ObsRequest
-	TagEnter   = model.ObsEnter
-	TagLeave   = model.ObsLeave
+	TagRequest = ObsRequest
+	TagEnter   = ObsEnter
+	TagLeave   = ObsLeave
 )
 
 // LockOp is the operation of a lock history.

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // MutexSuite is the property suite of a mutual-exclusion algorithm

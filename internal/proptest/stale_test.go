@@ -7,7 +7,7 @@ import (
 
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/kabashi"
-	"github.com/electlab/electlab/checker/proptest"
+	"github.com/electlab/electlab/internal/proptest"
 )
 
 // TestStaleSkips: a rule that matches a row is kept; a rule naming a

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/modeltest"
 )
 
 // recorder is a testing.TB that keeps the errors reported to it.

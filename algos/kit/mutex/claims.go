@@ -3,8 +3,8 @@ package mutex
 import (
 	"strings"
 
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/lockcheck"
 )
 
 // The rows of [S2]'s comparison table (Row: the cells every claim of a
@@ -134,17 +134,17 @@ func (r Row) Source(detail string) string {
 }
 
 // CostClaim returns the row's claim ID, quoting the whole row: the exact
-// messages per entry/exit (every entry's model.ObsCost observation)
+// messages per entry/exit (every entry's lockcheck.ObsCost observation)
 // equals formula, written text in the report and short in the per-entry
 // check's message (see Bound); the checks in also run after it. c carries
 // the rest: Formal, Invariant, sizes, Settings and Variants.
 func (r Row) CostClaim(c model.Claim, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
 	c.ID, c.Source, c.Says = r.ID, r.Source(""), r.Says(Columns...)
-	return Bound(c, model.ObsCost, model.Exactly, "messages per entry/exit", formula, text, short, also...)
+	return Bound(c, lockcheck.ObsCost, model.Exactly, "messages per entry/exit", formula, text, short, also...)
 }
 
 // DelayClaim returns the row's claim ID-DELAY, quoting its Delay cell: the
-// exact delay before entry (every entry's model.ObsDelay observation, in
+// exact delay before entry (every entry's lockcheck.ObsDelay observation, in
 // message times) equals formula, as in CostClaim, without contention (the
 // settings of one requesting process). c carries Formal, sizes and
 // Variants.
@@ -152,7 +152,7 @@ func (r Row) DelayClaim(c model.Claim, formula func(model.Params) model.Rat, tex
 	c.ID, c.Source, c.Says = r.ID+"-DELAY", r.Source("column Delay before entry"), r.Says(ColDelay)
 	s := r.Settings()
 	c.Settings = []model.Setting{s.AsyncOne, s.SyncOne}
-	return Bound(c, model.ObsDelay, model.Exactly, "delay before entry", formula, text, short, also...)
+	return Bound(c, lockcheck.ObsDelay, model.Exactly, "delay before entry", formula, text, short, also...)
 }
 
 // NoFailureClaim returns the row's C-MUTEX-5: without failures the lock
@@ -208,15 +208,15 @@ func (r Row) CrashClaim(crashed, costs string, nmin int, variant string) model.C
 }
 
 // Bound returns c completed as a bound from a table cell on every entry:
-// every entry's observation tag (model.ObsCost, messages per entry/exit,
-// P2P; or model.ObsDelay, the delay before entry in message times) is in
+// every entry's observation tag (lockcheck.ObsCost, messages per entry/exit,
+// P2P; or lockcheck.ObsDelay, the delay before entry in message times) is in
 // relation rel to formula, written text in the report and short in the
 // per-entry check's message, which names the quantity what. The report
 // shows the smallest observation for an AtLeast bound, else the largest.
 // The checks in also run with it, after it.
 func Bound(c model.Claim, tag string, rel model.Relation, what string, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
 	c.Kind, c.Quantity, c.Accounting, c.Relation = model.Bound, model.Messages, model.P2P, rel
-	if tag == model.ObsDelay {
+	if tag == lockcheck.ObsDelay {
 		c.Quantity = model.Time
 	}
 	c.Formula, c.FormulaText = formula, text

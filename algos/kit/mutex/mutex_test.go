@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/mutex"
 )
 
 // toy is a mutual-exclusion "algorithm" for the invariant's own test: a
@@ -30,7 +30,7 @@ func toyAlgorithm(greedy bool) *model.Algorithm[toy] {
 		Receive: func(env *model.Env, s toy, m model.Message, out *model.Outbox) toy { return s },
 	}
 	return c.Algorithm(model.Algorithm[toy]{Info: model.Info{Name: "toy", Topology: model.Complete,
-		Ambiguities: []model.Ambiguity{model.DemandAmbiguity}}})
+		Ambiguities: []model.Ambiguity{mutex.DemandAmbiguity}}})
 }
 
 // TestOneInCSCatchesTwoHolders: Cycle.Algorithm marks the algorithm a

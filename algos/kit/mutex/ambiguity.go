@@ -1,34 +1,11 @@
-package model
+package mutex
 
-// Vocabulary shared by the mutual-exclusion algorithms (algos/central,
-// decentral, ricartagrawala, tokenring, failover) and their checks
-// (model/lockcheck): the observation tags of the clients' history and
-// the parameters every one of them takes.
-
-// Observation tags of a mutual-exclusion client, made by the client process
-// itself.
-const (
-	// ObsRequest: the client asks to enter (an Acquire is called). Val is
-	// its Lamport hop clock.
-	ObsRequest = "request"
-	// ObsEnter: it enters its critical section (the Acquire returns). Val
-	// is its hop clock.
-	ObsEnter = "enter"
-	// ObsLeave: it leaves (a Release is called and returns; the release
-	// message, if any, is sent in the same step).
-	ObsLeave = "leave"
-	// ObsDelay: the delay before the entry just made, in message times
-	// (Val), for the entries a delay claim counts.
-	ObsDelay = "delay"
-	// ObsCost: the messages of the entry/exit just completed (Val), for
-	// the entries a message claim counts.
-	ObsCost = "cost"
-)
+import "github.com/electlab/electlab/model"
 
 // DemandAmbiguity is the workload parameter of every mutual-exclusion
 // algorithm: the number of requests per requesting process. It is declared
 // as an ambiguity so a claim can name it as a variant ("once", "twice").
-var DemandAmbiguity = Ambiguity{
+var DemandAmbiguity = model.Ambiguity{
 	ID:       "PARAM-DEMAND",
 	Question: "how many times does each requesting process ask to enter (a workload parameter, not a reading of the text)?",
 	Readings: []string{"once", "twice"},
@@ -42,7 +19,7 @@ var DemandAmbiguity = Ambiguity{
 // SendAmbiguity is AMB-MUTEX-SEND, the delay model the catalog asks every
 // row of [S2]'s table to be read under (C-MUTEX-2, C-MUTEX-3): a process's
 // requests go out in parallel or one after the other.
-var SendAmbiguity = Ambiguity{
+var SendAmbiguity = model.Ambiguity{
 	ID:       "AMB-MUTEX-SEND",
 	Question: "are a process's requests sent in parallel, or one after the other (the catalog's two delay models for the table's delay column)?",
 	Readings: []string{"parallel", "sequential"},

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/model/ringkit"
 )
 
 // The log₂ formulas meet their definitions for n = 1..300: 2^(c-1) < n ≤

@@ -2,7 +2,7 @@
 // [S2]'s comparison table share (algos/central, decentral, ricartagrawala,
 // tokenring): a process asks to enter on its start input (and, under the
 // "twice" demand, once more a time unit after it left), records "request",
-// "enter" and "leave" observations for the lock history (model/lockcheck),
+// "enter" and "leave" observations for the lock history (claim/lockcheck),
 // and leaves its critical section when a timer fires, so the adversary can
 // interleave anything with a critical section. An algorithm keeps the
 // client fields in its state (Client points at them) and gives a Cycle the
@@ -14,6 +14,7 @@ package mutex
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
 )
 
@@ -45,7 +46,7 @@ const (
 	ThinkTime = 1
 )
 
-// AmbDemand is the index of PARAM-DEMAND (model.DemandAmbiguity) in every
+// AmbDemand is the index of PARAM-DEMAND (DemandAmbiguity) in every
 // mutual-exclusion algorithm's ambiguities: how many times each requesting
 // process asks to enter, once (reading 0) or twice (reading 1).
 const AmbDemand = 0
@@ -72,7 +73,7 @@ type Client struct {
 // (with the hop clock) and arms the leave timer.
 func (c Client) Enter(out *model.Outbox) {
 	*c.Phase = InCS
-	out.Observe(model.ObsEnter, *c.Clock)
+	out.Observe(lockcheck.ObsEnter, *c.Clock)
 	out.SetTimer(TimerLeave, CSTime)
 }
 
@@ -188,7 +189,7 @@ func (c *Cycle[S]) Step(env *model.Env, s S, in model.Input, out *model.Outbox) 
 func (c *Cycle[S]) ask(env *model.Env, s S, out *model.Outbox) S {
 	cl := c.Client(&s)
 	*cl.Phase, *cl.Asked = Waiting, *cl.Asked+1
-	out.Observe(model.ObsRequest, *cl.Clock)
+	out.Observe(lockcheck.ObsRequest, *cl.Clock)
 	return c.Ask(env, s, out)
 }
 
@@ -199,7 +200,7 @@ func (c *Cycle[S]) leave(env *model.Env, s S, out *model.Outbox) S {
 		return s
 	}
 	*cl.Phase = Idle
-	out.Observe(model.ObsLeave, 0)
+	out.Observe(lockcheck.ObsLeave, 0)
 	s = c.Release(env, s, out)
 	if *cl.Asked < Demand(env) {
 		out.SetTimer(TimerThink, ThinkTime)
