@@ -120,3 +120,15 @@ examples:
 api:
 	@echo "== api: the public packages and their exported names (go test ./cmd/electlab -run TestAPI -v)"
 	$(GO) test ./cmd/electlab -run '^TestAPI' -count=1 -v
+
+## logic-copies: issue 32's measure of logic copied by hand: the pairs of
+## `duplicates --min-lines 5` in non-test Go files with at least half of each
+## side's lines inside function bodies (internal/logiccopies, a go/ast
+## filter), and how many of them are identical rather than alike in shape.
+## For measurement only: duplicates is a workplace tool that this machine
+## has and CI does not, so this target is not part of make test or
+## test-long (the filter's own unit tests are).
+.PHONY: logic-copies
+logic-copies:
+	@echo "== logic-copies: duplicates --min-lines 5 --most 200 --seconds 120 | go run ./internal/logiccopies"
+	duplicates --min-lines 5 --most 200 --seconds 120 | $(GO) run ./internal/logiccopies

@@ -1,8 +1,11 @@
 package model
 
+// Sim, the fast simulator: the World's twin for one fixed schedule over
+// large n (see Sim). Its message queue is in simqueue.go, its memory
+// estimate in mem.go.
+
 import (
 	"fmt"
-	"math"
 	"slices"
 	"unsafe"
 )
@@ -128,79 +131,6 @@ type simProc struct {
 	leader ID
 }
 
-// qmsg is a message in flight in the async queue, stored compactly and
-// without pointers (so the garbage collector does not scan the queue):
-// the receiver's index instead of its ID, the kind's code instead of its
-// pointer, and no Seq, Stamp or List. A message that does not fit (a
-// nonzero Seq or Stamp, a List, or a Kind that is not the algorithm's own
-// kind of that code) is kept whole in simQueue.extra and marked kind = -1.
-type qmsg struct {
-	from       ID
-	hops, a, b int32
-	// to is the receiver's index in the topology.
-	to int32
-	// kind is the kind's code, or -1 when the message is in extra.
-	kind int32
-}
-
-// simQueue is a FIFO ring buffer of qmsg (its capacity a power of two),
-// with a side FIFO of the messages that are kept whole. Both keep the
-// global send order, so the side FIFO's oldest message belongs to the
-// oldest qmsg marked -1.
-type simQueue struct {
-	buf       []qmsg
-	head, n   int
-	extra     []Message
-	extraHead int
-}
-
-func newSimQueue(capacity int) simQueue {
-	c := 16
-	for c < capacity {
-		c <<= 1
-	}
-	return simQueue{buf: make([]qmsg, c)}
-}
-
-// push appends a slot to the queue and returns it, to be filled in.
-func (q *simQueue) push() *qmsg {
-	if q.n == len(q.buf) {
-		q.grow()
-	}
-	e := &q.buf[(q.head+q.n)&(len(q.buf)-1)]
-	q.n++
-	return e
-}
-
-func (q *simQueue) grow() {
-	c := 2 * len(q.buf)
-	if c < 16 {
-		c = 16
-	}
-	b := make([]qmsg, c)
-	k := copy(b, q.buf[q.head:])
-	copy(b[k:], q.buf[:q.head])
-	q.buf, q.head = b, 0
-}
-
-func (q *simQueue) pushExtra(m Message) {
-	q.extra = append(q.extra, m)
-}
-
-func (q *simQueue) popExtra() Message {
-	m := q.extra[q.extraHead]
-	q.extra[q.extraHead] = Message{}
-	q.extraHead++
-	if q.extraHead == len(q.extra) {
-		q.extra, q.extraHead = q.extra[:0], 0
-	} else if q.extraHead > 1<<10 && q.extraHead*2 > len(q.extra) {
-		k := copy(q.extra, q.extra[q.extraHead:])
-		clear(q.extra[k:])
-		q.extra, q.extraHead = q.extra[:k], 0
-	}
-	return m
-}
-
 // NewSim builds the fast simulator for cfg (see Spec). Crash budgets,
 // recovery and joins need the World; NewSim rejects them.
 func (a *Algorithm[S]) NewSim(cfg *Config) (Simulator, error) { return a.NewFastSim(cfg) }
@@ -238,28 +168,6 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 		}
 	}
 	return s, nil
-}
-
-// SimBytes estimates the memory of a Sim of n processes and its result,
-// before it is built (see WorldBytes): each process's state value and
-// bookkeeping, the initial message queue (async timing) and the result's
-// copies of the views, statuses and clocks. It saturates as WorldBytes
-// does.
-func (a *Algorithm[S]) SimBytes(n int, sync bool) int64 {
-	if n > math.MaxInt32 {
-		return math.MaxInt64
-	}
-	var s S
-	b := 4096 + int64(n)*(int64(unsafe.Sizeof(s))+perProcessBytes()+int64(unsafe.Sizeof(simProc{}))+4+
-		int64(unsafe.Sizeof(View{}))+1+4)
-	if !sync {
-		c := 16
-		for c < n {
-			c <<= 1
-		}
-		b += int64(c) * int64(unsafe.Sizeof(qmsg{}))
-	}
-	return b
 }
 
 // SetMaxMem bounds the estimated memory of the run (0 = none): Run stops,
@@ -393,37 +301,6 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	}
 	return res
 }
-
-// FormatBytes renders a byte count with a binary unit (1GiB, 1.5MiB): exact
-// multiples in the largest unit that divides them, other sizes of a KiB or
-// more to one decimal.
-func FormatBytes(v int64) string {
-	u := 0
-	for u+1 < len(byteUnits) && v >= 1024 && v%1024 == 0 {
-		v /= 1024
-		u++
-	}
-	if u == 0 && v >= 1024 {
-		return ApproxBytes(v)
-	}
-	return fmt.Sprintf("%d%s", v, byteUnits[u])
-}
-
-// ApproxBytes renders a byte count (an estimate) to one decimal in the
-// largest binary unit it reaches (14.7GiB, 1.9TiB), bytes as a number.
-func ApproxBytes(v int64) string {
-	if v < 1024 {
-		return fmt.Sprintf("%d%s", v, byteUnits[0])
-	}
-	f, u := float64(v), 0
-	for u+1 < len(byteUnits) && f >= 1024 {
-		f /= 1024
-		u++
-	}
-	return fmt.Sprintf("%.1f%s", f, byteUnits[u])
-}
-
-var byteUnits = []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
 
 // fail applies successive crash number *phase (Config.Successive) at
 // quiescence, as the World's "fail" event does: the coordinator every live

@@ -1,0 +1,223 @@
+package model
+
+// The World's canonical encoding (Encode) and its hashes: the incremental
+// StateHash, Fingerprint and FairFingerprint. The helpers for an algorithm's
+// own Encode are in encode.go.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+
+	"github.com/electlab/electlab/internal/statehash"
+)
+
+// Encode appends the canonical encoding of w's state. History is left out:
+// observations, clocks, effects and the per-link sequence numbers (which only
+// name messages) are not encoded; counters are, with Config.CountInState.
+func (w *World[S]) Encode(b []byte) []byte {
+	for i := range w.states {
+		b = w.encodeProcess(b, i)
+	}
+	for li := range w.links {
+		if l := &w.links[li]; len(l.q) > 0 {
+			b = w.encodeLink(b, l)
+		}
+	}
+	return w.encodeGlobals(b)
+}
+
+// encodeProcess appends process i's part of Encode: status, pending
+// start, state, armed timers.
+func (w *World[S]) encodeProcess(b []byte, i int) []byte {
+	b = appendVarint(b, int64(w.status[i]))
+	if w.pending[i] {
+		b = appendVarint(b, 1)
+	} else {
+		b = appendVarint(b, 0)
+	}
+	if w.alg.Encode != nil {
+		b = w.alg.Encode(w.states[i], b)
+	} else {
+		b = fmt.Appendf(b, "%v;", w.states[i])
+	}
+	b = appendVarint(b, int64(len(w.timers[i])))
+	for _, t := range w.timers[i] {
+		b = appendVarint(b, int64(t.id))
+		if w.r.cfg.Timing == Sync {
+			b = appendVarint(b, t.due-w.now)
+		}
+	}
+	return b
+}
+
+// encodeLink appends a non-empty link's part of Encode: its ends and its
+// queue.
+func (w *World[S]) encodeLink(b []byte, l *link) []byte {
+	b = appendVarint(b, int64(l.from))
+	b = appendVarint(b, int64(l.to))
+	b = appendVarint(b, int64(len(l.q)))
+	for k := range l.q {
+		m := &l.q[k]
+		if l.due != nil {
+			b = appendVarint(b, l.due[k]-w.now)
+		}
+		b = appendVarint(b, int64(m.Kind.Code))
+		b = appendVarint(b, int64(m.A))
+		b = appendVarint(b, int64(m.B))
+		b = appendVarint(b, int64(len(m.List)))
+		for _, id := range m.List {
+			b = appendVarint(b, int64(id))
+		}
+	}
+	return b
+}
+
+// encodeGlobals appends the rest of Encode: crash budget, started,
+// counters (Config.CountInState), successive crashes.
+func (w *World[S]) encodeGlobals(b []byte) []byte {
+	b = appendVarint(b, int64(w.crashesLeft))
+	if w.started {
+		b = appendVarint(b, 1)
+	} else {
+		b = appendVarint(b, 0)
+	}
+	if w.r.cfg.CountInState {
+		b = appendVarint(b, w.counts.Sends)
+		b = appendVarint(b, w.counts.Transmissions)
+	}
+	if len(w.r.cfg.Successive) > 0 {
+		b = appendVarint(b, int64(w.phasesLeft))
+		b = appendVarint(b, int64(w.suspect))
+	}
+	return b
+}
+
+// touch marks process p's cached hash stale: its status, pending start,
+// state or timers are about to change.
+func (w *World[S]) touch(p int) {
+	if p < len(w.phash) && w.phash[p] != 0 {
+		w.hsum -= procPart(p, w.phash[p])
+		w.phash[p] = 0
+	}
+}
+
+// staleLink marks l's cached hash stale: its queue is about to change.
+func (w *World[S]) staleLink(l *link) {
+	if l.h != 0 {
+		w.hsum -= linkPart(l)
+		l.h = 0
+	}
+}
+
+// procPart and linkPart are the parts StateHash adds up: a process's or
+// a link's cached hash mixed with its position.
+func procPart(i int, ph uint64) uint64 { return statehash.Mix(ph ^ uint64(i+1)*0x9E3779B97F4A7C15) }
+
+func linkPart(l *link) uint64 {
+	return statehash.Mix(l.h ^ (uint64(l.from)<<32|uint64(l.to)+1)*0xD6E8FEB86659FD93)
+}
+
+// StateHash returns a 64-bit hash of what Encode encodes, and true: two
+// Worlds with the same encoding have the same hash, and Worlds with
+// different encodings the same hash with probability about 2^-64. It is
+// computed from per-process and per-link hashes that the World keeps
+// between events (and copies with Clone), so that after an event only the
+// processes and links it changed are encoded again; buf is scratch space
+// for those encodings, returned grown. Under sync timing (whose encoding
+// is relative to the current round) it returns false, and the caller
+// hashes Encode. The hash differs from a hash of Encode's bytes: a search
+// uses one or the other for all its states.
+func (w *World[S]) StateHash(buf []byte) (uint64, []byte, bool) {
+	if w.r.cfg.Timing == Sync {
+		return 0, buf, false
+	}
+	if len(w.phash) != len(w.states) {
+		w.phash, w.hsum = make([]uint64, len(w.states)), 0
+		for li := range w.links {
+			w.links[li].h = 0
+		}
+	}
+	for i, ph := range w.phash {
+		if ph == 0 {
+			buf = w.encodeProcess(buf[:0], i)
+			ph = max(statehash.Bytes(buf), 1)
+			w.phash[i] = ph
+			w.hsum += procPart(i, ph)
+		}
+	}
+	for li := range w.links {
+		if l := &w.links[li]; l.h == 0 && len(l.q) > 0 {
+			buf = w.encodeLink(buf[:0], l)
+			l.h = max(statehash.Bytes(buf), 1)
+			w.hsum += linkPart(l)
+		}
+	}
+	buf = w.encodeGlobals(buf[:0])
+	return statehash.Combine(w.hsum, statehash.Bytes(buf)), buf, true
+}
+
+// appendVarint is binary.AppendVarint with a fast path for the small
+// values that make up most of a state: the same bytes.
+func appendVarint(b []byte, v int64) []byte {
+	if ux := uint64(v)<<1 ^ uint64(v>>63); ux < 0x80 {
+		return append(b, byte(ux))
+	}
+	return binary.AppendVarint(b, v)
+}
+
+// FairFingerprint hashes Encode together with, in async timing, the order
+// of the armed timers' deadlines across processes (not their absolute
+// values, which grow with time). The fair FIFO schedule fires the earliest
+// timer first, so two worlds that differ only in that order continue
+// differently under it: livelock detection in the fair continuation must
+// tell them apart. Exhaustive search, where every armed timer may fire
+// next, uses Fingerprint.
+func (w *World[S]) FairFingerprint() uint64 {
+	b := w.Encode(nil)
+	if w.r.cfg.Timing == Async {
+		b = w.encodeTimerOrder(b)
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+func (w *World[S]) encodeTimerOrder(b []byte) []byte {
+	type armed struct {
+		due  int64
+		p, j int
+	}
+	var all []armed
+	for p, ts := range w.timers {
+		for j, t := range ts {
+			all = append(all, armed{t.due, p, j})
+		}
+	}
+	if len(all) < 2 {
+		return b
+	}
+	for i := 1; i < len(all); i++ { // insertion sort: stable, no map, tiny n
+		for k := i; k > 0 && all[k].due < all[k-1].due; k-- {
+			all[k], all[k-1] = all[k-1], all[k]
+		}
+	}
+	b = append(b, 'T')
+	for i, a := range all {
+		tie := byte(0)
+		if i > 0 && a.due == all[i-1].due {
+			tie = 1
+		}
+		b = binary.AppendVarint(b, int64(a.p))
+		b = binary.AppendVarint(b, int64(a.j))
+		b = append(b, tie)
+	}
+	return b
+}
+
+// Fingerprint is the 64-bit FNV-1a hash of Encode.
+func (w *World[S]) Fingerprint() uint64 {
+	h := fnv.New64a()
+	h.Write(w.Encode(nil))
+	return h.Sum64()
+}
