@@ -1,10 +1,12 @@
 package algos
 
+import "github.com/electlab/electlab/claim"
+
 // Catalog lists every claim of the claims catalog the project was set up
 // with, so the claims report shows each one: with the
 // verdict of the algorithm that registers it, or as UNCHECKED with Pending as
 // the reason. The claims themselves live beside their algorithms.
-var Catalog = []CatalogEntry{
+var Catalog = []claim.CatalogEntry{
 	{ID: "C-FCEABR-1", Title: "speed and message count vs Ring", Source: "[S0] Abstract, §IX.", Pending: "checked in parts on fceabr: C-FCEABR-1.speed (L_F ≤ ⌈L_R/2⌉, L_R = 2N−1) and C-FCEABR-1.messages (count < 2N·FPN); basic Ring's values are those of algos/ringpoll with every process live, checked by checker/fceabr_ring_test.go; the catalog ID itself is not registered"},
 	{ID: "C-FCEABR-2", Title: "zero wait / fault tolerance", Source: "[S0] Abstract; §V.3; §VII; §IX.", Pending: "checked in parts on fceabr: C-FCEABR-2.a (no wait, each failure budget a setting) and C-FCEABR-2.bc (liveness and validity after one crash); the catalog ID itself is not registered"},
 	{ID: "C-FCEABR-3", Title: "message count, eq.(1)", Source: "[S0] §VI.6.1 eq.(1); [S3] §VIII.A.1 eq.(1).", Pending: "registered by fceabr; unchecked only when the registry in use leaves that algorithm out"},

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/algos/hierarchical"
@@ -13,7 +15,7 @@ import (
 
 // No registered bound is looser than its sentence: a bound whose sentence
 // calls its number a worst or best case is checked as attained (Tight), or
-// says why not (model.Claim.LooseExtreme).
+// says why not (claim.Claim.LooseExtreme).
 func TestNoLooseExtremes(t *testing.T) {
 	for spec, c := range Claims() {
 		if err := c.LooseExtreme(); err != nil {
@@ -141,7 +143,7 @@ func TestMissingInheritedReadingIsCaught(t *testing.T) {
 
 // A claim that reconciles the paper with itself (what a printed label
 // really denotes) is marked as the tool's hypothesis, so that it is never
-// reported HOLDS (model.Claim.UnmarkedHypothesis).
+// reported HOLDS (claim.Claim.UnmarkedHypothesis).
 func TestHypothesesAreMarked(t *testing.T) {
 	for spec, c := range Claims() {
 		if err := c.UnmarkedHypothesis(); err != nil {
@@ -167,7 +169,7 @@ func TestUnmarkedHypothesisIsCaught(t *testing.T) {
 
 // Every claim of a composition is checked under every reading the
 // composition inherits from its parts, or declares the readings it is not
-// checked under with the reason (model.Claim.FixedReadings, MootReadings),
+// checked under with the reason (claim.Claim.FixedReadings, MootReadings),
 // which its verdict then names: "under every reading" of a composition's
 // claim ranges over its parts' readings too, and a verdict never rests on
 // a reading fixed inside the model unsaid. A declaration names an
@@ -180,10 +182,10 @@ func TestInheritedReadingsAreChecked(t *testing.T) {
 			continue
 		}
 		checked++
-		if u := info.UncheckedReadings(c); len(u) > 0 {
+		if u := claim.UncheckedReadings(info, c); len(u) > 0 {
 			t.Errorf("%s %s: inherited reading(s) neither checked by a variant nor declared: %v", info.Name, c.ID, u)
 		}
-		for _, err := range info.ReadingDeclarationProblems(c) {
+		for _, err := range claim.ReadingDeclarationProblems(info, c) {
 			t.Error(err)
 		}
 	}
@@ -199,26 +201,26 @@ func TestInheritedReadingsAreChecked(t *testing.T) {
 func TestUncheckedInheritedReadingIsCaught(t *testing.T) {
 	info := hierarchical.Algorithm.Meta()
 	c := *info.Claim("C-HIER-8")
-	if u := info.UncheckedReadings(&c); len(u) > 0 {
+	if u := claim.UncheckedReadings(info, &c); len(u) > 0 {
 		t.Fatalf("the registered C-HIER-8: %v", u)
 	}
 	c.Variants = slices.DeleteFunc(slices.Clone(c.Variants), func(v string) bool { return strings.HasSuffix(v, ",informer-slot") })
-	u := info.UncheckedReadings(&c)
+	u := claim.UncheckedReadings(info, &c)
 	if !slices.Contains(u, model.InheritedReading{Ambiguity: "AMB-FCEABOB-2", Reading: "informer-slot"}) {
 		t.Errorf("C-HIER-8 under true-top only: unchecked readings %v, want AMB-FCEABOB-2 informer-slot among them", u)
 	} else {
 		t.Log(u)
 	}
-	c.FixedReadings = append(slices.Clone(c.FixedReadings), model.ClaimPart{Name: "informer-slot", Why: "a reason"})
-	if u := info.UncheckedReadings(&c); slices.Contains(u, model.InheritedReading{Ambiguity: "AMB-FCEABOB-2", Reading: "informer-slot"}) {
+	c.FixedReadings = append(slices.Clone(c.FixedReadings), claim.ClaimPart{Name: "informer-slot", Why: "a reason"})
+	if u := claim.UncheckedReadings(info, &c); slices.Contains(u, model.InheritedReading{Ambiguity: "AMB-FCEABOB-2", Reading: "informer-slot"}) {
 		t.Errorf("C-HIER-8 declaring informer-slot fixed: still unchecked: %v", u)
 	}
-	if errs := info.ReadingDeclarationProblems(&c); len(errs) > 0 {
+	if errs := claim.ReadingDeclarationProblems(info, &c); len(errs) > 0 {
 		t.Errorf("C-HIER-8 declaring informer-slot fixed: %v", errs)
 	}
 	c = *info.Claim("C-HIER-8")
-	c.MootReadings = []model.ClaimPart{{Name: "true-top", Why: "a reason"}, {Name: "no-such-reading", Why: "a reason"}}
-	if errs := info.ReadingDeclarationProblems(&c); len(errs) != 2 {
+	c.MootReadings = []claim.ClaimPart{{Name: "true-top", Why: "a reason"}, {Name: "no-such-reading", Why: "a reason"}}
+	if errs := claim.ReadingDeclarationProblems(info, &c); len(errs) != 2 {
 		t.Errorf("C-HIER-8 declaring a checked reading and an unknown one: %v, want two problems", errs)
 	}
 }

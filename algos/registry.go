@@ -4,9 +4,7 @@
 package algos
 
 import (
-	"fmt"
-	"iter"
-	"strings"
+	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/central"
@@ -27,32 +25,32 @@ import (
 	"github.com/electlab/electlab/algos/tokenring"
 	"github.com/electlab/electlab/algos/vnetjoin"
 	"github.com/electlab/electlab/algos/xie"
-	"github.com/electlab/electlab/model"
 )
 
-// All lists every algorithm, in the order `electlab list` shows them.
-var All = []model.Spec{
-	lelann.Algorithm,
-	changroberts.Algorithm,
-	ringpoll.Algorithm,
-	fceabr.Algorithm,
-	fceabr.K,
+// all lists every algorithm with its claims, in the order `electlab list`
+// shows them.
+var all = []claim.Entry{
+	{Spec: lelann.Algorithm, Claims: lelann.Claims},
+	{Spec: changroberts.Algorithm, Claims: changroberts.Claims},
+	{Spec: ringpoll.Algorithm, Claims: ringpoll.Claims},
+	{Spec: fceabr.Algorithm, Claims: fceabr.Claims},
+	{Spec: fceabr.K, Claims: fceabr.KClaims},
 	// Xie et al. as [S0]/[S3] cite it (C-FCEABR-14): the tool's
 	// completions of one sentence.
-	xie.Algorithm,
-	hierarchical.Algorithm,
-	fceabob.Algorithm,
-	bully.Algorithm,
-	modbully.Algorithm,
-	enhancedbully.Algorithm,
-	kabashi.Algorithm,
+	{Spec: xie.Algorithm, Claims: xie.Claims},
+	{Spec: hierarchical.Algorithm, Claims: hierarchical.Claims},
+	{Spec: fceabob.Algorithm, Claims: fceabob.Claims},
+	{Spec: bully.Algorithm, Claims: bully.Claims},
+	{Spec: modbully.Algorithm, Claims: modbully.Claims},
+	{Spec: enhancedbully.Algorithm, Claims: enhancedbully.Claims},
+	{Spec: kabashi.Algorithm, Claims: kabashi.Claims},
 	// The join into [S3]'s virtual network of ECoordinators (C-HIER-5).
-	vnetjoin.Algorithm,
+	{Spec: vnetjoin.Algorithm, Claims: vnetjoin.Claims},
 	// The mutual-exclusion algorithms of [S2]'s comparison table.
-	central.Algorithm,
-	decentral.Algorithm,
-	ricartagrawala.Algorithm,
-	tokenring.Algorithm,
+	{Spec: central.Algorithm, Claims: central.Claims},
+	{Spec: decentral.Algorithm, Claims: decentral.Claims},
+	{Spec: ricartagrawala.Algorithm, Claims: ricartagrawala.Claims},
+	{Spec: tokenring.Algorithm, Claims: tokenring.Claims},
 	// The coordinated services with their coordinator elected by each
 	// election algorithm ([S1] opening): failover of the centralized
 	// lock, regeneration of the token ring's lost token.
@@ -72,41 +70,13 @@ var All = []model.Spec{
 	failover.TokenRing(kabashi.Algorithm),
 	// The classic O(n log n) rings beyond the seeds, the yardstick for
 	// the seeds' rings (their claims are beyond the catalog).
-	franklin.Algorithm,
-	peterson.Algorithm,
+	{Spec: franklin.Algorithm, Claims: franklin.Claims},
+	{Spec: peterson.Algorithm, Claims: peterson.Claims},
 }
 
-// Claims yields every claim of every algorithm of All with its algorithm,
-// in All's order and each algorithm's own claim order.
-func Claims() iter.Seq2[model.Spec, *model.Claim] {
-	return func(yield func(model.Spec, *model.Claim) bool) {
-		for _, spec := range All {
-			info := spec.Meta()
-			for i := range info.Claims {
-				if !yield(spec, &info.Claims[i]) {
-					return
-				}
-			}
-		}
-	}
-}
-
-// Lookup returns the algorithm called name, or an error listing the known
-// names.
-func Lookup(name string) (model.Spec, error) {
-	for _, a := range All {
-		if a.Meta().Name == name {
-			return a, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown algorithm %q (known: %s)", name, strings.Join(Names(), ", "))
-}
-
-// Names lists the algorithm names.
-func Names() []string {
-	names := make([]string, len(All))
-	for i, a := range All {
-		names[i] = a.Meta().Name
-	}
-	return names
+// Registry returns electlab's registry: its algorithms, each with its
+// claims, and the catalog. It is a value; Registry().With adds a caller's
+// algorithms (cli.Main's extras) to a copy.
+func Registry() claim.Registry {
+	return claim.Registry{Algorithms: all, Catalog: Catalog}
 }

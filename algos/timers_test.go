@@ -3,6 +3,8 @@ package algos
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/enhancedbully"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
@@ -17,7 +19,7 @@ func firesTimers(t *testing.T, spec model.Spec) bool {
 	info := spec.Meta()
 	for ci := range info.Claims {
 		c := &info.Claims[ci]
-		if c.Kind != model.Behaviour && c.Kind != model.Bound {
+		if c.Kind != claim.Behaviour && c.Kind != claim.Bound {
 			continue
 		}
 		for _, st := range c.Settings {
@@ -50,7 +52,7 @@ func firesTimers(t *testing.T, spec model.Spec) bool {
 func earlyRow(info *model.Info) bool {
 	for _, c := range info.Claims {
 		for _, st := range c.Settings {
-			if (c.Kind == model.Behaviour || c.Kind == model.Bound) && st.Timing == model.Async && st.Timeouts == model.Early {
+			if (c.Kind == claim.Behaviour || c.Kind == claim.Bound) && st.Timing == model.Async && st.Timeouts == model.Early {
 				return true
 			}
 		}
@@ -84,10 +86,10 @@ func TestTimersAlsoFireEarly(t *testing.T) {
 // row is caught.
 func TestMissingEarlyRowIsCaught(t *testing.T) {
 	broken := *enhancedbully.Algorithm
-	broken.Info.Claims = append([]model.Claim(nil), broken.Info.Claims...)
+	broken.Info.Claims = append([]claim.Claim(nil), broken.Info.Claims...)
 	for i := range broken.Info.Claims {
 		c := &broken.Info.Claims[i]
-		var keep []model.Setting
+		var keep []claim.Setting
 		for _, st := range c.Settings {
 			if st.Timeouts != model.Early {
 				keep = append(keep, st)

@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/algos/changroberts"
@@ -12,7 +14,7 @@ import (
 
 // crashSetting is Chang–Roberts on n = 6 with failed forwarders (crash sets
 // of up to 4 processes) and any initiator set, async FIFO.
-var crashSetting = model.Setting{Name: "bench", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 4}
+var crashSetting = claim.Setting{Name: "bench", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, MaxDead: 4}
 
 // rapidSchedules runs b.N rapid checks of prop and reports schedules/s.
 func rapidSchedules(b *testing.B, prop func(*rapid.T)) {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/checker"
@@ -167,7 +169,7 @@ func smallEngine() *claims.Engine {
 	return e
 }
 
-func claimOf(t *testing.T, info *model.Info, id string) *model.Claim {
+func claimOf(t *testing.T, info *model.Info, id string) *claim.Claim {
 	t.Helper()
 	c := info.Claim(id)
 	if c == nil {
@@ -221,7 +223,7 @@ func TestCustomCheckCatchesFalseOwnReturn(t *testing.T) {
 func TestGrowthCheckRejectsLinearCount(t *testing.T) {
 	c := *claimOf(t, &lelann.Algorithm.Info, "C-RING1-1")
 	c.Variants = nil
-	c.Settings = append([]model.Setting(nil), c.Settings[:1]...) // one initiator; a copy, not the registered claim's settings
+	c.Settings = append([]claim.Setting(nil), c.Settings[:1]...) // one initiator; a copy, not the registered claim's settings
 	c.Settings[0].MaxDead = 0
 	e := smallEngine()
 	e.MaxN = 16
@@ -253,7 +255,7 @@ func TestSummaryVerdicts(t *testing.T) {
 	// Two initiators break 3n-1 under both readings; marked outside, the
 	// row no longer decides the verdict.
 	c2 := *claimOf(t, info, "C-RING1-5")
-	c2.Settings = append([]model.Setting(nil), c2.Settings...)
+	c2.Settings = append([]claim.Setting(nil), c2.Settings...)
 	c2.Settings[1].Outside = true
 	res := smallEngine().CheckClaim(changroberts.Algorithm, &c2)
 	if res.Verdict != claims.Holds {
@@ -263,11 +265,11 @@ func TestSummaryVerdicts(t *testing.T) {
 	c3 := *claimOf(t, info, "C-RING1-5")
 	c3.Settings = c3.Settings[:1]
 	c3.Variants = []string{"swallow", "resend"}
-	c3.Settings = append([]model.Setting(nil), c3.Settings...)
-	c3.Settings[0].Initiators = model.ManyInitiators
+	c3.Settings = append([]claim.Setting(nil), c3.Settings...)
+	c3.Settings[0].Initiators = claim.ManyInitiators
 	// n(n+1)/2 elect messages at most (every id travels at most to the
 	// maximum) plus n announcements: the swallow reading meets it.
-	c3.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
+	c3.Formula = func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
 	res = smallEngine().CheckClaim(changroberts.Algorithm, &c3)
 	if res.Verdict != claims.Ambiguous {
 		t.Fatalf("4n-1 with several initiators: verdict %s, want AMBIGUOUS (swallow meets n(n+1)/2+n, resend does not): %s", res.Verdict, res.Summary)
@@ -277,16 +279,16 @@ func TestSummaryVerdicts(t *testing.T) {
 // The table check compares printed numbers with the paper's own formula:
 // a misprinted row must make the claim INCONSISTENT, with the arithmetic.
 func TestTableCheckCatchesMisprint(t *testing.T) {
-	c := model.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "3n-1", Kind: model.Table, FormulaText: "3n-1",
-		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
-		Rows: []model.PrintedRow{
-			{Label: "n=4", Params: model.Params{N: 4}, Printed: model.RatInt(11)},
-			{Label: "n=5", Params: model.Params{N: 5}, Printed: model.RatInt(14)},
+	c := claim.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "3n-1", Kind: claim.Table, FormulaText: "3n-1",
+		Formula: func(p claim.Params) claim.Rat { return claim.RatInt(int64(3*p.N - 1)) },
+		Rows: []claim.PrintedRow{
+			{Label: "n=4", Params: claim.Params{N: 4}, Printed: claim.RatInt(11)},
+			{Label: "n=5", Params: claim.Params{N: 5}, Printed: claim.RatInt(14)},
 		}}
 	if v := claims.DefaultEngine().CheckClaim(changroberts.Algorithm, &c).Verdict; v != claims.Holds {
 		t.Fatalf("consistent table: verdict %s, want HOLDS", v)
 	}
-	c.Rows[1].Printed = model.RatInt(15)
+	c.Rows[1].Printed = claim.RatInt(15)
 	res := claims.DefaultEngine().CheckClaim(changroberts.Algorithm, &c)
 	if res.Verdict != claims.Inconsistent || !strings.Contains(res.Rows[1].Arithmetic, "14; printed 15") {
 		t.Fatalf("misprinted row: verdict %s, rows %+v; want INCONSISTENT with the arithmetic", res.Verdict, res.Rows)

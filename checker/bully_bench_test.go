@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/algos/bully"
@@ -14,8 +16,8 @@ import (
 // old coordinator 5 crashed, any detector set, a crash budget of 2 and
 // async FIFO channels with early timeouts (a timer may fire whenever it is
 // armed), so rapid chooses every delivery, timeout and crash.
-var bullyBenchSetting = model.Setting{Name: "bench", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
-	Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 2}
+var bullyBenchSetting = claim.Setting{Name: "bench", Timing: model.Async, Net: model.FIFO, Timeouts: model.Early,
+	Initiators: claim.AnyInitiators, CoordinatorDead: true, CrashBudget: 2}
 
 // BenchmarkRapidBully5 is the generic path: rapid draws the detector set
 // and every event; the World applies the Bully's step function; the

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/kabashi"
 	"github.com/electlab/electlab/algos/modbully"
@@ -127,7 +129,7 @@ func TestTmCatchesAnExtraOK(t *testing.T) {
 // property is judged.
 func TestRecoverySettingCatchesASilentRecovery(t *testing.T) {
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
-	c.Settings = []model.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}}
+	c.Settings = []claim.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}}
 	refutesBroken(t, bullyEngine(), bully.Algorithm, bullyRecoversSilently, &c, checker.PropEarned)
 }
 
@@ -141,7 +143,7 @@ func TestSettingTimeoutsReachTheRun(t *testing.T) {
 		to   model.Timeouts
 		want claims.Verdict
 	}{{model.Accurate, claims.Holds}, {model.Early, claims.Refuted}} {
-		c.Settings = []model.Setting{{Name: "async " + tc.to.String(), Timing: model.Async, Timeouts: tc.to, Initiators: model.AnyInitiators, CoordinatorDead: true}}
+		c.Settings = []claim.Setting{{Name: "async " + tc.to.String(), Timing: model.Async, Timeouts: tc.to, Initiators: claim.AnyInitiators, CoordinatorDead: true}}
 		res := bullyEngine().CheckClaim(bully.Algorithm, &c)
 		if res.Verdict != tc.want {
 			t.Errorf("timeouts %s: verdict %s, want %s (%s)", tc.to, res.Verdict, tc.want, res.Summary)
@@ -285,12 +287,12 @@ func TestRapidCatchesBrokenBully(t *testing.T) {
 	a := *bullyRecoversSilently
 	c := *claimOf(t, &bully.Algorithm.Info, "C-KAB-13")
 	c.Props |= model.Safety
-	c.Settings = []model.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, Recovery: true}}
+	c.Settings = []claim.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true, Recovery: true}}
 	c.Variants = nil
-	a.Claims = []model.Claim{c}
+	a.Claims = []claim.Claim{c}
 	correct := *bully.Algorithm
 	correct.Name = "bully-correct-copy"
-	correct.Claims = []model.Claim{c}
+	correct.Claims = []claim.Claim{c}
 	correct.Claims[0].Props &^= model.Safety // the correct Bully has two coordinators for a moment on recovery
 	if failed, msg := rapidFinds(t, behaviourProperty(&correct, 5)); failed {
 		t.Fatalf("rapid found a failure of the correct Bully:\n%s", msg)

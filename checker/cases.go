@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -21,7 +23,7 @@ type Case struct {
 	// Staggered is passed to the Random chooser.
 	Staggered bool
 	// Setting is the setting the case belongs to (for shrinking).
-	Setting *model.Setting
+	Setting *claim.Setting
 }
 
 // Chooser returns the case's scheduler.
@@ -37,7 +39,7 @@ func (c *Case) Chooser() Chooser {
 // settingConfig returns the Config of a setting with the given
 // arrangement, initiators, dead and absent processes: ids lists every
 // process, absent ones included; they go to Config.Absent, in ids order.
-func settingConfig(info *model.Info, st *model.Setting, variant string, ids, inits, dead, absent []model.ID) *model.Config {
+func settingConfig(info *model.Info, st *claim.Setting, variant string, ids, inits, dead, absent []model.ID) *model.Config {
 	members := ids
 	if len(absent) > 0 {
 		members = make([]model.ID, 0, len(ids))
@@ -62,14 +64,14 @@ func settingConfig(info *model.Info, st *model.Setting, variant string, ids, ini
 // carries no information (one arrangement stands for all), or any of the
 // Setting fields the ring claims never used. Ring settings without them
 // keep the original generator, draw for draw.
-func Generic(info *model.Info, st *model.Setting) bool {
+func Generic(info *model.Info, st *claim.Setting) bool {
 	return info.Topology == model.Complete || st.CoordinatorDead || st.DeadNextBest || st.Joins > 0 ||
-		st.Initiators == model.NextBest || st.Initiators == model.NoDetector || st.Initiators == model.EveryLive || st.FirstID > 1
+		st.Initiators == claim.NextBest || st.Initiators == claim.NoDetector || st.Initiators == claim.EveryLive || st.FirstID > 1
 }
 
 // settingIDs returns the ids of setting st at size n in increasing order:
 // FirstID..FirstID+n−1.
-func settingIDs(st *model.Setting, n int) []model.ID {
+func settingIDs(st *claim.Setting, n int) []model.ID {
 	ids := model.IDsUpTo(n)
 	if st.FirstID > 1 {
 		for i := range ids {
@@ -99,7 +101,7 @@ type plan struct {
 	md int
 }
 
-func newPlan(info *model.Info, st *model.Setting, ids, absent []model.ID) *plan {
+func newPlan(info *model.Info, st *claim.Setting, ids, absent []model.ID) *plan {
 	p := &plan{ids: ids, absent: absent}
 	for _, id := range ids {
 		if !slices.Contains(absent, id) {
@@ -172,13 +174,13 @@ func bestOf(info *model.Info, ids []model.ID) model.ID {
 
 // fixedInitiators returns the initiator set of the kinds that allow only
 // one (NextBest, NoDetector, EveryLive), or nil and false.
-func (p *plan) fixedInitiators(info *model.Info, kind model.InitiatorSet, live []model.ID) ([]model.ID, bool) {
+func (p *plan) fixedInitiators(info *model.Info, kind claim.InitiatorSet, live []model.ID) ([]model.ID, bool) {
 	switch kind {
-	case model.NextBest:
+	case claim.NextBest:
 		return []model.ID{bestOf(info, live)}, true
-	case model.NoDetector:
+	case claim.NoDetector:
 		return []model.ID{p.coord}, true
-	case model.EveryLive:
+	case claim.EveryLive:
 		return append([]model.ID(nil), live...), true
 	}
 	return nil, false
@@ -186,11 +188,11 @@ func (p *plan) fixedInitiators(info *model.Info, kind model.InitiatorSet, live [
 
 // maxDead is the largest dead set a setting allows at size n (two
 // processes always stay live).
-func maxDead(st *model.Setting, n int) int { return allButTwo(st.MaxDead, n) }
+func maxDead(st *claim.Setting, n int) int { return allButTwo(st.MaxDead, n) }
 
 // joins is the number of absent processes a setting has at size n (two
 // members stay).
-func joins(st *model.Setting, n int) int { return allButTwo(st.Joins, n) }
+func joins(st *claim.Setting, n int) int { return allButTwo(st.Joins, n) }
 
 // allButTwo is k, at most n−2 (two of the n processes are left out of
 // it) and at least 0.
@@ -229,7 +231,7 @@ func inOrder(ids, sub []model.ID) []model.ID {
 // revive and keep the config in setting st: not the crashed coordinator
 // (CoordinatorDead), and under DeadNextBest only the worst of the others
 // (so the dead set stays a best-first prefix).
-func removableDead(info *model.Info, cfg *model.Config, st *model.Setting) func(model.ID) bool {
+func removableDead(info *model.Info, cfg *model.Config, st *claim.Setting) func(model.ID) bool {
 	if st == nil || !Generic(info, st) {
 		return func(model.ID) bool { return true }
 	}
@@ -253,7 +255,7 @@ func removableDead(info *model.Info, cfg *model.Config, st *model.Setting) func(
 
 // SettingNote describes what a generic setting covers beyond the common
 // coverage text.
-func SettingNote(info *model.Info, st *model.Setting) string {
+func SettingNote(info *model.Info, st *claim.Setting) string {
 	var parts []string
 	span := "1..n"
 	if st.FirstID > 1 {
@@ -300,11 +302,11 @@ func SettingNote(info *model.Info, st *model.Setting) string {
 		parts = append(parts, fmt.Sprintf("then %d successive crashes of the agreed coordinator, each at quiescence and detected by every live process", st.Successive))
 	}
 	switch st.Initiators {
-	case model.NextBest:
+	case claim.NextBest:
 		parts = append(parts, fmt.Sprintf("the detector is the %s live id", which))
-	case model.NoDetector:
+	case claim.NoDetector:
 		parts = append(parts, "no detection (the live coordinator's start input is a no-op)")
-	case model.EveryLive:
+	case claim.EveryLive:
 		parts = append(parts, "every live process initiates (detects)")
 	}
 	if st.Timing == model.Async {

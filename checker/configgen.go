@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -53,7 +55,7 @@ type set struct {
 // the ids (on a ring), an absent set (joins), a dead set (beside the
 // forced dead: every subset up to the setting's size, or a best-first
 // prefix) and an initiator set of the setting's kind.
-func genConfig(c choices, info *model.Info, st *model.Setting, variant string, n int) *model.Config {
+func genConfig(c choices, info *model.Info, st *claim.Setting, variant string, n int) *model.Config {
 	ids := settingIDs(st, n)
 	if st.Family != nil {
 		fam := st.Family(n, variant)
@@ -95,12 +97,12 @@ func genConfig(c choices, info *model.Info, st *model.Setting, variant string, n
 
 // initiators chooses an initiator set of the given kind among live, in
 // live's order.
-func initiators(c choices, kind model.InitiatorSet, live []model.ID) []model.ID {
+func initiators(c choices, kind claim.InitiatorSet, live []model.ID) []model.ID {
 	lo := 1
 	switch kind {
-	case model.OneInitiator:
+	case claim.OneInitiator:
 		return []model.ID{live[c.index("initiator", len(live))]}
-	case model.ManyInitiators:
+	case claim.ManyInitiators:
 		if len(live) < 2 {
 			return append([]model.ID(nil), live...)
 		}
@@ -124,7 +126,7 @@ func pick(xs []model.ID, p []int) []model.ID {
 
 // RandomCase draws a case of setting st at size n from rng: a
 // configuration, then the seed and strategy of its Random chooser.
-func RandomCase(rng *rand.Rand, info *model.Info, st *model.Setting, variant string, n int) *Case {
+func RandomCase(rng *rand.Rand, info *model.Info, st *claim.Setting, variant string, n int) *Case {
 	cfg := genConfig(seeded{rng}, info, st, variant, n)
 	return &Case{Config: cfg, Seed: rng.Uint64(), Strategy: Strategy(rng.IntN(3)), Staggered: st.Staggered, Setting: st}
 }
@@ -152,7 +154,7 @@ func (s seeded) subset(_ string, st set) ([]int, int) {
 // setting allows, or every member of its family). It returns false,
 // having called f on nothing, when more than limit configurations would
 // be needed; a false from f stops it.
-func EnumerateConfigs(info *model.Info, st *model.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
+func EnumerateConfigs(info *model.Info, st *claim.Setting, variant string, n, limit int, f func(*model.Config) bool) bool {
 	if st.Family == nil && n > 62 {
 		return false // a subset of positions is a 64-bit mask
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/algos"
@@ -16,7 +18,7 @@ import (
 // of its configurations the exhaustive driver gives (canonical forms).
 type genRow struct {
 	info    *model.Info
-	st      *model.Setting
+	st      *claim.Setting
 	variant string
 	n       int
 	all     map[string]bool

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/internal/filetest"
@@ -60,7 +62,7 @@ func configRows(t *testing.T) []string {
 
 // claimSizes returns the sizes the engine checks a claim at, up to
 // configsMaxN.
-func claimSizes(c *model.Claim) []int {
+func claimSizes(c *claim.Claim) []int {
 	var out []int
 	for n := c.NMin; n <= min(c.NMax, configsMaxN); n++ {
 		out = append(out, n)
@@ -78,14 +80,14 @@ func claimSizes(c *model.Claim) []int {
 
 // settingKey names a setting by every field the generator reads (a
 // Family by the setting's name: a function has no printable identity).
-func settingKey(st *model.Setting) string {
+func settingKey(st *claim.Setting) string {
 	s := *st
 	fam := s.Family != nil
 	s.Family = nil
 	return fmt.Sprintf("%+v family=%v", s, fam)
 }
 
-func configFingerprint(info *model.Info, st *model.Setting, variant string, n int, key string) string {
+func configFingerprint(info *model.Info, st *claim.Setting, variant string, n int, key string) string {
 	h := sha256.New()
 	count := 0
 	ok := checker.EnumerateConfigs(info, st, variant, n, configsLimit, func(cfg *model.Config) bool {

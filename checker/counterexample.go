@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 )
 
@@ -33,16 +34,16 @@ func ClaimProperty(claim, prop string) string {
 
 // ChecksFor returns the checks that reproduce a violation recorded under
 // the name prop (see ClaimProperty): the claim's checks when prop names a
-// claim of info, the generic properties otherwise.
-func ChecksFor(info *model.Info, prop string) (Checks, error) {
+// claim of a, the generic properties otherwise.
+func ChecksFor(a claim.Entry, prop string) (Checks, error) {
 	Generic := Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
 	id, _, ok := strings.Cut(prop, "/")
 	if !ok {
 		return Generic, nil
 	}
-	c := info.Claim(id)
+	c := a.Claim(id)
 	if c == nil {
-		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, info.Name)
+		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, a.Meta().Name)
 	}
 	return ChecksOf(c), nil
 }

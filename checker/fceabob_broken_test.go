@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
@@ -81,12 +83,12 @@ func fbEngine() *claims.Engine {
 
 // law replaces a claim's formula by the model's own law, so that the check
 // holds on fceabob and its power to catch a broken variant can be shown.
-func law(c model.Claim, text string, f func(p model.Params) model.Rat) *model.Claim {
+func law(c claim.Claim, text string, f func(p claim.Params) claim.Rat) *claim.Claim {
 	c.Formula, c.FormulaText = f, text
 	return &c
 }
 
-func kOf(p model.Params) int64 { return int64(fceabob.KOf(p.Variant[fceabob.AmbK], p.N)) }
+func kOf(p claim.Params) int64 { return int64(fceabob.KOf(p.Variant[fceabob.AmbK], p.N)) }
 
 // Reference: [S3] §V, §VIII.A.2 eq.(2)–(3), §VIII.B.2 eq.(15)–(18) — each of
 // fceabob's checks (its bounds with their own measures, the group and
@@ -95,10 +97,10 @@ func kOf(p model.Params) int64 { return int64(fceabob.KOf(p.Variant[fceabob.AmbK
 // variant.
 func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 	info := &fceabob.Algorithm.Info
-	one := func(id string, variants []string, settings ...int) model.Claim {
+	one := func(id string, variants []string, settings ...int) claim.Claim {
 		c := *claimOf(t, info, id)
 		c.Variants = variants
-		var st []model.Setting
+		var st []claim.Setting
 		for _, i := range settings {
 			st = append(st, c.Settings[i])
 		}
@@ -112,25 +114,25 @@ func TestFCEABOBChecksCatchBrokenVariants(t *testing.T) {
 	group := one("C-FCEABOB-1.group", []string{"k2,true-top"}, 0, 1)
 	group.NMax = 6
 	// Per round, the lone informer sends every other process two Elections.
-	c2 := law(one("C-FCEABOB-2", []string{"k2"}, 0, 1), "2(SPN-1)", func(p model.Params) model.Rat {
-		return model.RatInt(2 * int64(p.N-1))
+	c2 := law(one("C-FCEABOB-2", []string{"k2"}, 0, 1), "2(SPN-1)", func(p claim.Params) claim.Rat {
+		return claim.RatInt(2 * int64(p.N-1))
 	})
 	c2.NMax = 6
 	term := one("C-FCEABOB-2.term", []string{"k2"}, 0, 1)
 	// Best case: Election, Reply, Coordinator: three rounds.
-	c3 := law(one("C-FCEABOB-3", []string{"k2"}, 0), "3", func(model.Params) model.Rat { return model.RatInt(3) })
+	c3 := law(one("C-FCEABOB-3", []string{"k2"}, 0), "3", func(claim.Params) claim.Rat { return claim.RatInt(3) })
 	c3.NMax = 6
 	// Worst case: ⌈(SPN−1)/K⌉ rounds of new contacts and a last resend
 	// round, a round trip each.
-	worst := law(one("C-FCEABOB-3.worst.time", []string{"k2"}, 0), "2(ceil((SPN-1)/K)+1)", func(p model.Params) model.Rat {
+	worst := law(one("C-FCEABOB-3.worst.time", []string{"k2"}, 0), "2(ceil((SPN-1)/K)+1)", func(p claim.Params) claim.Rat {
 		k := kOf(p)
-		return model.RatInt(2 * ((int64(p.N)-1+k-1)/k + 1))
+		return claim.RatInt(2 * ((int64(p.N)-1+k-1)/k + 1))
 	})
 	worst.NMax = 6
 	growth := one("C-FCEABOB-3.growth.msgs", []string{"k2"}, 0)
 	growth.Sizes, growth.NMin, growth.NMax = []int{32, 48, 64, 80}, 32, 80
 	fig5 := one("C-FCEABOB-5", []string{"k4"}, 0, 2)
-	count := law(one("C-FCEABOB-5.count", []string{"k4"}, 0, 2), "17 (4+3 Election/Reply, 2+1, 7 Coordinator)", func(model.Params) model.Rat { return model.RatInt(17) })
+	count := law(one("C-FCEABOB-5.count", []string{"k4"}, 0, 2), "17 (4+3 Election/Reply, 2+1, 7 Coordinator)", func(claim.Params) claim.Rat { return claim.RatInt(17) })
 
 	refutesAll(t, fbEngine(), fceabob.Algorithm, []brokenCase{
 		{&c1, extraElection, checker.PropBound},
@@ -158,8 +160,8 @@ func TestFCEABOBTableChecks(t *testing.T) {
 	if res := fbEngine().CheckClaim(fceabob.Algorithm, &alg); res.Verdict != claims.Holds {
 		t.Fatalf("eq.(3)'s algebra: %s (%s)", res.Verdict, res.Summary)
 	}
-	alg.Rows = append([]model.PrintedRow(nil), alg.Rows...)
-	alg.Rows[0].Printed = model.RatInt(1 + int64(alg.Rows[0].Params.N)*2)
+	alg.Rows = append([]claim.PrintedRow(nil), alg.Rows...)
+	alg.Rows[0].Printed = claim.RatInt(1 + int64(alg.Rows[0].Params.N)*2)
 	if res := fbEngine().CheckClaim(fceabob.Algorithm, &alg); res.Verdict != claims.Inconsistent {
 		t.Errorf("a misprinted eq.(3) row: %s, want INCONSISTENT", res.Verdict)
 	}
@@ -176,7 +178,7 @@ func TestFCEABOBTableChecks(t *testing.T) {
 		}
 	}
 	orig := dim.Formula
-	dim.Formula = func(p model.Params) model.Rat {
+	dim.Formula = func(p claim.Params) claim.Rat {
 		if p.Initiators == 16 {
 			return fceabob.Eq15(int64(p.N), 4, fceabob.Alpha{A2n: 2, A2d: 1, B2n: 2, B2d: 1})
 		}

@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
@@ -30,7 +32,7 @@ var doubleElection = brokenCopy(fceabr.Algorithm, "broken-double-election", reem
 }))
 
 // halfUp is ⌈N/2⌉ with N per AMB-FCEABR-10 (live processes by default).
-func halfUp(p model.Params) int64 {
+func halfUp(p claim.Params) int64 {
 	n := int64(p.Live)
 	return (n + 1) / 2
 }
@@ -44,12 +46,12 @@ func halfUp(p model.Params) int64 {
 // the critical path and the latency, doubled Elections for the total).
 func TestFCEABRPTAndECT2CatchBrokenVariants(t *testing.T) {
 	info := &fceabr.Algorithm.Info
-	truth := map[string]func(model.Params) model.Rat{
-		"C-FCEABR-7.pt.path":   func(p model.Params) model.Rat { return model.RatInt(halfUp(p)) },
-		"C-FCEABR-7.pt2.path":  func(p model.Params) model.Rat { return model.RatInt(halfUp(p)) },
-		"C-FCEABR-7.pt.total":  func(p model.Params) model.Rat { return model.RatInt(2 * halfUp(p)) },
-		"C-FCEABR-7.pt2.total": func(p model.Params) model.Rat { return model.RatInt(2 * halfUp(p)) },
-		"C-FCEABR-7.ect2":      func(p model.Params) model.Rat { return model.RatInt(2 * int64(p.Live)) },
+	truth := map[string]func(claim.Params) claim.Rat{
+		"C-FCEABR-7.pt.path":   func(p claim.Params) claim.Rat { return claim.RatInt(halfUp(p)) },
+		"C-FCEABR-7.pt2.path":  func(p claim.Params) claim.Rat { return claim.RatInt(halfUp(p)) },
+		"C-FCEABR-7.pt.total":  func(p claim.Params) claim.Rat { return claim.RatInt(2 * halfUp(p)) },
+		"C-FCEABR-7.pt2.total": func(p claim.Params) claim.Rat { return claim.RatInt(2 * halfUp(p)) },
+		"C-FCEABR-7.ect2":      func(p claim.Params) claim.Rat { return claim.RatInt(2 * int64(p.Live)) },
 	}
 	broken := map[string]*model.Algorithm[fcState]{
 		"C-FCEABR-7.pt.path":   oneWayElection,

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/checker/claims"
@@ -55,7 +57,7 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 	e.Cases, e.GrowthCases = 30, 10
 	var checked []string
 	for _, c := range ringpoll.Algorithm.Meta().Claims {
-		if !strings.HasPrefix(c.ID, "C-FCEABR-13.") || c.NotModelled != "" || (c.Kind == model.Growth && c.Stat != model.StatMax) {
+		if !strings.HasPrefix(c.ID, "C-FCEABR-13.") || c.NotModelled != "" || (c.Kind == claim.Growth && c.Stat != claim.StatMax) {
 			// The best and average cases are refuted as registered:
 			// TestFCEABR13BestAvgRefuteNLogN.
 			continue
@@ -67,11 +69,11 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 		}
 		broken := c
 		switch c.Kind {
-		case model.Growth:
+		case claim.Growth:
 			broken.Order = 1
 		default:
 			f := c.Formula
-			broken.Formula = func(p model.Params) model.Rat { return model.RatInt(mustInt(f(p)) - 1) }
+			broken.Formula = func(p claim.Params) claim.Rat { return claim.RatInt(mustInt(f(p)) - 1) }
 		}
 		if res := e.CheckClaim(ringpoll.Algorithm, &broken); res.Verdict != claims.Refuted {
 			t.Errorf("%s made one step too strong: %s, want REFUTED", c.ID, res.Verdict)
@@ -83,7 +85,7 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 	}
 }
 
-func mustInt(r model.Rat) int64 {
+func mustInt(r claim.Rat) int64 {
 	v, err := strconv.ParseInt(r.String(), 10, 64)
 	if err != nil {
 		panic(err)
@@ -102,13 +104,13 @@ func TestFCEABR13BestAvgRefuteNLogN(t *testing.T) {
 	info := ringpoll.Algorithm.Meta()
 	for _, tc := range []struct {
 		id     string
-		stat   model.GrowthStat
+		stat   claim.GrowthStat
 		order  float64
 		wrongs [][2]float64 // {Order, LogOrder} that must be refuted
 	}{
-		{"C-FCEABR-13.best", model.StatMin, 1, [][2]float64{{1, 1}, {2, 0}, {1, 2}}},
-		{"C-FCEABR-13.avg-fpn1", model.StatMean, 1, [][2]float64{{1, 1}, {2, 0}}},
-		{"C-FCEABR-13.avg", model.StatMean, 2, [][2]float64{{1, 1}, {1, 0}, {2, 1}}},
+		{"C-FCEABR-13.best", claim.StatMin, 1, [][2]float64{{1, 1}, {2, 0}, {1, 2}}},
+		{"C-FCEABR-13.avg-fpn1", claim.StatMean, 1, [][2]float64{{1, 1}, {2, 0}}},
+		{"C-FCEABR-13.avg", claim.StatMean, 2, [][2]float64{{1, 1}, {1, 0}, {2, 1}}},
 	} {
 		c := *claimOf(t, info, tc.id)
 		if c.Stat != tc.stat {
@@ -144,9 +146,9 @@ func TestGrowthMinimumAndMeanAreTheStatisticsFitted(t *testing.T) {
 	c := *claimOf(t, ringpoll.Algorithm.Meta(), "C-FCEABR-13.avg")
 	c.Order, c.LogOrder = 2, 0
 	mean := e.CheckClaim(ringpoll.Algorithm, &c)
-	c.Stat = model.StatMin
+	c.Stat = claim.StatMin
 	min := e.CheckClaim(ringpoll.Algorithm, &c)
-	c.Stat = model.StatMax
+	c.Stat = claim.StatMax
 	maxr := e.CheckClaim(ringpoll.Algorithm, &c)
 	for i, p := range mean.Rows[0].Points {
 		lo, hi := min.Rows[0].Points[i].Measured, maxr.Rows[0].Points[i].Measured

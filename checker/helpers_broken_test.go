@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/model"
@@ -12,7 +14,7 @@ import (
 // REFUTED on broken, and, when prop is not empty, by a counterexample of
 // that property (the first row's that has one). It returns broken's
 // result.
-func refutesBroken(t *testing.T, e *claims.Engine, good, broken model.Spec, c *model.Claim, prop string) *claims.ClaimResult {
+func refutesBroken(t *testing.T, e *claims.Engine, good, broken model.Spec, c *claim.Claim, prop string) *claims.ClaimResult {
 	t.Helper()
 	if r := e.CheckClaim(good, c); r.Verdict != claims.Holds {
 		t.Errorf("%s on %s: verdict %s, want HOLDS (%s)", c.ID, good.Meta().Name, r.Verdict, r.Summary)
@@ -68,7 +70,7 @@ func brokenCopy[S any](a *model.Algorithm[S], name string, step func(env *model.
 // the correct algorithm and be refuted on broken, by a counterexample of
 // prop ("": any refutation, e.g. a growth fit's).
 type brokenCase struct {
-	claim  *model.Claim
+	claim  *claim.Claim
 	broken model.Spec
 	prop   string
 }

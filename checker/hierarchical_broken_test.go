@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/algos/hierarchical"
 	"github.com/electlab/electlab/checker"
@@ -71,7 +73,7 @@ var hierSlowCrash = brokenAfter(hierarchical.Algorithm, "broken-hier-double-prom
 func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	info := &hierarchical.Algorithm.Info
 	e := hierEngine()
-	one := func(id, variant string) *model.Claim {
+	one := func(id, variant string) *claim.Claim {
 		c := *claimOf(t, info, id)
 		c.Variants = []string{variant}
 		c.Settings = c.Settings[:1]
@@ -87,8 +89,8 @@ func TestHierarchicalChecksCatchBrokenVariants(t *testing.T) {
 	// one GCrash and the site broadcast (SPN − 1), no ring message while
 	// an alternative remains (at-empty).
 	gc := *one("C-HIER-4.GCFCC.messages", "spn3,scan2,stable")
-	gc.Formula, gc.FormulaText = func(model.Params) model.Rat { return model.RatInt(3) }, "1 + (SPN_i - 1)"
-	gc.Settings = []model.Setting{{Name: "sync, one ring detector", Timing: model.Sync, Initiators: model.OneInitiator, MaxDead: 1}}
+	gc.Formula, gc.FormulaText = func(claim.Params) claim.Rat { return claim.RatInt(3) }, "1 + (SPN_i - 1)"
+	gc.Settings = []claim.Setting{{Name: "sync, one ring detector", Timing: model.Sync, Initiators: claim.OneInitiator, MaxDead: 1}}
 	refutesAll(t, e, hierarchical.Algorithm, []brokenCase{
 		{law, hierExtraReply, checker.PropBound},
 		{group, hierWrongEC, checker.PropCustom},   // electedTop: the wrong ECoordinator
@@ -113,7 +115,7 @@ func TestHierarchicalWorstBoundIsLive(t *testing.T) {
 	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Holds {
 		t.Fatalf("C-HIER-2: %s (%s)", r.Verdict, r.Summary)
 	}
-	c.Formula, c.FormulaText = func(model.Params) model.Rat { return model.RatInt(0) }, "0"
+	c.Formula, c.FormulaText = func(claim.Params) claim.Rat { return claim.RatInt(0) }, "0"
 	if r := e.CheckClaim(hierarchical.Algorithm, &c); r.Verdict != claims.Refuted {
 		t.Fatalf("C-HIER-2 with a zero bound: %s, want REFUTED (%s)", r.Verdict, r.Summary)
 	}
@@ -150,7 +152,7 @@ func TestHierarchicalICFCCChecksCatchBrokenVariants(t *testing.T) {
 	msgs.Variants, msgs.Settings = []string{"spn4,scan2,stable"}, msgs.Settings[:1]
 	tm := *claimOf(t, &hierarchical.Algorithm.Info, "C-HIER-4.ICFCC.time")
 	tm.Variants = []string{"spn4,scan2,stable"}
-	tm.Formula, tm.FormulaText = func(model.Params) model.Rat { return model.RatInt(1) }, "1"
+	tm.Formula, tm.FormulaText = func(claim.Params) claim.Rat { return claim.RatInt(1) }, "1"
 	// Both are bound claims: each is refuted by its count (messages, then
 	// rounds) exceeding the law.
 	refutesAll(t, e, hierarchical.Algorithm, []brokenCase{

@@ -24,7 +24,7 @@ var hierOddInformer = brokenAfter(hierarchical.Algorithm, "broken-hier-odd-infor
 })
 
 // Reference: [S3] §IX ("This number was stable in 50 times of running the
-// simulator") — C-HIER-8's stability check (model.Claim.Stable: the
+// simulator") — C-HIER-8's stability check (claim.Claim.Stable: the
 // minimum equals the maximum over every informer and schedule) holds on the
 // hierarchy under the informer-slot reading, is refuted under true-top
 // (9 messages with informers 1 and 3 at n = 5, 7 with 1 and 4), and is

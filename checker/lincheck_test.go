@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/anishathalye/porcupine"
 
 	"github.com/electlab/electlab/algos/bully"
@@ -335,7 +337,7 @@ func TestMutexMeasuresCatchBrokenVariants(t *testing.T) {
 func TestCrashRowsRunTheCrashFreeFIFO(t *testing.T) {
 	spec := failover.Central(bully.Algorithm)
 	c := *spec.Meta().Claim("C-SERVICE-1")
-	var keep []model.Setting
+	var keep []claim.Setting
 	for _, st := range c.Settings {
 		if st.CoordinatorDead && st.CrashBudget == 1 && st.Timing == model.Async && st.Timeouts == model.Accurate {
 			keep = append(keep, st)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/algos/fceabr"
@@ -17,14 +19,14 @@ import (
 // its configurations from fam: the message count is at most n² (true of
 // every execution), so the row's verdict and coverage show what the family
 // made the engine run.
-func familyClaim(fam func(n int, variant string) model.ConfigFamily) *model.Claim {
-	return &model.Claim{
+func familyClaim(fam func(n int, variant string) claim.ConfigFamily) *claim.Claim {
+	return &claim.Claim{
 		ID: "T-FAMILY", Source: "test", Says: "test", Formal: "test",
-		Kind: model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-		Formula:     func(p model.Params) model.Rat { return model.RatInt(int64(p.N * p.N)) },
+		Kind: claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
+		Formula:     func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N * p.N)) },
 		FormulaText: "n^2",
 		NMin:        4, NMax: 5,
-		Settings: []model.Setting{{Name: "family", Timing: model.Sync, Initiators: model.AnyInitiators, Family: fam}},
+		Settings: []claim.Setting{{Name: "family", Timing: model.Sync, Initiators: claim.AnyInitiators, Family: fam}},
 	}
 }
 
@@ -36,11 +38,11 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 	e := claims.DefaultEngine()
 	e.Cases, e.ExhaustiveLimit, e.ExploreStates = 7, 10, 0
 	var seen []string
-	fam := func(n int, _ string) model.ConfigFamily {
+	fam := func(n int, _ string) claim.ConfigFamily {
 		switch n {
 		case 4:
 			// Two members: initiator 1, or initiators 2 and 3 with 4 crashed.
-			return model.ConfigFamily{Count: 2, At: func(k int64) ([]model.ID, []model.ID) {
+			return claim.ConfigFamily{Count: 2, At: func(k int64) ([]model.ID, []model.ID) {
 				seen = append(seen, "4")
 				if k == 0 {
 					return nil, []model.ID{1}
@@ -49,7 +51,7 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 			}}
 		}
 		// n = 5: more members than the limit: sampled.
-		return model.ConfigFamily{Count: 1000, At: func(k int64) ([]model.ID, []model.ID) {
+		return claim.ConfigFamily{Count: 1000, At: func(k int64) ([]model.ID, []model.ID) {
 			return nil, []model.ID{model.ID(1 + k%5)}
 		}}
 	}
@@ -64,7 +66,7 @@ func TestSettingFamilyEnumeratesSamplesAndSkips(t *testing.T) {
 	if !strings.Contains(row.Coverage, "n=4: every configuration of the setting's family") || !strings.Contains(row.Coverage, "n=5: 7 random configurations of the setting's family") {
 		t.Errorf("coverage %q does not name the family", row.Coverage)
 	}
-	empty := func(int, string) model.ConfigFamily { return model.ConfigFamily{} }
+	empty := func(int, string) claim.ConfigFamily { return claim.ConfigFamily{} }
 	res = e.CheckClaim(changroberts.Algorithm, familyClaim(empty))
 	if res.Verdict != claims.Unchecked || res.Rows[0].Executions != 0 {
 		t.Errorf("empty family: verdict %s with %d executions, want UNCHECKED with none (%s)", res.Verdict, res.Rows[0].Executions, res.Summary)
@@ -167,10 +169,10 @@ var fcNoSCoordinator = brokenCopy(fceabr.Algorithm, "broken-no-scoordinator", re
 
 // consecutive is C-FCEABR-11 restricted to its sync setting of two
 // consecutive instances under reading v.
-func consecutive(t *testing.T, v string) *model.Claim {
+func consecutive(t *testing.T, v string) *claim.Claim {
 	c := *claimOf(t, &fceabr.Algorithm.Info, "C-FCEABR-11")
 	c.Variants = []string{v}
-	var keep []model.Setting
+	var keep []claim.Setting
 	for _, st := range c.Settings {
 		if st.Successive > 0 && st.Timing == model.Sync {
 			keep = append(keep, st)
@@ -215,7 +217,7 @@ func TestFCEABR11ConsecutiveInstancesCatchBrokenVariants(t *testing.T) {
 // basic Ring's count is the ringpoll model's, 2 per live process.
 func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 	info := &fceabr.Algorithm.Info
-	small := func(id string, sizes []int) *model.Claim {
+	small := func(id string, sizes []int) *claim.Claim {
 		c := *claimOf(t, info, id)
 		c.Variants = []string{"r2"}
 		c.Sizes, c.NMin, c.NMax = sizes, sizes[0], sizes[len(sizes)-1]
@@ -228,13 +230,13 @@ func TestFCEABR8PartsCatchBrokenVariants(t *testing.T) {
 	// what it becomes when it holds (TestHypothesisIsNeverHolds).
 	col.Hypothesis = ""
 	// C-FCEABR-8.half under each reading of its sentence on its own.
-	reading := func(k int) *model.Claim {
+	reading := func(k int) *claim.Claim {
 		c := small("C-FCEABR-8.half", []int{5, 6, 7, 8})
 		c.Measure, c.Readings = c.Readings[k].Measure, nil
 		return c
 	}
 	half := reading(1) // the inform phase only (SElection)
-	for _, c := range []*model.Claim{col, half} {
+	for _, c := range []*claim.Claim{col, half} {
 		refutesBroken(t, e, fceabr.Algorithm, fcDoubleSElection, c, checker.PropBound)
 	}
 	all := reading(0) // every message (SElection + SCoordinator)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/claim/electcheck"
 	"github.com/electlab/electlab/model"
 )
@@ -113,18 +115,18 @@ func MeasuredTime(s model.System) int64 { return model.MeasuredTime(s) }
 
 // Measure returns the quantity a bound claim measures on s: the claim's
 // own Measure when it has one, else the generic quantity.
-func Measure(c *model.Claim, s model.System) int64 {
+func Measure(c *claim.Claim, s model.System) int64 {
 	v, _ := MeasureOK(c, s)
 	return v
 }
 
 // MeasureOK is Measure, with false when the claim's own Measure finds
 // nothing to measure in s (the bound is then not checked on s).
-func MeasureOK(c *model.Claim, s model.System) (int64, bool) {
+func MeasureOK(c *claim.Claim, s model.System) (int64, bool) {
 	if c.Measure != nil {
 		return c.Measure(s)
 	}
-	if c.Quantity == model.Time {
+	if c.Quantity == claim.Time {
 		return MeasuredTime(s), true
 	}
 	return s.Counts().Count(c.Accounting), true
@@ -132,8 +134,8 @@ func MeasureOK(c *model.Claim, s model.System) (int64, bool) {
 
 // ParamsOf returns the formula parameters of the execution that starts at
 // s0 (the initial world).
-func ParamsOf(s0 model.System) model.Params {
-	p := model.Params{N: s0.N()}
+func ParamsOf(s0 model.System) claim.Params {
+	p := claim.Params{N: s0.N()}
 	cfg := s0.Config()
 	for i := range s0.N() {
 		if s0.Status(i) == model.Live {
@@ -160,13 +162,13 @@ func ParamsOf(s0 model.System) model.Params {
 
 // CheckBound checks a Bound claim on the finished execution whose initial
 // world is s0 and final world is s.
-func CheckBound(c *model.Claim, s0, s model.System) error {
+func CheckBound(c *claim.Claim, s0, s model.System) error {
 	return checkBound(c, ParamsOf(s0), s)
 }
 
-func checkBound(c *model.Claim, p model.Params, s model.System) error {
+func checkBound(c *claim.Claim, p claim.Params, s model.System) error {
 	if c.Formula == nil {
-		return nil // a stability claim (model.Claim.Stable): judged across executions
+		return nil // a stability claim (claim.Claim.Stable): judged across executions
 	}
 	claimed := c.Formula(p)
 	got, ok := MeasureOK(c, s)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/central"
 	"github.com/electlab/electlab/algos/failover"
@@ -47,7 +49,7 @@ func TestAnswersOwedCatchesForgottenDeferredReplies(t *testing.T) {
 		return ricartagrawala.Algorithm.Step(env, s, in, out)
 	}
 	cfg := &model.Config{Algo: "ricartagrawala", Variant: "once,parallel", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1, 2, 3}, Net: model.FIFO}
-	checks := checker.Checks{Custom: model.AnswersOwed("request", "reply")}
+	checks := checker.Checks{Custom: claim.AnswersOwed("request", "reply")}
 	if x := runFair(t, ricartagrawala.Algorithm, cfg, checks); x.Violation != nil || !x.Quiescent {
 		t.Fatalf("the real algorithm: %v (quiescent %v)", x.Violation, x.Quiescent)
 	}
@@ -67,7 +69,7 @@ func TestServedByInitialBestCatchesWrongCoordinator(t *testing.T) {
 		return central.Algorithm.Step(&e, s, in, out)
 	}
 	cfg := &model.Config{Algo: "central", Variant: "once", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1, 3}, Net: model.FIFO}
-	checks := checker.Checks{Invariant: model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})}
+	checks := checker.Checks{Invariant: claim.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})}
 	if x := runFair(t, central.Algorithm, cfg, checks); x.Violation != nil {
 		t.Fatalf("the real algorithm: %v", x.Violation)
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/electlab/electlab/claim"
+
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/model"
@@ -90,7 +92,7 @@ func permutation(n int) *rapid.Generator[[]int] {
 // in nmin..nmax, then the generator's choices (a family member; or an id
 // arrangement, absent, dead and initiator sets), each drawn by rapid so
 // that rapid shrinks toward small sizes, few dead and few initiators.
-func DrawConfig(t *rapid.T, info *model.Info, st *model.Setting, variant string, nmin, nmax int) *model.Config {
+func DrawConfig(t *rapid.T, info *model.Info, st *claim.Setting, variant string, nmin, nmax int) *model.Config {
 	n := intRange(nmin, nmax).Draw(t, "n")
 	return genConfig(drawn{t}, info, st, variant, n)
 }

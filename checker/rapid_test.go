@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/algos"
@@ -54,8 +56,8 @@ func behaviourProperty(spec model.Spec, nmax int) func(*rapid.T) {
 
 // rapidTarget is one row the rapid behaviour search draws from.
 type rapidTarget struct {
-	claim   *model.Claim
-	setting *model.Setting
+	claim   *claim.Claim
+	setting *claim.Setting
 	variant string
 }
 
@@ -68,7 +70,7 @@ func behaviourTargets(spec model.Spec) []rapidTarget {
 	var targets []target
 	for i := range info.Claims {
 		c := &info.Claims[i]
-		if c.Kind != model.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
+		if c.Kind != claim.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
 			continue
 		}
 		// A reading the engine already refutes within the paper's
@@ -100,7 +102,7 @@ func behaviourTargets(spec model.Spec) []rapidTarget {
 // shippedCounterexample reports whether the claim engine's counterexample
 // to row number row of claim c (of info's algorithm, under variant) is
 // shipped under testdata/counterexamples.
-func shippedCounterexample(info *model.Info, c *model.Claim, variant string, row int) bool {
+func shippedCounterexample(info *model.Info, c *claim.Claim, variant string, row int) bool {
 	v, err := info.ParseVariant(variant)
 	if err != nil {
 		return false
@@ -130,7 +132,7 @@ func TestRapidBehaviourClaims(t *testing.T) {
 			}
 			why := noBehaviourClaim
 			for _, c := range spec.Meta().Claims {
-				if c.Kind == model.Behaviour && c.Props&(model.Agreement|model.Safety) != 0 {
+				if c.Kind == claim.Behaviour && c.Props&(model.Agreement|model.Safety) != 0 {
 					why = everyRowRefuted
 				}
 			}

@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/enhancedbully"
 	"github.com/electlab/electlab/algos/kabashi"
@@ -38,14 +40,14 @@ func keepsCoordinator[S any](alg *model.Algorithm[S], coord func(s *S) *bool) *m
 // single-coordinator safety: the correct algorithms overlap two
 // coordinators for a moment when the old one comes back (C-SLIDE-2's
 // recovery row).
-func recoveryClaim(t *testing.T, info *model.Info, id string, firstID int) *model.Claim {
+func recoveryClaim(t *testing.T, info *model.Info, id string, firstID int) *claim.Claim {
 	src := claimOf(t, info, id)
-	return &model.Claim{ID: src.ID + ".recovery", Source: src.Source, Says: src.Says,
+	return &claim.Claim{ID: src.ID + ".recovery", Source: src.Source, Says: src.Says,
 		Formal: "agreement on the highest live id, termination; the old coordinator may recover",
-		Kind:   model.Behaviour, Props: model.Agreement | model.Validity | model.Termination,
+		Kind:   claim.Behaviour, Props: model.Agreement | model.Validity | model.Termination,
 		NMin: 3, NMax: 5,
-		Settings: []model.Setting{{Name: "sync, the old coordinator crashed before the run recovers", Timing: model.Sync,
-			Initiators: model.AnyInitiators, CoordinatorDead: true, Recovery: true, FirstID: firstID}}}
+		Settings: []claim.Setting{{Name: "sync, the old coordinator crashed before the run recovers", Timing: model.Sync,
+			Initiators: claim.AnyInitiators, CoordinatorDead: true, Recovery: true, FirstID: firstID}}}
 }
 
 // Reference: [S2] Bully slide, "Process initiates election if it just
@@ -59,7 +61,7 @@ func recoveryClaim(t *testing.T, info *model.Info, id string, firstID int) *mode
 func TestEarnedCoordinatorCatchesAKeptCoordinatorship(t *testing.T) {
 	type tc struct {
 		good, broken model.Spec
-		claim        *model.Claim
+		claim        *claim.Claim
 	}
 	cases := []tc{
 		{bully.Algorithm, keepsCoordinator(bully.Algorithm, func(s *bully.State) *bool { return &s.Coord }),

@@ -13,6 +13,7 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/filetest"
 	"github.com/electlab/electlab/traces"
 )
@@ -155,7 +156,7 @@ func replaySummary(t *testing.T, path string) string {
 		b.WriteString("no recorded violation\n")
 		return b.String()
 	}
-	checks, err := checker.ChecksFor(spec.Meta(), tr.Violation.Property)
+	checks, err := checker.ChecksFor(claim.EntryOf(spec), tr.Violation.Property)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"unsafe"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -157,16 +159,16 @@ type Checks struct {
 // there (a user's bound that divides by zero on this execution): that is
 // no verdict, and the run that met it stops with it (Execution.Err,
 // CheckEnd's and Replay's error).
-type BoundCheck func(p model.Params, s model.System) (fail, err error)
+type BoundCheck func(p claim.Params, s model.System) (fail, err error)
 
 // ClaimBound is the bound of claim c as a BoundCheck: its formula on the
 // parameters of the start, against its measured quantity; nil when c is
 // not a Bound claim. It never returns an evaluation error.
-func ClaimBound(c *model.Claim) BoundCheck {
-	if c == nil || c.Kind != model.Bound {
+func ClaimBound(c *claim.Claim) BoundCheck {
+	if c == nil || c.Kind != claim.Bound {
 		return nil
 	}
-	return func(p model.Params, s model.System) (fail, err error) {
+	return func(p claim.Params, s model.System) (fail, err error) {
 		return checkBound(c, p, s), nil
 	}
 }
@@ -191,7 +193,7 @@ type Options struct {
 	MemProbe func() int64
 	// Params, when set, are the formula parameters of the execution's real
 	// start (when s0 is a world in the middle of it).
-	Params *model.Params
+	Params *claim.Params
 	// InPlace runs the execution on s0 itself instead of a clone (the
 	// fast path for rapid and benchmarks); Execution.Initial is then nil.
 	InPlace bool
@@ -292,7 +294,7 @@ type Execution struct {
 	// to cycle forever (the run stopped there, not quiescent).
 	Livelock string
 	// NotApplicable reports that the claim's own end-of-run check found
-	// the execution is not one it speaks of (model.ErrNotApplicable): the
+	// the execution is not one it speaks of (claim.ErrNotApplicable): the
 	// check was not reached.
 	NotApplicable bool
 	// Capped reports that a cap (MaxSteps or MaxMem) stopped the run
@@ -348,7 +350,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	}
 	// The parameters of the start serve only the bound checks: they are
 	// taken before the run (s0 may be run in place) and only for them.
-	var params model.Params
+	var params claim.Params
 	switch {
 	case opt.Params != nil:
 		params = *opt.Params
@@ -482,7 +484,7 @@ func CheckStep(s model.System, checks Checks, step int) *Violation {
 // ChecksOf is what an execution of claim c checks: its generic
 // properties, its end-of-run check, its invariant and, for a Bound
 // claim, its bound (ClaimBound).
-func ChecksOf(c *model.Claim) Checks {
+func ChecksOf(c *claim.Claim) Checks {
 	return Checks{Props: c.Props, Custom: c.Custom, Invariant: c.Invariant, Bound: ClaimBound(c)}
 }
 
@@ -496,8 +498,8 @@ func CheckEnd(s0, s model.System, checks Checks, quiescent bool) (_ *Violation, 
 
 // checkEndNA is CheckEnd from the parameters p of the start, also
 // reporting whether the claim's own check found the execution is not one
-// it speaks of (model.ErrNotApplicable).
-func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool, err error) {
+// it speaks of (claim.ErrNotApplicable).
+func checkEndNA(p claim.Params, s model.System, checks Checks, quiescent bool) (_ *Violation, notApplicable bool, err error) {
 	if !quiescent {
 		if checks.Props&model.Termination != 0 {
 			return &Violation{Property: PropTermination, Message: fmt.Sprintf("not quiescent after %d events (fair FIFO continuation)", s.Events())}, false, nil
@@ -516,7 +518,7 @@ func checkEndNA(p model.Params, s model.System, checks Checks, quiescent bool) (
 	}
 	if checks.Custom != nil {
 		err := checks.Custom(s)
-		notApplicable = errors.Is(err, model.ErrNotApplicable)
+		notApplicable = errors.Is(err, claim.ErrNotApplicable)
 		if err != nil && !notApplicable {
 			return &Violation{Property: PropCustom, Message: err.Error()}, false, nil
 		}

@@ -3,6 +3,8 @@ package checker
 import (
 	"slices"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -10,7 +12,7 @@ import (
 // fewer, or a smaller crash budget, that still belong to setting st (a
 // crashed coordinator stays crashed; next-best dead sets lose their worst
 // member; fixed initiators stay).
-func SmallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*model.Config {
+func SmallerConfigs(info *model.Info, cfg *model.Config, st *claim.Setting) []*model.Config {
 	var out []*model.Config
 	if st != nil && st.Family != nil {
 		// Only the family's configurations belong to the setting.
@@ -22,10 +24,10 @@ func SmallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 		return out
 	}
 	min := 1
-	if st != nil && st.Initiators == model.ManyInitiators {
+	if st != nil && st.Initiators == claim.ManyInitiators {
 		min = 2
 	}
-	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != model.OneInitiator && st.Initiators != model.NextBest && st.Initiators != model.NoDetector && st.Initiators != model.EveryLive)) {
+	if len(cfg.Initiators) > min && (st == nil || (st.Initiators != claim.OneInitiator && st.Initiators != claim.NextBest && st.Initiators != claim.NoDetector && st.Initiators != claim.EveryLive)) {
 		for i := range cfg.Initiators {
 			c := cfg.Clone()
 			c.Initiators = append(c.Initiators[:i:i], cfg.Initiators[i+1:]...)
@@ -39,7 +41,7 @@ func SmallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 		}
 		c := cfg.Clone()
 		c.Crashed = append(c.Crashed[:i:i], cfg.Crashed[i+1:]...)
-		if st != nil && st.Initiators == model.NextBest {
+		if st != nil && st.Initiators == claim.NextBest {
 			// The best live process may have changed.
 			live := append([]model.ID(nil), c.IDs...)
 			var l []model.ID
@@ -50,7 +52,7 @@ func SmallerConfigs(info *model.Info, cfg *model.Config, st *model.Setting) []*m
 			}
 			c.Initiators = []model.ID{bestOf(info, l)}
 		}
-		if st != nil && st.Initiators == model.EveryLive {
+		if st != nil && st.Initiators == claim.EveryLive {
 			// Every live process detects, the revived one too.
 			var l []model.ID
 			for _, id := range c.IDs {

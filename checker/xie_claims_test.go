@@ -3,6 +3,8 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/xie"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
@@ -33,7 +35,7 @@ func TestXieChecksCatchBrokenVariants(t *testing.T) {
 	oneHop.Variants, oneHop.Props = []string{"one-hop"}, model.Termination
 	relay := base
 	relay.Variants = []string{"relay"}
-	relay.Formula = func(p model.Params) model.Rat { return model.RatInt(2 * int64(p.Live) * int64(p.Initiators)) }
+	relay.Formula = func(p claim.Params) claim.Rat { return claim.RatInt(2 * int64(p.Live) * int64(p.Initiators)) }
 	relay.FormulaText = "2·n·FPN"
 	extra := brokenXie("broken-xie-third-message", func(m model.Message) int {
 		if m.B == 0 && len(m.List) == 1 && model.ID(m.A) == m.From {
@@ -48,7 +50,7 @@ func TestXieChecksCatchBrokenVariants(t *testing.T) {
 		return 1
 	})
 	for _, tc := range []struct {
-		claim  *model.Claim
+		claim  *claim.Claim
 		broken *model.Algorithm[xie.State]
 		prop   string
 	}{{&oneHop, extra, checker.PropBound}, {&relay, oneWay, checker.PropAgreement}} {

@@ -3,6 +3,8 @@ package cli
 import (
 	"io"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/report"
@@ -13,7 +15,7 @@ import (
 // parseCheckArgs parses and checks check's flags into the search to make
 // (`electlab check`: search adversarial schedules of one configuration for
 // a property violation, writing a trace of the first).
-func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
+func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Check, error) {
 	a := &runner.Check{}
 	var cf configFlags
 	maxSteps := newStepsFlag()
@@ -36,7 +38,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*runner.Check, error) {
 	if a.MaxMem, err = parseMem(*maxMemS); err != nil {
 		return nil, err
 	}
-	if a.Spec, a.Config, prefix, err = cf.build(fs, worldFits(a.MaxMem)); err != nil {
+	if a.Spec, a.Config, prefix, err = cf.build(tl.Reg, fs, worldFits(a.MaxMem)); err != nil {
 		return nil, err
 	}
 	a.Seed, a.MaxSteps, a.StepCap = cf.seed, maxSteps.options(), maxSteps.resolve(a.Config)
@@ -77,12 +79,12 @@ func chooseChecks(a *runner.Check) error {
 	if a.ClaimID == "" {
 		return nil
 	}
-	c := info.Claim(a.ClaimID)
+	c := claim.EntryOf(a.Spec).Claim(a.ClaimID)
 	if c == nil {
 		return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", a.ClaimID, info.Name)
 	}
 	a.Checks = checker.ChecksOf(c)
-	if c.Kind == model.Growth {
+	if c.Kind == claim.Growth {
 		return usagef("-claim %s is a growth claim: it is checked over sizes by electlab claims, not on one config", c.ID)
 	}
 	a.What = c.ID + ": " + report.ClaimedText(c)

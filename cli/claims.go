@@ -5,10 +5,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/internal/reproduce"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // claimsArgs are the flags of `electlab claims`, parsed and checked: the
@@ -18,14 +18,16 @@ type claimsArgs struct {
 	jsonOut, mdOut, compareOnly bool
 	claimID, algo, outDir       string
 	eng                         *claims.Engine
-	papers                      []*reproduce.Paper
+	// tl is the call's registry (the claims checked) and program.
+	tl     runner.Tool
+	papers []*reproduce.Paper
 }
 
 // parseClaimsArgs parses and checks the flags of `electlab claims` (every
 // registered claim with the verdict the tool computes; the report's JSON
 // schema, report.Schema, is documented in docs/REPORT.md).
-func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
-	a := &claimsArgs{eng: claims.DefaultEngine()}
+func parseClaimsArgs(tl runner.Tool, args []string, stderr io.Writer) (*claimsArgs, error) {
+	a := &claimsArgs{eng: claims.DefaultEngine(), tl: tl}
 	eng := a.eng
 	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-compare] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
 	fs.BoolVar(&a.jsonOut, "json", false, "print the report as JSON (schema in docs/REPORT.md)")
@@ -72,7 +74,7 @@ func parseClaimsArgs(args []string, stderr io.Writer) (*claimsArgs, error) {
 		return nil, usagef("-compare prints the comparison alone: it conflicts with -claim, -algo and -reproduce")
 	}
 	if a.algo != "" {
-		if _, err := algos.Lookup(a.algo); err != nil {
+		if _, err := tl.Reg.Lookup(a.algo); err != nil {
 			return nil, usagef("-algo: %v", err)
 		}
 	}
@@ -95,10 +97,10 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	eng := a.eng
 	defer report.BatchGC()()
 	eng.Interrupted = interrupted
-	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}}
+	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}, Program: a.tl.Program}
 	var jobs []report.Job
 	if !a.compareOnly {
-		jobs = report.Plan(a.claimID, a.algo)
+		jobs = report.Plan(a.tl.Reg, a.claimID, a.algo)
 	}
 	found := len(jobs) > 0 || a.compareOnly
 	// The tables the reproduce-checked claims and -reproduce need are
@@ -115,7 +117,7 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 	// beside the claims, after the tables.
 	var cmp *report.PendingComparison
 	if a.claimID == "" && a.algo == "" {
-		cmp = report.NewPendingComparison(report.CompareSpecs(algos.All), eng.Seed, report.CompareSamples)
+		cmp = report.NewPendingComparison(report.CompareSpecs(a.tl.Reg.Specs()), eng.Seed, report.CompareSamples)
 		tasks = append(tasks, cmp.Tasks()...)
 	}
 	tasks = append(tasks, report.ClaimTasks(jobs, eng, entries)...)

@@ -38,7 +38,7 @@ func (c *countsFlag) Set(s string) error {
 
 // cmdExplore searches every schedule of one configuration (`electlab
 // explore`), or merges the parts of a split search (-merge).
-func cmdExplore(args []string, stdout, stderr io.Writer) error {
+func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("explore", "explore -algo A (-ids 3,1,2 | -n N) [flags]  |  explore -merge PART.json...", stderr)
 	var cf configFlags
 	cf.register(fs)
@@ -71,7 +71,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 		if err := checkOutputs(dirOut("-out", *out)); err != nil {
 			return err
 		}
-		return runner.Merge(pos, *jsonOut, *out, stdout, stderr)
+		return tl.Merge(pos, *jsonOut, *out, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		return usagef("explore: unexpected argument %q (part files go with -merge)", pos[0])
@@ -80,7 +80,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	if opt.MaxMem, err = parseMem(*maxMem); err != nil {
 		return err
 	}
-	spec, cfg, prefix, err := cf.build(fs, func(spec model.Spec, cfg *model.Config, n int) error {
+	spec, cfg, prefix, err := cf.build(tl.Reg, fs, func(spec model.Spec, cfg *model.Config, n int) error {
 		return runner.CheckNeed(spec, n, cfg.Timing == model.Sync, runner.Search, opt.MaxMem)
 	})
 	if err != nil {
@@ -129,7 +129,7 @@ func cmdExplore(args []string, stdout, stderr io.Writer) error {
 	if err := checkOutputs(dirOut("-out", *out)); err != nil {
 		return err
 	}
-	return runner.ExploreBound(spec, cfg, prefix, opt, b, *out, *jsonOut, stdout, stderr)
+	return tl.ExploreBound(spec, cfg, prefix, opt, b, *out, *jsonOut, stdout, stderr)
 }
 
 // kindProps is -props (text, parsed as p) for the algorithm info: "all" is

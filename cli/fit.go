@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/model"
@@ -73,7 +75,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 // (`electlab fit`: measure a counter over a configuration family at each
 // size of a range and fit exact closed forms in n to its minimum and
 // maximum).
-func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
+func parseFitArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Fit, error) {
 	var f fitFlags
 	fs := newFlagSet("fit", "fit -algo A -n LO..HI [-counter sends] [-order every] [-initiators all] [-claim ID] [-mean] [flags]", stderr)
 	f.register(fs)
@@ -82,7 +84,7 @@ func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
 	}
 	set := explicit(fs)
 	a := &runner.Fit{Order: f.order, HeldOut: f.heldOut, MaxStates: f.maxStates, MaxConfigs: f.maxConfigs, Mean: f.mean, Runs: f.runs, Seed: f.seed, JSON: f.jsonOut}
-	if err := f.base(a); err != nil {
+	if err := f.base(tl.Reg, a); err != nil {
 		return nil, err
 	}
 	var err error
@@ -128,8 +130,8 @@ func parseFitArgs(args []string, stderr io.Writer) (*runner.Fit, error) {
 }
 
 // base resolves the algorithm and the options every configuration shares.
-func (f *fitFlags) base(a *runner.Fit) error {
-	spec, err := lookupAlgo(f.algo, f.variant)
+func (f *fitFlags) base(reg claim.Registry, a *runner.Fit) error {
+	spec, err := lookupAlgo(reg, f.algo, f.variant)
 	if err != nil {
 		return err
 	}
@@ -167,13 +169,13 @@ func (f *fitFlags) claimAndCounter(a *runner.Fit, counterSet bool) error {
 	info := a.Spec.Meta()
 	counter := f.counter
 	if f.claim != "" {
-		c := info.Claim(f.claim)
+		c := claim.EntryOf(a.Spec).Claim(f.claim)
 		switch {
 		case c == nil:
 			return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", f.claim, info.Name)
-		case c.Kind != model.Bound || c.Formula == nil:
+		case c.Kind != claim.Bound || c.Formula == nil:
 			return usagef("-claim %s is a %s claim: fit compares bound claims (a count against a formula)", c.ID, c.Kind)
-		case c.Quantity != model.Messages || c.Measure != nil:
+		case c.Quantity != claim.Messages || c.Measure != nil:
 			return usagef("-claim %s measures %s its own way: fit measures message counters only", c.ID, c.Quantity)
 		}
 		want := accountingCounter[c.Accounting]

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/scenario"
 	"github.com/electlab/electlab/model"
 )
@@ -154,104 +154,104 @@ type fitsFunc func(spec model.Spec, cfg *model.Config, n int) error
 // the model's validation): a configuration over -max-mem is refused
 // there. A scenario file's ids are parsed with the file (a line is at
 // most 1 MiB), and the command checks them before it builds the World.
-func (c *configFlags) build(fs *flag.FlagSet, fits fitsFunc) (model.Spec, *model.Config, []model.Event, error) {
+func (c *configFlags) build(reg claim.Registry, fs *flag.FlagSet, fits fitsFunc) (claim.Entry, *model.Config, []model.Event, error) {
 	set := explicit(fs)
 	if c.scenario != "" {
 		for _, name := range configNames {
 			if set[name] {
-				return nil, nil, nil, usagef("-scenario conflicts with -%s: put the option in the scenario file", name)
+				return claim.Entry{}, nil, nil, usagef("-scenario conflicts with -%s: put the option in the scenario file", name)
 			}
 		}
-		return loadScenario(c.scenario)
+		return loadScenario(reg, c.scenario)
 	}
-	spec, err := lookupAlgo(c.algo, c.variant)
+	spec, err := lookupAlgo(reg, c.algo, c.variant)
 	if err != nil {
-		return nil, nil, nil, err
+		return claim.Entry{}, nil, nil, err
 	}
 	info := spec.Meta()
 	cfg := &model.Config{Algo: info.Name, Variant: c.variant, Forwarding: info.Forwarding,
 		CrashBudget: c.crashBudget, Recovery: c.recovery}
 	if cfg.Successive, err = model.ParsePhases(c.successive); err != nil {
-		return nil, nil, nil, usagef("-successive: %v", err)
+		return claim.Entry{}, nil, nil, usagef("-successive: %v", err)
 	}
 	if cfg.Physical, err = model.ParsePhysical(c.physical); err != nil {
-		return nil, nil, nil, usagef("-physical: %v", err)
+		return claim.Entry{}, nil, nil, usagef("-physical: %v", err)
 	}
 	var n int // the processes -ids or -n gives
 	switch {
 	case set["ids"] && set["n"]:
-		return nil, nil, nil, usagef("-ids and -n conflict: give one")
+		return claim.Entry{}, nil, nil, usagef("-ids and -n conflict: give one")
 	case c.ids != "":
 		if set["order"] {
-			return nil, nil, nil, usagef("-order applies to -n, not to -ids")
+			return claim.Entry{}, nil, nil, usagef("-order applies to -n, not to -ids")
 		}
 		n = model.CountIDs(c.ids)
 	case set["n"]:
 		if c.n < 2 {
-			return nil, nil, nil, usagef("-n %d: need at least 2 processes", c.n)
+			return claim.Entry{}, nil, nil, usagef("-n %d: need at least 2 processes", c.n)
 		}
 		if c.order != "asc" && c.order != "desc" && c.order != "random" {
-			return nil, nil, nil, usagef("-order %q: want asc, desc or random", c.order)
+			return claim.Entry{}, nil, nil, usagef("-order %q: want asc, desc or random", c.order)
 		}
 		n = c.n
 	default:
-		return nil, nil, nil, usagef("missing -ids or -n")
+		return claim.Entry{}, nil, nil, usagef("missing -ids or -n")
 	}
 	if c.initiators != "all" {
 		if cfg.Initiators, err = model.ParseIDs(c.initiators); err != nil {
-			return nil, nil, nil, usagef("-initiators: %v", err)
+			return claim.Entry{}, nil, nil, usagef("-initiators: %v", err)
 		}
 		if len(cfg.Initiators) == 0 {
-			return nil, nil, nil, usagef("-initiators is empty: give all or a list of ids")
+			return claim.Entry{}, nil, nil, usagef("-initiators is empty: give all or a list of ids")
 		}
 	}
 	if cfg.Crashed, err = model.ParseIDs(c.crashed); err != nil {
-		return nil, nil, nil, usagef("-crashed: %v", err)
+		return claim.Entry{}, nil, nil, usagef("-crashed: %v", err)
 	}
 	if cfg.Absent, err = model.ParseIDs(c.absent); err != nil {
-		return nil, nil, nil, usagef("-absent: %v", err)
+		return claim.Entry{}, nil, nil, usagef("-absent: %v", err)
 	}
 	if err := parseTiming(cfg, c.timing, c.timeouts, c.net); err != nil {
-		return nil, nil, nil, err
+		return claim.Entry{}, nil, nil, err
 	}
 	if err := parseForwarding(cfg, c.forwarding); err != nil {
-		return nil, nil, nil, err
+		return claim.Entry{}, nil, nil, err
 	}
 	if c.crashBudget < 0 {
-		return nil, nil, nil, usagef("-crash-budget %d is negative", c.crashBudget)
+		return claim.Entry{}, nil, nil, usagef("-crash-budget %d is negative", c.crashBudget)
 	}
 	// The memory estimate, before the ids exist.
 	if fits != nil {
 		if err := fits(spec, cfg, n+len(cfg.Absent)); err != nil {
-			return nil, nil, nil, err
+			return claim.Entry{}, nil, nil, err
 		}
 	}
 	if c.ids != "" {
 		if cfg.IDs, err = model.ParseIDs(c.ids); err != nil {
-			return nil, nil, nil, usagef("-ids: %v", err)
+			return claim.Entry{}, nil, nil, usagef("-ids: %v", err)
 		}
 	} else {
 		if c.n > 50_000_000 {
-			return nil, nil, nil, usagef("-n %d: more than 50000000 processes is not supported", c.n)
+			return claim.Entry{}, nil, nil, usagef("-n %d: more than 50000000 processes is not supported", c.n)
 		}
 		cfg.IDs = orderedIDs(c.n, c.order, c.seed)
 	}
 	switch {
 	case len(cfg.IDs) == 0:
-		return nil, nil, nil, usagef("-ids is empty: give at least 2 process ids")
+		return claim.Entry{}, nil, nil, usagef("-ids is empty: give at least 2 process ids")
 	case len(cfg.IDs) < 2:
-		return nil, nil, nil, usagef("-ids %s: need at least 2 processes", model.FormatIDs(cfg.IDs))
+		return claim.Entry{}, nil, nil, usagef("-ids %s: need at least 2 processes", model.FormatIDs(cfg.IDs))
 	}
 	for _, a := range cfg.Absent {
 		for _, id := range cfg.IDs {
 			if a == id {
-				return nil, nil, nil, usagef("process %d is in both -ids and -absent", a)
+				return claim.Entry{}, nil, nil, usagef("process %d is in both -ids and -absent", a)
 			}
 		}
 	}
 	// Let the model validate membership, duplicates and budgets.
 	if err := model.Validate(info, cfg); err != nil {
-		return nil, nil, nil, usagef("%v", err)
+		return claim.Entry{}, nil, nil, usagef("%v", err)
 	}
 	return spec, cfg, nil, nil
 }
@@ -270,18 +270,18 @@ func orderedIDs(n int, order string, seed uint64) []model.ID {
 	return ids
 }
 
-// lookupAlgo resolves -algo and checks -variant's reading names against
-// it.
-func lookupAlgo(algo, variant string) (model.Spec, error) {
+// lookupAlgo resolves -algo among reg's algorithms and checks -variant's
+// reading names against it.
+func lookupAlgo(reg claim.Registry, algo, variant string) (claim.Entry, error) {
 	if algo == "" {
-		return nil, usagef("missing -algo (known: %s)", strings.Join(algos.Names(), ", "))
+		return claim.Entry{}, usagef("missing -algo (known: %s)", strings.Join(reg.Names(), ", "))
 	}
-	spec, err := algos.Lookup(algo)
+	spec, err := reg.Lookup(algo)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return claim.Entry{}, usagef("%v", err)
 	}
 	if _, err := spec.Meta().ParseVariant(variant); err != nil {
-		return nil, usagef("%v", err)
+		return claim.Entry{}, usagef("%v", err)
 	}
 	return spec, nil
 }
@@ -315,15 +315,16 @@ func parseForwarding(cfg *model.Config, forwarding string) error {
 	return nil
 }
 
-// loadScenario reads and parses the scenario file path (-scenario).
-func loadScenario(path string) (model.Spec, *model.Config, []model.Event, error) {
+// loadScenario reads and parses the scenario file path (-scenario), its
+// algorithm one of reg's.
+func loadScenario(reg claim.Registry, path string) (claim.Entry, *model.Config, []model.Event, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, nil, usagef("-scenario: %v", err)
+		return claim.Entry{}, nil, nil, usagef("-scenario: %v", err)
 	}
-	spec, cfg, events, err := scenario.Parse(path, data)
+	spec, cfg, events, err := scenario.Parse(reg, path, data)
 	if err != nil {
-		return nil, nil, nil, usagef("%v", err)
+		return claim.Entry{}, nil, nil, usagef("%v", err)
 	}
 	return spec, cfg, events, nil
 }

@@ -9,13 +9,13 @@ import (
 
 // cmdList lists the algorithms, their readings, options and claims
 // (`electlab list`).
-func cmdList(args []string, stdout, stderr io.Writer) error {
+func cmdList(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("list", "list [-json]", stderr)
 	jsonOut := fs.Bool("json", false, "print as JSON")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	rep := render.List(runner.Schedules)
+	rep := render.List(tl.Reg, runner.Schedules)
 	if *jsonOut {
 		return render.WriteJSON(stdout, rep)
 	}

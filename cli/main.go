@@ -9,14 +9,13 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/interrupt"
-	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/internal/report"
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // usageError is bad input from the user (exit status 2); the commands'
@@ -28,7 +27,7 @@ func usagef(format string, args ...any) error { return exit.Usagef(format, args.
 // command is one entry of the command table.
 type command struct {
 	name, help string
-	run        func(args []string, stdout, stderr io.Writer) error
+	run        func(tl runner.Tool, args []string, stdout, stderr io.Writer) error
 }
 
 // commands is the command table: dispatch, the usage and the
@@ -55,9 +54,9 @@ type work interface {
 
 // parsed is the command that parses its flags into work (parse) and runs
 // it.
-func parsed[W work](parse func(args []string, stderr io.Writer) (W, error)) func(args []string, stdout, stderr io.Writer) error {
-	return func(args []string, stdout, stderr io.Writer) error {
-		w, err := parse(args, stderr)
+func parsed[W work](parse func(tl runner.Tool, args []string, stderr io.Writer) (W, error)) func(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
+	return func(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
+		w, err := parse(tl, args, stderr)
 		if err != nil {
 			return err
 		}
@@ -94,23 +93,26 @@ func topUsage() string {
 // input. A first SIGINT stops the command at its next check (within about
 // a second), a second exits the process at once with 130.
 //
-// extra are algorithms of your own (each a *model.Algorithm[S]): list,
-// run, check, explore, replay, shrink and fit know them beside electlab's own,
-// by their Info.Name, which must differ from every other algorithm's.
-// claims checks their claims too, and its comparison of ring elections
-// includes those whose Info.Compare is set; reproduce covers the papers'
-// tables, electlab's own algorithms only. A user's command is one line:
+// extra are algorithms of your own, each with its claims (a registry
+// entry: a *model.Algorithm[S] and its []claim.Claim): list, run, check,
+// explore, replay, shrink and fit know them beside electlab's own, by
+// their Info.Name, which must differ from every other algorithm's. claims
+// checks their claims too, and its comparison of ring elections includes
+// those whose Info.Compare is set; reproduce covers the papers' tables,
+// electlab's own algorithms only. A user's command is one line:
 //
-//	func main() { os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, myring.Algorithm)) }
+//	func main() {
+//		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, claim.Entry{Spec: myring.Algorithm, Claims: myring.Claims}))
+//	}
 //
 // With extra algorithms, the replay commands Main prints (check, explore,
 // shrink) name this program, as os.Args[0] was typed (`go run PACKAGE`
 // for a binary go run built), since stock electlab cannot replay traces
 // of algorithms it does not know.
 //
-// Main may be called from several goroutines (tests); while a call with
-// extra algorithms runs, other calls wait.
-func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code int) {
+// Each call has its own registry (algos.Registry with extra): calls from
+// several goroutines (tests) do not affect one another.
+func Main(args []string, stdout, stderr io.Writer, extra ...claim.Entry) (code int) {
 	// A command's -max-mem also lowers the Go runtime's memory limit
 	// (limitHeap); the caller's limit comes back when it returns.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
@@ -126,11 +128,16 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 		// model.Info.Compare with electlab's ring elections.)
 		extra = nil
 	}
-	restore, err := withExtra(extra)
-	if err != nil {
-		return exitCode(err, stderr)
+	tl := runner.Tool{Reg: algos.Registry()}
+	if len(extra) > 0 {
+		reg, err := tl.Reg.With(extra...)
+		if err != nil {
+			return exitCode(usagef("cli.Main: %v", err), stderr)
+		}
+		// Stock electlab cannot replay the traces of these algorithms: the
+		// replay commands the call prints name this program instead.
+		tl = runner.Tool{Reg: reg, Program: ownProgram()}
 	}
-	defer restore()
 	if len(args) == 0 {
 		fmt.Fprintf(stderr, "electlab: missing command (want %s; electlab help shows the usage)\n", commandNames())
 		return 2
@@ -138,7 +145,7 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
-			return exitCode(commandHelp(args[1:], stdout), stderr)
+			return exitCode(commandHelp(tl, args[1:], stdout), stderr)
 		}
 		fmt.Fprintln(stdout, topUsage())
 		return 0
@@ -148,7 +155,7 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 			if c.name != "list" { // list is instant
 				defer catchInterrupt(stderr)()
 			}
-			return exitCode(c.run(args[1:], stdout, stderr), stderr)
+			return exitCode(c.run(tl, args[1:], stdout, stderr), stderr)
 		}
 	}
 	return exitCode(usagef("unknown command %q (want %s)", args[0], commandNames()), stderr)
@@ -156,7 +163,7 @@ func Main(args []string, stdout, stderr io.Writer, extra ...model.Spec) (code in
 
 // commandHelp prints, for `electlab help CMD`, what `electlab CMD -h`
 // prints (its usage and flags), on stdout.
-func commandHelp(args []string, stdout io.Writer) error {
+func commandHelp(tl runner.Tool, args []string, stdout io.Writer) error {
 	if len(args) > 1 {
 		return usagef("help: unexpected argument %q (want one command: electlab help run)", args[1])
 	}
@@ -166,7 +173,7 @@ func commandHelp(args []string, stdout io.Writer) error {
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
-			return c.run([]string{"-h"}, stdout, stdout)
+			return c.run(tl, []string{"-h"}, stdout, stdout)
 		}
 	}
 	return usagef("help: unknown command %q (want %s)", args[0], commandNames())
@@ -204,47 +211,6 @@ func exitCode(err error, stderr io.Writer) (code int) {
 	return code
 }
 
-// registry guards algos.All, which Main extends with a call's extra
-// algorithms for the length of the call.
-var registry sync.RWMutex
-
-// withExtra adds extra to the algorithms the commands know (algos.All) and
-// returns the function that puts the registry back; with no extra it only
-// holds the registry for reading. A nil algorithm, or a name that another
-// algorithm already has, is bad input.
-func withExtra(extra []model.Spec) (restore func(), err error) {
-	if len(extra) == 0 {
-		registry.RLock()
-		return registry.RUnlock, nil
-	}
-	registry.Lock()
-	names := map[string]bool{}
-	for _, a := range algos.All {
-		names[a.Meta().Name] = true
-	}
-	for i, a := range extra {
-		if a == nil || a.Meta() == nil {
-			registry.Unlock()
-			return nil, usagef("cli.Main: extra algorithm %d is nil", i+1)
-		}
-		name := a.Meta().Name
-		if name == "" || names[name] {
-			registry.Unlock()
-			return nil, usagef("cli.Main: extra algorithm %d: name %q is empty or already taken (electlab's algorithms: %s)", i+1, name, strings.Join(algos.Names(), ", "))
-		}
-		names[name] = true
-	}
-	saved, savedProg := algos.All, render.Program
-	algos.All = append(slices.Clip(saved), extra...)
-	// Stock electlab cannot replay the traces of these algorithms: the
-	// replay commands the call prints name this program instead.
-	render.Program = ownProgram()
-	return func() {
-		algos.All, render.Program = saved, savedProg
-		registry.Unlock()
-	}, nil
-}
-
 // goRunBuilt tells whether the executable at path is one go run built:
 // under a directory named go-build… (go run's temporary directory, or the
 // default build cache where go run keeps the executables it built), or
@@ -264,7 +230,7 @@ func goRunBuilt(path string) bool {
 }
 
 // ownProgram is how to run this program again, for the replay commands a
-// call with algorithms of the user's prints (render.Program): os.Args[0]
+// call with algorithms of the user's prints (runner.Tool.Program): os.Args[0]
 // as it was typed, or `go run PACKAGE` for a binary that go run built.
 func ownProgram() string {
 	pkg := ""

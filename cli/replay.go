@@ -8,7 +8,7 @@ import (
 
 // cmdReplay replays a trace file, verifies it and renders it (`electlab
 // replay`).
-func cmdReplay(args []string, stdout, stderr io.Writer) error {
+func cmdReplay(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", "replay FILE [-render text|mermaid|svg|shiviz] [-o FILE]", stderr)
 	render := fs.String("render", "text", "rendering: text (step table), mermaid (sequenceDiagram), svg (space-time diagram), shiviz (ShiViz log) or none")
 	outPath := fs.String("o", "", "write the rendering to this file instead of stdout")
@@ -30,5 +30,5 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	if err := checkTraceOutputs(path, fileOut("-o", *outPath)); err != nil {
 		return err
 	}
-	return runner.Replay(path, *render, *outPath, maxMem, stdout, stderr)
+	return tl.Replay(path, *render, *outPath, maxMem, stdout, stderr)
 }

@@ -13,11 +13,12 @@ import (
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/internal/reproduce"
+	"github.com/electlab/electlab/internal/runner"
 )
 
 // cmdReproduce re-runs a paper's experiments and prints every table beside
 // the paper's printed numbers (docs/REPRODUCE.md).
-func cmdReproduce(args []string, stdout, stderr io.Writer) error {
+func cmdReproduce(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("reproduce", "reproduce -paper ID [-table T] [-runs R] [-seed S] [-json] [-out DIR]", stderr)
 	paper := fs.String("paper", "", "the paper to reproduce, by its seed number (e.g. 000)")
 	table := fs.String("table", "", "reproduce only this table (1, 2, 3, fig11, fig12 for paper 000; 2, 3, 4, 5 for paper 003; default all)")

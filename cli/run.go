@@ -11,8 +11,8 @@ import (
 )
 
 // cmdRun runs one execution and prints its summary (`electlab run`).
-func cmdRun(args []string, stdout, stderr io.Writer) error {
-	a, err := parseRunArgs(args, stderr)
+func cmdRun(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
+	a, err := parseRunArgs(tl, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ type runArgs struct {
 }
 
 // parseRunArgs parses and checks run's flags.
-func parseRunArgs(args []string, stderr io.Writer) (*runArgs, error) {
+func parseRunArgs(tl runner.Tool, args []string, stderr io.Writer) (*runArgs, error) {
 	a := &runArgs{maxSteps: newStepsFlag()}
 	fs := newFlagSet("run", "run -algo A (-ids 3,1,2 | -n N) [flags]", stderr)
 	a.cf.register(fs)
@@ -87,7 +87,7 @@ func parseRunArgs(args []string, stderr io.Writer) (*runArgs, error) {
 	if r.MaxMem, err = parseMem(*maxMemS); err != nil {
 		return nil, err
 	}
-	if r.Spec, r.Config, r.Prefix, err = a.cf.build(fs, a.fits); err != nil {
+	if r.Spec, r.Config, r.Prefix, err = a.cf.build(tl.Reg, fs, a.fits); err != nil {
 		return nil, err
 	}
 	if r.Chooser, err = runner.Chooser(a.schedule, a.cf.seed, a.staggered); err != nil {

@@ -9,7 +9,7 @@ import (
 // cmdShrink shrinks a trace file (written by run -trace, check or explore)
 // to a 1-minimal schedule that shows the same violation, and writes it as
 // a new trace.
-func cmdShrink(args []string, stdout, stderr io.Writer) error {
+func cmdShrink(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("shrink", "shrink FILE [-o FILE] [-budget N] [-max-mem SIZE]", stderr)
 	outPath := fs.String("o", "", "write the shrunk trace here (default: FILE with .shrunk.json instead of .json)")
 	budget := fs.Int64("budget", 20_000_000, "bound on the work of shrinking: the total events of the candidate executions replayed (0 = none); a shrink stopped by it says so")
@@ -30,5 +30,5 @@ func cmdShrink(args []string, stdout, stderr io.Writer) error {
 	if err := checkTraceOutputs(path, fileOut("-o", runner.ShrinkOut(path, *outPath))); err != nil {
 		return err
 	}
-	return runner.Shrink(path, *outPath, *budget, maxSteps.options(), maxMem, stdout, stderr)
+	return tl.Shrink(path, *outPath, *budget, maxSteps.options(), maxMem, stdout, stderr)
 }

@@ -72,8 +72,6 @@ type Info struct {
 	// hierarchy's FCEABOB and FCEABR-K, a service's election): every
 	// ambiguity of a part is one of the composition's too (PartProblems).
 	Parts []Part
-	// Claims are the catalog claims about this algorithm, as data.
-	Claims []Claim
 	// Prepare, when set, computes once per run read-only data that every
 	// process's Env carries as Env.Shared, e.g. a layout derived from the
 	// topology and the variant that each step would otherwise recompute.
@@ -185,16 +183,6 @@ func (in *Info) Kind(name string) *Kind {
 	for _, k := range in.Kinds {
 		if k.Name == name {
 			return k
-		}
-	}
-	return nil
-}
-
-// Claim returns the claim with the given ID, or nil.
-func (in *Info) Claim(id string) *Claim {
-	for i := range in.Claims {
-		if in.Claims[i].ID == id {
-			return &in.Claims[i]
 		}
 	}
 	return nil

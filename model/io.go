@@ -86,6 +86,10 @@ func (e *Env) N() int { return len(e.Topo.Order) }
 func (e *Env) Reading(amb int) uint8 { return reading(e.Variant, amb) }
 
 // reading is variant[amb], or 0 (the first reading) past its end.
+// ReadingOf is the reading of ambiguity amb in variant: 0, the first
+// reading, when variant does not go that far (Env.Reading, claim.Params).
+func ReadingOf(variant []uint8, amb int) uint8 { return reading(variant, amb) }
+
 func reading(variant []uint8, amb int) uint8 {
 	if amb < len(variant) {
 		return variant[amb]

@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Part is an algorithm a composition runs inside it (Info.Parts). A reading
@@ -30,13 +29,13 @@ func (in *Info) PartProblems() []error {
 		for i := range p.Info.Ambiguities {
 			a := &p.Info.Ambiguities[i]
 			if to, ok := p.As[a.ID]; ok {
-				c := in.ambiguity(to)
+				c := in.FindAmbiguity(to)
 				if !a.IsParameter() || c == nil || !c.IsParameter() {
 					out = append(out, fmt.Errorf("%s: %s's %s is set by %q, which is not a parameter of %s", in.Name, p.Info.Name, a.ID, to, in.Name))
 				}
 				continue
 			}
-			c := in.ambiguity(a.ID)
+			c := in.FindAmbiguity(a.ID)
 			if c == nil {
 				out = append(out, fmt.Errorf("%s: %s's ambiguity %s (%s) is not a reading of the composition", in.Name, p.Info.Name, a.ID, a.Question))
 				continue
@@ -51,8 +50,8 @@ func (in *Info) PartProblems() []error {
 	return out
 }
 
-// ambiguity returns in's ambiguity with the given ID, or nil.
-func (in *Info) ambiguity(id string) *Ambiguity {
+// FindAmbiguity returns in's ambiguity with the given ID, or nil.
+func (in *Info) FindAmbiguity(id string) *Ambiguity {
 	return findAmbiguity(in.Ambiguities, id)
 }
 
@@ -138,7 +137,7 @@ func (in *Info) InheritedReadings() []InheritedReading {
 	var out []InheritedReading
 	for i := range in.Ambiguities {
 		a := &in.Ambiguities[i]
-		if a.IsParameter() || !in.inherits(a.ID) {
+		if a.IsParameter() || !in.Inherits(a.ID) {
 			continue
 		}
 		for _, r := range a.Readings {
@@ -148,9 +147,9 @@ func (in *Info) InheritedReadings() []InheritedReading {
 	return out
 }
 
-// inherits reports whether some part of in has the ambiguity id, not set
+// Inherits reports whether some part of in has the ambiguity id, not set
 // by a parameter of in.
-func (in *Info) inherits(id string) bool {
+func (in *Info) Inherits(id string) bool {
 	for _, p := range in.Parts {
 		if _, set := p.As[id]; set {
 			continue
@@ -160,117 +159,4 @@ func (in *Info) inherits(id string) bool {
 		}
 	}
 	return false
-}
-
-// UncheckedReadings lists the inherited readings of in (InheritedReadings)
-// that claim c is checked under by none of its variants
-// (Claim.CheckedVariants) and does not declare (Claim.FixedReadings,
-// Claim.MootReadings): a verdict "under every reading" of the composition
-// would rest on a reading fixed inside the model. A table claim (the paper
-// against itself) and a claim not modelled run no model: none. A variant
-// that does not parse covers nothing.
-func (in *Info) UncheckedReadings(c *Claim) []InheritedReading {
-	if c.Kind == Table || c.NotModelled != "" {
-		return nil
-	}
-	covered := map[InheritedReading]bool{}
-	for _, s := range c.CheckedVariants() {
-		v, err := in.ParseVariant(s)
-		if err != nil {
-			continue
-		}
-		for i := range in.Ambiguities {
-			a := &in.Ambiguities[i]
-			covered[InheritedReading{a.ID, a.Readings[v[i]]}] = true
-		}
-	}
-	var out []InheritedReading
-	for _, r := range in.InheritedReadings() {
-		if !covered[r] && c.declaredReading(r) == nil {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// declaredReading returns c's declaration (FixedReadings, then
-// MootReadings) of inherited reading r, or nil: one named by the
-// reading's name or by its ambiguity's ID (every reading of it).
-func (c *Claim) declaredReading(r InheritedReading) *ClaimPart {
-	for _, ps := range [][]ClaimPart{c.FixedReadings, c.MootReadings} {
-		for i := range ps {
-			if ps[i].Name == r.Ambiguity || ps[i].Name == r.Reading {
-				return &ps[i]
-			}
-		}
-	}
-	return nil
-}
-
-// ReadingDeclarationProblems lists claim c's declarations of inherited
-// readings (FixedReadings, MootReadings) that name no inherited reading
-// of in (neither a reading's name nor an inherited ambiguity's ID), or
-// name a reading that a variant of c checks.
-func (in *Info) ReadingDeclarationProblems(c *Claim) []error {
-	var out []error
-	inherited := in.InheritedReadings()
-	for _, ps := range [][]ClaimPart{c.FixedReadings, c.MootReadings} {
-		for _, p := range ps {
-			named := slices.IndexFunc(inherited, func(r InheritedReading) bool { return p.Name == r.Ambiguity || p.Name == r.Reading }) >= 0
-			switch {
-			case !named:
-				out = append(out, fmt.Errorf("%s: %s declares %q, which is no reading %s inherits from its parts", in.Name, c.ID, p.Name, in.Name))
-			case p.Why == "":
-				out = append(out, fmt.Errorf("%s: %s declares %q without a reason", in.Name, c.ID, p.Name))
-			case in.checksReading(c, p.Name):
-				out = append(out, fmt.Errorf("%s: %s declares the reading %q, which a variant of it checks", in.Name, c.ID, p.Name))
-			}
-		}
-	}
-	return out
-}
-
-// checksReading reports whether some checked variant of c has the reading
-// named name.
-func (in *Info) checksReading(c *Claim, name string) bool {
-	for _, s := range c.CheckedVariants() {
-		v, err := in.ParseVariant(s)
-		if err != nil {
-			continue
-		}
-		for i := range in.Ambiguities {
-			if in.Ambiguities[i].Readings[v[i]] == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// CoverReadings extends claim c's variants so that every inherited
-// reading of in that c neither checks nor declares (UncheckedReadings) is
-// checked: for each, one variant, c's first variant with that reading in
-// place of its ambiguity's (a reading checked on its own, the others as
-// in that variant). A composition applies it to its claims, so that a
-// claim of it is checked under every reading its parts leave open unless
-// it says why not.
-func (in *Info) CoverReadings(c *Claim) {
-	u := in.UncheckedReadings(c)
-	if len(u) == 0 {
-		return
-	}
-	vs := []string{"default"}
-	if len(c.Variants) > 0 {
-		vs = slices.Clone(c.Variants)
-	}
-	var base []string
-	if vs[0] != "" && vs[0] != "default" {
-		base = strings.Split(vs[0], ",")
-	}
-	for _, r := range u {
-		a := in.ambiguity(r.Ambiguity)
-		v := slices.DeleteFunc(slices.Clone(base), func(tok string) bool { return slices.Contains(a.Readings, strings.TrimSpace(tok)) })
-		vs = append(vs, strings.Join(append(v, r.Reading), ","))
-	}
-	c.Variants = vs
 }

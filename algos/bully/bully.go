@@ -25,6 +25,8 @@ package bully
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
 )
@@ -166,7 +168,6 @@ var Algorithm = &model.Algorithm[State]{
 				Default: 0,
 			},
 		},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
 		b := bullykit.InitialBelief(env, false)
@@ -185,7 +186,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
-func N(p model.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
+func N(p claim.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
 
 // t1 is the length of T1 under the AMB-B-4 reading.
 func t1(env *model.Env) int64 {

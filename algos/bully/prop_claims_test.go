@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/internal/proptest"
@@ -49,7 +51,7 @@ func electChecks(props model.Property) checker.Checks {
 // initiates election if it just recovered from failure").
 func TestPropRecovery(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		st := model.Setting{Name: "recovery " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}
+		st := claim.Setting{Name: "recovery " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}
 		// The default reading (convention A: the old coordinator stays a
 		// member and is messaged), the one under which a recovery is
 		// meaningful.
@@ -63,7 +65,7 @@ func TestPropRecovery(t *testing.T) {
 // higher joiner acts as coordinator before the old one hears of it, so
 // single-coordinator safety is not a property here.)
 func TestPropJoin(t *testing.T) {
-	st := model.Setting{Name: "join", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1}
+	st := claim.Setting{Name: "join", Timing: model.Sync, Initiators: claim.NoDetector, Joins: 1}
 	proptest.Check(t, proptest.Target{Spec: bully.Algorithm, Setting: st, NMin: 3, NMax: 6, Seeds: 4,
 		Checks: electChecks(model.Agreement | model.Validity | model.Termination), Converge: true})
 }

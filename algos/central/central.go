@@ -79,7 +79,6 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 		Ambiguities: []model.Ambiguity{
 			mutex.DemandAmbiguity,
 		},
-		Claims: claims,
 	},
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/central"
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/checker"
@@ -28,41 +30,41 @@ var quiet = proptest.MutexQuiet(func(st central.State) mutex.Phase { return st.P
 	})
 
 func checks(demand int) checker.Checks {
-	three := func(model.Params) model.Rat { return model.RatInt(3) }
+	three := func(claim.Params) claim.Rat { return claim.RatInt(3) }
 	c := proptest.MutexChecks(demand,
-		model.AnswersOwed("request", "grant"),
-		model.AnswersOwed("grant", "release"),
-		model.EveryObservation(lockcheck.ObsCost, model.Exactly, three, "3", "messages per entry/exit"),
+		claim.AnswersOwed("request", "grant"),
+		claim.AnswersOwed("grant", "release"),
+		claim.EveryObservation(lockcheck.ObsCost, claim.Exactly, three, "3", "messages per entry/exit"),
 		quiet)
 	// [S2] "select process with highest ID": the coordinator.
-	c.Invariant = model.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
+	c.Invariant = claim.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
 	return c
 }
 
 // TestPropCentral: every setting, one crash, rapid (proptest.MutexSuite).
 func TestPropCentral(t *testing.T) {
 	proptest.MutexSuite{Spec: central.Algorithm, NMin: 2, NMax: 5, Crash: "twice", Rapid: "twice",
-		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
+		Checks: func(_ claim.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // TestPropCentralDelay: without contention an entry of a client that is
 // not the coordinator waits exactly 2 message times, and the coordinator's
 // own entry costs nothing and waits 0.
 func TestPropCentralDelay(t *testing.T) {
-	two := func(model.Params) model.Rat { return model.RatInt(2) }
+	two := func(claim.Params) claim.Rat { return claim.RatInt(2) }
 	for _, timing := range []model.Timing{model.Async, model.Sync} {
-		st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
+		st := claim.Setting{Timing: timing, Net: model.FIFO, Initiators: claim.OneInitiator}
 		proptest.Check(t, proptest.Target{Spec: central.Algorithm, Setting: st, Variant: "once", NMin: 2, NMax: 6,
-			Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(
-				model.EveryObservation(lockcheck.ObsDelay, model.Exactly, two, "2", "delay before entry"),
+			Checks: checker.Checks{Props: model.Termination, Custom: claim.AllChecks(
+				claim.EveryObservation(lockcheck.ObsDelay, claim.Exactly, two, "2", "delay before entry"),
 				func(s model.System) error {
 					// The coordinator (the highest id) enters locally:
 					// no message at all.
 					p := s.Config().Initiators[0]
-					if p == model.InitialBest(s) && s.Counts().Sends != 0 {
+					if p == claim.InitialBest(s) && s.Counts().Sends != 0 {
 						return fmt.Errorf("the coordinator %d's own entry sent %d messages", p, s.Counts().Sends)
 					}
-					if p != model.InitialBest(s) && s.Counts().Sends != 3 {
+					if p != claim.InitialBest(s) && s.Counts().Sends != 3 {
 						return fmt.Errorf("client %d's entry sent %d messages, want 3", p, s.Counts().Sends)
 					}
 					return nil

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/model"
@@ -11,7 +13,7 @@ import (
 
 // avgClaim is CR79-AVG at the small sizes (a quick engine run), with its
 // measure replaced when measure is set.
-func avgClaim(t *testing.T, measure func(model.System) (int64, bool)) *model.Claim {
+func avgClaim(t *testing.T, measure func(model.System) (int64, bool)) *claim.Claim {
 	t.Helper()
 	c := *changroberts.Algorithm.Info.Claim("CR79-AVG")
 	c.NMax, c.Sizes = 64, []int{8, 16, 32, 48, 64}
@@ -45,7 +47,7 @@ func TestAverageBand(t *testing.T) {
 // The formula, evaluated exactly.
 func TestNHn(t *testing.T) {
 	for n, want := range map[int]string{1: "1", 2: "3", 3: "11/2", 4: "25/3", 8: "761/35"} {
-		if got := changroberts.NHn(model.Params{N: n}).String(); got != want {
+		if got := changroberts.NHn(claim.Params{N: n}).String(); got != want {
 			t.Errorf("n·H(n) at n=%d: %s, want %s", n, got, want)
 		}
 	}
@@ -59,12 +61,12 @@ func TestBandValidated(t *testing.T) {
 		t.Fatalf("CR79-AVG: %v", err)
 	}
 	noMean := c
-	noMean.Stat = model.StatMax
+	noMean.Stat = claim.StatMax
 	noFormula := c
 	noFormula.Formula = nil
 	negative := c
 	negative.Band = -1
-	for name, bad := range map[string]model.Claim{"max statistic": noMean, "no formula": noFormula, "negative band": negative} {
+	for name, bad := range map[string]claim.Claim{"max statistic": noMean, "no formula": noFormula, "negative band": negative} {
 		if err := bad.Validate(); err == nil {
 			t.Errorf("%s: Validate accepts a band", name)
 		}

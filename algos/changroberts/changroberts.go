@@ -73,7 +73,6 @@ var Algorithm = &model.Algorithm[State]{
 			},
 			Default: 0,
 		}},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
 	Step: ringkit.Step(initiate, receive),

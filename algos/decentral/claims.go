@@ -3,6 +3,8 @@ package decentral
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
@@ -13,10 +15,10 @@ import (
 // took, which the requester observes at entry.
 
 // threeM is 3mk at k = 1 (no contention).
-func threeM(p model.Params) model.Rat { return model.RatInt(int64(3 * M(p.N))) }
+func threeM(p claim.Params) claim.Rat { return claim.RatInt(int64(3 * M(p.N))) }
 
 // twoM is the printed delay 2m.
-func twoM(p model.Params) model.Rat { return model.RatInt(int64(2 * M(p.N))) }
+func twoM(p claim.Params) claim.Rat { return claim.RatInt(int64(2 * M(p.N))) }
 
 // row is the table's row, as printed.
 var row = mutex.Row{ID: "C-MUTEX-2", Name: "Decentralized", Messages: "3mk", Delay: "2m", Problems: "starvation", Who: "process", NoContention: "no contention, k = 1"}
@@ -27,17 +29,17 @@ var set = row.Settings()
 // sizes covers m = 2, 3, 4 and 6 (the catalog's m ∈ {2, 3, 6}).
 var sizes = []int{3, 4, 5, 6, 10, 11}
 
-var claims = []model.Claim{
-	row.CostClaim(model.Claim{
+var Claims = []claim.Claim{
+	row.CostClaim(claim.Claim{
 		Formal: "m = ⌊n/2⌋+1 votes needed, asked of the m processes after the requester; without contention (one requesting process, so k = 1): messages per entry/exit (m requests, m votes, m releases, P2P) = 3mk = 3m for every entry, under both release policies; the per-attempt count with k > 1 is C-MUTEX-2-RETRY",
 		NMin:   3, NMax: 11, Sizes: sizes,
-		Settings: []model.Setting{set.AsyncOne, set.SyncOne},
+		Settings: []claim.Setting{set.AsyncOne, set.SyncOne},
 		Variants: []string{"once,parallel,release-obtained", "twice,parallel,release-on-success"},
 		// 3mk's k is fixed at 1 here (one requester, one attempt):
 		// declared, so the report says it never varies.
-		Vars: []model.FormulaVar{
-			{Name: "m", Of: func(p model.Params) int64 { return int64(M(p.N)) }},
-			{Name: "k", Of: func(p model.Params) int64 { return int64(p.Initiators) }},
+		Vars: []claim.FormulaVar{
+			{Name: "m", Of: func(p claim.Params) int64 { return int64(M(p.N)) }},
+			{Name: "k", Of: func(p claim.Params) int64 { return int64(p.Initiators) }},
 		},
 	}, threeM, "3mk, k=1, m=floor(n/2)+1", "3m"),
 	{
@@ -45,19 +47,19 @@ var claims = []model.Claim{
 		Source: row.Source("with k attempts"),
 		Says:   row.Says(mutex.ColMessages),
 		Formal: "with contention, an entry that took k attempts (it observes k) costs exactly 3mk messages (requests, votes and releases over its attempts, P2P), under each release policy of the catalog: (a) every attempt releases the votes it obtained, (b) only the successful attempt releases; checked on every finished execution (a livelocked one is reported as unfinished)",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Custom: perAttempt,
 		NMin:   3, NMax: 5,
-		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
+		Settings: []claim.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success"},
 	},
-	row.DelayClaim(model.Claim{
+	row.DelayClaim(claim.Claim{
 		Formal: "delay before entry without contention, in message times (the requester's hop clock at entry minus at request), under the catalog's two delay models (AMB-MUTEX-SEND): (a) parallel requests, (b) sequential requests, one round trip each; = 2m for every entry",
 		NMin:   3, NMax: 11, Sizes: sizes,
 		Variants: []string{"once,parallel", "once,sequential"},
 	}, twoM, "2m, m=floor(n/2)+1", "2m"),
 	row.NoFailureClaim("; the table lists starvation as this row's problem, so a REFUTED verdict (a livelock or a deadlock of votes) confirms it; every vote request delivered got exactly one answer (a grant or a deny)",
-		model.Claim{
+		claim.Claim{
 			Source: "[S2] comparison table, caption and row Decentralized, column Problems",
 			Says:   mutex.Caption + " / " + row.Says(mutex.ColProblems),
 			// Not a target of the rapid behaviour search (no Safety):
@@ -68,7 +70,7 @@ var claims = []model.Claim{
 			NMin:     3,
 			Variants: []string{"twice,parallel,release-obtained", "twice,parallel,release-on-success", "twice,sequential,release-obtained"},
 		},
-		model.AnswersOwed("request", "grant", "deny")),
+		claim.AnswersOwed("request", "grant", "deny")),
 	row.CrashClaim("a crashed process's pending acquire has an unknown result and a crashed holder releases implicitly",
 		"a crashed coordinator's vote is lost, which costs liveness", 3, "twice,parallel,release-obtained"),
 }

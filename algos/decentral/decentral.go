@@ -133,7 +133,6 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 			mutex.SendAmbiguity,
 			ReleaseAmbiguity,
 		},
-		Claims: claims,
 	},
 	Encode: func(s State, b []byte) []byte {
 		// Attempt is left out: it only numbers the attempts (no stale

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/decentral"
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/checker"
@@ -80,9 +82,9 @@ func noContention(sequential bool) func(model.System) error {
 func TestPropDecentralNoContention(t *testing.T) {
 	for _, timing := range []model.Timing{model.Async, model.Sync} {
 		for _, send := range []string{"parallel", "sequential"} {
-			st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
+			st := claim.Setting{Timing: timing, Net: model.FIFO, Initiators: claim.OneInitiator}
 			proptest.Check(t, proptest.Target{Spec: decentral.Algorithm, Setting: st, Variant: "twice," + send, NMin: 3, NMax: 7,
-				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(lockcheck.MutualExclusion, quiet, accounting, noContention(send == "sequential"))}})
+				Checks: checker.Checks{Props: model.Termination, Custom: claim.AllChecks(lockcheck.MutualExclusion, quiet, accounting, noContention(send == "sequential"))}})
 		}
 	}
 }
@@ -95,9 +97,9 @@ func TestPropDecentralNoContention(t *testing.T) {
 // requesters can livelock, which C-MUTEX-5 reports).
 func checks(demand int, live bool) checker.Checks {
 	c := checker.Checks{
-		Custom: model.AllChecks(
+		Custom: claim.AllChecks(
 			lockcheck.LinearizableLock,
-			model.AnswersOwed("request", "grant", "deny"),
+			claim.AnswersOwed("request", "grant", "deny"),
 			lockcheck.NoStarvation, quiet, proptest.Served(demand), accounting),
 	}
 	if live {
@@ -109,7 +111,7 @@ func checks(demand int, live bool) checker.Checks {
 // live: the readings and settings where no requester livelocks (the
 // votes of a failed attempt are released, and requests go in parallel or
 // the timing is asynchronous).
-func live(st model.Setting, variant string) bool {
+func live(st claim.Setting, variant string) bool {
 	return strings.HasSuffix(variant, "release-obtained") && (st.Timing == model.Async || strings.Contains(variant, "parallel"))
 }
 
@@ -121,7 +123,7 @@ func TestPropDecentral(t *testing.T) {
 	proptest.MutexSuite{Spec: decentral.Algorithm, NMin: 3, NMax: 5,
 		Readings: []string{"parallel,release-obtained", "sequential,release-obtained", "parallel,release-on-success", "sequential,release-on-success"},
 		Crash:    "twice,parallel,release-obtained", Rapid: "twice,parallel,release-on-success",
-		Checks: func(st model.Setting, variant string, demand int) checker.Checks {
+		Checks: func(st claim.Setting, variant string, demand int) checker.Checks {
 			return checks(demand, live(st, variant))
 		}}.Run(t)
 }

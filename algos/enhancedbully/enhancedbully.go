@@ -22,6 +22,8 @@ package enhancedbully
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
 )
@@ -142,7 +144,6 @@ var Algorithm = &model.Algorithm[State]{
 				Default: 0,
 			},
 		},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
 		b := bullykit.InitialBelief(env, false)
@@ -162,7 +163,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // N is the N of a formula under the AMB-MA-2 reading in p.Variant: every
 // member, or the members without the crashed old coordinator.
-func N(p model.Params) int {
+func N(p claim.Params) int {
 	if p.Reading(AmbN) == NLive {
 		return p.N - 1
 	}

@@ -2,6 +2,7 @@ package failover
 
 import (
 	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 )
 
@@ -145,7 +146,7 @@ func (c *composer[E]) demandOf(env *model.Env) uint8 { return env.Reading(c.dema
 // info is the composition's Info: the election's topology and network
 // needs, the composition's kinds ks, and the election's ambiguities
 // followed by PARAM-DEMAND.
-func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims []model.Claim) model.Info {
+func (c *composer[E]) info(name, title, source string, ks []*model.Kind) model.Info {
 	info := c.elect.Meta()
 	amb := append(append([]model.Ambiguity(nil), info.Ambiguities...), mutex.DemandAmbiguity)
 	out := model.Info{
@@ -159,21 +160,26 @@ func (c *composer[E]) info(name, title, source string, ks []*model.Kind, claims 
 		Kinds:       ks,
 		Ambiguities: amb,
 		// The election is a part: its readings are the composition's.
-		Parts:  []model.Part{{Info: info}},
-		Claims: claims,
-	}
-	// Every reading of the election is checked (one variant each) but
-	// the ones no source states (notInSources).
-	for i := range out.Claims {
-		c := &out.Claims[i]
-		for _, r := range out.InheritedReadings() {
-			if why, ok := notInSources[r.Reading]; ok {
-				c.MootReadings = append(c.MootReadings, model.ClaimPart{Name: r.Reading, Why: why})
-			}
-		}
-		out.CoverReadings(c)
+		Parts: []model.Part{{Info: info}},
 	}
 	return out
+}
+
+// entry pairs the composition alg with its claims cs: every reading of
+// the election is checked (one variant each) but the ones no source
+// states (notInSources).
+func entry(alg model.Spec, cs []claim.Claim) claim.Entry {
+	info := alg.Meta()
+	for i := range cs {
+		c := &cs[i]
+		for _, r := range info.InheritedReadings() {
+			if why, ok := notInSources[r.Reading]; ok {
+				c.MootReadings = append(c.MootReadings, claim.ClaimPart{Name: r.Reading, Why: why})
+			}
+		}
+		claim.CoverReadings(info, c)
+	}
+	return claim.Entry{Spec: alg, Claims: cs}
 }
 
 // notInSources are the elections' readings that are no reading of their

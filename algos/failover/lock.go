@@ -2,6 +2,7 @@ package failover
 
 import (
 	"github.com/electlab/electlab/algos/kit/mutex"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
 )
@@ -73,13 +74,13 @@ type LockHooks struct {
 
 // Central returns the centralized lock whose coordinator is elected by
 // elect (see the package documentation).
-func Central[E any](elect *model.Algorithm[E]) *model.Algorithm[LockState[E]] {
+func Central[E any](elect *model.Algorithm[E]) claim.Entry {
 	return CentralWith(elect, LockHooks{})
 }
 
 // CentralWith is Central with some decision points replaced by hooks
 // (for tests).
-func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algorithm[LockState[E]] {
+func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) claim.Entry {
 	l := &lock[E]{hooks: hooks,
 		query:     &model.Kind{Name: "query", Args: 1},
 		isIdle:    &model.Kind{Name: "is-idle", Args: 1},
@@ -97,11 +98,11 @@ func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algor
 	l.composer, ks = newComposer(elect, l.query, l.isIdle, l.isWaiting, l.isHolding, l.request, l.grant, l.release, l.ping, l.pong, l.probe, l.ack)
 	info := elect.Meta()
 	name := "central+" + info.Name + hooks.Suffix
-	return complete(&l.composer, l, model.Algorithm[LockState[E]]{
+	return entry(complete(&l.composer, l, model.Algorithm[LockState[E]]{
 		Info: l.info(name,
 			"Centralized lock with its coordinator elected by "+info.Name+", failover on coordinator crash",
 			"[S1] Election Algorithms, opening; [S2] comparison table, row Centralized (problem: coordinator crash); election: "+info.Source,
-			ks, lockClaims(oneHolder[E])),
+			ks),
 		Init: func(env *model.Env) LockState[E] {
 			return LockState[E]{Core: Core[E]{Elect: elect.Init(env)}, Serving: -1, CoordEpoch: -1}
 		},
@@ -111,7 +112,7 @@ func CentralWith[E any](elect *model.Algorithm[E], hooks LockHooks) *model.Algor
 			b = model.AppendInts(b, ',', int64(s.Serving), int64(s.Holder), int64(s.Coord), int64(s.CoordEpoch))
 			return model.AppendIDs(b, ' ', s.Queue)
 		},
-	})
+	}), lockClaims(oneHolder[E]))
 }
 
 // lock is the centralized lock's part of the composed step (the service

@@ -3,6 +3,8 @@ package failover_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/bully"
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/enhancedbully"
@@ -80,10 +82,10 @@ func TestPropClaims(t *testing.T) {
 func TestPropNoCrash(t *testing.T) {
 	for _, spec := range services() {
 		for _, timing := range []model.Timing{model.Sync, model.Async} {
-			st := model.Setting{Name: "no crash, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators}
+			st := claim.Setting{Name: "no crash, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators}
 			proptest.Check(t, proptest.Target{Spec: spec, Setting: st, Variant: "twice", NMin: 3, NMax: 5, Seeds: 3,
 				Checks: checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination,
-					Custom: model.AllChecks(lockcheck.MutualExclusion, proptest.OneCoordinatorAtEnd, proptest.Served(2))}})
+					Custom: claim.AllChecks(lockcheck.MutualExclusion, proptest.OneCoordinatorAtEnd, proptest.Served(2))}})
 		}
 	}
 }
@@ -94,7 +96,7 @@ func TestPropNoCrash(t *testing.T) {
 // coordinators.
 func TestPropCrashRapid(t *testing.T) {
 	for _, budget := range []int{1, 2} {
-		st := model.Setting{Name: "async fifo, crashes", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: budget, Staggered: true}
+		st := claim.Setting{Name: "async fifo, crashes", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, CrashBudget: budget, Staggered: true}
 		proptest.Rapid(t, proptest.Target{Spec: failover.Central(bully.Algorithm), Setting: st, Variant: "twice", NMin: 3, NMax: 4,
 			Checks: checker.Checks{Props: model.Safety, Custom: lockcheck.LinearizableLock}})
 	}
@@ -116,13 +118,13 @@ func (c *crashInCS) Choose(s model.System, enabled []model.Event) model.Event {
 	if !c.done {
 		entered := false
 		for _, o := range s.Observations() {
-			if o.Tag == lockcheck.ObsEnter && o.Proc != model.InitialBest(s) {
+			if o.Tag == lockcheck.ObsEnter && o.Proc != claim.InitialBest(s) {
 				entered = true
 			}
 		}
 		if entered {
 			for _, ev := range enabled {
-				if ev.Kind == model.EvCrash && ev.P == model.InitialBest(s) {
+				if ev.Kind == model.EvCrash && ev.P == claim.InitialBest(s) {
 					c.done = true
 					return ev
 				}
@@ -147,7 +149,7 @@ func (c *crashInCS) Choose(s model.System, enabled []model.Event) model.Event {
 // client's request is served.
 func TestPropTakeover(t *testing.T) {
 	spec := failover.Central(bully.Algorithm)
-	st := model.Setting{Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
+	st := claim.Setting{Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, CrashBudget: 1}
 	runs, crashed := 0, 0
 	for n := 3; n <= 5; n++ {
 		checker.EnumerateConfigs(spec.Meta(), &st, "twice", n, 1000, func(cfg *model.Config) bool {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -27,7 +29,7 @@ func TestSimSites(t *testing.T) {
 				}
 				res := sim.Run(0)
 				want := Eq2(int64(site.SPN), int64(site.SCAN))
-				if !res.Quiescent || want.Cmp(model.RatInt(res.Counts.Count(model.P2P))) != 0 {
+				if !res.Quiescent || want.Cmp(claim.RatInt(res.Counts.Count(model.P2P))) != 0 {
 					t.Errorf("%s, %s, informer %d: quiescent=%t, P2P %d, eq.(2) %s", site.Label, timing, informer, res.Quiescent, res.Counts.Count(model.P2P), want)
 				}
 				for i, v := range res.Views {
@@ -163,7 +165,7 @@ func TestFig5LateReplies(t *testing.T) {
 	if got != [3]int64{6, 6, 7} {
 		t.Errorf("Election, Reply, Coordinator = %v, want 6, 6, 7", got)
 	}
-	if eq2 := Eq2(8, 4); eq2.Cmp(model.RatInt(c.Count(model.P2P))) == 0 {
+	if eq2 := Eq2(8, 4); eq2.Cmp(claim.RatInt(c.Count(model.P2P))) == 0 {
 		t.Errorf("the narrative with lost replies matches eq.(2)")
 	}
 }

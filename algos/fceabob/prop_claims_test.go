@@ -3,6 +3,8 @@ package fceabob_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/internal/proptest"
@@ -28,7 +30,7 @@ func TestPropClaims(t *testing.T) {
 // elected as coordinator"), which alone acts as coordinator.
 func TestPropElection(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		st := model.Setting{Name: "one informer, crash sets, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 3, MinLive: 1}
+		st := claim.Setting{Name: "one informer, crash sets, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.OneInitiator, MaxDead: 3, MinLive: 1}
 		for _, v := range []string{"k1", "k2", "k3", "k2,true-top"} {
 			proptest.Check(t, proptest.Target{Spec: fceabob.Algorithm, Setting: st, Variant: v, NMin: 2, NMax: 6,
 				Checks: checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination, Custom: proptest.OneCoordinatorAtEnd}})

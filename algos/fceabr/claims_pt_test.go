@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // Reference: [S0] §VI.6.2 eq.(3)–(10). eq.(8)–(10) evaluated in code:
@@ -14,12 +14,12 @@ import (
 // scales ECT2 by k, and PT, PT2 scale with β alone.
 func TestECT2AndPTFormulas(t *testing.T) {
 	for n := int64(2); n <= 64; n++ {
-		p := model.Params{N: int(n), Live: int(n)}
+		p := claim.Params{N: int(n), Live: int(n)}
 		if ECT2(p).Cmp(ECT(p)) >= 0 {
 			t.Errorf("N=%d: ECT2 %s not below ECT %s", n, ECT2(p), ECT(p))
 		}
 		if n%2 == 0 {
-			if want := model.RatFrac(n*(3*n-3), 2); ECT2(p).Cmp(want) != 0 {
+			if want := claim.RatFrac(n*(3*n-3), 2); ECT2(p).Cmp(want) != 0 {
 				t.Errorf("N=%d: ECT2 %s, want N(3N−3)/2 = %s", n, ECT2(p), want)
 			}
 		}
@@ -28,7 +28,7 @@ func TestECT2AndPTFormulas(t *testing.T) {
 				t.Errorf("N=%d: ECT2 at α = β = %d is %v, want %v", n, k, got, want)
 			}
 		}
-		if PT(p).Cmp(model.RatInt(2*(n-1))) != 0 || PT2(p).Cmp(model.RatInt(n-1)) != 0 {
+		if PT(p).Cmp(claim.RatInt(2*(n-1))) != 0 || PT2(p).Cmp(claim.RatInt(n-1)) != 0 {
 			t.Errorf("N=%d: PT %s, PT2 %s", n, PT(p), PT2(p))
 		}
 	}

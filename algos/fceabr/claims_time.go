@@ -3,6 +3,8 @@ package fceabr
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
 )
@@ -13,30 +15,30 @@ import (
 
 // CC is [S0] eq.(2) (recovered from [S3] eq.(6)) with α = 1: CC = 2(N−1)
 // when N is even, 2N otherwise; N per AMB-FCEABR-10.
-func CC(p model.Params) model.Rat {
+func CC(p claim.Params) claim.Rat {
 	n := nOf(p)
 	if n%2 == 0 {
-		return model.RatInt(2 * (n - 1))
+		return claim.RatInt(2 * (n - 1))
 	}
-	return model.RatInt(2 * n)
+	return claim.RatInt(2 * n)
 }
 
 // ECT is [S0] eq.(3)–(6) (recovered from [S3] eq.(7)–(10) with SCAN = 1)
 // at α = β = 1: PT = 2(N−1)β, λ1 = N/2·(2(N−1)β + 2(N−1)α) for N even,
 // λ2 = N/2·(2(N−1)β + 2Nα) for N odd, evaluated exactly.
-func ECT(p model.Params) model.Rat {
+func ECT(p claim.Params) claim.Rat {
 	return ectAt(nOf(p), 1, 1)
 }
 
 // ectAt is ECT at n with the communication time alpha and the comparison
 // time beta.
-func ectAt(n, alpha, beta int64) model.Rat {
+func ectAt(n, alpha, beta int64) claim.Rat {
 	pt := 2 * (n - 1) * beta
 	cc := 2 * (n - 1) * alpha
 	if n%2 == 1 {
 		cc = 2 * n * alpha
 	}
-	return model.RatFrac(n*(pt+cc), 2)
+	return claim.RatFrac(n*(pt+cc), 2)
 }
 
 // RingLatency is basic Ring's election time as [S0] §II describes it, in
@@ -53,32 +55,32 @@ func RingLatency(n int) int64 { return int64(2*n - 1) }
 func RingMessages(n, fpn int) int64 { return int64(2 * n * fpn) }
 
 var (
-	syncMany  = model.Setting{Name: "sync, election, two or more initiators (FPN ≥ 2)", Timing: model.Sync, Initiators: model.ManyInitiators}
+	syncMany  = claim.Setting{Name: "sync, election, two or more initiators (FPN ≥ 2)", Timing: model.Sync, Initiators: claim.ManyInitiators}
 	asyncOne  = claimkit.AsyncFIFO(sync1)
 	asyncMany = claimkit.AsyncFIFO(syncMany)
 
-	b1Sync  = model.Setting{Name: "budget 1: the coordinator crashed before the run; sync, any detector set", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true}
+	b1Sync  = claim.Setting{Name: "budget 1: the coordinator crashed before the run; sync, any detector set", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true}
 	b1Async = claimkit.AsyncFIFO(b1Sync)
-	b2Sync  = model.Setting{Name: "budget 2: the coordinator and any other process crashed before the run; sync", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
+	b2Sync  = claim.Setting{Name: "budget 2: the coordinator and any other process crashed before the run; sync", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
 	b2Async = claimkit.AsyncFIFO(b2Sync)
-	b2RunS  = model.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; sync", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
+	b2RunS  = claim.Setting{Name: "budget 2: the coordinator crashed before the run, one more crash during the SElection/SCoordinator waves; sync", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true, CrashBudget: 1}
 	b2RunA  = claimkit.AsyncFIFO(b2RunS)
 
-	joinSync  = model.Setting{Name: "sync, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Sync, Initiators: model.AnyInitiators, CoordinatorDead: true, Joins: 1}
+	joinSync  = claim.Setting{Name: "sync, the coordinator crashed before the run, one process absent that joins when the adversary chooses", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true, Joins: 1}
 	joinAsync = claimkit.AsyncFIFO(joinSync)
 )
 
 // timeClaims ends with ptClaims (claims_pt.go), the rest of C-FCEABR-7.
-var timeClaims = append([]model.Claim{
+var timeClaims = append([]claim.Claim{
 	{
 		ID:        "C-FCEABR-2.a",
 		Source:    "[S0] Abstract; §V.3; §VII; §IX",
 		Says:      `"Fault tolerance technique is applied which leads the waiting time for the election reaching to zero"; "While this process is continuing its ordinary operation without any delay"; "no wait time is inducted to any processes during their run time because of coordinator crash"; "Each process could tolerate one failure."`,
 		Formal:    "(a) no wait, an invariant judged after every event: every live process (the initial election complete: every process knows the two best members) holds a view (coordinator, surrogate) with a live coordinator or a known (non-zero) live surrogate, by the processes' status at that instant. Each failure budget is its own setting: budget 1 (the coordinator crashed); budget 2 (the coordinator and any other process, the surrogate included, crashed before the run; or the coordinator crashed before the run and one more crash the adversary injects at any instant of the SElection/SCoordinator waves); both ring repairs (AMB-FCEABR-6). The claim's failure budget is 1 (\"Each process could tolerate one failure\"): the budget-2 settings are beyond it, shown outside the paper's assumptions, and do not decide the verdict",
-		Kind:      model.Behaviour,
+		Kind:      claim.Behaviour,
 		Invariant: noWait,
 		NMin:      3, NMax: 5,
-		Settings: []model.Setting{b1Sync, b1Async, b2Sync, b2Async, b2RunS, b2RunA},
+		Settings: []claim.Setting{b1Sync, b1Async, b2Sync, b2Async, b2RunS, b2RunA},
 		Variants: []string{"healed", "path"},
 		// "Each process could tolerate one failure": the budget 2
 		// settings are beyond it, shown and not deciding.
@@ -89,11 +91,11 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] §V.3; §IX",
 		Says:   `"Each process could tolerate one failure."`,
 		Formal: "(b) liveness: after the single crash of the coordinator, with no Election, at quiescence every live process holds (coordinator, surrogate) = (old surrogate, highest live id other than it); (c) validity: that coordinator is live. Budget 1, FPN detectors, both ring repairs (AMB-FCEABR-6)",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Props:  model.Termination,
 		Custom: liveAfterCrash,
 		NMin:   3, NMax: 5,
-		Settings:      []model.Setting{b1Sync, b1Async},
+		Settings:      []claim.Setting{b1Sync, b1Async},
 		Variants:      []string{"healed", "path"},
 		FailureBudget: 1,
 	},
@@ -102,11 +104,11 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] §VI.6.2 eq.(2); [S3] §VIII.B.1 eq.(6)",
 		Says:   `"Communication time between each two processes (α) is considered to be the same for simplicity so Communication Cost (CC) of the algorithm is gained by (2)." CC = 2(N−1)α (N even), 2Nα (N odd)`,
 		Formal: "reading (a): CC with α = 1 equals the SYNC-LOCKSTEP latency of one election (the hop at which the last live process learns its (coordinator, surrogate)), one initiator, every id arrangement; each terminal rule (AMB-FCEABR-2). Dimension: CC is a time (α per hop); the measured latency is in hops",
-		Kind:   model.Bound, Quantity: model.Time, Relation: model.Exactly,
+		Kind:   claim.Bound, Quantity: claim.Time, Relation: claim.Exactly,
 		Formula:     CC,
 		FormulaText: "CC = 2(N-1) (N even), 2N (N odd), alpha = 1",
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1},
+		Settings: []claim.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -114,11 +116,11 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] §VI.6.2 eq.(2); [S3] §VIII.B.1 eq.(6)",
 		Says:   `CC = 2(N−1)α (N even), 2Nα (N odd)`,
 		Formal: "reading (b): CC/α equals the P2P message count of one election, one initiator, SYNC-LOCKSTEP, every id arrangement; each terminal rule. Dimension: CC/α is a number of hops; a count of messages only matches it if messages travel one after the other, which FCEABR's two waves do not",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Kind:   claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.Exactly,
 		Formula:     CC,
 		FormulaText: "CC/alpha = 2(N-1) (N even), 2N (N odd)",
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1},
+		Settings: []claim.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -126,12 +128,12 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] §VI.6.2 eq.(3)–(6); [S3] eq.(7)–(10)",
 		Says:   `PT = 2(N−1)β; λ1 = N/2·(2(N−1)β + 2(N−1)α); λ2 = N/2·(2(N−1)β + 2Nα); ECT = λ1 (N even), λ2 (N odd)`,
 		Formal: "(c) ECT at α = β = 1 against the measured SYNC-LOCKSTEP latency of one election (one initiator, every id arrangement, each terminal rule), counting each hop as α + β (a hop plus the receiver's comparison, the most the critical path can spend): measured ≤ ECT holds trivially for a quadratic formula, so the relation checked is equality. Dimension: λ multiplies a time, 2(N−1)(α+β), by N/2, a count of processes: ECT is a time but Θ(N²) (2N(N−1) at α = β = 1, N even), while the paper concludes O(N); the measured order is C-FCEABR-7.growth",
-		Kind:   model.Bound, Quantity: model.Time, Relation: model.Exactly,
+		Kind:   claim.Bound, Quantity: claim.Time, Relation: claim.Exactly,
 		Formula:     ECT,
 		FormulaText: "ECT = N/2*(2(N-1)beta + 2(N-1)alpha) (N even), N/2*(2(N-1)beta + 2N alpha) (N odd), alpha = beta = 1",
 		Measure:     hopTime,
 		NMin:        3, NMax: 10,
-		Settings: []model.Setting{sync1},
+		Settings: []claim.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -139,24 +141,24 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] §VI.6.2; [S3] §VIII.B.1",
 		Says:   `"β and α are constant variables, so time complexity of the algorithm is from O (N) and Ω (N)."`,
 		Formal: "(a)/(b) the growth order in N of the measured SYNC-LOCKSTEP latency of one election (one initiator): the fitted exponent of the worst case over the upper half of the sizes must be 1 ± 0.3. The printed ECT itself is of order 2 (C-FCEABR-7.ect)",
-		Kind:   model.Growth, Quantity: model.Time,
+		Kind:   claim.Growth, Quantity: claim.Time,
 		Order: 1,
 		NMin:  4, NMax: 64,
 		Sizes:    []int{4, 8, 16, 24, 32, 48, 64},
-		Settings: []model.Setting{sync1},
+		Settings: []claim.Setting{sync1},
 	},
 	{
 		ID:     "C-FCEABR-1.speed",
 		Source: "[S0] Abstract, §IX",
 		Says:   `"twice as fast as Ring algorithm although far fewer messages are passing due to election"; "it increased the election's speed"`,
 		Formal: "(a) SYNC-LOCKSTEP, one initiator, no failure: L_F, the hop at which the last live process learns (coordinator, surrogate), is at most ⌈L_R/2⌉ (half, in whole rounds) where L_R = 2N−1 is basic Ring's latency ([S0] §II: an Election lap of N hops, then the Coordinator reaches the last process N−1 hops later; checked on algos/ringpoll with every process live by a test). L_R/L_F → 2 holds when L_F = N",
-		Kind:   model.Bound, Quantity: model.Time, Relation: model.AtMost,
-		Formula: func(p model.Params) model.Rat {
-			return model.RatInt((RingLatency(p.Live) + 1) / 2)
+		Kind:   claim.Bound, Quantity: claim.Time, Relation: claim.AtMost,
+		Formula: func(p claim.Params) claim.Rat {
+			return claim.RatInt((RingLatency(p.Live) + 1) / 2)
 		},
 		FormulaText: "ceil(L_R/2), L_R = 2N-1 (basic Ring)",
 		NMin:        3, NMax: 12,
-		Settings: []model.Setting{sync1},
+		Settings: []claim.Setting{sync1},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -164,13 +166,13 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] Abstract, §IX; Table 1 RING column",
 		Says:   `"far fewer messages are passing due to election"; "our algorithm passed fewer messages than Ring algorithm to elect new coordinator"`,
 		Formal: "(b) for the same N and FPN (each initiator-set size its own setting: FPN = 1, FPN ≥ 2), FCEABR's P2P count is strictly below basic Ring's with FPN independent initiators, 2N·FPN (each initiator's Election and Coordinator laps; checked on algos/ringpoll by a test): count ≤ 2N·FPN − 1",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-		Formula: func(p model.Params) model.Rat {
-			return model.RatInt(RingMessages(p.Live, p.Initiators) - 1)
+		Kind:   claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
+		Formula: func(p claim.Params) claim.Rat {
+			return claim.RatInt(RingMessages(p.Live, p.Initiators) - 1)
 		},
 		FormulaText: "2N*FPN - 1 (fewer than basic Ring)",
 		NMin:        3, NMax: 6,
-		Settings: []model.Setting{sync1, syncMany, asyncOne, asyncMany},
+		Settings: []claim.Setting{sync1, syncMany, asyncOne, asyncMany},
 		Variants: []string{"r1", "r2"},
 	},
 	{
@@ -178,10 +180,10 @@ var timeClaims = append([]model.Claim{
 		Source: "[S0] §V, end",
 		Says:   `"if one process with the larger number comes into the network before coordinator failure, system will omit it in election until the next one to avoid 2n message overhead."`,
 		Formal: "a process absent at the start joins when the adversary chooses (every absent process of each size, so also one larger than the coordinator and the surrogate); crash handling (SElection/SCoordinator) never makes it coordinator or surrogate: no terminal computes it and no live process ends holding it as either. Both readings of AMB-FCEABR-11",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Custom: joinerIgnored,
 		NMin:   4, NMax: 6,
-		Settings: []model.Setting{joinSync, joinAsync},
+		Settings: []claim.Setting{joinSync, joinAsync},
 		Variants: []string{"joiner-ignored", "joiner-candidate"},
 	},
 }, ptClaims...)

@@ -53,6 +53,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -291,7 +293,6 @@ var Algorithm = &model.Algorithm[State]{
 		Compare:     true,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
-		Claims:      append(append([]model.Claim(nil), claims...), timeClaims...),
 	},
 	Init: initState,
 	Step: step,
@@ -915,3 +916,7 @@ func coordWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox)
 	}
 	return s
 }
+
+// Claims are the claims about Algorithm, as data (the registry, algos, pairs
+// them with it).
+var Claims = append(append([]claim.Claim(nil), claims...), timeClaims...)

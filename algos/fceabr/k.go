@@ -3,6 +3,8 @@ package fceabr
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -82,7 +84,6 @@ var K = &model.Algorithm[State]{
 		// FCEABR with alternatives: every reading of FCEABR's is one of
 		// FCEABR-K's.
 		Parts:  []model.Part{{Info: &Algorithm.Info}},
-		Claims: kCoverReadings(append(append([]model.Claim(nil), kClaims...), successiveClaims...)),
 	},
 	Init:   initState,
 	Step:   step,
@@ -104,17 +105,17 @@ func NewK(name string) *model.Algorithm[State] {
 // vmnRows is [S3] §IX's virtual ring: "16 messages are also exchanged
 // among the sites to elect the GCoordinator and its alternatives" (NS = 8
 // sites, one random starter, P = 3).
-func vmnRows() []model.PrintedRow {
-	return []model.PrintedRow{{Label: "[S3] §IX, NS = 8, FPN = 1, P = 3: 16 messages", Params: model.Params{N: 8, Live: 8, Initiators: 1}, Printed: model.RatInt(16)}}
+func vmnRows() []claim.PrintedRow {
+	return []claim.PrintedRow{{Label: "[S3] §IX, NS = 8, FPN = 1, P = 3: 16 messages", Params: claim.Params{N: 8, Live: 8, Initiators: 1}, Printed: claim.RatInt(16)}}
 }
 
-var kClaims = []model.Claim{
+var kClaims = []claim.Claim{
 	{
 		ID:          "C-FCEABOB-4.iii",
 		Source:      "[S3] §IX; eq.(1)",
 		Says:        `"16 messages are also exchanged among the sites to elect the GCoordinator and its alternatives, so 2180 messages are totally being passed."`,
 		Formal:      "the printed 16 against [S3] eq.(1) VMN = (FPN−1)·(NS/FPN) + 2·NS at NS = 8, FPN = 1 (\"Election message is created by a random selected process\"), evaluated exactly; the measured count is C-FCEABOB-4.iii.measured",
-		Kind:        model.Table,
+		Kind:        claim.Table,
 		Formula:     eq1,
 		FormulaText: "VMN = (FPN-1)*(NS/FPN) + 2*NS",
 		Rows:        vmnRows(),
@@ -124,16 +125,16 @@ var kClaims = []model.Claim{
 		Source: "[S3] §IX; eq.(1)",
 		Says:   `"16 messages are also exchanged among the sites to elect the GCoordinator and its alternatives"`,
 		Formal: "the measured P2P count (Election + Coordinator) of FCEABR-K with P = 3 on a virtual ring of NS live ECoordinators, one starter, SYNC-LOCKSTEP, every id arrangement and starter (sampled at NS = 8), equals eq.(1) at (NS, FPN = 1), which at the sentence's NS = 8 the printed 16 equals (C-FCEABOB-4.iii); NS varies over 4..8 (a ring that holds the coordinator and its P = 3 alternatives); FPN is 1 by the sentence's own rule (\"Election message is created by a random selected process\"), FPN > 1 is C-FCEABR-3's (on FCEABR); each terminal rule (AMB-FCEABR-2)",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Kind:   claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.Exactly,
 		Formula:     eq1,
 		FormulaText: "VMN = (FPN-1)*(NS/FPN) + 2*NS",
 		NMin:        4, NMax: 8,
 		// The sentence speaks of NS = 8: NS = 4..7 are evidence (odd
 		// NS is eq.(1)'s own problem, C-FCEABR-3's).
 		DecidedSizes: []int{8},
-		Vars: []model.FormulaVar{{Name: "FPN", Of: func(p model.Params) int64 { return int64(p.Initiators) },
+		Vars: []claim.FormulaVar{{Name: "FPN", Of: func(p claim.Params) int64 { return int64(p.Initiators) },
 			Fixed: "FPN = 1 by the sentence's own rule (\"Election message is created by a random selected process\"); FPN > 1 is C-FCEABR-3's"}},
-		Settings: []model.Setting{sync1},
+		Settings: []claim.Setting{sync1},
 		Variants: []string{"r1,p3", "r2,p3"},
 	},
 }
@@ -142,7 +143,7 @@ var kClaims = []model.Claim{
 // FCEABR-K's can exercise: its settings (an election from one starter on
 // a ring with nobody crashed before the run, then successive crashes at
 // quiescence) have no joins and no crash before the run.
-var kMoot = []model.ClaimPart{
+var kMoot = []claim.ClaimPart{
 	{Name: "AMB-FCEABR-9", Why: "a detector whose coordinator's first alternative is crashed before the run too: the claim's settings crash nobody before the run"},
 	{Name: "AMB-FCEABR-10", Why: "what N means in [S0] eq.(1)/(2), a reading of the formulas that the step does not read: with nobody crashed before the run N is the live processes under either reading"},
 	{Name: "AMB-FCEABR-11", Why: "whether a process that joins during the run takes part in crash handling: no setting of the claim has joins"},
@@ -151,14 +152,18 @@ var kMoot = []model.ClaimPart{
 // kCoverReadings declares kMoot in each of FCEABR-K's claims and checks
 // every other reading it inherits from FCEABR with one variant of its own
 // (model.Info.CoverReadings).
-func kCoverReadings(cs []model.Claim) []model.Claim {
+func kCoverReadings(cs []claim.Claim) []claim.Claim {
 	info := &model.Info{Name: "fceabrk", Ambiguities: KAmbiguities, Parts: []model.Part{{Info: &Algorithm.Info}}}
 	for i := range cs {
-		if cs[i].Kind == model.Table {
+		if cs[i].Kind == claim.Table {
 			continue
 		}
 		cs[i].MootReadings = append(cs[i].MootReadings, kMoot...)
-		info.CoverReadings(&cs[i])
+		claim.CoverReadings(info, &cs[i])
 	}
 	return cs
 }
+
+// KClaims are the claims about K, as data (the registry, algos, pairs
+// them with it).
+var KClaims = kCoverReadings(append(append([]claim.Claim(nil), kClaims...), successiveClaims...))

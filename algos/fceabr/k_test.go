@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -129,7 +131,7 @@ func TestECTOrder(t *testing.T) {
 	if k := fit(func(n int64) float64 { return ectAt(n, 1, 1).Float() }); math.Abs(k-2) > 0.05 {
 		t.Errorf("ECT exponent %.3f, want 2", k)
 	}
-	if k := fit(func(n int64) float64 { return CC(model.Params{N: int(n), Live: int(n)}).Float() }); math.Abs(k-1) > 0.05 {
+	if k := fit(func(n int64) float64 { return CC(claim.Params{N: int(n), Live: int(n)}).Float() }); math.Abs(k-1) > 0.05 {
 		t.Errorf("CC exponent %.3f, want 1", k)
 	}
 }

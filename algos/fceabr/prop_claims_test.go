@@ -3,6 +3,8 @@ package fceabr_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/internal/proptest"
@@ -38,7 +40,7 @@ func TestPropClaims(t *testing.T) {
 // and fr-2.
 func TestPropElection(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		st := model.Setting{Name: "every process live, any initiators, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators}
+		st := claim.Setting{Name: "every process live, any initiators, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators}
 		for _, v := range []string{"r1", "r2"} {
 			proptest.Check(t, proptest.Target{Spec: fceabr.Algorithm, Setting: st, Variant: v, NMin: 2, NMax: 6,
 				Checks: checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination, Custom: proptest.OneCoordinatorAtEnd}})

@@ -3,6 +3,8 @@ package fceabr
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -115,7 +117,7 @@ func reelectsAt(st triggerStatement, pOf func(model.System) int) func(model.Syst
 // = 4 successive crashes of the agreed coordinator, each detected by every
 // live process ("each process in the network which finds it out", [S3]
 // §VII).
-var syncSucc = model.Setting{Name: "sync, election from one starter, then 4 successive coordinator crashes, each detected by every live process", Timing: model.Sync, Initiators: model.OneInitiator, Successive: 4}
+var syncSucc = claim.Setting{Name: "sync, election from one starter, then 4 successive coordinator crashes, each detected by every live process", Timing: model.Sync, Initiators: claim.OneInitiator, Successive: 4}
 
 // triggerVariants are the AMB-HIER-1 readings at P = 1, 2, 3.
 var triggerVariants = TriggerVariants("")
@@ -139,21 +141,21 @@ func TriggerVariants(prefix string) []string {
 // holds name the reading it is. scope describes the runs for the formal
 // statement; pOf reads P from a run. FCEABR-K registers them, and so does
 // the hierarchy (on its virtual ring).
-func TriggerClaims(scope string, st model.Setting, n int, variants []string, pOf func(model.System) int) []model.Claim {
-	var cs []model.Claim
+func TriggerClaims(scope string, st claim.Setting, n int, variants []string, pOf func(model.System) int) []claim.Claim {
+	var cs []claim.Claim
 	for _, ts := range triggerStatements {
-		cs = append(cs, model.Claim{
+		cs = append(cs, claim.Claim{
 			ID:     ts.id,
 			Source: ts.source + "; catalog C-HIER-6, AMB-HIER-1",
 			Says:   ts.says,
 			Formal: scope + ": " + ts.rule +
 				"; a new election is the first SElection for new alternatives or full Election a detector starts. Under each AMB-HIER-1 reading and P = 1, 2, 3: the statements as predicates coincide with a reading where it holds for every P",
-			Kind:     model.Behaviour,
+			Kind:     claim.Behaviour,
 			Props:    model.Termination,
 			Custom:   reelectsAt(ts, pOf),
 			NMin:     n,
 			NMax:     n,
-			Settings: []model.Setting{st},
+			Settings: []claim.Setting{st},
 			Variants: variants,
 		})
 	}

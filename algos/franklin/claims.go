@@ -3,6 +3,8 @@ package franklin
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
 )
@@ -20,15 +22,15 @@ var settings = ringkit.CrashFreeAndUnorderedSettings()
 
 // claims are Franklin's claims as data; the formulas are evaluated in
 // code, no result is stored here.
-var claims = []model.Claim{
+var Claims = []claim.Claim{
 	{
 		ID:     "FRANKLIN-1",
 		Source: source,
 		Says:   "the process with the largest id is found (it receives its own id back) and every process learns it",
 		Formal: "never two processes act as leader at once; at quiescence exactly one does, the highest id, and every process holds it as leader; every execution reaches quiescence; no active process ever receives a message more than one round ahead of its own",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
-		Custom: model.AllChecks(ringkit.OneLeader, noSkew),
+		Custom: claim.AllChecks(ringkit.OneLeader, noSkew),
 		NMin:   2, NMax: 8,
 		Settings: settings,
 	},
@@ -37,8 +39,8 @@ var claims = []model.Claim{
 		Source: source,
 		Says:   "each round at least halves the active processes (no two neighbouring active processes both survive a round): at most ⌊log₂ n⌋+1 rounds, the rounds behind the abstract's 2N·floor(lg N) + 3N",
 		Formal: "the highest round any process enters as an active process (the last one being the round in which the winner's id goes round the ring) <= ⌊log₂ n⌋+1, n = ring positions",
-		Kind:   model.Behaviour,
-		Custom: model.EveryObservation(ObsRound, model.AtMost, RoundBound, "⌊log₂ n⌋+1", "round"),
+		Kind:   claim.Behaviour,
+		Custom: claim.EveryObservation(ObsRound, claim.AtMost, RoundBound, "⌊log₂ n⌋+1", "round"),
 		NMin:   2, NMax: 8,
 		Settings: settings,
 	},
@@ -47,7 +49,7 @@ var claims = []model.Claim{
 		Source: source,
 		Says:   "at most 2n messages per round",
 		Formal: "for every round r, the elect messages of round r sent or relayed (P2P, one per hop) <= 2n; the leader announcement is not part of a round",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Custom: perRound,
 		NMin:   2, NMax: 8,
 		Settings: settings,
@@ -57,7 +59,7 @@ var claims = []model.Claim{
 		Source: source + ", abstract",
 		Says:   "It passes 2N*floor(lg N) + 3N messages in the worst case",
 		Formal: "every message sent (elect messages and relays, and the n leader announcements; P2P) over all arrangements, initiator sets and schedules <= 2n⌊log₂ n⌋ + 3n (2n per round times ⌊log₂ n⌋+1 rounds, plus n for the announcement), and at every size some execution sends exactly that many (the worst case is attained)",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Kind:   claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
 		Tight:       true,
 		Formula:     MessageBound,
 		FormulaText: "2n⌊log₂ n⌋+3n",
@@ -68,13 +70,13 @@ var claims = []model.Claim{
 
 // RoundBound is FRANKLIN-2's formula, ⌊log₂ n⌋+1, at p.N: the active
 // processes after r rounds are at most ⌊n/2^r⌋, and the last round has one.
-func RoundBound(p model.Params) model.Rat { return model.RatInt(ringkit.FloorLog2(p.N) + 1) }
+func RoundBound(p claim.Params) claim.Rat { return claim.RatInt(ringkit.FloorLog2(p.N) + 1) }
 
 // MessageBound is FRANKLIN-4's formula, the abstract's 2N·floor(lg N) + 3N,
 // at p.N.
-func MessageBound(p model.Params) model.Rat {
+func MessageBound(p claim.Params) claim.Rat {
 	n := int64(p.N)
-	return model.RatInt(2*n*ringkit.FloorLog2(p.N) + 3*n)
+	return claim.RatInt(2*n*ringkit.FloorLog2(p.N) + 3*n)
 }
 
 // noSkew checks that no active process received a message more than one

@@ -91,7 +91,6 @@ var Algorithm = &model.Algorithm[State]{
 		Topology: model.BiRing,
 		Compare:  true,
 		Kinds:    kinds,
-		Claims:   claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
 	Step: Step,

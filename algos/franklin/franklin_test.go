@@ -3,6 +3,8 @@ package franklin
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
@@ -42,9 +44,9 @@ func TestEveryArrangement(t *testing.T) {
 		if want := ringkit.FloorLog2(n) + 1; worstR != want {
 			t.Errorf("n=%d: worst case %d rounds, want ⌊log₂ n⌋+1 = %d", n, worstR, want)
 		}
-		claimed := MessageBound(model.Params{N: n})
+		claimed := MessageBound(claim.Params{N: n})
 		t.Logf("n=%d: worst case %d rounds, %d messages (claimed <= %s)", n, worstR, worstMsgs, claimed)
-		if !model.Exactly.Holds(worstMsgs, claimed) {
+		if !claim.Exactly.Holds(worstMsgs, claimed) {
 			t.Errorf("n=%d: worst case %d messages, want the claimed %s exactly", n, worstMsgs, claimed)
 		}
 	}

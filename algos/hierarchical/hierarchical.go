@@ -45,7 +45,7 @@
 //   - startup: the initial election at the network's start-up ([S3] §IX):
 //     as initial, but only each site's lowest live id is an informer (a
 //     start input elsewhere is ignored), so a run where every process
-//     starts (model.EveryLive) has one informer per site.
+//     starts (claim.EveryLive) has one informer per site.
 //   - stable: every process knows the previous election's result (the
 //     sites' groups and the ring's GCoordinator with P alternatives, all
 //     computed from the membership). When the GCoordinator is crashed
@@ -67,6 +67,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/algos/fceabr"
@@ -447,7 +449,6 @@ var Algorithm = &model.Algorithm[State]{
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
 		Parts:       parts,
-		Claims:      coverReadings(append(append(append([]model.Claim(nil), claims...), triggerClaims...), promoteClaims()...)),
 		// The sites, their groups and the virtual ring, computed once per
 		// run from the topology and the variant.
 		Prepare: func(t *model.Topology, v []uint8) any { return NewLayout(t, v) },
@@ -899,3 +900,7 @@ func promoteIC(s State, crashed model.ID) State {
 	s.IC, s.IAlts = s.IAlts[0], s.IAlts[1:]
 	return s
 }
+
+// Claims are the claims about Algorithm, as data (the registry, algos, pairs
+// them with it).
+var Claims = coverReadings(append(append(append([]claim.Claim(nil), claims...), triggerClaims...), promoteClaims()...))

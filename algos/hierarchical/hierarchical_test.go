@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -14,16 +16,16 @@ import (
 func TestFormulas(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		got  model.Rat
-		want model.Rat
+		got  claim.Rat
+		want claim.Rat
 	}{
-		{"eq.(1) NS=8 FPN=1", Eq1(8, 1), model.RatInt(16)},
-		{"eq.(1) NS=4 FPN=3", Eq1(4, 3), model.RatFrac(32, 3)}, // 2·4/3 + 8
-		{"eq.(4) Table 5 row 1", Eq4(4, 120, 4, 3), model.RatFrac(3*4*128+32, 3)},
+		{"eq.(1) NS=8 FPN=1", Eq1(8, 1), claim.RatInt(16)},
+		{"eq.(1) NS=4 FPN=3", Eq1(4, 3), claim.RatFrac(32, 3)}, // 2·4/3 + 8
+		{"eq.(4) Table 5 row 1", Eq4(4, 120, 4, 3), claim.RatFrac(3*4*128+32, 3)},
 		{"eq.(4) as a sum over equal sites", Eq4Sites([]int64{120, 120, 120, 120}, []int64{4, 4, 4, 4}, 3), Eq4(4, 120, 4, 3)},
-		{"eq.(5) Table 5 row 1", Eq5(4, 120, 4, 3), model.RatFrac(3*(4+240)+32, 3)},
-		{"eq.(22) SPN_i=200 SN=9", Eq22(200, 9), model.RatInt(1 + 199 + 8)},
-		{"eq.(23) SPN_j=200", Eq23(200), model.RatInt(199)},
+		{"eq.(5) Table 5 row 1", Eq5(4, 120, 4, 3), claim.RatFrac(3*(4+240)+32, 3)},
+		{"eq.(22) SPN_i=200 SN=9", Eq22(200, 9), claim.RatInt(1 + 199 + 8)},
+		{"eq.(23) SPN_j=200", Eq23(200), claim.RatInt(199)},
 	} {
 		if c.got.Cmp(c.want) != 0 {
 			t.Errorf("%s = %s, want %s", c.name, c.got, c.want)
@@ -117,7 +119,7 @@ func TestSqrtSitesAndEq23(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := eq23Of(model.Params{N: 12, Variant: w, Detectors: []model.ID{7}}); got.Cmp(model.RatInt(3)) != 0 {
+	if got := eq23Of(claim.Params{N: 12, Variant: w, Detectors: []model.ID{7}}); got.Cmp(claim.RatInt(3)) != 0 {
 		t.Errorf("eq.(23) at sites of 4: %s, want 3", got)
 	}
 }

@@ -1,17 +1,20 @@
 package hierarchical
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/claim"
+	"github.com/electlab/electlab/model"
+)
 
 // The readings the hierarchy inherits from its parts (FCEABOB in every
 // site, FCEABR-K on the virtual ring; model.Info.InheritedReadings) are
 // readings of every claim about it: each is checked by a variant of the
 // claim (coverReadings adds one variant per reading the claim's own
 // variants leave out), or declared moot below where the claim's
-// executions cannot exercise it, with the reason (model.Claim.MootReadings).
+// executions cannot exercise it, with the reason (claim.Claim.MootReadings).
 
 // moot is one declaration of readings that cannot change a claim's
 // executions.
-func moot(name, why string) model.ClaimPart { return model.ClaimPart{Name: name, Why: why} }
+func moot(name, why string) claim.ClaimPart { return claim.ClaimPart{Name: name, Why: why} }
 
 var (
 	// Every claim: no setting of the hierarchy's has joins, and N's
@@ -23,7 +26,7 @@ var (
 	// successive crashes): no coordinator crash is detected, the virtual
 	// ring has one informer (the first site's ECoordinator starts it,
 	// [S3] §VI's FPN = 1: learn) and no crash handling.
-	mootInitial = []model.ClaimPart{
+	mootInitial = []claim.ClaimPart{
 		moot("AMB-HIER-1", "when a new election starts after a coordinator crash: in the initial election no coordinator crash is detected (a start input makes a site's informer)"),
 		moot("AMB-FCEABR-1", "the kill rule between two ring informers: the initial election's ring has one informer, the first site's ECoordinator ([S3] §VI: FPN = 1)"),
 		moot("AMB-FCEABR-5", "whether crash handling keeps its own state apart from the election's: the initial election has no crash handling"),
@@ -32,7 +35,7 @@ var (
 		mootJoiner, mootN,
 	}
 	// All live: every process FCEABOB contacts replies in the first round.
-	mootAllLive = []model.ClaimPart{
+	mootAllLive = []claim.ClaimPart{
 		moot("AMB-FCEABOB-3", "which non-repliers are re-sent to: every process is live, so every contacted process replies"),
 		moot("AMB-FCEABOB-4", "whether the Coordinator broadcast leaves the non-repliers out: every process is live, so there are none"),
 		moot("AMB-FCEABOB-6", "whether the coordinator is fixed after the first resend round: every process is live, so there is no resend round"),
@@ -45,8 +48,8 @@ var (
 	// no site election runs: FCEABOB's step runs only at an initial
 	// informer's start, on its round timer and on FCEABOB's messages, which
 	// no process sends (step, siteStep).
-	mootStable = func() []model.ClaimPart {
-		var out []model.ClaimPart
+	mootStable = func() []claim.ClaimPart {
+		var out []claim.ClaimPart
 		for _, id := range []string{"AMB-FCEABOB-1", "AMB-FCEABOB-2", "AMB-FCEABOB-3", "AMB-FCEABOB-4", "AMB-FCEABOB-5", "AMB-FCEABOB-6"} {
 			out = append(out, moot(id, "a rule of FCEABOB's site election: in the stable scenario none runs (the previous election's result is known; no process sends FCEABOB's messages)"))
 		}
@@ -59,8 +62,8 @@ var (
 )
 
 // join concatenates declarations.
-func join(ps ...[]model.ClaimPart) []model.ClaimPart {
-	var out []model.ClaimPart
+func join(ps ...[]claim.ClaimPart) []claim.ClaimPart {
+	var out []claim.ClaimPart
 	for _, p := range ps {
 		out = append(out, p...)
 	}
@@ -69,8 +72,8 @@ func join(ps ...[]model.ClaimPart) []model.ClaimPart {
 
 // ringReadings declares every reading of FCEABR-K's ring (AMB-HIER-1 and
 // AMB-FCEABR-*) moot for why.
-func ringReadings(why string) []model.ClaimPart {
-	out := []model.ClaimPart{moot("AMB-HIER-1", why)}
+func ringReadings(why string) []claim.ClaimPart {
+	out := []claim.ClaimPart{moot("AMB-HIER-1", why)}
 	for _, id := range []string{"AMB-FCEABR-1", "AMB-FCEABR-2", "AMB-FCEABR-3", "AMB-FCEABR-4", "AMB-FCEABR-5", "AMB-FCEABR-6", "AMB-FCEABR-7", "AMB-FCEABR-8", "AMB-FCEABR-9", "AMB-FCEABR-10", "AMB-FCEABR-11"} {
 		out = append(out, moot(id, why))
 	}
@@ -79,16 +82,16 @@ func ringReadings(why string) []model.ClaimPart {
 
 // coverReadings adds to each claim one variant per inherited reading it
 // neither checks nor declares (model.Info.CoverReadings).
-func coverReadings(cs []model.Claim) []model.Claim {
+func coverReadings(cs []claim.Claim) []claim.Claim {
 	info := &model.Info{Name: "hierarchical", Ambiguities: ambiguities, Parts: parts}
 	for i := range cs {
-		info.CoverReadings(&cs[i])
+		claim.CoverReadings(info, &cs[i])
 	}
 	return cs
 }
 
 // mootIn declares ps moot in every claim of cs.
-func mootIn(ps []model.ClaimPart, cs []model.Claim) []model.Claim {
+func mootIn(ps []claim.ClaimPart, cs []claim.Claim) []claim.Claim {
 	for i := range cs {
 		cs[i].MootReadings = append(cs[i].MootReadings, ps...)
 	}
@@ -97,16 +100,16 @@ func mootIn(ps []model.ClaimPart, cs []model.Claim) []model.Claim {
 
 // ringFixed are FCEABR's readings of the ring's rules (AMB-FCEABR-1..8),
 // not checked on the hierarchy's C-HIER-6.* (see triggerClaims).
-var ringFixed = func() []model.ClaimPart {
-	var out []model.ClaimPart
+var ringFixed = func() []claim.ClaimPart {
+	var out []claim.ClaimPart
 	for _, id := range []string{"AMB-FCEABR-1", "AMB-FCEABR-2", "AMB-FCEABR-3", "AMB-FCEABR-4", "AMB-FCEABR-5", "AMB-FCEABR-6", "AMB-FCEABR-7", "AMB-FCEABR-8"} {
-		out = append(out, model.ClaimPart{Name: id, Why: "a rule of the virtual ring's FCEABR-K: each of its readings is checked on the same statement on FCEABR-K itself (fceabrk's claim of the same ID), not on the hierarchy"})
+		out = append(out, claim.ClaimPart{Name: id, Why: "a rule of the virtual ring's FCEABR-K: each of its readings is checked on the same statement on FCEABR-K itself (fceabrk's claim of the same ID), not on the hierarchy"})
 	}
 	return out
 }()
 
 // fixedIn declares ps fixed in every claim of cs.
-func fixedIn(ps []model.ClaimPart, cs []model.Claim) []model.Claim {
+func fixedIn(ps []claim.ClaimPart, cs []claim.Claim) []claim.Claim {
 	for i := range cs {
 		cs[i].FixedReadings = append(cs[i].FixedReadings, ps...)
 	}

@@ -23,6 +23,8 @@ package kabashi
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
 )
@@ -214,7 +216,6 @@ var Algorithm = &model.Algorithm[State]{
 				Default: 0,
 			},
 		},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
 		b := bullykit.InitialBelief(env, true)
@@ -233,7 +234,7 @@ var Algorithm = &model.Algorithm[State]{
 }
 
 // B is b of eq.(2) at p under the AMB-KAB-7 reading in p.Variant.
-func B(p model.Params) int64 {
+func B(p claim.Params) int64 {
 	switch p.Reading(AmbB) {
 	case BOneBCAST1:
 		return 1

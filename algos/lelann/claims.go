@@ -3,32 +3,34 @@ package lelann
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
 )
 
 // claims are the catalog's claims about the basic version, as data. The
 // formulas are the paper's, evaluated exactly; no result is stored here.
-var claims = []model.Claim{
+var Claims = []claim.Claim{
 	{
 		ID:     "C-RING1-1",
 		Source: "[S1] Unidirectional rings, basic version",
 		Says:   `"The algorithm requires an order of n² messages per election."`,
 		Formal: "worst-case P2P count (elect me + new coordinator, forwards by failed processes included) grows as n^2, n = ring positions (AMB-R1-3: or live processes); 1, several and all initiators; 0..n-2 failed forwarders",
-		Kind:   model.Growth, Order: 2,
-		Quantity: model.Messages, Accounting: model.P2P,
+		Kind:   claim.Growth, Order: 2,
+		Quantity: claim.Messages, Accounting: model.P2P,
 		// Formula is the reference curve n² with n read per AMB-R1-3;
 		// the claim itself is the exponent (Order).
-		Formula: func(p model.Params) model.Rat {
+		Formula: func(p claim.Params) claim.Rat {
 			n := int64(RingN(p))
-			return model.RatInt(n * n)
+			return claim.RatInt(n * n)
 		},
 		FormulaText: "n^2",
 		NMin:        3, NMax: 24,
-		Settings: []model.Setting{
-			{Name: "async fifo, one initiator, failed forwarders", Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator, MaxDead: 22},
-			{Name: "async fifo, two or more initiators, failed forwarders", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators, MaxDead: 22},
-			{Name: "async fifo, any initiator set (up to all), failed forwarders", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 22},
+		Settings: []claim.Setting{
+			{Name: "async fifo, one initiator, failed forwarders", Timing: model.Async, Net: model.FIFO, Initiators: claim.OneInitiator, MaxDead: 22},
+			{Name: "async fifo, two or more initiators, failed forwarders", Timing: model.Async, Net: model.FIFO, Initiators: claim.ManyInitiators, MaxDead: 22},
+			{Name: "async fifo, any initiator set (up to all), failed forwarders", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, MaxDead: 22},
 		},
 		Variants: []string{"n-positions", "n-live"},
 	},
@@ -37,13 +39,13 @@ var claims = []model.Claim{
 		Source: "[S1] Unidirectional rings, basic version",
 		Says:   `"These messages reach process Pi such that the ("elect me", Pi) message follows all the other messages."`,
 		Formal: "when an initiator's own (elect me) message returns, it has received the (elect me) messages of every other live process (own-returned count = live - 1); and the elected process is the maximum live id",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Props:  model.Validity,
 		Custom: ownFollowsAll,
 		NMin:   3, NMax: 6,
-		Settings: []model.Setting{
-			{Name: "async fifo (the stated assumption), any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
-			{Name: "async unordered (outside [S1]'s FIFO assumption: is it needed?), any initiators", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true},
+		Settings: []claim.Setting{
+			{Name: "async fifo (the stated assumption), any initiators", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators},
+			{Name: "async unordered (outside [S1]'s FIFO assumption: is it needed?), any initiators", Timing: model.Async, Net: model.Unordered, Initiators: claim.AnyInitiators, Outside: true},
 		},
 	},
 	{
@@ -51,13 +53,13 @@ var claims = []model.Claim{
 		Source: "[S1] Unidirectional rings, basic version",
 		Says:   `"It is assumed that failures do not occur during an election. This assumption ensures identical results even if two or more processes initiate elections in parallel."`,
 		Formal: "(a) every announcement names the same process; (b) each names the maximum live id at the instant it is made; with two or more initiators",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Custom: identicalResults,
 		NMin:   3, NMax: 6,
-		Settings: []model.Setting{
-			{Name: "async fifo, no crash during the election", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators},
-			{Name: "async fifo, one crash during the election (outside the assumption)", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators, CrashBudget: 1, Outside: true},
-			{Name: "async unordered, no crash during the election (outside [S1]'s FIFO assumption)", Timing: model.Async, Net: model.Unordered, Initiators: model.ManyInitiators, Outside: true},
+		Settings: []claim.Setting{
+			{Name: "async fifo, no crash during the election", Timing: model.Async, Net: model.FIFO, Initiators: claim.ManyInitiators},
+			{Name: "async fifo, one crash during the election (outside the assumption)", Timing: model.Async, Net: model.FIFO, Initiators: claim.ManyInitiators, CrashBudget: 1, Outside: true},
+			{Name: "async unordered, no crash during the election (outside [S1]'s FIFO assumption)", Timing: model.Async, Net: model.Unordered, Initiators: claim.ManyInitiators, Outside: true},
 		},
 		Variants: []string{"default", "all-announce"},
 	},

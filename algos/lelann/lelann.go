@@ -17,6 +17,8 @@ package lelann
 import (
 	"strconv"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
 )
@@ -143,7 +145,6 @@ var Algorithm = &model.Algorithm[State]{
 				Default: 0,
 			},
 		},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
 	Step: ringkit.Step(initiate, receive),
@@ -163,7 +164,7 @@ var Algorithm = &model.Algorithm[State]{
 
 // RingN is the n a claim formula uses under the AMB-R1-3 reading in
 // p.Variant: ring positions (default) or live processes.
-func RingN(p model.Params) int { return p.NCounted(AmbN, NLive) }
+func RingN(p claim.Params) int { return p.NCounted(AmbN, NLive) }
 
 // initiate makes the process an initiator on its start input.
 func initiate(env *model.Env, s State, out *model.Outbox) State {

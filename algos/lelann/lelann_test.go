@@ -3,6 +3,8 @@ package lelann
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -137,11 +139,11 @@ func TestRingN(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := model.Params{N: 7, Live: 4, Initiators: 1, Variant: v}
+		p := claim.Params{N: 7, Live: 4, Initiators: 1, Variant: v}
 		if got := RingN(p); got != tc.want {
 			t.Errorf("variant %q: n = %d, want %d", tc.variant, got, tc.want)
 		}
-		if got, want := Algorithm.Claim("C-RING1-1").Formula(p), model.RatInt(int64(tc.want*tc.want)); got.Cmp(want) != 0 {
+		if got, want := Algorithm.Claim("C-RING1-1").Formula(p), claim.RatInt(int64(tc.want*tc.want)); got.Cmp(want) != 0 {
 			t.Errorf("variant %q: C-RING1-1 reference %s, want %s", tc.variant, got, want)
 		}
 	}

@@ -2,6 +2,7 @@ package modbully
 
 import (
 	"github.com/electlab/electlab/algos/kit/bullykit"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 )
 
@@ -14,7 +15,7 @@ const ConventionB = "msg-live,n-live"
 // − 1, at the lowest detector P (with several simultaneous detectors in
 // lock-step every process above the lowest one sends its ELECTION once,
 // so the Bully's count is the lowest detector's).
-func bullyTm(p model.Params) model.Rat {
+func bullyTm(p claim.Params) claim.Rat {
 	var d int64
 	for i, id := range p.Detectors {
 		if i == 0 || int64(id) < d {
@@ -29,7 +30,7 @@ var set = bullykit.SettingsFor("informer")
 
 // claims are claims of [S3] §II about the modified Bully that the catalog
 // does not list one by one (new IDs in the catalog's scheme), as data.
-var claims = []model.Claim{
+var Claims = []claim.Claim{
 	{
 		ID:     "C-MB-1",
 		Source: "[S3] §II (Related Work)",
@@ -37,12 +38,12 @@ var claims = []model.Claim{
 		Formal: "the modified Bully's P2P count is at most the Bully's count for the same detectors, taken as [S4]'s T_m(N, P) at the lowest detector P " +
 			"(the Bully model reproduces T_m exactly under convention B, see C-KAB-1): sync, the old coordinator crashed and never messaged, N the live processes; " +
 			"one informer, and several simultaneous informers",
-		Kind:     model.Bound,
-		Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Kind:     claim.Bound,
+		Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
 		Formula:     bullyTm,
 		FormulaText: "T_m(N, min P) (the Bully's count)",
 		NMin:        3, NMax: 12,
-		Settings: []model.Setting{
+		Settings: []claim.Setting{
 			set.One,
 			set.Many,
 		},
@@ -54,10 +55,10 @@ var claims = []model.Claim{
 		Says:   `"processors which receive Election message, send their numbers to informer. After that it compares all processes numbers and then coordinator will be chosen. Processes are informed about the elected coordinator by receiving Coordination message from informer in the next step."`,
 		Formal: "at quiescence every live process holds the same coordinator, the highest live id, and never do two live processes act as coordinator: " +
 			"any set of informers and crash sets, sync (the [S3] assumption of equal link delays) and async with accurate timeouts; async with early timeouts outside it",
-		Kind:  model.Behaviour,
+		Kind:  claim.Behaviour,
 		Props: model.Safety | model.Agreement | model.Validity | model.Termination,
 		NMin:  3, NMax: 6,
-		Settings: []model.Setting{
+		Settings: []claim.Setting{
 			set.AnyDead,
 			set.Staggered,
 			bullykit.EarlyOutside("[S3]'s equal-delay assumption"),

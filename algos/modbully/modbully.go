@@ -19,6 +19,8 @@ package modbully
 import (
 	"encoding/binary"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/bullykit"
 	"github.com/electlab/electlab/model"
 )
@@ -92,7 +94,6 @@ var Algorithm = &model.Algorithm[State]{
 			},
 			bullykit.NCount("AMB-MB-2", "what does N count in the formulas?"),
 		},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
 		b := bullykit.InitialBelief(env, false)
@@ -107,7 +108,7 @@ var Algorithm = &model.Algorithm[State]{
 }
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
-func N(p model.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
+func N(p claim.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
 
 func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	switch in.Kind {

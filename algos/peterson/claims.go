@@ -3,6 +3,8 @@ package peterson
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/model"
 )
@@ -18,13 +20,13 @@ var settings = ringkit.CrashFreeSettings()
 
 // claims are Peterson's claims as data; the formulas are evaluated in
 // code, no result is stored here.
-var claims = []model.Claim{
+var Claims = []claim.Claim{
 	{
 		ID:     "PETERSON-1",
 		Source: source,
 		Says:   "exactly one process is elected, the one that ends up holding the maximum id as its temporary id (not necessarily the process whose id it is), and every process learns which",
 		Formal: "never two processes act as leader at once; at quiescence exactly one does, its final temporary id is the highest id, and every process holds it (the elected process's id) as leader; every execution reaches quiescence",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Props:  model.Safety | model.Agreement | model.Termination,
 		Custom: OneWinner,
 		NMin:   2, NMax: 8,
@@ -38,8 +40,8 @@ var claims = []model.Claim{
 		Source: source,
 		Says:   "each phase at least halves the active processes: at most ⌊log₂ n⌋+1 phases",
 		Formal: "the highest phase any process enters as an active process (the last one being the phase in which the winner's temporary id goes round the ring) <= ⌊log₂ n⌋+1, n = ring positions",
-		Kind:   model.Behaviour,
-		Custom: model.EveryObservation(ObsPhase, model.AtMost, PhaseBound, "⌊log₂ n⌋+1", "phase"),
+		Kind:   claim.Behaviour,
+		Custom: claim.EveryObservation(ObsPhase, claim.AtMost, PhaseBound, "⌊log₂ n⌋+1", "phase"),
 		NMin:   2, NMax: 8,
 		Settings: settings,
 	},
@@ -48,7 +50,7 @@ var claims = []model.Claim{
 		Source: source + ": at most 2n log n + O(n) messages; the O(n) made exact here: 2n per phase while two or more processes are active (⌊log₂ n⌋ such phases at most), n for the last phase's lap, n for the leader's announcement",
 		Says:   "O(n log n) messages: at most 2n⌊log₂ n⌋ + O(n)",
 		Formal: "every message sent (elect messages and relays, and the n leader announcements; P2P) over all arrangements, initiator sets and schedules <= 2n⌊log₂ n⌋ + 2n",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
+		Kind:   claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
 		Formula:     MessageBound,
 		FormulaText: "2n⌊log₂ n⌋+2n",
 		NMin:        2, NMax: 8,
@@ -57,12 +59,12 @@ var claims = []model.Claim{
 }
 
 // PhaseBound is PETERSON-2's formula, ⌊log₂ n⌋+1, at p.N.
-func PhaseBound(p model.Params) model.Rat { return model.RatInt(ringkit.FloorLog2(p.N) + 1) }
+func PhaseBound(p claim.Params) claim.Rat { return claim.RatInt(ringkit.FloorLog2(p.N) + 1) }
 
 // MessageBound is PETERSON-3's formula, 2n⌊log₂ n⌋+2n, at p.N.
-func MessageBound(p model.Params) model.Rat {
+func MessageBound(p claim.Params) claim.Rat {
 	n := int64(p.N)
-	return model.RatInt(2*n*ringkit.FloorLog2(p.N) + 2*n)
+	return claim.RatInt(2*n*ringkit.FloorLog2(p.N) + 2*n)
 }
 
 // OneWinner is PETERSON-1's own check: exactly one process acts as leader

@@ -91,7 +91,6 @@ var Algorithm = &model.Algorithm[State]{
 		Compare:  true,
 		Elects:   "process holding the highest id as its temporary id (not the highest id itself)",
 		Kinds:    kinds,
-		Claims:   claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
 	Step: Step,

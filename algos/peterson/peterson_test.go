@@ -3,6 +3,8 @@ package peterson
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
@@ -47,7 +49,7 @@ func TestEveryArrangement(t *testing.T) {
 			if win != w.Topo().Max() {
 				notMax++
 			}
-			_, phases, _ := model.ObservedRange(w, ObsPhase)
+			_, phases, _ := claim.ObservedRange(w, ObsPhase)
 			sends := w.Counts().Sends
 			if want := 2 * int64(n) * phases; sends != want {
 				t.Errorf("%s: %d messages, want 2n·P = %d (P=%d)", cfg, sends, want, phases)
@@ -57,7 +59,7 @@ func TestEveryArrangement(t *testing.T) {
 		if want := ringkit.FloorLog2(n) + 1; worstP != want {
 			t.Errorf("n=%d: worst case %d phases, want ⌊log₂ n⌋+1 = %d", n, worstP, want)
 		}
-		claimed := MessageBound(model.Params{N: n})
+		claimed := MessageBound(claim.Params{N: n})
 		t.Logf("n=%d: worst case %d phases, %d messages (claimed <= %s); %d of %d arrangements elect another process than the maximum", n, worstP, worstMsgs, claimed, notMax, total)
 		if worstMsgs != int64(claimed.Float()) {
 			t.Errorf("n=%d: worst case %d messages, want exactly the bound %s", n, worstMsgs, claimed)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/algos/ricartagrawala"
 	"github.com/electlab/electlab/checker"
@@ -31,12 +33,12 @@ var quiet = proptest.MutexQuiet(func(st ricartagrawala.State) mutex.Phase { retu
 	})
 
 func checks(demand int) checker.Checks {
-	twoN1 := func(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
+	twoN1 := func(p claim.Params) claim.Rat { return claim.RatInt(int64(2 * (p.N - 1))) }
 	return proptest.MutexChecks(demand,
 		// Every request is answered by exactly one reply: none
 		// deferred for ever, none sent twice.
-		model.AnswersOwed("request", "reply"),
-		model.EveryObservation(lockcheck.ObsCost, model.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
+		claim.AnswersOwed("request", "reply"),
+		claim.EveryObservation(lockcheck.ObsCost, claim.Exactly, twoN1, "2(n-1)", "messages per entry/exit"),
 		quiet)
 }
 
@@ -44,7 +46,7 @@ func checks(demand int) checker.Checks {
 // (proptest.MutexSuite).
 func TestPropRicartAgrawala(t *testing.T) {
 	proptest.MutexSuite{Spec: ricartagrawala.Algorithm, NMin: 2, NMax: 5, Readings: []string{"parallel", "sequential"}, Crash: "twice,parallel", Rapid: "twice,parallel",
-		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
+		Checks: func(_ claim.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // TestPropRicartAgrawalaDelay: without contention the delay before entry
@@ -53,14 +55,14 @@ func TestPropRicartAgrawala(t *testing.T) {
 func TestPropRicartAgrawalaDelay(t *testing.T) {
 	for _, timing := range []model.Timing{model.Async, model.Sync} {
 		for _, send := range []string{"parallel", "sequential"} {
-			want := func(p model.Params) model.Rat { return model.RatInt(2) }
+			want := func(p claim.Params) claim.Rat { return claim.RatInt(2) }
 			if send == "sequential" {
-				want = func(p model.Params) model.Rat { return model.RatInt(int64(2 * (p.N - 1))) }
+				want = func(p claim.Params) claim.Rat { return claim.RatInt(int64(2 * (p.N - 1))) }
 			}
-			st := model.Setting{Timing: timing, Net: model.FIFO, Initiators: model.OneInitiator}
+			st := claim.Setting{Timing: timing, Net: model.FIFO, Initiators: claim.OneInitiator}
 			proptest.Check(t, proptest.Target{Spec: ricartagrawala.Algorithm, Setting: st, Variant: "once," + send, NMin: 2, NMax: 7,
-				Checks: checker.Checks{Props: model.Termination, Custom: model.AllChecks(
-					model.EveryObservation(lockcheck.ObsDelay, model.Exactly, want, "delay", "delay before entry"),
+				Checks: checker.Checks{Props: model.Termination, Custom: claim.AllChecks(
+					claim.EveryObservation(lockcheck.ObsDelay, claim.Exactly, want, "delay", "delay before entry"),
 					func(s model.System) error {
 						if got, w := s.Counts().Sends, int64(2*(s.N()-1)); got != w {
 							return fmt.Errorf("one entry sent %d messages, want 2(n-1) = %d", got, w)

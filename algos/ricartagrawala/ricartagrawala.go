@@ -98,7 +98,6 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 			mutex.DemandAmbiguity,
 			mutex.SendAmbiguity,
 		},
-		Claims: claims,
 	},
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, byte(s.Phase), s.Asked)

@@ -3,6 +3,8 @@ package tokenring
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
@@ -10,9 +12,9 @@ import (
 
 // The claims of [S2]'s table row "Token ring", as data.
 
-func one(model.Params) model.Rat       { return model.RatInt(1) }
-func nPasses(p model.Params) model.Rat { return model.RatInt(int64(p.N)) }
-func nMinus1(p model.Params) model.Rat { return model.RatInt(int64(p.N - 1)) }
+func one(claim.Params) claim.Rat       { return claim.RatInt(1) }
+func nPasses(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N)) }
+func nMinus1(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N - 1)) }
 
 // row is the table's row, as printed.
 var row = mutex.Row{ID: "C-MUTEX-4", Name: "Token ring", Messages: "1 to ∞", Delay: "0 to n – 1", Problems: "Lost token, process crash", Who: "process", NoContention: "no contention"}
@@ -23,8 +25,8 @@ var set = row.Settings()
 // passes is what the token ring's messages per entry/exit count.
 const passes = "token passes per entry/exit"
 
-var claims = []model.Claim{
-	mutex.Bound(model.Claim{
+var Claims = []claim.Claim{
+	mutex.Bound(claim.Claim{
 		ID:        row.ID,
 		Source:    row.Source(""),
 		Says:      row.Says(mutex.Columns...),
@@ -32,33 +34,33 @@ var claims = []model.Claim{
 		Tight:     true,
 		Invariant: oneToken,
 		NMin:      2, NMax: 6,
-		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
+		Settings: []claim.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	}, lockcheck.ObsCost, model.AtLeast, passes, one, "1", "1", passAccounting, lockcheck.MutualExclusion),
-	mutex.Bound(model.Claim{
+	}, lockcheck.ObsCost, claim.AtLeast, passes, one, "1", "1", passAccounting, lockcheck.MutualExclusion),
+	mutex.Bound(claim.Claim{
 		ID:     row.ID + "-IDLE",
 		Source: row.Source("upper end of Messages per entry/exit"),
 		Says:   row.Says(mutex.ColMessages),
 		Formal: "the upper end: with no further demand the token keeps circulating, so one entry/exit can cost any number of passes. The model cuts the idle circulation at one lap (the token parks where a lap of holders that did not want it ends), so the check is that the cut is reached: the largest number of passes per entry/exit <= n, and = n in some execution at every n; the count grows with the idle period in the unparked algorithm",
 		Tight:  true,
 		NMin:   2, NMax: 6,
-		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
+		Settings: []claim.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
-	}, lockcheck.ObsCost, model.AtMost, passes, nPasses, "n (one idle lap; ∞ without the cut)", "n"),
+	}, lockcheck.ObsCost, claim.AtMost, passes, nPasses, "n (one idle lap; ∞ without the cut)", "n"),
 	{
 		ID:     row.ID + "-DELAY",
 		Source: row.Source("column Delay before entry"),
 		Says:   row.Says(mutex.ColDelay),
 		Formal: "delay before entry, in message times, read as the catalog asks (from the token's position at request time): the token passes sent after the request until the entry (a wake sent to a parked token is not a pass; the same under both delay models, since only one message is in transit) <= n−1 for every entry, and = n−1 in some execution at every n; the lower end 0 is an entry with the token already at the requester",
-		Kind:   model.Bound, Quantity: model.Time, Accounting: model.P2P, Relation: model.AtMost, Tight: true,
+		Kind:   claim.Bound, Quantity: claim.Time, Accounting: model.P2P, Relation: claim.AtMost, Tight: true,
 		Formula: nMinus1, FormulaText: "n-1",
 		Measure: maxDelay,
 		Custom:  checkDelays,
 		NMin:    2, NMax: 6,
-		Settings: []model.Setting{set.AsyncAny, set.SyncAny},
+		Settings: []claim.Setting{set.AsyncAny, set.SyncAny},
 		Variants: []string{"once", "twice"},
 	},
-	row.NoFailureClaim("", model.Claim{NMin: 2, Variants: []string{"twice"}}),
+	row.NoFailureClaim("", claim.Claim{NMin: 2, Variants: []string{"twice"}}),
 	row.CrashClaim("the token held by, or sent to, a crashed process is lost; a crashed holder releases implicitly",
 		"a crash costs liveness (the table's problems: the token is lost, the others wait for ever)", 2, "twice"),
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/algos/tokenring"
 	"github.com/electlab/electlab/checker"
@@ -118,7 +120,7 @@ func checks(demand int) checker.Checks {
 // liveness only), rapid (proptest.MutexSuite).
 func TestPropTokenRing(t *testing.T) {
 	proptest.MutexSuite{Spec: tokenring.Algorithm, NMin: 2, NMax: 5, Crash: "twice", CrashInvariant: oneToken, Rapid: "twice",
-		Checks: func(_ model.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
+		Checks: func(_ claim.Setting, _ string, demand int) checker.Checks { return checks(demand) }}.Run(t)
 }
 
 // The claims are well-formed and the variants they name parse.

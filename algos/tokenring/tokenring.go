@@ -88,7 +88,6 @@ var Algorithm = cycle.Algorithm(model.Algorithm[State]{
 		Topology:    model.Complete,
 		Kinds:       kinds,
 		Ambiguities: []model.Ambiguity{mutex.DemandAmbiguity},
-		Claims:      claims,
 	},
 	Init: func(env *model.Env) State {
 		// The token starts parked at the first process of the ring.

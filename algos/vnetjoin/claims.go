@@ -3,6 +3,8 @@ package vnetjoin
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/claim/claimkit"
 	"github.com/electlab/electlab/model"
 )
@@ -22,7 +24,7 @@ func SPNOf(ns int) int {
 // claimed is C-HIER-5's count at p: "n2 messages" in the complete reading
 // (n2 per AMB-VNET-N2; NS = n − 1 members, the joiner excepted), "two
 // message sending" in the ring readings.
-func claimed(p model.Params) model.Rat {
+func claimed(p claim.Params) claim.Rat {
 	read := func(a int) uint8 {
 		if a < len(p.Variant) {
 			return p.Variant[a]
@@ -30,13 +32,13 @@ func claimed(p model.Params) model.Rat {
 		return uint8(ambiguities[a].Default)
 	}
 	if read(AmbTopo) != Complete {
-		return model.RatInt(2)
+		return claim.RatInt(2)
 	}
 	ns := p.N - 1
 	if read(AmbN2) == N2Members {
-		return model.RatInt(int64(ns))
+		return claim.RatInt(int64(ns))
 	}
-	return model.RatInt(int64(SPNOf(ns)))
+	return claim.RatInt(int64(SPNOf(ns)))
 }
 
 // joiner returns the index of the configuration's one joiner, or −1.
@@ -59,12 +61,12 @@ func joinCount(s model.System) (int64, bool) {
 // ring readings the Succ links form one ring through every process in
 // increasing id order, with Pred the inverse of Succ. A run without
 // exactly one joiner is not one the claim speaks of
-// (model.ErrNotApplicable); a joiner not live at quiescence is a join
+// (claim.ErrNotApplicable); a joiner not live at quiescence is a join
 // that did not complete, a violation.
 func spliced(s model.System) error {
 	j := joiner(s)
 	if j < 0 {
-		return model.ErrNotApplicable
+		return claim.ErrNotApplicable
 	}
 	if s.Status(j) != model.Live {
 		return fmt.Errorf("the joiner %d is not live at quiescence: the join did not complete", s.Topo().Order[j])
@@ -100,21 +102,21 @@ var sizes = []int{5, 14, 25, 41}
 // syncJoin is the join scenario: one ECoordinator joins a stable virtual
 // network and nobody detects anything (the claim also runs its async fifo
 // twin).
-var syncJoin = model.Setting{Name: "sync, one ECoordinator joins a stable virtual network, no detector", Timing: model.Sync, Initiators: model.NoDetector, Joins: 1}
+var syncJoin = claim.Setting{Name: "sync, one ECoordinator joins a stable virtual network, no detector", Timing: model.Sync, Initiators: claim.NoDetector, Joins: 1}
 
-var claims = []model.Claim{
+var Claims = []claim.Claim{
 	{
 		ID:     "C-HIER-5",
 		Source: "[S3] §VII",
 		Says:   `"If n2 is denoted as the site's number of processes, n2 messages should be exchanged when new a process wants to join a virtual network but in bidirectional ring network two message sending is enough."`,
 		Formal: "one new ECoordinator joins a stable virtual network of NS = n − 1 members (every joiner position; nobody detects anything): the P2P count of the join, under each reading of AMB-VNET-TOPO, against \"n2\" in the complete reading (n2 per AMB-VNET-N2: the site's SPN from [S3] Table 5's row with that NS, or NS) and against 2 in the ring readings; at quiescence the join is complete (complete: every process knows every other; ring: the Succ/Pred links are the ring in id order through the joiner); NS = 4, 13, 24, 40 ([S3] Table 5; Table 2's NS = 8 has unequal sites and names no joining site); sync and async",
-		Kind:   model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
+		Kind:   claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.Exactly,
 		Formula: claimed, FormulaText: "n2 (complete) | 2 (bidirectional ring)",
 		Measure: joinCount,
 		Custom:  spliced,
 		NMin:    5, NMax: 41,
 		Sizes:    sizes,
-		Settings: []model.Setting{syncJoin, claimkit.AsyncFIFO(syncJoin)},
+		Settings: []claim.Setting{syncJoin, claimkit.AsyncFIFO(syncJoin)},
 		Variants: []string{"complete", "complete,n2-members", "bidir-ring", "bidir-ring-ack"},
 	},
 }

@@ -3,6 +3,8 @@ package vnetjoin_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/vnetjoin"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/internal/proptest"
@@ -18,7 +20,7 @@ import (
 func TestPropJoin(t *testing.T) {
 	spliced := vnetjoin.Algorithm.Info.Claim("C-HIER-5").Custom
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		st := model.Setting{Name: "join, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.NoDetector, Joins: 1}
+		st := claim.Setting{Name: "join, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.NoDetector, Joins: 1}
 		for _, v := range []string{"complete", "complete,n2-members", "bidir-ring", "bidir-ring-ack"} {
 			proptest.Check(t, proptest.Target{Spec: vnetjoin.Algorithm, Setting: st, Variant: v, NMin: 3, NMax: 8, Seeds: 4,
 				Checks: checker.Checks{Props: model.Termination, Custom: spliced}})

@@ -115,7 +115,6 @@ var Algorithm = &model.Algorithm[State]{
 		Topology:    model.Complete,
 		Kinds:       kinds,
 		Ambiguities: ambiguities,
-		Claims:      claims,
 	},
 	Init: initState,
 	Step: step,

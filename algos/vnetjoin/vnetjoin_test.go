@@ -3,6 +3,8 @@ package vnetjoin
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -78,7 +80,7 @@ func TestClaimedCount(t *testing.T) {
 		n       int
 		want    int64
 	}{{"complete", 5, 120}, {"complete", 41, 250}, {"complete", 9, 8}, {"complete,n2-members", 14, 13}, {"bidir-ring", 25, 2}, {"bidir-ring-ack", 25, 2}} {
-		if got := claimed(model.Params{N: c.n, Variant: v(c.variant)}); got.Cmp(model.RatInt(c.want)) != 0 {
+		if got := claimed(claim.Params{N: c.n, Variant: v(c.variant)}); got.Cmp(claim.RatInt(c.want)) != 0 {
 			t.Errorf("%s at n=%d: %s, want %d", c.variant, c.n, got, c.want)
 		}
 	}

@@ -3,6 +3,8 @@ package xie_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/xie"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/internal/proptest"
@@ -17,7 +19,7 @@ import (
 // has no agreement with few detectors: C-FCEABR-14.fpn reports it.)
 func TestPropElection(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		st := model.Setting{Name: "coordinator crashed, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
+		st := claim.Setting{Name: "coordinator crashed, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators, CoordinatorDead: true, MaxDead: 1}
 		for _, v := range []string{"relay", "relay-kill"} {
 			proptest.Check(t, proptest.Target{Spec: xie.Algorithm, Setting: st, Variant: v, NMin: 3, NMax: 6,
 				Checks: checker.Checks{Props: model.Agreement | model.Validity | model.Termination}})
@@ -30,7 +32,7 @@ func TestPropElection(t *testing.T) {
 // agreement (C-FCEABR-14 reports that), so none is asserted.
 func TestPropOneHop(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		st := model.Setting{Name: "any detectors, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true}
+		st := claim.Setting{Name: "any detectors, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators, CoordinatorDead: true}
 		proptest.Check(t, proptest.Target{Spec: xie.Algorithm, Setting: st, Variant: "one-hop", NMin: 3, NMax: 7,
 			Checks: checker.Checks{Props: model.Termination, Bound: checker.ClaimBound(xie.Algorithm.Info.Claim("C-FCEABR-14.fpn"))}})
 	}

@@ -120,7 +120,6 @@ var Algorithm = &model.Algorithm[State]{
 			},
 			Default: 0,
 		}},
-		Claims: claims,
 	},
 	Init: func(env *model.Env) State {
 		return State{Self: env.Self, Known: []model.ID{env.Self}}

@@ -32,6 +32,8 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/formula"
 	"github.com/electlab/electlab/model"
 )
@@ -306,7 +308,7 @@ func TextOf(msg string) (string, bool) {
 
 // ValuesOf are the Values of the execution that started at a world
 // with parameters p (checker.ParamsOf) and ended at s.
-func ValuesOf(p model.Params, s model.System) Values {
+func ValuesOf(p claim.Params, s model.System) Values {
 	v := Values{N: p.N, Initiators: p.Initiators, Live: p.Live, Crashed: len(s.Config().Crashed),
 		Steps: s.Events(), TimeHops: model.MeasuredTime(s)}
 	v.Counts = *s.Counts()
@@ -332,8 +334,8 @@ func ConfigValues(cfg *model.Config, counts model.Counts) Values {
 // err the evaluation error (a division by zero, naming its column) when it
 // cannot be evaluated there, which stops the run without a verdict
 // (checker.Execution.Err).
-func (b *Bound) Checker() func(p model.Params, s model.System) (fail, err error) {
-	return func(p model.Params, s model.System) (fail, err error) {
+func (b *Bound) Checker() func(p claim.Params, s model.System) (fail, err error) {
+	return func(p claim.Params, s model.System) (fail, err error) {
 		err = b.Check(ValuesOf(p, s))
 		var f *Failure
 		if errors.As(err, &f) {

@@ -14,6 +14,7 @@ import (
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/shrink"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
@@ -36,7 +37,7 @@ type Target struct {
 	Spec model.Spec
 	// Setting fixes timing, channels, initiators and faults (crashes
 	// before the run, crashes injected by the adversary, recovery, joins).
-	Setting model.Setting
+	Setting claim.Setting
 	// Variant is the reading of the algorithm's ambiguities ("" = the
 	// defaults).
 	Variant string
@@ -300,7 +301,7 @@ func (tg *Target) save(f *failure, x *checker.Execution, test string) (string, e
 	if err := outfile.MkdirAll(dir); err != nil {
 		return "", err
 	}
-	path := claim(filepath.Join(dir, FileName(test)), f.owner)
+	path := claimPath(filepath.Join(dir, FileName(test)), f.owner)
 	if err := tr.Save(path); err != nil {
 		return "", err
 	}
@@ -320,9 +321,9 @@ var written struct {
 // owner identifies one call of an entry point.
 type owner struct{ _ byte }
 
-// claim returns path, or the first numbered variant of it that o wrote or
+// claimPath returns path, or the first numbered variant of it that o wrote or
 // nobody did, and marks it o's.
-func claim(path string, o *owner) string {
+func claimPath(path string, o *owner) string {
 	written.Lock()
 	defer written.Unlock()
 	if written.paths == nil {

@@ -7,7 +7,7 @@
 //
 //	var target = checktest.Target{
 //		Spec:    myring.Algorithm, // a *model.Algorithm[S]
-//		Setting: model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
+//		Setting: claim.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators},
 //		NMin:    2, NMax: 6,
 //		Bound: func(cfg *model.Config, c model.Counts) error {
 //			if n := int64(len(cfg.IDs)); c.Sends > n*n {

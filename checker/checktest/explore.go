@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/model"
@@ -167,7 +169,7 @@ func both(a, b func(model.System) error) func(model.System) error {
 	if a == nil {
 		return b
 	}
-	return model.AllChecks(a, b)
+	return claim.AllChecks(a, b)
 }
 
 func mergeRanges(a, b explore.CountRanges) explore.CountRanges {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/internal/modeltest"
@@ -69,16 +71,16 @@ func TestCommandOf(t *testing.T) {
 // a second bound of n sends (which it breaks), and a growth claim.
 func claimed(spec *model.Algorithm[modeltest.ToyMaxState]) *model.Algorithm[modeltest.ToyMaxState] {
 	a := *spec
-	st := []model.Setting{asyncFIFO}
-	a.Info.Claims = []model.Claim{
-		{ID: "T-1", Says: "one leader, the highest", Kind: model.Behaviour, Props: model.Safety | model.Validity, NMin: 2, NMax: 4, Settings: st},
-		{ID: "T-2", Says: "all agree, and terminate", Kind: model.Behaviour, Props: model.Agreement | model.Termination, NMin: 2, NMax: 4, Settings: st,
+	st := []claim.Setting{asyncFIFO}
+	a.Info.Claims = []claim.Claim{
+		{ID: "T-1", Says: "one leader, the highest", Kind: claim.Behaviour, Props: model.Safety | model.Validity, NMin: 2, NMax: 4, Settings: st},
+		{ID: "T-2", Says: "all agree, and terminate", Kind: claim.Behaviour, Props: model.Agreement | model.Termination, NMin: 2, NMax: 4, Settings: st,
 			Custom: func(s model.System) error { return nil }},
-		{ID: "T-3", Says: "at most n(n+1)/2 messages", Kind: model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-			Formula: func(p model.Params) model.Rat { return model.RatInt(worstSends(int64(p.N))) }, FormulaText: "n(n+1)/2", NMin: 2, NMax: 4, Settings: st},
-		{ID: "T-4", Says: "at most n messages", Kind: model.Bound, Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-			Formula: func(p model.Params) model.Rat { return model.RatInt(int64(p.N)) }, FormulaText: "n", NMin: 2, NMax: 4, Settings: st},
-		{ID: "T-5", Says: "quadratic", Kind: model.Growth, Quantity: model.Messages, Accounting: model.P2P, Order: 2, NMin: 2, NMax: 4, Settings: st},
+		{ID: "T-3", Says: "at most n(n+1)/2 messages", Kind: claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
+			Formula: func(p claim.Params) claim.Rat { return claim.RatInt(worstSends(int64(p.N))) }, FormulaText: "n(n+1)/2", NMin: 2, NMax: 4, Settings: st},
+		{ID: "T-4", Says: "at most n messages", Kind: claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
+			Formula: func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N)) }, FormulaText: "n", NMin: 2, NMax: 4, Settings: st},
+		{ID: "T-5", Says: "quadratic", Kind: claim.Growth, Quantity: claim.Messages, Accounting: model.P2P, Order: 2, NMin: 2, NMax: 4, Settings: st},
 	}
 	return &a
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -59,7 +60,7 @@ func Replay(t testing.TB, spec model.Spec, path string, want Want) *checker.Exec
 			return nil
 		}
 		var err error
-		if tg.Checks, err = checker.ChecksFor(spec.Meta(), tr.Violation.Property); err != nil {
+		if tg.Checks, err = checker.ChecksFor(claim.EntryOf(spec), tr.Violation.Property); err != nil {
 			t.Fatalf("checktest.Replay %s: %v", path, err)
 			return nil
 		}

@@ -3,6 +3,8 @@ package checktest_test
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
@@ -18,7 +20,7 @@ var (
 
 // asyncFIFO is the toy's setting: asynchronous FIFO channels, any set of
 // initiators, no crash.
-var asyncFIFO = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
+var asyncFIFO = claim.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators}
 
 // worstSends is the textbook worst case of the toy's messages when every
 // process initiates: ids in decreasing order along the ring, the k-th

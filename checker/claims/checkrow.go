@@ -6,18 +6,20 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
 )
 
 // checkRow checks one claim under one setting and variant, size by size
 // from the smallest, stopping at the first violation.
-func (e *Engine) checkRow(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) Row {
+func (e *Engine) checkRow(spec model.Spec, c *claim.Claim, st *claim.Setting, si int, variant string) Row {
 	return e.checkRowAt(spec, c, st, si, variant, nil)
 }
 
 // checkRowAt is checkRow at the given sizes (nil: the claim's own).
-func (e *Engine) checkRowAt(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string, at []int) Row {
+func (e *Engine) checkRowAt(spec model.Spec, c *claim.Claim, st *claim.Setting, si int, variant string, at []int) Row {
 	rc := e.newRowCheck(spec, c, st, si, variant)
 	rc.sizes = at
 	rc.checkSizes()
@@ -43,8 +45,8 @@ type rowCheck struct {
 	e       *Engine
 	spec    model.Spec
 	info    *model.Info
-	c       *model.Claim
-	st      *model.Setting
+	c       *claim.Claim
+	st      *claim.Setting
 	si      int
 	variant string
 	checks  checker.Checks
@@ -77,7 +79,7 @@ type rowCheck struct {
 
 // newRowCheck sets up a row: its identity, coverage record, checks and
 // size cap.
-func (e *Engine) newRowCheck(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) *rowCheck {
+func (e *Engine) newRowCheck(spec model.Spec, c *claim.Claim, st *claim.Setting, si int, variant string) *rowCheck {
 	rc := &rowCheck{e: e, spec: spec, info: spec.Meta(), c: c, st: st, si: si, variant: variant}
 	rc.row = Row{Setting: st.Name, Variant: variant, Outside: st.Outside, Verdict: Holds,
 		Model: modelName(st)}
@@ -174,10 +176,10 @@ func (sz *sizeCheck) enumerate() bool {
 	rc := sz.rc
 	e, c, st, info, variant, n := rc.e, rc.c, rc.st, rc.info, rc.variant, sz.n
 	// A mean is taken over the sampler's distribution only (see
-	// model.StatMean): enumeration weighs every configuration once,
+	// claim.StatMean): enumeration weighs every configuration once,
 	// another distribution, so a mean never enumerates.
 	limit := e.ExhaustiveLimit
-	if c.Kind == model.Growth && c.Stat == model.StatMean {
+	if c.Kind == claim.Growth && c.Stat == claim.StatMean {
 		limit = 0
 	}
 	return checker.EnumerateConfigs(info, st, variant, n, limit, func(cfg *model.Config) bool {
@@ -254,14 +256,14 @@ func (sz *sizeCheck) explore() {
 func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bool) {
 	c := sz.rc.c
 	pt := &sz.pt
-	if c.Kind != model.Bound && c.Kind != model.Growth {
+	if c.Kind != claim.Bound && c.Kind != claim.Growth {
 		return false
 	}
 	m, ok := checker.MeasureOK(c, final)
 	if !ok {
 		return false
 	}
-	if c.Kind == model.Growth && c.Stat == model.StatMean {
+	if c.Kind == claim.Growth && c.Stat == claim.StatMean {
 		sz.sum += float64(m)
 		sz.sumSq += float64(m) * float64(m)
 		sz.measuredCases++
@@ -270,13 +272,13 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 		return true
 	}
 	better := sz.best < 0 || m > sz.best
-	if (c.Kind == model.Bound && c.Relation == model.AtLeast) || (c.Kind == model.Growth && c.Stat == model.StatMin) {
+	if (c.Kind == claim.Bound && c.Relation == claim.AtLeast) || (c.Kind == claim.Growth && c.Stat == claim.StatMin) {
 		better = sz.best < 0 || m < sz.best
 	}
 	// The refuting execution of a bound is the size's point: an
 	// Exactly bound refuted below the claim would otherwise show
 	// the largest value, which may equal the claim.
-	if better || (violated && c.Kind == model.Bound) {
+	if better || (violated && c.Kind == claim.Bound) {
 		sz.best = m
 		pt.Measured = m
 		if c.Formula != nil {
@@ -286,7 +288,7 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 	if len(c.Vars) > 0 {
 		recordVars(&sz.rc.row, c, checker.ParamsOf(s0))
 	}
-	if c.Tight && !violated && c.Formula(checker.ParamsOf(s0)).Cmp(model.RatInt(m)) == 0 {
+	if c.Tight && !violated && c.Formula(checker.ParamsOf(s0)).Cmp(claim.RatInt(m)) == 0 {
 		sz.attained = true
 	}
 	sz.stable.record(c, s0, m)
@@ -385,7 +387,7 @@ func (rc *rowCheck) judge() (partialWhy string) {
 // and refutes it when the exponent is off the claimed order.
 func (rc *rowCheck) fitGrowth() {
 	row, c := &rc.row, rc.c
-	if row.Verdict != Holds || c.Kind != model.Growth {
+	if row.Verdict != Holds || c.Kind != claim.Growth {
 		return
 	}
 	fitted := upperHalf(row.Points)
@@ -433,7 +435,7 @@ func (rc *rowCheck) describe(partialWhy string) {
 		row.Coverage += fmt.Sprintf("; every schedule of every configuration searched for violations at n=%s (%d states), none found; the claim's own check may read history the explored state does not hold, so no size is claimed for all schedules", sizes(rc.searchedOnly), row.ExploredStates)
 	}
 	row.Coverage += rc.exploreStop
-	if c.Kind == model.Growth && c.Stat == model.StatMean {
+	if c.Kind == claim.Growth && c.Stat == claim.StatMean {
 		row.Coverage += "; the mean is over " + SamplerDistribution(st)
 	}
 	if row.Counterexample != nil {
@@ -456,12 +458,12 @@ func (rc *rowCheck) describe(partialWhy string) {
 }
 
 // band checks a statistical claim's confidence band at the size (see
-// model.Claim.Band): the sampled mean within Band standard errors of the
+// claim.Claim.Band): the sampled mean within Band standard errors of the
 // formula. It records the formula as the size's claimed value and
 // refutes the row when the mean is outside the band.
 func (sz *sizeCheck) band() {
 	rc, c := sz.rc, sz.rc.c
-	if c.Band <= 0 || c.Kind != model.Growth || c.Stat != model.StatMean || rc.row.Verdict != Holds || sz.measuredCases == 0 {
+	if c.Band <= 0 || c.Kind != claim.Growth || c.Stat != claim.StatMean || rc.row.Verdict != Holds || sz.measuredCases == 0 {
 		return
 	}
 	k := float64(sz.measuredCases)
@@ -470,7 +472,7 @@ func (sz *sizeCheck) band() {
 	if sz.measuredCases > 1 {
 		se = math.Sqrt(math.Max(0, (sz.sumSq-k*mean*mean)/(k-1)) / k)
 	}
-	claimed := c.Formula(model.Params{N: sz.n, Live: sz.n}).Float()
+	claimed := c.Formula(claim.Params{N: sz.n, Live: sz.n}).Float()
 	sz.pt.Claimed = fmt.Sprintf("%.2f", claimed)
 	within := math.Abs(mean-claimed) <= c.Band*se
 	note := fmt.Sprintf("n=%d: mean %.2f ± %.2f (%g standard errors of %d samples) against %s = %.2f", sz.n, mean, c.Band*se, c.Band, sz.measuredCases, c.FormulaText, claimed)
@@ -485,4 +487,4 @@ func (sz *sizeCheck) band() {
 // configuration under the fair FIFO schedule without any injected crash
 // (its first schedule, oldest-first, injects crashes when the setting
 // allows them).
-func crashFIFO(st *model.Setting) bool { return st.CrashBudget > 0 && !st.Staggered }
+func crashFIFO(st *claim.Setting) bool { return st.CrashBudget > 0 && !st.Staggered }

@@ -14,7 +14,7 @@ import (
 // catalog claim registered only in parts) is kept beside it, and its line
 // names the parts that decide.
 //
-// A part that is another reading of the same sentence (model.Claim.Reading:
+// A part that is another reading of the same sentence (claim.Claim.Reading:
 // C-KAB-5.P2P counts C-KAB-5's messages point to point) is not an added
 // condition: the readings of one sentence — the parts that declare a
 // reading and share their ID up to its last dot, with the claim of that ID
@@ -31,7 +31,7 @@ type PartVerdict struct {
 	Algorithm string  `json:"algorithm"`
 	Verdict   Verdict `json:"verdict"`
 	// Reading names the reading of its sentence the part checks
-	// (model.Claim.Reading); "" for an added condition.
+	// (claim.Claim.Reading); "" for an added condition.
 	Reading string `json:"reading,omitempty"`
 }
 
@@ -52,7 +52,7 @@ func Sentence(id string) string {
 }
 
 // Own is the claim's own verdict for Compose: Verdict "" when the claim is
-// registered only in parts; Reading its own rows' reading (model.Claim.
+// registered only in parts; Reading its own rows' reading (claim.Claim.
 // Reading), "" when it names none.
 type Own struct {
 	Verdict Verdict

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -67,7 +69,7 @@ type Coverage struct {
 	// Seed is the engine's base seed (0 for arithmetic).
 	Seed uint64 `json:"seed,omitempty"`
 	// Family reports that the configurations are the setting's own
-	// indexed family (model.Setting.Family), not every id arrangement,
+	// indexed family (claim.Setting.Family), not every id arrangement,
 	// initiator set and dead set.
 	Family bool `json:"family,omitempty"`
 }
@@ -187,11 +189,11 @@ func (c *Coverage) Text() string {
 }
 
 // checkedPoint is where claim c's check is judged on an execution.
-func checkedPoint(c *model.Claim) string {
+func checkedPoint(c *claim.Claim) string {
 	switch c.Kind {
-	case model.Bound, model.Growth:
+	case claim.Bound, claim.Growth:
 		return PointMeasured
-	case model.Table:
+	case claim.Table:
 		return PointArithmetic
 	}
 	if c.Custom != nil || c.Props&(model.Agreement|model.Validity|model.Termination) != 0 {

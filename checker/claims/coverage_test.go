@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/ringpoll"
@@ -21,7 +23,7 @@ import (
 // checked, or without its coverage stated; a HOLDS claim with a row within
 // the assumptions that is not HOLDS, or with a declared unchecked part or
 // an unchecked table column.
-func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
+func coverageProblems(c *claim.Claim, res *claims.ClaimResult) []string {
 	var out []string
 	for i, r := range res.Rows {
 		if r.Verdict != claims.Holds {
@@ -44,7 +46,7 @@ func coverageProblems(c *model.Claim, res *claims.ClaimResult) []string {
 	if len(c.Unchecked) > 0 {
 		out = append(out, "claim HOLDS with a declared unchecked part")
 	}
-	if un := claims.Unvaried(c, res.Rows); c.Kind == model.Bound && len(un) > 0 {
+	if un := claims.Unvaried(c, res.Rows); c.Kind == claim.Bound && len(un) > 0 {
 		out = append(out, fmt.Sprintf("claim HOLDS with the formula's variable(s) %v not varied (the varied-variables rule)", un))
 	}
 	for _, col := range c.Columns {
@@ -77,7 +79,7 @@ func reducedEngine() *claims.Engine {
 // walked is one registered claim checked by the registry-wide walk.
 type walked struct {
 	spec  model.Spec
-	claim *model.Claim
+	claim *claim.Claim
 	res   *claims.ClaimResult
 }
 
@@ -133,14 +135,14 @@ func TestNoHoldsWithoutCoverage(t *testing.T) {
 
 // vacuousClaim is a bound on changroberts whose measure never finds
 // anything to measure: its check is never reached.
-func vacuousClaim() *model.Claim {
-	return &model.Claim{ID: "C-TEST-VACUOUS", Source: "test", Says: "vacuous", Kind: model.Bound,
-		Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-		Formula:     func(model.Params) model.Rat { return model.RatInt(0) },
+func vacuousClaim() *claim.Claim {
+	return &claim.Claim{ID: "C-TEST-VACUOUS", Source: "test", Says: "vacuous", Kind: claim.Bound,
+		Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
+		Formula:     func(claim.Params) claim.Rat { return claim.RatInt(0) },
 		FormulaText: "0",
 		Measure:     func(model.System) (int64, bool) { return 0, false },
 		NMin:        3, NMax: 4,
-		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
+		Settings: []claim.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
 }
 
 // A row made vacuous on purpose (a bound whose measurement is never
@@ -175,11 +177,11 @@ func TestVacuousRowIsCaught(t *testing.T) {
 	if probs := coverageProblems(c, &minority); len(probs) == 0 || !strings.Contains(strings.Join(probs, "\n"), "minority") {
 		t.Fatalf("the coverage rule accepts a HOLDS row checked on 114 of 2394 executions: %v", probs)
 	}
-	// A claim whose own check never applies (model.ErrNotApplicable) is
+	// A claim whose own check never applies (claim.ErrNotApplicable) is
 	// UNCHECKED too: no execution reached it.
-	na := &model.Claim{ID: "C-TEST-NA", Source: "test", Says: "never applies", Kind: model.Behaviour,
-		Custom: func(model.System) error { return model.ErrNotApplicable }, NMin: 3, NMax: 4,
-		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
+	na := &claim.Claim{ID: "C-TEST-NA", Source: "test", Says: "never applies", Kind: claim.Behaviour,
+		Custom: func(model.System) error { return claim.ErrNotApplicable }, NMin: 3, NMax: 4,
+		Settings: []claim.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO}}}
 	if res := reducedEngine().CheckClaim(changroberts.Algorithm, na); res.Verdict != claims.Unchecked || res.Rows[0].Covered.Reached != 0 {
 		t.Fatalf("a check that never applies: %s (%s)", res.Verdict, res.Summary)
 	}
@@ -187,8 +189,8 @@ func TestVacuousRowIsCaught(t *testing.T) {
 	// forced to HOLDS.
 	ok := *c
 	ok.Measure = nil
-	ok.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N * p.N * 4)) }
-	ok.Unchecked = []model.ClaimPart{{Name: "the second sentence", Why: "not modelled"}}
+	ok.Formula = func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N * p.N * 4)) }
+	ok.Unchecked = []claim.ClaimPart{{Name: "the second sentence", Why: "not modelled"}}
 	res = reducedEngine().CheckClaim(changroberts.Algorithm, &ok)
 	if res.Verdict != claims.Partial {
 		t.Fatalf("claim with an unchecked part: %s (%s), want PARTIAL", res.Verdict, res.Summary)
@@ -238,33 +240,33 @@ func TestStepCapDerivesFromSize(t *testing.T) {
 // paper's own formula (a difference is INCONSISTENT), a column against a
 // model (a difference is REFUTED), a column not checked (PARTIAL).
 func TestTableColumns(t *testing.T) {
-	ringCfg := func(p model.Params) *model.Config {
+	ringCfg := func(p claim.Params) *model.Config {
 		ids := model.IDsUpTo(p.N)
 		return &model.Config{IDs: ids, Initiators: ids[:p.Initiators], Timing: model.Sync}
 	}
-	row := func(n, fpn int, printed int64) model.PrintedRow {
-		return model.PrintedRow{Label: fmt.Sprintf("N=%d FPN=%d", n, fpn), Params: model.Params{N: n, Live: n, Initiators: fpn}, Printed: model.RatInt(printed)}
+	row := func(n, fpn int, printed int64) claim.PrintedRow {
+		return claim.PrintedRow{Label: fmt.Sprintf("N=%d FPN=%d", n, fpn), Params: claim.Params{N: n, Live: n, Initiators: fpn}, Printed: claim.RatInt(printed)}
 	}
-	base := model.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "table", Kind: model.Table,
-		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(2 * p.N)) }, FormulaText: "2N",
-		Rows: []model.PrintedRow{row(5, 1, 10)}}
-	model2N := model.TableColumn{Name: "RING", Spec: ringpoll.Algorithm, Config: ringCfg, Accounting: model.P2P, ModelText: "ringpoll",
-		Rows: []model.PrintedRow{row(5, 1, 10), row(5, 2, 20)}}
+	base := claim.Claim{ID: "C-TEST-TABLE", Source: "test", Says: "table", Kind: claim.Table,
+		Formula: func(p claim.Params) claim.Rat { return claim.RatInt(int64(2 * p.N)) }, FormulaText: "2N",
+		Rows: []claim.PrintedRow{row(5, 1, 10)}}
+	model2N := claim.TableColumn{Name: "RING", Spec: ringpoll.Algorithm, Config: ringCfg, Accounting: model.P2P, ModelText: "ringpoll",
+		Rows: []claim.PrintedRow{row(5, 1, 10), row(5, 2, 20)}}
 	e := reducedEngine()
 	for _, tc := range []struct {
 		name string
-		cols []model.TableColumn
-		rows []model.PrintedRow
+		cols []claim.TableColumn
+		rows []claim.PrintedRow
 		want claims.Verdict
 	}{
-		{"both columns agree", []model.TableColumn{model2N}, nil, claims.Holds},
-		{"the model disagrees", []model.TableColumn{func() model.TableColumn {
+		{"both columns agree", []claim.TableColumn{model2N}, nil, claims.Holds},
+		{"the model disagrees", []claim.TableColumn{func() claim.TableColumn {
 			c := model2N
-			c.Rows = []model.PrintedRow{row(5, 1, 10), row(5, 2, 10)}
+			c.Rows = []claim.PrintedRow{row(5, 1, 10), row(5, 2, 10)}
 			return c
 		}()}, nil, claims.Refuted},
-		{"the paper disagrees with its formula", []model.TableColumn{model2N}, []model.PrintedRow{row(5, 1, 11)}, claims.Inconsistent},
-		{"a column not checked", []model.TableColumn{model2N, {Name: "OTHER", NotChecked: "no model"}}, nil, claims.Partial},
+		{"the paper disagrees with its formula", []claim.TableColumn{model2N}, []claim.PrintedRow{row(5, 1, 11)}, claims.Inconsistent},
+		{"a column not checked", []claim.TableColumn{model2N, {Name: "OTHER", NotChecked: "no model"}}, nil, claims.Partial},
 	} {
 		c := base
 		c.Columns = tc.cols
@@ -285,9 +287,9 @@ func TestTableColumns(t *testing.T) {
 // paper's assumptions, and does not decide; without the budget the same
 // setting decides.
 func TestFailureBudget(t *testing.T) {
-	c := &model.Claim{ID: "C-TEST-BUDGET", Source: "test", Says: "budget", Kind: model.Behaviour,
+	c := &claim.Claim{ID: "C-TEST-BUDGET", Source: "test", Says: "budget", Kind: claim.Behaviour,
 		Props: model.Agreement | model.Validity | model.Termination, NMin: 3, NMax: 4,
-		Settings: []model.Setting{
+		Settings: []claim.Setting{
 			{Name: "no crash", Timing: model.Async, Net: model.FIFO},
 			{Name: "two crashes during the run", Timing: model.Async, Net: model.FIFO, CrashBudget: 2},
 		}}
@@ -312,9 +314,9 @@ func TestFailureBudget(t *testing.T) {
 // at a small step cap, is PARTIAL (some runs finished) or UNCHECKED (none
 // did), never REFUTED by the cap and never HOLDS.
 func TestCappedRunsMakeTerminationPartial(t *testing.T) {
-	c := &model.Claim{ID: "C-TEST-CAP", Source: "test", Says: "terminates", Kind: model.Behaviour,
+	c := &claim.Claim{ID: "C-TEST-CAP", Source: "test", Says: "terminates", Kind: claim.Behaviour,
 		Props: model.Agreement | model.Termination, NMin: 3, NMax: 5,
-		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
+		Settings: []claim.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
 	e := reducedEngine()
 	e.Cases, e.MaxSteps, e.FairAfter = 20, 12, 1
 	res := e.CheckClaim(changroberts.Algorithm, c)
@@ -333,7 +335,7 @@ func TestCappedRunsMakeTerminationPartial(t *testing.T) {
 // another configuration, are not applicable and do not count as reaching
 // the check.
 func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
-	var c *model.Claim
+	var c *claim.Claim
 	var spec model.Spec
 	for s, sc := range algos.Claims() {
 		if sc.ID == "C-FCEABOB-5" {
@@ -359,19 +361,19 @@ func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
 // at the refuting size satisfies the claimed relation although the
 // refutation is by the bound (or has no counterexample to name another
 // property).
-func refutationProblems(c *model.Claim, res *claims.ClaimResult) []string {
+func refutationProblems(c *claim.Claim, res *claims.ClaimResult) []string {
 	var out []string
 	for i, r := range res.Rows {
 		if r.Verdict != claims.Refuted {
 			continue
 		}
 		ce := r.Counterexample
-		fit := c.Kind == model.Growth && r.FitNote != "" && r.Executions > 0
+		fit := c.Kind == claim.Growth && r.FitNote != "" && r.Executions > 0
 		if ce == nil && r.Arithmetic == "" && !fit {
 			out = append(out, fmt.Sprintf("row %d (%s, %s): REFUTED with no counterexample, arithmetic or fit (%d executions)", i+1, r.Setting, r.Variant, r.Executions))
 			continue
 		}
-		if c.Kind != model.Bound || len(r.Points) == 0 || (ce != nil && ce.Violation.Property != checker.PropBound) {
+		if c.Kind != claim.Bound || len(r.Points) == 0 || (ce != nil && ce.Violation.Property != checker.PropBound) {
 			continue
 		}
 		p := r.Points[len(r.Points)-1]
@@ -383,7 +385,7 @@ func refutationProblems(c *model.Claim, res *claims.ClaimResult) []string {
 			out = append(out, fmt.Sprintf("row %d (%s): claimed %q is not a number", i+1, r.Setting, p.Claimed))
 			continue
 		}
-		if c.Relation.Holds(p.Measured, model.RatFrac(q.Num().Int64(), q.Denom().Int64())) {
+		if c.Relation.Holds(p.Measured, claim.RatFrac(q.Num().Int64(), q.Denom().Int64())) {
 			out = append(out, fmt.Sprintf("row %d (%s, %s): REFUTED by the bound, but its point n=%d: %d satisfies %s %s", i+1, r.Setting, r.Variant, p.N, p.Measured, c.Relation, p.Claimed))
 		}
 	}
@@ -418,11 +420,11 @@ func TestNoRefutationWithoutEvidence(t *testing.T) {
 // a bound row whose point is made to satisfy its claim, are caught; an
 // Exactly bound refuted below the claim shows the refuting value.
 func TestRefutationRuleCanFail(t *testing.T) {
-	c := &model.Claim{ID: "C-TEST-EXACT", Source: "test", Says: "exact", Kind: model.Bound,
-		Quantity: model.Messages, Accounting: model.P2P, Relation: model.Exactly,
-		Formula:     func(p model.Params) model.Rat { return model.RatInt(int64(p.N * p.N)) },
+	c := &claim.Claim{ID: "C-TEST-EXACT", Source: "test", Says: "exact", Kind: claim.Bound,
+		Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.Exactly,
+		Formula:     func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N * p.N)) },
 		FormulaText: "n^2", NMin: 3, NMax: 5,
-		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators}}}
+		Settings: []claim.Setting{{Name: "sync, any initiators", Timing: model.Sync, Initiators: claim.AnyInitiators}}}
 	e := reducedEngine()
 	e.Cases = 20
 	res := e.CheckClaim(changroberts.Algorithm, c)

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
 // The decided-sizes rule (issue 30, finding 3): a claim's verdict is
 // decided at the sizes its sentence speaks of. A claim declares them
-// (model.Claim.DecidedSizes, e.g. [S3] §IX's NS = 8); each of its settings
+// (claim.Claim.DecidedSizes, e.g. [S3] §IX's NS = 8); each of its settings
 // and readings is then checked in two rows: one at the decided sizes,
 // which decides, and one at the other sizes checked, an evidence row
 // (Row.Evidence), shown with its verdict and coverage but never deciding.
@@ -22,7 +24,7 @@ func (r *Row) Decides() bool { return !r.Outside && !r.Evidence }
 
 // checkedSizes are the sizes claim c is checked at: Sizes, or every size
 // in NMin..NMax.
-func checkedSizes(c *model.Claim) []int {
+func checkedSizes(c *claim.Claim) []int {
 	if len(c.Sizes) > 0 {
 		return c.Sizes
 	}
@@ -37,7 +39,7 @@ func checkedSizes(c *model.Claim) []int {
 // when the claim declares the sizes its sentence speaks of, a deciding
 // row at those sizes and an evidence row at the others (none when there
 // are no others).
-func (e *Engine) settingRows(spec model.Spec, c *model.Claim, st *model.Setting, si int, variant string) []Row {
+func (e *Engine) settingRows(spec model.Spec, c *claim.Claim, st *claim.Setting, si int, variant string) []Row {
 	if len(c.DecidedSizes) == 0 {
 		return []Row{e.checkRow(spec, c, st, si, variant)}
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/checker/claims"
@@ -18,7 +20,7 @@ import (
 // "n = 5" or "for 5, 10, 20 processes" in its quote (Says), and "the
 // sentence's NS = 8" in its formal statement (a size the quote's context
 // fixes).
-func sentenceSizes(c *model.Claim) []int {
+func sentenceSizes(c *claim.Claim) []int {
 	var out []int
 	add := func(s string) {
 		for _, m := range regexp.MustCompile(`\d+`).FindAllString(s, -1) {
@@ -46,9 +48,9 @@ func sentenceSizes(c *model.Claim) []int {
 // DecidedSizes declaration every size checked decides, and each must be
 // a named size or one more (the same size counted under the other member
 // convention: the crashed coordinator counted, catalog convention B).
-func decidedSizesProblems(c *model.Claim) []string {
+func decidedSizesProblems(c *claim.Claim) []string {
 	named := sentenceSizes(c)
-	if len(named) == 0 || c.Kind == model.Table || c.NotModelled != "" {
+	if len(named) == 0 || c.Kind == claim.Table || c.NotModelled != "" {
 		return nil
 	}
 	var out []string
@@ -89,7 +91,7 @@ func TestSentenceSizesDeclared(t *testing.T) {
 // The rule can fail: C-FCEABOB-4.iii.measured (the sentence's NS = 8)
 // without its declaration decides at NS = 4..7 and is caught.
 func TestSentenceSizesCanFail(t *testing.T) {
-	var c *model.Claim
+	var c *claim.Claim
 	for _, sc := range algos.Claims() {
 		if sc.ID == "C-FCEABOB-4.iii.measured" {
 			c = sc
@@ -112,7 +114,7 @@ func TestSentenceSizesCanFail(t *testing.T) {
 // an evidence row at a decided size, a deciding row at a size not
 // decided, and a verdict that changes when every evidence row is made
 // REFUTED (an evidence row that decides).
-func evidenceProblems(c *model.Claim, res *claims.ClaimResult, resummarize func([]claims.Row) claims.Verdict) []string {
+func evidenceProblems(c *claim.Claim, res *claims.ClaimResult, resummarize func([]claims.Row) claims.Verdict) []string {
 	var out []string
 	for i, r := range res.Rows {
 		for _, p := range r.Points {
@@ -137,16 +139,16 @@ func evidenceProblems(c *model.Claim, res *claims.ClaimResult, resummarize func(
 // it HOLDS, the n=3 row shown as refuted evidence; the same rows with the
 // evidence mark removed decide, and the rule catches them.
 func TestEvidenceRowsNeverDecide(t *testing.T) {
-	c := &model.Claim{ID: "C-TEST-DECIDED", Source: "test", Says: "at most 100 messages for n = 4", Kind: model.Bound,
-		Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost,
-		Formula: func(p model.Params) model.Rat {
+	c := &claim.Claim{ID: "C-TEST-DECIDED", Source: "test", Says: "at most 100 messages for n = 4", Kind: claim.Bound,
+		Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
+		Formula: func(p claim.Params) claim.Rat {
 			if p.N == 3 {
-				return model.RatInt(0)
+				return claim.RatInt(0)
 			}
-			return model.RatInt(100)
+			return claim.RatInt(100)
 		},
 		FormulaText: "0 at n=3, else 100", NMin: 3, NMax: 4, DecidedSizes: []int{4},
-		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
+		Settings: []claim.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
 	e := reducedEngine()
 	res := e.CheckClaim(changroberts.Algorithm, c)
 	if res.Verdict != claims.Holds || len(res.Rows) != 2 || !res.Rows[1].Evidence || res.Rows[1].Verdict != claims.Refuted {
@@ -189,9 +191,9 @@ func TestEvidenceRowsNeverDecide(t *testing.T) {
 // sizes) fits nothing: UNCHECKED, with a fit that JSON can encode (it was
 // REFUTED with a NaN exponent, which made the report unwritable).
 func TestGrowthWithOneSizeIsUnchecked(t *testing.T) {
-	c := &model.Claim{ID: "C-TEST-GROWTH", Source: "test", Says: "grows as n", Kind: model.Growth, Order: 1,
-		Quantity: model.Messages, Accounting: model.P2P, NMin: 3, NMax: 6,
-		Settings: []model.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
+	c := &claim.Claim{ID: "C-TEST-GROWTH", Source: "test", Says: "grows as n", Kind: claim.Growth, Order: 1,
+		Quantity: claim.Messages, Accounting: model.P2P, NMin: 3, NMax: 6,
+		Settings: []claim.Setting{{Name: "sync, any initiators", Timing: model.Sync}}}
 	e := reducedEngine()
 	e.MaxN = 3
 	res := e.CheckClaim(changroberts.Algorithm, c)

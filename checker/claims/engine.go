@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"hash/fnv"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
 )
@@ -139,11 +141,11 @@ type Row struct {
 	// search stored for this row.
 	ExploredStates int64 `json:"explored_states,omitempty"`
 	// Variables are the values each declared free variable of a Bound
-	// claim's formula (model.Claim.Vars) took over the row's measured
+	// claim's formula (claim.Claim.Vars) took over the row's measured
 	// executions (the varied-variables rule, varied.go).
 	Variables []VarValues `json:"variables,omitempty"`
 	// Evidence marks a row at sizes the claim's sentence does not speak
-	// of (model.Claim.DecidedSizes): shown as evidence, it never decides
+	// of (claim.Claim.DecidedSizes): shown as evidence, it never decides
 	// the verdict (the decided-sizes rule).
 	Evidence bool `json:"evidence,omitempty"`
 	// Partial says why the coverage rule made the row PARTIAL or UNCHECKED
@@ -158,7 +160,7 @@ type Row struct {
 type ClaimResult struct {
 	// Algo is the algorithm's name; Claim the claim checked.
 	Algo  string       `json:"algorithm"`
-	Claim *model.Claim `json:"-"`
+	Claim *claim.Claim `json:"-"`
 	// Verdict is the summary verdict; Summary explains it in one line.
 	Verdict Verdict `json:"verdict"`
 	Summary string  `json:"summary"`
@@ -167,7 +169,7 @@ type ClaimResult struct {
 }
 
 // CheckClaim checks claim c of algorithm spec.
-func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
+func (e *Engine) CheckClaim(spec model.Spec, c *claim.Claim) *ClaimResult {
 	info := spec.Meta()
 	res := &ClaimResult{Algo: info.Name, Claim: c}
 	if err := c.Validate(); err != nil {
@@ -178,7 +180,7 @@ func (e *Engine) CheckClaim(spec model.Spec, c *model.Claim) *ClaimResult {
 		res.Verdict, res.Summary = Unchecked, "not checked: "+c.NotModelled
 		return res
 	}
-	if c.Kind == model.Table {
+	if c.Kind == claim.Table {
 		res.Rows = e.checkTable(c)
 		res.Verdict, res.Summary = summarizeTable(c, res.Rows)
 		return res
@@ -228,7 +230,7 @@ func appendPoint(ps []Point, p Point) []Point {
 	return append(ps, p)
 }
 
-func modelName(st *model.Setting) string {
+func modelName(st *claim.Setting) string {
 	if st.Timing == model.Sync {
 		return "SYNC-LOCKSTEP"
 	}
@@ -240,7 +242,7 @@ func modelName(st *model.Setting) string {
 
 // coverage states what a row covered: the text of its record, with the
 // crashes the setting injects.
-func coverage(cov *Coverage, st *model.Setting) string {
+func coverage(cov *Coverage, st *claim.Setting) string {
 	s := cov.Text()
 	if st.CrashBudget > 0 {
 		s += fmt.Sprintf("; up to %d crash(es) injected during the run", st.CrashBudget)
@@ -249,10 +251,10 @@ func coverage(cov *Coverage, st *model.Setting) string {
 }
 
 // casesFor is the number of random cases per sampled size for claim c.
-func (e *Engine) casesFor(c *model.Claim) int {
+func (e *Engine) casesFor(c *claim.Claim) int {
 	// A mean needs more samples than an extreme; its executions are as
 	// long as a worst case's, so it takes the full Cases.
-	if c.Kind == model.Growth && c.Stat != model.StatMean && e.GrowthCases > 0 && e.GrowthCases < e.Cases {
+	if c.Kind == claim.Growth && c.Stat != claim.StatMean && e.GrowthCases > 0 && e.GrowthCases < e.Cases {
 		return e.GrowthCases
 	}
 	return e.Cases

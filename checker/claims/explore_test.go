@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/internal/modeltest"
@@ -64,10 +66,10 @@ type astate struct {
 	Alternating bool
 }
 
-func alternationClaim() model.Claim {
-	return model.Claim{ID: "T-ALT", Source: "test", Says: "one coordinator", Kind: model.Behaviour,
+func alternationClaim() claim.Claim {
+	return claim.Claim{ID: "T-ALT", Source: "test", Says: "one coordinator", Kind: claim.Behaviour,
 		Props: model.Safety, NMin: 3, NMax: 3,
-		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}}}
+		Settings: []claim.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators}}}
 }
 
 // TestClaimsSearchEverySchedule shows the claim engine's sampled schedules
@@ -112,11 +114,11 @@ func TestClaimsSearchExactExtreme(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := explore.Explore(s0, explore.Options{Counts: explore.CountsTotal}).Counts.Of(model.P2P).Max
-	bound := func(limit int64) model.Claim {
-		return model.Claim{ID: "T-MAX", Source: "test", Says: "messages", Kind: model.Bound,
-			Quantity: model.Messages, Accounting: model.P2P, Relation: model.AtMost, FormulaText: "limit",
-			Formula: func(model.Params) model.Rat { return model.RatInt(limit) }, NMin: 3, NMax: 3,
-			Settings: []model.Setting{{Name: "all initiate", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators}}}
+	bound := func(limit int64) claim.Claim {
+		return claim.Claim{ID: "T-MAX", Source: "test", Says: "messages", Kind: claim.Bound,
+			Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost, FormulaText: "limit",
+			Formula: func(claim.Params) claim.Rat { return claim.RatInt(limit) }, NMin: 3, NMax: 3,
+			Settings: []claim.Setting{{Name: "all initiate", Timing: model.Async, Net: model.FIFO, Initiators: claim.ManyInitiators}}}
 	}
 	e := DefaultEngine()
 	e.ExploreStates = ClaimStates
@@ -153,9 +155,9 @@ func TestSearchJoinsBeforeEnd(t *testing.T) {
 // may read history the explored state does not hold) is searched for
 // violations at every schedule, but no size is claimed for all schedules.
 func TestClaimsSearchCustomNotAllSchedules(t *testing.T) {
-	c := model.Claim{ID: "T-CUSTOM", Source: "test", Says: "fine", Kind: model.Behaviour,
+	c := claim.Claim{ID: "T-CUSTOM", Source: "test", Says: "fine", Kind: claim.Behaviour,
 		Custom: func(model.System) error { return nil }, NMin: 3, NMax: 3,
-		Settings: []model.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.ManyInitiators}}}
+		Settings: []claim.Setting{{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: claim.ManyInitiators}}}
 	e := DefaultEngine()
 	e.ExploreStates = ClaimStates
 	res := e.CheckClaim(alternation, &c)

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // extremeRows checks the extreme of a Tight claim, one row per reading: at
 // every size that some setting within the paper's assumptions checked, an
 // execution of one of those settings must reach the formula exactly (the
 // maximum, or the minimum, over the union of the settings equals it).
-func extremeRows(c *model.Claim, rows []Row) []Row {
+func extremeRows(c *claim.Claim, rows []Row) []Row {
 	which := "maximum"
-	if c.Relation == model.AtLeast {
+	if c.Relation == claim.AtLeast {
 		which = "minimum"
 	}
 	var order []string

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // upperHalf keeps the points of the larger half of the sizes, where
@@ -72,14 +72,14 @@ func GrowthTolerance(ps []Point, logOrder int) float64 {
 
 // SamplerDistribution names the distribution the random configurations of
 // setting st are drawn from (checker.RandomCase), which a mean averages over.
-func SamplerDistribution(st *model.Setting) string {
+func SamplerDistribution(st *claim.Setting) string {
 	s := "uniformly random id arrangements; "
 	switch st.Initiators {
-	case model.OneInitiator:
+	case claim.OneInitiator:
 		s += "one uniformly random live detector"
-	case model.ManyInitiators:
+	case claim.ManyInitiators:
 		s += "FPN uniform in 2..(live processes), then a uniformly random detector set of that size"
-	case model.AnyInitiators:
+	case claim.AnyInitiators:
 		s += "FPN uniform in 1..(live processes), then a uniformly random detector set of that size (not a uniformly random detector set, which would weigh FPN near n/2)"
 	default:
 		s += "the detector set the setting fixes (" + st.Initiators.String() + ")"

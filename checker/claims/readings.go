@@ -1,18 +1,20 @@
 package claims
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/claim"
+)
 
 // sentenceReading is one reading of a claim's sentence
-// (model.Claim.Readings) as the engine checks it: the claim with the
+// (claim.Claim.Readings) as the engine checks it: the claim with the
 // reading's measure in place of its own.
 type sentenceReading struct {
 	name  string
-	claim *model.Claim
+	claim *claim.Claim
 }
 
 // sentenceReadings returns the readings of c's sentence, each as a claim to
 // check; c itself, unnamed, when it declares none.
-func sentenceReadings(c *model.Claim) []sentenceReading {
+func sentenceReadings(c *claim.Claim) []sentenceReading {
 	if len(c.Readings) == 0 {
 		return []sentenceReading{{claim: c}}
 	}
@@ -40,10 +42,10 @@ func (sr sentenceReading) label(row *Row) {
 }
 
 // hypothesisVerdict applies the rule of a claim that is the tool's own
-// hypothesis (model.Claim.Hypothesis): checks that all pass establish that
+// hypothesis (claim.Claim.Hypothesis): checks that all pass establish that
 // the paper contradicts itself, INCONSISTENT, never HOLDS; partial checks
 // stay PARTIAL, saying what holding would establish.
-func hypothesisVerdict(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
+func hypothesisVerdict(c *claim.Claim, verdict Verdict, summary string) (Verdict, string) {
 	if c.Hypothesis == "" {
 		return verdict, summary
 	}

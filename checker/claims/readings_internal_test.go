@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // The inherited-readings rule on a verdict: a claim that holds under the
@@ -16,19 +16,19 @@ func TestInheritedReadingsVerdict(t *testing.T) {
 	if !strings.Contains(holds, everyReading) {
 		t.Fatalf("readingsNote no longer says %q: %s", everyReading, holds)
 	}
-	fixed := model.ClaimPart{Name: "informer-slot", Why: "a fixed reason"}
-	moot := model.ClaimPart{Name: "AMB-FCEABR-11", Why: "a moot reason"}
+	fixed := claim.ClaimPart{Name: "informer-slot", Why: "a fixed reason"}
+	moot := claim.ClaimPart{Name: "AMB-FCEABR-11", Why: "a moot reason"}
 	for _, tc := range []struct {
 		name    string
-		c       model.Claim
+		c       claim.Claim
 		verdict Verdict
 		want    Verdict
 		says    []string
 	}{
-		{"none", model.Claim{}, Holds, Holds, []string{everyReading}},
-		{"fixed", model.Claim{FixedReadings: []model.ClaimPart{fixed}}, Holds, Partial, []string{"every reading checked holds", "under every reading checked (", "informer-slot (a fixed reason)"}},
-		{"moot", model.Claim{MootReadings: []model.ClaimPart{moot}}, Holds, Holds, []string{"under every reading checked (", "AMB-FCEABR-11 (a moot reason)"}},
-		{"refuted", model.Claim{FixedReadings: []model.ClaimPart{fixed}}, Refuted, Refuted, []string{"informer-slot (a fixed reason)"}},
+		{"none", claim.Claim{}, Holds, Holds, []string{everyReading}},
+		{"fixed", claim.Claim{FixedReadings: []claim.ClaimPart{fixed}}, Holds, Partial, []string{"every reading checked holds", "under every reading checked (", "informer-slot (a fixed reason)"}},
+		{"moot", claim.Claim{MootReadings: []claim.ClaimPart{moot}}, Holds, Holds, []string{"under every reading checked (", "AMB-FCEABR-11 (a moot reason)"}},
+		{"refuted", claim.Claim{FixedReadings: []claim.ClaimPart{fixed}}, Refuted, Refuted, []string{"informer-slot (a fixed reason)"}},
 	} {
 		v, s := inheritedReadings(&tc.c, tc.verdict, holds)
 		if v != tc.want {

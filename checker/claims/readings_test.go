@@ -4,14 +4,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/model"
 )
 
 // fceabr8 is claim id of fceabr at the sizes given, the default terminal
 // rule only, few cases.
-func fceabr8(t *testing.T, id string, sizes ...int) (*claims.Engine, *model.Claim) {
+func fceabr8(t *testing.T, id string, sizes ...int) (*claims.Engine, *claim.Claim) {
 	t.Helper()
 	c := *fceabr.Algorithm.Info.Claim(id)
 	c.Sizes, c.NMin, c.NMax = sizes, sizes[0], sizes[len(sizes)-1]
@@ -21,7 +22,7 @@ func fceabr8(t *testing.T, id string, sizes ...int) (*claims.Engine, *model.Clai
 	return e, &c
 }
 
-// A claim that is the tool's own hypothesis (model.Claim.Hypothesis) is
+// A claim that is the tool's own hypothesis (claim.Claim.Hypothesis) is
 // INCONSISTENT when its checks pass, never HOLDS: C-FCEABR-8.ring-column
 // (the column labelled "Ring" holds FCEABR's SElection count) at NPBCC =
 // 50; the same checks without the mark give HOLDS, so the rule is what
@@ -38,7 +39,7 @@ func TestHypothesisIsNeverHolds(t *testing.T) {
 	}
 }
 
-// One sentence with two readings (model.Claim.Readings) is AMBIGUOUS when
+// One sentence with two readings (claim.Claim.Readings) is AMBIGUOUS when
 // they disagree: C-FCEABR-8.half holds when "the number of messages
 // exchanged" counts the inform phase only and is refuted when it counts
 // every message; either reading alone gives its own verdict.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/model"
@@ -68,12 +70,12 @@ func searchAll(s0 model.System, checks checker.Checks, counts bool, maxStates in
 // not hold, so such claims keep sampled schedules. A claim's own check
 // (Custom) is searched for violations, but decides no size for all
 // schedules (checkRow).
-func exploreSchedulable(c *model.Claim) bool {
+func exploreSchedulable(c *claim.Claim) bool {
 	switch c.Kind {
-	case model.Behaviour:
+	case claim.Behaviour:
 		return true
-	case model.Bound:
-		return c.Quantity == model.Messages && c.Measure == nil
+	case claim.Bound:
+		return c.Quantity == claim.Messages && c.Measure == nil
 	}
 	return false
 }
@@ -83,9 +85,9 @@ func exploreSchedulable(c *model.Claim) bool {
 // distinct quiescent state to observe. It reports whether the search was
 // complete for every configuration; a violation makes the row REFUTED with
 // the search's (minimized) trace as the counterexample.
-func (e *Engine) exploreSize(spec model.Spec, c *model.Claim, st *model.Setting, variant string, n int, checks checker.Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
+func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting, variant string, n int, checks checker.Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
 	info := spec.Meta()
-	counts := c.Kind == model.Bound
+	counts := c.Kind == claim.Bound
 	all = true
 	checker.EnumerateConfigs(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
 		if e.Interrupted != nil && e.Interrupted() {

@@ -3,10 +3,12 @@ package claims
 import (
 	"fmt"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
-// stableRecord is what a stability claim (model.Claim.Stable) measured at
+// stableRecord is what a stability claim (claim.Claim.Stable) measured at
 // one size of a row: the smallest and the largest value, each with the
 // configuration of an execution that gave it.
 type stableRecord struct {
@@ -17,7 +19,7 @@ type stableRecord struct {
 
 // record adds one execution's measured value m (its initial world s0) to
 // the size's record of stability claim c; nothing for other claims.
-func (r *stableRecord) record(c *model.Claim, s0 model.System, m int64) {
+func (r *stableRecord) record(c *claim.Claim, s0 model.System, m int64) {
 	if !c.Stable {
 		return
 	}

@@ -5,13 +5,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
 // claimParts applies the coverage rule to the claim's declared unchecked
 // parts: a claim that holds where checked but has a part not checked is
 // PARTIAL.
-func claimParts(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
+func claimParts(c *claim.Claim, verdict Verdict, summary string) (Verdict, string) {
 	if len(c.Unchecked) == 0 {
 		return verdict, summary
 	}
@@ -274,7 +276,7 @@ const everyReading = " under every reading ("
 
 // inheritedReadings applies the inherited-readings rule (issue 30, finding
 // 1) to a composition's claim: the readings it inherits from its parts
-// that no variant of the claim checks are declared (model.Claim
+// that no variant of the claim checks are declared (claim.Claim
 // FixedReadings, MootReadings; every other one is checked, a registry
 // test sees to it), and the verdict names them. A fixed reading is not
 // checked and could change the outcome: a claim that holds is PARTIAL,
@@ -282,14 +284,14 @@ const everyReading = " under every reading ("
 // claim's executions cannot exercise it, or it is no reading of the
 // sources): the verdict stands. With either, the readings the
 // summary lists are the readings checked, not every reading.
-func inheritedReadings(c *model.Claim, verdict Verdict, summary string) (Verdict, string) {
+func inheritedReadings(c *claim.Claim, verdict Verdict, summary string) (Verdict, string) {
 	if len(c.FixedReadings) == 0 && len(c.MootReadings) == 0 {
 		return verdict, summary
 	}
 	summary = strings.Replace(summary, everyReading, " under every reading checked (", 1)
 	// Parts that share a reason are named together, in order of first
 	// appearance.
-	list := func(ps []model.ClaimPart) string {
+	list := func(ps []claim.ClaimPart) string {
 		var whys []string
 		names := map[string][]string{}
 		for _, p := range ps {

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
-	"github.com/electlab/electlab/model"
 )
 
 // checkTable checks a Table claim column by column: each printed number of
@@ -14,8 +15,8 @@ import (
 // against itself); each printed number of a column measured on a model
 // against the model's count (a difference is REFUTED); a column not
 // checked is one UNCHECKED row with the reason.
-func (e *Engine) checkTable(c *model.Claim) []Row {
-	cols := append([]model.TableColumn{{Formula: c.Formula, FormulaText: c.FormulaText, Rows: c.Rows}}, c.Columns...)
+func (e *Engine) checkTable(c *claim.Claim) []Row {
+	cols := append([]claim.TableColumn{{Formula: c.Formula, FormulaText: c.FormulaText, Rows: c.Rows}}, c.Columns...)
 	var rows []Row
 	for ci, col := range cols {
 		label := func(l string) string {
@@ -54,11 +55,11 @@ func (e *Engine) checkTable(c *model.Claim) []Row {
 				default:
 					r.Executions = 1
 					text := fmt.Sprintf("%s measured %d (%s); printed %s", col.ModelText, m, how, pr.Printed)
-					if pr.Printed.Cmp(model.RatInt(m)) != 0 {
+					if pr.Printed.Cmp(claim.RatInt(m)) != 0 {
 						if r.Verdict == Holds {
 							r.Verdict = Refuted
 						}
-						text += fmt.Sprintf(" (the model differs by %s)", ratSub(model.RatInt(m), pr.Printed))
+						text += fmt.Sprintf(" (the model differs by %s)", ratSub(claim.RatInt(m), pr.Printed))
 					}
 					if r.Arithmetic != "" {
 						text = r.Arithmetic + "; " + text
@@ -77,9 +78,9 @@ func (e *Engine) checkTable(c *model.Claim) []Row {
 }
 
 // ratSub renders a − b.
-func ratSub(a, b model.Rat) string {
-	d := model.RatSub(a, b)
-	if d.Cmp(model.RatInt(0)) > 0 {
+func ratSub(a, b claim.Rat) string {
+	d := claim.RatSub(a, b)
+	if d.Cmp(claim.RatInt(0)) > 0 {
 		return "+" + d.String()
 	}
 	return d.String()
@@ -87,7 +88,7 @@ func ratSub(a, b model.Rat) string {
 
 // measureColumn runs a table column's model at a row's parameters to
 // quiescence under the fair FIFO schedule and counts its messages.
-func (e *Engine) measureColumn(col *model.TableColumn, p model.Params) (int64, string, error) {
+func (e *Engine) measureColumn(col *claim.TableColumn, p claim.Params) (int64, string, error) {
 	cfg := col.Config(p)
 	s0, err := col.Spec.NewSystem(cfg)
 	if err != nil {
@@ -105,7 +106,7 @@ func (e *Engine) measureColumn(col *model.TableColumn, p model.Params) (int64, s
 // when the model disagrees with a printed number, else INCONSISTENT when a
 // printed number differs from the paper's own formula, else PARTIAL when
 // a column (or a declared part) is not checked, else HOLDS.
-func summarizeTable(c *model.Claim, rows []Row) (Verdict, string) {
+func summarizeTable(c *claim.Claim, rows []Row) (Verdict, string) {
 	var refuted, inconsistent, unchecked []string
 	for _, r := range rows {
 		switch r.Verdict {
@@ -134,7 +135,7 @@ func summarizeTable(c *model.Claim, rows []Row) (Verdict, string) {
 }
 
 // columnsNote names a table's further columns and how each was checked.
-func columnsNote(c *model.Claim) string {
+func columnsNote(c *claim.Claim) string {
 	var parts []string
 	for _, col := range c.Columns {
 		switch {

@@ -5,17 +5,17 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // The varied-variables rule (issue 30, finding 2): a bound checked where a
 // free variable of its formula never varies says nothing about the
 // formula's dependence on it. Every free variable a Bound claim declares
-// beyond n (model.Claim.Vars) must take at least two values over the
+// beyond n (claim.Claim.Vars) must take at least two values over the
 // measured executions of the rows that decide the verdict; otherwise a
 // claim that holds is PARTIAL, naming the variable and the one value it
 // took. (n itself varies over the claim's sizes, or is fixed by the sizes
-// its sentence speaks of, model.Claim.DecidedSizes.)
+// its sentence speaks of, claim.Claim.DecidedSizes.)
 
 // VarValues are the values one free variable of a claim's formula took
 // over a row's measured executions, in increasing order.
@@ -26,7 +26,7 @@ type VarValues struct {
 
 // recordVars records the values of claim c's declared variables at the
 // parameters p of one measured execution of row.
-func recordVars(row *Row, c *model.Claim, p model.Params) {
+func recordVars(row *Row, c *claim.Claim, p claim.Params) {
 	for _, v := range c.Vars {
 		i := slices.IndexFunc(row.Variables, func(x VarValues) bool { return x.Name == v.Name })
 		if i < 0 {
@@ -44,7 +44,7 @@ func recordVars(row *Row, c *model.Claim, p model.Params) {
 // Unvaried lists the declared variables of claim c (those its sentence
 // does not fix, FormulaVar.Fixed) that take fewer than two values over the deciding rows among rows, each as "k = 1" (or "k:
 // never measured").
-func Unvaried(c *model.Claim, rows []Row) []string {
+func Unvaried(c *claim.Claim, rows []Row) []string {
 	var out []string
 	for _, v := range c.Vars {
 		if v.Fixed != "" {
@@ -78,8 +78,8 @@ func Unvaried(c *model.Claim, rows []Row) []string {
 
 // variedRule applies the varied-variables rule to a claim's verdict: a
 // claim that holds with a declared variable unvaried is PARTIAL.
-func variedRule(c *model.Claim, rows []Row, verdict Verdict, summary string) (Verdict, string) {
-	if c.Kind != model.Bound || len(c.Vars) == 0 {
+func variedRule(c *claim.Claim, rows []Row, verdict Verdict, summary string) (Verdict, string) {
+	if c.Kind != claim.Bound || len(c.Vars) == 0 {
 		return verdict, summary
 	}
 	un := Unvaried(c, rows)

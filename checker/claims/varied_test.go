@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/algos/decentral"
 	"github.com/electlab/electlab/checker/claims"
@@ -19,7 +21,7 @@ var units = []string{"alpha", "beta", "α2", "β2", "t_wc", "n", "N"}
 
 // fixedInText lists the variables claim c's formula text binds to a
 // constant ("3mk, k=1": k): the formula's free variables the tool fixes.
-func fixedInText(c *model.Claim) []string {
+func fixedInText(c *claim.Claim) []string {
 	var out []string
 	for _, m := range regexp.MustCompile(`([\pL_][\pL\pN_]*)\s*=\s*\d+(?:\s|,|$)`).FindAllStringSubmatch(c.FormulaText, -1) {
 		if !slices.Contains(units, m[1]) && !slices.Contains(out, m[1]) {
@@ -33,17 +35,17 @@ func fixedInText(c *model.Claim) []string {
 // a variable its formula text fixes that it does not declare (Claim.Vars),
 // and, given a result, a HOLDS with a declared variable unvaried over the
 // deciding rows.
-func variedProblems(c *model.Claim, res *claims.ClaimResult) []string {
-	if c.Kind != model.Bound || c.NotModelled != "" {
+func variedProblems(c *claim.Claim, res *claims.ClaimResult) []string {
+	if c.Kind != claim.Bound || c.NotModelled != "" {
 		return nil
 	}
 	var out []string
 	for _, v := range fixedInText(c) {
-		if !slices.ContainsFunc(c.Vars, func(x model.FormulaVar) bool { return x.Name == v }) {
+		if !slices.ContainsFunc(c.Vars, func(x claim.FormulaVar) bool { return x.Name == v }) {
 			out = append(out, fmt.Sprintf("its formula %q fixes %s without declaring it (Claim.Vars)", c.FormulaText, v))
 		}
 	}
-	if dependsOnInitiators(c) && !manyInitiators(c) && !slices.ContainsFunc(c.Vars, func(x model.FormulaVar) bool { return x.Name == "FPN" }) {
+	if dependsOnInitiators(c) && !manyInitiators(c) && !slices.ContainsFunc(c.Vars, func(x claim.FormulaVar) bool { return x.Name == "FPN" }) {
 		out = append(out, fmt.Sprintf("its formula %q depends on the number of initiators (FPN), which every deciding setting fixes at one, without declaring FPN (Claim.Vars)", c.FormulaText))
 	}
 	if res != nil && res.Verdict == claims.Holds {
@@ -57,14 +59,14 @@ func variedProblems(c *model.Claim, res *claims.ClaimResult) []string {
 // dependsOnInitiators reports whether claim c's formula changes with the
 // number of initiators (FPN) at a size it checks, one initiator against
 // two (a formula that panics there is taken not to).
-func dependsOnInitiators(c *model.Claim) (dep bool) {
+func dependsOnInitiators(c *claim.Claim) (dep bool) {
 	defer func() {
 		if recover() != nil {
 			dep = false
 		}
 	}()
 	n := claims.CheckedSizes(c)[0]
-	p := model.Params{N: n, Live: n, Initiators: 1, Detectors: []model.ID{1}}
+	p := claim.Params{N: n, Live: n, Initiators: 1, Detectors: []model.ID{1}}
 	q := p
 	q.Initiators, q.Detectors = 2, []model.ID{1, 2}
 	return c.Formula(p).Cmp(c.Formula(q)) != 0
@@ -72,9 +74,9 @@ func dependsOnInitiators(c *model.Claim) (dep bool) {
 
 // manyInitiators reports whether a setting of claim c that decides can
 // start more than one initiator.
-func manyInitiators(c *model.Claim) bool {
+func manyInitiators(c *claim.Claim) bool {
 	for _, st := range c.Settings {
-		if !st.Outside && st.Initiators != model.OneInitiator && st.Initiators != model.NextBest {
+		if !st.Outside && st.Initiators != claim.OneInitiator && st.Initiators != claim.NextBest {
 			return true
 		}
 	}
@@ -88,7 +90,7 @@ func manyInitiators(c *model.Claim) bool {
 func TestFixedVariablesDeclared(t *testing.T) {
 	bounds := 0
 	for spec, c := range algos.Claims() {
-		if c.Kind == model.Bound {
+		if c.Kind == claim.Bound {
 			bounds++
 		}
 		for _, p := range variedProblems(c, nil) {
@@ -124,13 +126,13 @@ func TestVariedVariablesCanFail(t *testing.T) {
 	}
 	// A formula that depends on FPN, checked with one initiator only,
 	// without the declaration.
-	fpn := &model.Claim{ID: "C-TEST-FPN", Kind: model.Bound, FormulaText: "2n·FPN", NMin: 3, NMax: 4,
-		Formula:  func(p model.Params) model.Rat { return model.RatInt(int64(2 * p.N * p.Initiators)) },
-		Settings: []model.Setting{{Name: "one initiator", Initiators: model.OneInitiator}}}
+	fpn := &claim.Claim{ID: "C-TEST-FPN", Kind: claim.Bound, FormulaText: "2n·FPN", NMin: 3, NMax: 4,
+		Formula:  func(p claim.Params) claim.Rat { return claim.RatInt(int64(2 * p.N * p.Initiators)) },
+		Settings: []claim.Setting{{Name: "one initiator", Initiators: claim.OneInitiator}}}
 	if len(variedProblems(fpn, nil)) == 0 {
 		t.Fatal("a formula in FPN checked at FPN = 1 only is not caught")
 	}
-	fpn.Settings = append(fpn.Settings, model.Setting{Name: "any", Initiators: model.AnyInitiators})
+	fpn.Settings = append(fpn.Settings, claim.Setting{Name: "any", Initiators: claim.AnyInitiators})
 	if p := variedProblems(fpn, nil); len(p) > 0 {
 		t.Fatalf("a formula in FPN checked at any FPN: %v", p)
 	}

@@ -8,6 +8,8 @@ package claimkit
 import (
 	"regexp"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -21,7 +23,7 @@ var syncWord = regexp.MustCompile(`\bsync\b`)
 // stands ("sync, one informer" and "budget 1: …; sync, any detector set"
 // both have a twin; the "sync" of "async" or "synchronous" is no word). It panics when s's name has no word "sync" (a declaration
 // error, met when the claims are built).
-func AsyncFIFO(s model.Setting) model.Setting {
+func AsyncFIFO(s claim.Setting) claim.Setting {
 	at := syncWord.FindStringIndex(s.Name)
 	if at == nil {
 		panic("claimkit.AsyncFIFO: setting " + s.Name + " does not say sync")

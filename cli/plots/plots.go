@@ -21,13 +21,14 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/electlab/electlab/claim"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/electlab/electlab/internal/report"
-	"github.com/electlab/electlab/model"
 )
 
 func init() { report.SetDrawer(Drawer{}) }
@@ -145,7 +146,7 @@ func (t niceTicks) Ticks(min, max float64) []plot.Tick {
 
 // quantityLabel names a claim's measured quantity for the y axis.
 func quantityLabel(c *report.Entry) string {
-	if c.Claim() != nil && (c.Claim().Kind == model.Bound || c.Claim().Kind == model.Growth) && c.Claim().Quantity == model.Time {
+	if c.Claim() != nil && (c.Claim().Kind == claim.Bound || c.Claim().Kind == claim.Growth) && c.Claim().Quantity == claim.Time {
 		return "time (link delays t_wc)"
 	}
 	if c.Claim() != nil {
@@ -202,7 +203,7 @@ func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 	cl := c.Claim()
 	p := newPlot(rowTitle(c, ri), quantityLabel(c))
 	what := "largest"
-	if cl.Kind == model.Bound && cl.Relation == model.AtLeast {
+	if cl.Kind == claim.Bound && cl.Relation == claim.AtLeast {
 		what = "smallest"
 	}
 	var measured, violating, claimed plotter.XYs
@@ -210,8 +211,8 @@ func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 		xy := plotter.XY{X: float64(pt.N), Y: float64(pt.Measured)}
 		if v, ok := parseRat(pt.Claimed); ok {
 			claimed = append(claimed, plotter.XY{X: float64(pt.N), Y: v})
-			if cl.Kind == model.Bound {
-				if q, ok := new(big.Rat).SetString(pt.Claimed); ok && (!relationHolds(cl.Relation, pt.Measured, q) || cl.Tight && !relationHolds(model.Exactly, pt.Measured, q)) {
+			if cl.Kind == claim.Bound {
+				if q, ok := new(big.Rat).SetString(pt.Claimed); ok && (!relationHolds(cl.Relation, pt.Measured, q) || cl.Tight && !relationHolds(claim.Exactly, pt.Measured, q)) {
 					violating = append(violating, xy)
 					continue
 				}
@@ -233,12 +234,12 @@ func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 		if cl.Tight {
 			label = fmt.Sprintf("claimed: %s = %s", what, report.Cell(cl.FormulaText, 36))
 		}
-		if cl.Kind != model.Bound {
+		if cl.Kind != claim.Bound {
 			label = "paper's reference " + report.Cell(cl.FormulaText, 30)
 		}
 		p.Legend.Add(label, l, s)
 	}
-	if cl.Kind == model.Growth {
+	if cl.Kind == claim.Growth {
 		last := r.Points[len(r.Points)-1]
 		for _, curve := range []struct {
 			k      float64
@@ -290,12 +291,12 @@ func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 }
 
 // relationHolds is Relation.Holds against a parsed rational.
-func relationHolds(rel model.Relation, measured int64, claimed *big.Rat) bool {
+func relationHolds(rel claim.Relation, measured int64, claimed *big.Rat) bool {
 	c := claimed.Cmp(new(big.Rat).SetInt64(measured))
 	switch rel {
-	case model.AtMost:
+	case claim.AtMost:
 		return c >= 0
-	case model.AtLeast:
+	case claim.AtLeast:
 		return c <= 0
 	}
 	return c == 0

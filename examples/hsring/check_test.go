@@ -4,6 +4,8 @@ import (
 	"flag"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/model"
@@ -33,7 +35,7 @@ func subject() model.Spec {
 // n = nmin..nmax, judged by every claim (checktest.ClaimChecks reads the
 // checks from the claims, claims.go). A failure's replay command carries
 // -broken when the broken variant is checked, so that it replays that.
-func target(t testing.TB, spec model.Spec, st model.Setting, nmin, nmax int) checktest.Target {
+func target(t testing.TB, spec model.Spec, st claim.Setting, nmin, nmax int) checktest.Target {
 	t.Helper()
 	checks, err := checktest.ClaimChecks(spec)
 	if err != nil {
@@ -48,7 +50,7 @@ func target(t testing.TB, spec model.Spec, st model.Setting, nmin, nmax int) che
 
 // settings are the claims' settings (every claim has the same ones), each
 // with the short name its subtests take.
-func settings() []model.Setting { return hsring.Algorithm.Info.Claims[0].Settings }
+func settings() []claim.Setting { return hsring.Algorithm.Info.Claims[0].Settings }
 
 var settingNames = []string{"fifo", "unordered", "sync"}
 
@@ -72,7 +74,7 @@ func FuzzSchedule(f *testing.F) {
 // exploreRun is one exhaustive search of TestExplore.
 type exploreRun struct {
 	name       string
-	st         model.Setting
+	st         claim.Setting
 	nmin, nmax int
 	long       bool // skipped with -short
 }
@@ -84,8 +86,8 @@ type exploreRun struct {
 func exploreRuns() []exploreRun {
 	fifo := settings()[0]
 	one, all := fifo, fifo
-	one.Name, one.Initiators = "async fifo, one initiator", model.OneInitiator
-	all.Name, all.Initiators = "async fifo, every process initiates", model.EveryLive
+	one.Name, one.Initiators = "async fifo, one initiator", claim.OneInitiator
+	all.Name, all.Initiators = "async fifo, every process initiates", claim.EveryLive
 	return []exploreRun{{"small", fifo, 2, 4, false}, {"n5-one", one, 5, 5, false}, {"n5-all", all, 5, 5, true}}
 }
 
@@ -103,7 +105,7 @@ func TestExplore(t *testing.T) {
 			}
 			for _, sz := range checktest.Explore(t, target(t, subject(), r.st, r.nmin, r.nmax)) {
 				hi := sz.Counts.Of(bound.Accounting).Max
-				claimed := bound.Formula(model.Params{N: sz.N})
+				claimed := bound.Formula(claim.Params{N: sz.N})
 				t.Logf("n=%d: messages %d..%d; %s = %s", sz.N, sz.Counts.Of(bound.Accounting).Min, hi, bound.FormulaText, claimed)
 				for _, c := range sz.PerConfig {
 					if c.Final > 0 && c.Counts.Of(bound.Accounting).Max == hi {

@@ -3,9 +3,11 @@ package hsring
 import (
 	"testing"
 
-	"github.com/electlab/electlab/model"
-	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/ringkit"
+	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/model"
 )
 
 // TestElectsMax runs the fair FIFO schedule on a few arrangements, every
@@ -70,8 +72,8 @@ func TestMessageBound(t *testing.T) {
 		n    int
 		want int64
 	}{{1, 8}, {2, 32}, {3, 72}, {4, 96}, {5, 160}, {8, 256}, {9, 360}, {1024, 90112}} {
-		got := MessageBound(model.Params{N: tc.n})
-		if got.Cmp(model.RatInt(tc.want)) != 0 {
+		got := MessageBound(claim.Params{N: tc.n})
+		if got.Cmp(claim.RatInt(tc.want)) != 0 {
 			t.Errorf("8n(1+⌈log₂ n⌉) at n=%d: %s, want %d", tc.n, got, tc.want)
 		}
 	}

@@ -5,8 +5,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
+	"github.com/electlab/electlab/model"
 )
 
 // fifoSends is one election of the claims report's comparison setting
@@ -55,10 +57,10 @@ func TestWorstCaseBesideBound(t *testing.T) {
 		n     int
 		worst int64
 	}{{8, worst8}, {64, worst64}} {
-		if b := MessageBound(model.Params{N: c.n}); model.RatInt(c.worst).Cmp(b) > 0 {
+		if b := MessageBound(claim.Params{N: c.n}); claim.RatInt(c.worst).Cmp(b) > 0 {
 			t.Errorf("n=%d: %d messages, above 8n(1+⌈log₂ n⌉) = %s", c.n, c.worst, b)
 		}
 	}
 	t.Logf("hsring n=8: %d (every arrangement), bound %s; n=64: %d (candidate %d of asc, desc, bit-reversed, 2000 random), bound %s",
-		worst8, MessageBound(model.Params{N: 8}), worst64, which, MessageBound(model.Params{N: 64}))
+		worst8, MessageBound(claim.Params{N: 8}), worst64, which, MessageBound(claim.Params{N: 64}))
 }

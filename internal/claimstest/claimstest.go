@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 )
 
@@ -35,15 +36,18 @@ type Broken[S any] struct {
 	Prop string
 }
 
-// CatchBroken checks, with SmallEngine, that each claim of cases holds on
-// alg and on faithful (alg's decision through the broken variants' path)
+// CatchBroken checks, with SmallEngine, that each claim of cases (by ID,
+// among cs: alg's claims) holds on alg and on faithful (alg's decision through the broken variants' path)
 // and is refuted on its broken variant, by a counterexample of its Prop
 // when that is set.
-func CatchBroken[S any](t *testing.T, alg, faithful *model.Algorithm[S], cases []Broken[S]) {
+func CatchBroken[S any](t *testing.T, alg, faithful *model.Algorithm[S], cs []claim.Claim, cases []Broken[S]) {
 	t.Helper()
 	e := SmallEngine()
 	for _, tc := range cases {
-		c := alg.Info.Claim(tc.Claim)
+		c := claim.Entry{Spec: alg, Claims: cs}.Claim(tc.Claim)
+		if c == nil {
+			t.Fatalf("%s has no claim %s", alg.Info.Name, tc.Claim)
+		}
 		for _, a := range []*model.Algorithm[S]{alg, faithful, tc.Alg} {
 			res := e.CheckClaim(a, c)
 			want := claims.Holds

@@ -10,6 +10,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -110,19 +112,19 @@ func SimMatchesWorld(t testing.TB, spec model.Spec, cfg *model.Config) {
 	}
 }
 
-// ValidateClaims checks every claim of spec: the claim is well-formed
+// ValidateClaims checks every claim of a: the claim is well-formed
 // (Claim.Validate) and each variant it is checked under parses as a
-// reading of spec. A spec with no claim fails: the test would check
-// nothing.
-func ValidateClaims(t testing.TB, spec model.Spec) {
+// reading of a's algorithm. An algorithm with no claim fails: the test
+// would check nothing.
+func ValidateClaims(t testing.TB, a claim.Entry) {
 	t.Helper()
-	in := spec.Meta()
-	if len(in.Claims) == 0 {
+	in := a.Meta()
+	if len(a.Claims) == 0 {
 		t.Errorf("%s registers no claim: nothing to validate", in.Name)
 		return
 	}
-	for i := range in.Claims {
-		c := &in.Claims[i]
+	for i := range a.Claims {
+		c := &a.Claims[i]
 		if err := c.Validate(); err != nil {
 			t.Error(err)
 		}
@@ -395,9 +397,9 @@ func RingWorstCases(t testing.TB, spec model.Spec, claimed func(n int) fmt.Strin
 // checks that the worst case at n = 8 and the bit-reversal ring of 64 cost
 // exactly exact(n) messages (text is exact's formula, for the errors), and
 // that no random ring of 64 costs more than the bit-reversal one.
-func RingWorstCasesExact(t testing.TB, spec model.Spec, bound func(model.Params) model.Rat, text string, exact func(n int) int64) {
+func RingWorstCasesExact(t testing.TB, spec model.Spec, bound func(claim.Params) claim.Rat, text string, exact func(n int) int64) {
 	t.Helper()
-	worst, rev, hi := RingWorstCases(t, spec, func(n int) fmt.Stringer { return bound(model.Params{N: n}) })
+	worst, rev, hi := RingWorstCases(t, spec, func(n int) fmt.Stringer { return bound(claim.Params{N: n}) })
 	if want := exact(8); worst != want {
 		t.Errorf("n=8: worst case %d, want %s = %d", worst, text, want)
 	}
@@ -407,15 +409,15 @@ func RingWorstCasesExact(t testing.TB, spec model.Spec, bound func(model.Params)
 }
 
 // CheckFormula checks that formula f, what it computes named by what (for
-// the errors), evaluates at each n of sizes (model.Params{N: n}) to the
+// the errors), evaluates at each n of sizes (claim.Params{N: n}) to the
 // text want[i].
-func CheckFormula(t testing.TB, what string, f func(model.Params) model.Rat, sizes []int, want ...string) {
+func CheckFormula(t testing.TB, what string, f func(claim.Params) claim.Rat, sizes []int, want ...string) {
 	t.Helper()
 	if len(want) != len(sizes) {
 		t.Fatalf("%s: %d sizes but %d values", what, len(sizes), len(want))
 	}
 	for i, n := range sizes {
-		if got := f(model.Params{N: n}).String(); got != want[i] {
+		if got := f(claim.Params{N: n}).String(); got != want[i] {
 			t.Errorf("n=%d: %s %s, want %s", n, what, got, want[i])
 		}
 	}

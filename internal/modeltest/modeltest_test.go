@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -21,15 +23,15 @@ func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Spri
 // ValidateClaims reports a malformed claim, a variant that does not
 // parse and a spec with no claim, and nothing for a well-formed claim.
 func TestValidateClaimsCatches(t *testing.T) {
-	good := model.Claim{ID: "ok", Source: "s", Says: "says", NotModelled: "why"}
-	noSource := model.Claim{ID: "bad", Says: "says", NotModelled: "why"}
+	good := claim.Claim{ID: "ok", Source: "s", Says: "says", NotModelled: "why"}
+	noSource := claim.Claim{ID: "bad", Says: "says", NotModelled: "why"}
 	badVariant := good
 	badVariant.ID, badVariant.Variants = "var", []string{"no-such-reading"}
 	for _, tc := range []struct {
-		claim model.Claim
+		claim claim.Claim
 		want  int
 	}{{good, 0}, {noSource, 1}, {badVariant, 1}} {
-		spec := &model.Algorithm[struct{}]{Info: model.Info{Name: "x", Claims: []model.Claim{tc.claim}}}
+		spec := &model.Algorithm[struct{}]{Info: model.Info{Name: "x", Claims: []claim.Claim{tc.claim}}}
 		r := &recorder{TB: t}
 		modeltest.ValidateClaims(r, spec)
 		if len(r.errs) != tc.want {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/claim/lockcheck"
@@ -25,7 +27,7 @@ type MutexSuite struct {
 	Readings []string
 	// Checks judges a crash-free run of setting st under variant, in
 	// which every client asks demand times (1 or 2).
-	Checks func(st model.Setting, variant string, demand int) checker.Checks
+	Checks func(st claim.Setting, variant string, demand int) checker.Checks
 	// Crash is the variant of the one-crash run; CrashInvariant (nil:
 	// none) is checked in its every state.
 	Crash          string
@@ -73,7 +75,7 @@ func (ms MutexSuite) Run(t *testing.T) {
 // custom, and every client's demand served.
 func MutexChecks(demand int, custom ...func(model.System) error) checker.Checks {
 	all := append([]func(model.System) error{lockcheck.MutualExclusion}, custom...)
-	return checker.Checks{Props: model.Safety | model.Termination, Custom: model.AllChecks(append(all, Served(demand))...)}
+	return checker.Checks{Props: model.Safety | model.Termination, Custom: claim.AllChecks(append(all, Served(demand))...)}
 }
 
 // MutexQuiet returns the end-of-run check of the states of a

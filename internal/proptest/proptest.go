@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/claim/lockcheck"
@@ -26,7 +28,7 @@ type Target struct {
 	// Spec is the algorithm.
 	Spec model.Spec
 	// Setting fixes timing, channels, initiators and faults.
-	Setting model.Setting
+	Setting claim.Setting
 	// Variant is the reading ("" = defaults).
 	Variant string
 	// NMin and NMax bound the sizes.
@@ -231,9 +233,9 @@ func Served(demand int) func(model.System) error {
 // code's property). A setting where processes recover or join also
 // checks that they converge on the best live id when the claim checks
 // Validity.
-func ClaimTargets(spec model.Spec, nmax int, skip func(claim, setting, variant string) bool) []Target {
+func ClaimTargets(spec claim.Entry, nmax int, skip func(id, setting, variant string) bool) []Target {
 	var out []Target
-	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
+	eachClaimRow(spec, func(c *claim.Claim, st claim.Setting, v string) {
 		if c.NMin > nmax || (skip != nil && skip(c.ID, st.Name, v)) {
 			return
 		}
@@ -252,11 +254,10 @@ func ClaimTargets(spec model.Spec, nmax int, skip func(claim, setting, variant s
 // eachClaimRow calls row for every (claim, setting, reading) row of
 // ClaimTargets: every Behaviour claim of spec that checks something, every
 // setting within the paper's assumptions, every checked reading.
-func eachClaimRow(spec model.Spec, row func(c *model.Claim, st model.Setting, variant string)) {
-	info := spec.Meta()
-	for ci := range info.Claims {
-		c := &info.Claims[ci]
-		if c.Kind != model.Behaviour || (c.Props == 0 && c.Custom == nil && c.Invariant == nil) {
+func eachClaimRow(spec claim.Entry, row func(c *claim.Claim, st claim.Setting, variant string)) {
+	for ci := range spec.Claims {
+		c := &spec.Claims[ci]
+		if c.Kind != claim.Behaviour || (c.Props == 0 && c.Custom == nil && c.Invariant == nil) {
 			continue
 		}
 		for _, st := range c.Settings {
@@ -272,10 +273,10 @@ func eachClaimRow(spec model.Spec, row func(c *model.Claim, st model.Setting, va
 
 // aboveSizes names the claims of ClaimTargets' rows whose smallest size is
 // above nmax, each with that size, in claim order.
-func aboveSizes(spec model.Spec, nmax int) []string {
+func aboveSizes(spec claim.Entry, nmax int) []string {
 	var out []string
 	seen := map[string]bool{}
-	eachClaimRow(spec, func(c *model.Claim, _ model.Setting, _ string) {
+	eachClaimRow(spec, func(c *claim.Claim, _ claim.Setting, _ string) {
 		if c.NMin > nmax && !seen[c.ID] {
 			seen[c.ID] = true
 			out = append(out, fmt.Sprintf("%s (n ≥ %d)", c.ID, c.NMin))
@@ -316,7 +317,7 @@ func both(a, b func(model.System) error) func(model.System) error {
 	if a == nil {
 		return b
 	}
-	return model.AllChecks(a, b)
+	return claim.AllChecks(a, b)
 }
 
 // OneCoordinatorAtEnd is an end-of-run check of an election: at quiescence
@@ -358,9 +359,9 @@ func RecoveryTargets(spec model.Spec, variant string, nmin, nmax int) []Target {
 	checks := checker.Checks{Props: props, Custom: OneCoordinatorAtEnd}
 	var out []Target
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
-		rec := model.Setting{Name: "recovery, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}
-		join := model.Setting{Name: "join a stable system, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: model.NoDetector, Joins: 1}
-		for _, st := range []model.Setting{rec, join} {
+		rec := claim.Setting{Name: "recovery, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators, CoordinatorDead: true, MaxDead: 1, Recovery: true}
+		join := claim.Setting{Name: "join a stable system, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.NoDetector, Joins: 1}
+		for _, st := range []claim.Setting{rec, join} {
 			out = append(out, Target{Spec: spec, Setting: st, Variant: variant, NMin: nmin, NMax: nmax, Checks: checks, Converge: true, Seeds: 6, Name: st.Name})
 		}
 	}
@@ -385,16 +386,16 @@ func Only(tgs []Target, subs ...string) []Target {
 // any set of requesting clients, in async FIFO, lock-step, staggered and
 // unordered timing, and with one crash injected.
 var (
-	MutexAsync     = model.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators}
-	MutexSync      = model.Setting{Name: "sync", Timing: model.Sync, Initiators: model.AnyInitiators}
-	MutexStaggered = model.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true}
-	MutexUnordered = model.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators}
-	MutexOneCrash  = model.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1}
+	MutexAsync     = claim.Setting{Name: "async fifo", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators}
+	MutexSync      = claim.Setting{Name: "sync", Timing: model.Sync, Initiators: claim.AnyInitiators}
+	MutexStaggered = claim.Setting{Name: "async staggered", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, Staggered: true}
+	MutexUnordered = claim.Setting{Name: "async unordered", Timing: model.Async, Net: model.Unordered, Initiators: claim.AnyInitiators}
+	MutexOneCrash  = claim.Setting{Name: "async one crash", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, CrashBudget: 1}
 )
 
 // MutexSettings are the crash-free settings above, in that order.
-func MutexSettings() []model.Setting {
-	return []model.Setting{MutexAsync, MutexSync, MutexStaggered, MutexUnordered}
+func MutexSettings() []claim.Setting {
+	return []claim.Setting{MutexAsync, MutexSync, MutexStaggered, MutexUnordered}
 }
 
 // crashFreeQuiescent reports whether s is quiescent with every process
@@ -437,7 +438,7 @@ func AtCrashFreeQuiescence(each func(i int, id model.ID, st any) error) func(mod
 // (NoStaleSkips), and so does, without -short, a rule that leaves out a
 // row the claim engine does not refute (NoUnrefutedSkips). The rows of
 // claims whose smallest size is above nmax are left out and logged.
-func Claims(t *testing.T, spec model.Spec, nmax int, skip []Skip, end ...func(model.System) error) {
+func Claims(t *testing.T, spec claim.Entry, nmax int, skip []Skip, end ...func(model.System) error) {
 	t.Helper()
 	NoStaleSkips(t, spec, skip)
 	if !testing.Short() {

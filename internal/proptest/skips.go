@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/model"
 )
 
 // Skip is one rule of the (claim, setting, reading) rows a claims property
@@ -65,9 +66,9 @@ func match(pattern, s string) bool {
 // (ClaimTargets' rows): a rule left behind when its claim, setting or
 // reading was renamed or removed skips nothing, and the test's comment
 // about it is no longer true.
-func StaleSkips(spec model.Spec, rules []Skip) []Skip {
+func StaleSkips(spec claim.Entry, rules []Skip) []Skip {
 	used := make([]bool, len(rules))
-	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
+	eachClaimRow(spec, func(c *claim.Claim, st claim.Setting, v string) {
 		for i, r := range rules {
 			if r.matches(c.ID, st.Name, v) {
 				used[i] = true
@@ -85,7 +86,7 @@ func StaleSkips(spec model.Spec, rules []Skip) []Skip {
 
 // NoStaleSkips fails t for every rule of rules that matches no row of
 // spec's claims (StaleSkips).
-func NoStaleSkips(t testing.TB, spec model.Spec, rules []Skip) {
+func NoStaleSkips(t testing.TB, spec claim.Entry, rules []Skip) {
 	t.Helper()
 	for _, r := range StaleSkips(spec, rules) {
 		t.Errorf("proptest: skip rule %+v matches no (claim, setting, reading) row of %s: remove or correct it", r, spec.Meta().Name)
@@ -98,14 +99,14 @@ func NoStaleSkips(t testing.TB, spec model.Spec, rules []Skip) {
 // such row the engine does not refute (REFUTED or INCONSISTENT): a rule
 // that leaves out a row the engine finds no counterexample for takes a
 // check away from the property test without the reason its comment gives.
-func UnrefutedSkips(spec model.Spec, nmax int, rules []Skip) []string {
+func UnrefutedSkips(spec claim.Entry, nmax int, rules []Skip) []string {
 	info := spec.Meta()
 	skip := SkipRows(rules...)
 	// The skipped rows of each claim, keyed by setting and canonical
 	// reading (the engine's row identity).
-	skipped := map[*model.Claim]map[string]string{}
-	var order []*model.Claim
-	eachClaimRow(spec, func(c *model.Claim, st model.Setting, v string) {
+	skipped := map[*claim.Claim]map[string]string{}
+	var order []*claim.Claim
+	eachClaimRow(spec, func(c *claim.Claim, st claim.Setting, v string) {
 		if c.NMin > nmax || !skip(c.ID, st.Name, v) {
 			return
 		}
@@ -146,7 +147,7 @@ func UnrefutedSkips(spec model.Spec, nmax int, rules []Skip) []string {
 // NoUnrefutedSkips fails t for every row the rules leave out that the
 // claim engine does not refute (UnrefutedSkips). It runs the engine, so
 // proptest.Claims calls it only without -short.
-func NoUnrefutedSkips(t testing.TB, spec model.Spec, nmax int, rules []Skip) {
+func NoUnrefutedSkips(t testing.TB, spec claim.Entry, nmax int, rules []Skip) {
 	t.Helper()
 	for _, line := range UnrefutedSkips(spec, nmax, rules) {
 		t.Errorf("proptest: a skip rule leaves out a row the claim engine does not refute, which the property test can check: %s", line)

@@ -9,14 +9,14 @@ import (
 
 // PrintCheckViolation prints check's finding: violation v found by
 // schedule tried (1-based), its counterexample of events events written to
-// path ("" when it was over the trace limit: notes says so), as JSON when
-// jsonOut.
-func PrintCheckViolation(w io.Writer, jsonOut bool, v *checker.Violation, path string, events, tried int, notes string) {
+// path ("" when it was over the trace limit: notes says so; program
+// replays it: ReplayCommand), as JSON when jsonOut.
+func PrintCheckViolation(w io.Writer, program string, jsonOut bool, v *checker.Violation, path string, events, tried int, notes string) {
 	switch {
 	case jsonOut:
 		WriteJSON(w, map[string]any{"violation": v, "trace": path, "events": events, "schedules_tried": tried})
 	case path != "":
-		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\ntrace: %s (%d events; replay with: %s)\n", tried, v.Error(), path, events, ReplayCommand(path))
+		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\ntrace: %s (%d events; replay with: %s)\n", tried, v.Error(), path, events, ReplayCommand(program, path))
 	default:
 		fmt.Fprintf(w, "VIOLATION after %d schedule(s): %s\n%s\n", tried, v.Error(), notes)
 	}

@@ -213,8 +213,9 @@ func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []st
 	}
 }
 
-// PrintExplore prints r as `electlab explore` does.
-func PrintExplore(w io.Writer, r *ExploreReport) {
+// PrintExplore prints r as `electlab explore` does; its replay commands
+// name program (ReplayCommand).
+func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
 	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
 	optionsLine(w, &r.Options)
@@ -282,7 +283,7 @@ func PrintExplore(w io.Writer, r *ExploreReport) {
 		}
 		fmt.Fprintf(w, "VIOLATION    %s %s: %s (%d state(s); %d events)\n", v.Property, where, v.Message, v.States, len(v.Events))
 		if v.Trace != "" {
-			fmt.Fprintf(w, "  trace: %s (replay with: %s)\n", v.Trace, ReplayCommand(v.Trace))
+			fmt.Fprintf(w, "  trace: %s (replay with: %s)\n", v.Trace, ReplayCommand(program, v.Trace))
 		}
 	}
 	if r.More > 0 {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/claim"
 )
 
 type listReading struct {
@@ -67,11 +67,11 @@ func listOptions(schedules []string) []listOption {
 	}
 }
 
-// List is the list of every registered algorithm and of the execution
-// options (schedules: the -schedule values).
-func List(schedules []string) ListReport {
+// List is the list of every algorithm of reg and of the execution options
+// (schedules: the -schedule values).
+func List(reg claim.Registry, schedules []string) ListReport {
 	var rep ListReport
-	for _, a := range algos.All {
+	for _, a := range reg.Algorithms {
 		in := a.Meta()
 		la := listAlgo{Name: in.Name, Title: in.Title, Source: in.Source, Topology: in.Topology.String(),
 			Elects: "highest live id", Forwarding: in.Forwarding, Messages: []string{}, Ambiguities: []listAmbiguity{}, Claims: []listClaim{}}
@@ -95,7 +95,7 @@ func List(schedules []string) ListReport {
 			}
 			la.Ambiguities = append(la.Ambiguities, a)
 		}
-		for _, c := range in.Claims {
+		for _, c := range a.Claims {
 			la.Claims = append(la.Claims, listClaim{ID: c.ID, Kind: c.Kind.String(), Source: c.Source, Says: c.Says, Formula: c.FormulaText})
 		}
 		rep.Algorithms = append(rep.Algorithms, la)

@@ -17,17 +17,16 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
-// Program is the command a printed replay command names ("replay with:
-// PROGRAM replay PATH"): "electlab", or the user's own program when
-// cli.Main runs with algorithms of the user's (stock electlab cannot
-// replay those). cli.Main sets it only while it holds its registry for
-// writing, and every command reads it while holding the registry, so
-// concurrent calls never race on it.
-var Program = "electlab"
-
-// ReplayCommand is the command that replays the trace at path: Program
-// replay PATH.
-func ReplayCommand(path string) string { return Program + " replay " + path }
+// ReplayCommand is the command that replays the trace at path: "PROGRAM
+// replay PATH", where program is "electlab", or the user's own program
+// when cli.Main runs with algorithms of the user's (stock electlab cannot
+// replay those); "" means "electlab".
+func ReplayCommand(program, path string) string {
+	if program == "" {
+		program = "electlab"
+	}
+	return program + " replay " + path
+}
 
 // WriteJSON writes v as indented JSON and a newline.
 func WriteJSON(w io.Writer, v any) error {

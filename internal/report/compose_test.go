@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/model"
@@ -157,7 +159,7 @@ func reportOf(id string, parent, parts []algos.Registered, verdict func(i int) c
 	return rep
 }
 
-func entryOf(spec model.Spec, c *model.Claim, v claims.Verdict) Entry {
+func entryOf(spec model.Spec, c *claim.Claim, v claims.Verdict) Entry {
 	return Entry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal, Kind: c.Kind.String(),
 		Claimed: ClaimedText(c), Verdict: v, Summary: strings.ToLower(string(v)), Rows: []claims.Row{{Setting: "s", Verdict: v, Coverage: "c"}}, claim: c, spec: spec}
 }
@@ -248,26 +250,26 @@ func TestComposeReadings(t *testing.T) {
 }
 
 // readingProblems lists the registered parts that read their sentence
-// another way without declaring it (model.Claim.Reading): a Bound part
+// another way without declaring it (claim.Claim.Reading): a Bound part
 // with its parent's (or a sibling's) formula and relation but another
 // message accounting is that sentence under another accounting, and must
 // be judged as a reading, not as an added condition (a refutation under
 // one accounting is not the sentence refuted).
 func readingProblems(regs []algos.Registered) []string {
-	byID := map[string][]*model.Claim{}
+	byID := map[string][]*claim.Claim{}
 	for _, r := range regs {
 		byID[r.Claim.ID] = append(byID[r.Claim.ID], r.Claim)
 	}
 	var out []string
 	for _, r := range regs {
 		c := r.Claim
-		if c.Kind != model.Bound || c.Reading != "" || !strings.Contains(c.ID, ".") {
+		if c.Kind != claim.Bound || c.Reading != "" || !strings.Contains(c.ID, ".") {
 			continue
 		}
 		sentence := claims.Sentence(c.ID)
 		for _, o := range regs {
 			d := o.Claim
-			if d == c || d.Kind != model.Bound || d.FormulaText != c.FormulaText || d.Relation != c.Relation || d.Accounting == c.Accounting {
+			if d == c || d.Kind != claim.Bound || d.FormulaText != c.FormulaText || d.Relation != c.Relation || d.Accounting == c.Accounting {
 				continue
 			}
 			if d.ID == sentence || claims.Sentence(d.ID) == sentence && d.ID != c.ID {

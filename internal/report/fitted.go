@@ -2,9 +2,10 @@ package report
 
 import (
 	"errors"
+
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/checker/formula"
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // fittedText is the exact closed form (formula.Fit) of a bound claim's
@@ -15,7 +16,7 @@ import (
 // when fewer than 3 such sizes exist; when no formula of the families
 // fits sizes enough to try every family (7), it says so.
 func fittedText(c *Entry, r *claims.Row) string {
-	if c.claim == nil || c.claim.Kind != model.Bound {
+	if c.claim == nil || c.claim.Kind != claim.Bound {
 		return ""
 	}
 	var pts []formula.Point
@@ -29,7 +30,7 @@ func fittedText(c *Entry, r *claims.Row) string {
 		return ""
 	}
 	side := "max"
-	if c.claim.Relation == model.AtLeast {
+	if c.claim.Relation == claim.AtLeast {
 		side = "min"
 	}
 	f, err := formula.Fit(pts, formula.FitOptions{})

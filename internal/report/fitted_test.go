@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/model"
 )
 
 // TestFittedText: a bound claim's row shows the exact formula of its
@@ -20,8 +21,8 @@ func TestFittedText(t *testing.T) {
 		}
 		return r
 	}
-	bound := &Entry{Kind: "bound", claim: &model.Claim{Kind: model.Bound, Relation: model.AtMost}}
-	lower := &Entry{Kind: "bound", claim: &model.Claim{Kind: model.Bound, Relation: model.AtLeast}}
+	bound := &Entry{Kind: "bound", claim: &claim.Claim{Kind: claim.Bound, Relation: claim.AtMost}}
+	lower := &Entry{Kind: "bound", claim: &claim.Claim{Kind: claim.Bound, Relation: claim.AtLeast}}
 	for _, c := range []struct {
 		e    *Entry
 		r    *claims.Row
@@ -33,7 +34,7 @@ func TestFittedText(t *testing.T) {
 		// 6 sizes leave the families of 5 terms untried: no verdict.
 		{bound, row(6, func(n int) int64 { return int64(1) << n }), ""},
 		{bound, row(2, func(n int) int64 { return int64(n) }), ""},
-		{&Entry{Kind: "growth", claim: &model.Claim{Kind: model.Growth}}, row(7, func(n int) int64 { return int64(n) }), ""},
+		{&Entry{Kind: "growth", claim: &claim.Claim{Kind: claim.Growth}}, row(7, func(n int) int64 { return int64(n) }), ""},
 	} {
 		if got := fittedText(c.e, c.r); got != c.want {
 			t.Errorf("fittedText = %q, want %q", got, c.want)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/internal/render"
 )
 
 // The HTML report (report.html in the -out directory): one static page,
@@ -18,7 +17,7 @@ import (
 // htmlReport is the data of the HTML template.
 type htmlReport struct {
 	// Program is the command whose replay the footer names
-	// (render.Program: a user's own program replays its algorithms).
+	// (Report.Program: a user's own program replays its algorithms).
 	Program string
 	Seed    uint64
 	Cases   int
@@ -114,7 +113,11 @@ const cellTraces = 3
 // htmlData turns the report into the template's data.
 func htmlData(rep *Report) *htmlReport {
 	v := rep.Verdicts
-	d := &htmlReport{Program: render.Program, Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims), Compare: rep.Comparison.html()}
+	prog := rep.Program
+	if prog == "" {
+		prog = "electlab"
+	}
+	d := &htmlReport{Program: prog, Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims), Compare: rep.Comparison.html()}
 	for _, c := range []struct {
 		v claims.Verdict
 		n int

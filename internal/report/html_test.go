@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
@@ -30,7 +32,7 @@ func testReport(t testing.TB) *Report {
 	eng := claims.DefaultEngine()
 	eng.MaxN, eng.Cases, eng.GrowthCases = 6, 20, 4
 	rep := &Report{Tool: "electlab", Schema: Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []Entry{}}
-	reg := func(id, algo string) (model.Spec, *model.Claim) {
+	reg := func(id, algo string) (model.Spec, *claim.Claim) {
 		for _, r := range algos.ClaimsFor(id) {
 			if r.Spec.Meta().Name == algo {
 				return r.Spec, r.Claim
@@ -48,18 +50,18 @@ func testReport(t testing.TB) *Report {
 
 	amb := *bound
 	amb.ID = "C-TEST-AMB"
-	amb.Settings = []model.Setting{bound.Settings[0]}
-	amb.Settings[0].Initiators = model.ManyInitiators
-	amb.Formula = func(p model.Params) model.Rat { return model.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
+	amb.Settings = []claim.Setting{bound.Settings[0]}
+	amb.Settings[0].Initiators = claim.ManyInitiators
+	amb.Formula = func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N*(p.N+1)/2 + p.N)) }
 	amb.FormulaText = "n(n+1)/2+n"
 	rep.Add(checkEntry(eng, cr, &amb))
 
-	table := model.Claim{ID: "C-TEST-TABLE", Source: "test table", Says: "printed 3n-1", Kind: model.Table, FormulaText: "3n-1",
-		Formula: func(p model.Params) model.Rat { return model.RatInt(int64(3*p.N - 1)) },
-		Rows: []model.PrintedRow{
-			{Label: "Table 1, n=5", Params: model.Params{N: 5}, Printed: model.RatInt(14)},
-			{Label: "Table 1, n=4", Params: model.Params{N: 4}, Printed: model.RatInt(11)},
-			{Label: "Table 1, n=10", Params: model.Params{N: 10}, Printed: model.RatInt(30)},
+	table := claim.Claim{ID: "C-TEST-TABLE", Source: "test table", Says: "printed 3n-1", Kind: claim.Table, FormulaText: "3n-1",
+		Formula: func(p claim.Params) claim.Rat { return claim.RatInt(int64(3*p.N - 1)) },
+		Rows: []claim.PrintedRow{
+			{Label: "Table 1, n=5", Params: claim.Params{N: 5}, Printed: claim.RatInt(14)},
+			{Label: "Table 1, n=4", Params: claim.Params{N: 4}, Printed: claim.RatInt(11)},
+			{Label: "Table 1, n=10", Params: claim.Params{N: 10}, Printed: claim.RatInt(30)},
 		}}
 	rep.Add(checkEntry(eng, cr, &table))
 	ce := algos.Catalog[0]

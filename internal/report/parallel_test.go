@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/internal/reproduce"
@@ -58,7 +60,7 @@ func TestRunClaimsPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c model.Claim
+	var c claim.Claim
 	for _, r := range algos.ClaimsFor("C-RING1-4") {
 		if r.Spec.Meta().Name == "changroberts" {
 			c = *r.Claim

@@ -5,9 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/internal/outfile"
-	"github.com/electlab/electlab/model"
 )
 
 // Plots of the report directory (docs/REPORT.md, "Plots"): one per row of
@@ -56,7 +57,7 @@ func SetDrawer(d Drawer) { drawer = d }
 
 // Claim is the registered claim of the entry (nil for an UNCHECKED
 // catalog entry).
-func (c *Entry) Claim() *model.Claim { return c.claim }
+func (c *Entry) Claim() *claim.Claim { return c.claim }
 
 // Cell shortens s to at most n runes, ending with "…" when cut.
 func Cell(s string, n int) string { return cell(s, n) }
@@ -162,7 +163,7 @@ func plotCaption(c *Entry, ri int) string {
 	}
 	r := &c.Rows[ri]
 	parts := []string{fmt.Sprintf("Row %d: %s, reading %s (%s).", ri+1, r.Setting, r.Variant, r.Model)}
-	if c.claim != nil && c.claim.Kind == model.Growth {
+	if c.claim != nil && c.claim.Kind == claim.Growth {
 		parts = append(parts, fmt.Sprintf("The %s measured per n; the dashed curves c·%s (claimed order) and c·n^%.2f%s (fitted on the upper half of the sizes) pass through the largest point.", c.claim.Stat, c.claim.OrderText(), r.Fit, LogSuffix(c.claim.LogOrder)))
 		if len(r.Points) > 0 && r.Points[0].Claimed != "" {
 			parts = append(parts, "The solid line is the paper's reference "+c.claim.FormulaText+" at the parameters of each worst case.")

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/internal/outfile"
@@ -33,6 +34,9 @@ type Report struct {
 	// Comparison is the ring algorithms' comparison section (the full
 	// report only: no -claim or -algo filter).
 	Comparison *Comparison `json:"comparison,omitempty"`
+	// Program is the command whose replay report.html's footer names
+	// (render.ReplayCommand; "" is electlab).
+	Program string `json:"-"`
 }
 
 // VerdictCounts counts the report's entries by verdict.
@@ -60,13 +64,13 @@ type Entry struct {
 	Summary    string         `json:"summary"`
 	// Unchecked are the parts of the claim the tool does not check (a
 	// claim with one is PARTIAL at most).
-	Unchecked []model.ClaimPart `json:"unchecked_parts,omitempty"`
+	Unchecked []claim.ClaimPart `json:"unchecked_parts,omitempty"`
 	// FixedReadings and MootReadings are the readings a composition
 	// inherits from its parts that the claim is not checked under, with
-	// the reason (model.Claim): a fixed one makes the claim PARTIAL at
+	// the reason (claim.Claim): a fixed one makes the claim PARTIAL at
 	// most, a moot one is declared not to matter to it.
-	FixedReadings []model.ClaimPart `json:"fixed_readings,omitempty"`
-	MootReadings  []model.ClaimPart `json:"moot_readings,omitempty"`
+	FixedReadings []claim.ClaimPart `json:"fixed_readings,omitempty"`
+	MootReadings  []claim.ClaimPart `json:"moot_readings,omitempty"`
 	// OwnVerdict is the verdict of the claim's own rows when it has parts
 	// in the report (Parts): Verdict is then the worst of OwnVerdict and
 	// the parts' verdicts (the composition rule, claims.Compose).
@@ -81,7 +85,7 @@ type Entry struct {
 
 	// claim is the registered claim (nil for an UNCHECKED catalog entry
 	// no algorithm registers); spec is its algorithm.
-	claim *model.Claim
+	claim *claim.Claim
 	spec  model.Spec
 	// rowPlots[i] is the plot stem of row i ("" when it has none);
 	// tablePlot is the stem of a Table claim's plot.
@@ -113,27 +117,27 @@ func (rep *Report) Add(e Entry) {
 }
 
 // ClaimedText states what a claim claims, from its data.
-func ClaimedText(c *model.Claim) string {
+func ClaimedText(c *claim.Claim) string {
 	switch c.Kind {
-	case model.Bound:
+	case claim.Bound:
 		s := fmt.Sprintf("%s messages %s %s", c.Accounting, c.Relation, c.FormulaText)
-		if c.Quantity == model.Time {
+		if c.Quantity == claim.Time {
 			s = fmt.Sprintf("time %s %s", c.Relation, c.FormulaText)
 		}
 		if c.Tight {
 			s += ", attained at every size"
 		}
 		return s
-	case model.Growth:
+	case claim.Growth:
 		stat := ""
-		if c.Stat != model.StatMax {
+		if c.Stat != claim.StatMax {
 			stat = " (" + c.Stat.String() + ")"
 		}
-		if c.Quantity == model.Time {
+		if c.Quantity == claim.Time {
 			return fmt.Sprintf("time%s grows as %s", stat, c.OrderText())
 		}
 		return fmt.Sprintf("%s messages%s grow as %s", c.Accounting, stat, c.OrderText())
-	case model.Table:
+	case claim.Table:
 		return fmt.Sprintf("printed numbers = %s", c.FormulaText)
 	}
 	var props []string
@@ -166,14 +170,14 @@ type Job struct {
 	cache *reproduce.Cache
 }
 
-// Plan lists the report's entries in report order (claims.Walk): every
+// Plan lists the report's entries (of reg's claims) in report order (claims.Walk): every
 // catalog claim, in catalog order, once per algorithm that registers it
 // (or once, UNCHECKED with the reason or judged by its reproduction, when
 // none does), then the claims found in the seeds beyond the catalog;
 // filtered by -claim and -algo.
-func Plan(claimID, algo string) []Job {
+func Plan(reg claim.Registry, claimID, algo string) []Job {
 	var jobs []Job
-	for _, t := range claims.Walk(claimID, algo) {
+	for _, t := range claims.Walk(reg, claimID, algo) {
 		j := Job{Target: t}
 		if t.Reg == nil {
 			j.repro = judge.For(t.Entry.ID)
@@ -185,7 +189,7 @@ func Plan(claimID, algo string) []Job {
 
 // reproEntry is the entry of catalog claim ce, checked by reproducing its
 // table (rc's judge, with the engine's seed).
-func reproEntry(rc *judge.Claim, ce *algos.CatalogEntry, seed uint64, cache *reproduce.Cache) Entry {
+func reproEntry(rc *judge.Claim, ce *claim.CatalogEntry, seed uint64, cache *reproduce.Cache) Entry {
 	r := rc.Judge(seed, cache)
 	return Entry{ID: rc.ID, Algorithm: "reproduce " + rc.Paper, Source: ce.Source, Says: ce.Title, Formal: rc.Rule(),
 		Kind: "table", Claimed: r.Claimed, Verdict: r.Verdict, Summary: r.Summary, Rows: r.Rows}
@@ -205,7 +209,7 @@ func (j Job) run(eng *claims.Engine) Entry {
 }
 
 // checkEntry checks claim c of spec and returns its report entry.
-func checkEntry(eng *claims.Engine, spec model.Spec, c *model.Claim) Entry {
+func checkEntry(eng *claims.Engine, spec model.Spec, c *claim.Claim) Entry {
 	res := eng.CheckClaim(spec, c)
 	e := Entry{ID: c.ID, Algorithm: spec.Meta().Name, Source: c.Source, Says: c.Says, Formal: c.Formal,
 		Kind: c.Kind.String(), Claimed: ClaimedText(c), Verdict: res.Verdict, Summary: res.Summary, Rows: res.Rows,
@@ -213,14 +217,14 @@ func checkEntry(eng *claims.Engine, spec model.Spec, c *model.Claim) Entry {
 	if e.Rows == nil {
 		e.Rows = []claims.Row{}
 	}
-	if c.Kind == model.Bound {
+	if c.Kind == claim.Bound {
 		e.Accounting = c.Accounting.String()
 	}
 	e.Unchecked = c.Unchecked
 	e.FixedReadings, e.MootReadings = c.FixedReadings, c.MootReadings
 	for _, col := range c.Columns {
 		if col.NotChecked != "" {
-			e.Unchecked = append(e.Unchecked, model.ClaimPart{Name: col.Name + " column", Why: col.NotChecked})
+			e.Unchecked = append(e.Unchecked, claim.ClaimPart{Name: col.Name + " column", Why: col.NotChecked})
 		}
 	}
 	return e

@@ -51,7 +51,7 @@ func writeCounterexample(dir, name string, ce *checker.Counterexample, claim, no
 		return &DirError{Dir: dir, Err: err}
 	}
 	if spec == nil {
-		spec, _ = algos.Lookup(ce.Initial.Info().Name)
+		spec, _ = algos.Registry().Lookup(ce.Initial.Info().Name)
 	}
 	rep, err := traces.Replay(spec, t)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabob"
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/modbully"
@@ -188,7 +190,7 @@ func siteNotice(spn, fpn int) *model.Counts {
 }
 
 // fromRat converts a formula value to a big.Rat.
-func fromRat(x model.Rat) *big.Rat {
+func fromRat(x claim.Rat) *big.Rat {
 	r, _ := new(big.Rat).SetString(x.String())
 	return r
 }

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
-	"github.com/electlab/electlab/model"
 )
 
 // paper000 is [S0], FCEABR.
@@ -34,10 +35,10 @@ var paper000 = &Paper{
 // eq1 is [S0] eq.(1), MN = (FPN−1)·(N/FPN) + 2N, evaluated exactly by the
 // formula of fceabr's claim C-FCEABR-3 (N = the live processes).
 func eq1(n, fpn int) (*big.Rat, error) {
-	for i := range fceabr.Algorithm.Claims {
-		c := &fceabr.Algorithm.Claims[i]
+	for i := range fceabr.Claims {
+		c := &fceabr.Claims[i]
 		if c.ID == "C-FCEABR-3" && c.Formula != nil {
-			v := c.Formula(model.Params{N: n, Live: n, Initiators: fpn})
+			v := c.Formula(claim.Params{N: n, Live: n, Initiators: fpn})
 			r, ok := new(big.Rat).SetString(v.String())
 			if !ok {
 				return nil, fmt.Errorf("eq.(1) at N=%d, FPN=%d: %q is not a rational", n, fpn, v)

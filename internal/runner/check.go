@@ -29,6 +29,8 @@ func ValidCheckSchedule(name string) bool {
 // Check is a search of adversarial schedules of one configuration for a
 // violation of Checks (`electlab check`).
 type Check struct {
+	// Tool names the program the printed replay command runs.
+	Tool
 	Spec   model.Spec
 	Config *model.Config
 	Checks checker.Checks
@@ -143,7 +145,7 @@ func (a *Check) reportViolation(cs *checker.Case, x *checker.Execution, opt chec
 	if shrunk != "" {
 		fmt.Fprintf(stderr, "electlab: %s\n", shrunk)
 	}
-	render.PrintCheckViolation(stdout, a.JSON, ce.Violation, path, len(ce.Events), k+1, notes)
+	render.PrintCheckViolation(stdout, a.Program, a.JSON, ce.Violation, path, len(ce.Events), k+1, notes)
 	return findingWritten(ce.Violation.Property, len(ce.Events), path, writeErr)
 }
 

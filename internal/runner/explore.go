@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
@@ -23,8 +22,8 @@ import (
 // progress lines on stderr, writes the first violation's counterexample
 // under out (a finding) and prints the report (JSON when jsonOut); a
 // search cut by a bound with nothing found is a cap error.
-func Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, out string, jsonOut bool, stdout, stderr io.Writer) error {
-	return ExploreBound(spec, cfg, prefix, opt, nil, out, jsonOut, stdout, stderr)
+func (tl Tool) Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, out string, jsonOut bool, stdout, stderr io.Writer) error {
+	return tl.ExploreBound(spec, cfg, prefix, opt, nil, out, jsonOut, stdout, stderr)
 }
 
 // ExploreBound is Explore that also checks the bound b (when not nil) at
@@ -33,7 +32,7 @@ func Explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explo
 // names exact over a search (bound.Explored), and the counters are kept
 // in the state (at least opt.Counts total). An evaluation error of b is
 // bad input.
-func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, out string, jsonOut bool, stdout, stderr io.Writer) error {
+func (tl Tool) ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, out string, jsonOut bool, stdout, stderr io.Writer) error {
 	if b != nil {
 		props := opt.Checks.Props
 		if props == 0 {
@@ -91,7 +90,7 @@ func ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt 
 		rep.Violations[0].Trace = path
 		finding = findingWritten(v.Property, len(events), path, writeErr)
 	}
-	if err := printExplore(stdout, rep, jsonOut); err != nil {
+	if err := tl.printExplore(stdout, rep, jsonOut); err != nil {
 		return err
 	}
 	if strings.HasPrefix(res.Incomplete, explore.Interrupted) {
@@ -154,7 +153,7 @@ func progressPrinterClock(stderr io.Writer, now func() time.Time) func(explore.P
 
 // Merge reads the -json outputs of the parts of a split search and
 // prints the merged report.
-func Merge(files []string, jsonOut bool, outDir string, stdout, stderr io.Writer) error {
+func (tl Tool) Merge(files []string, jsonOut bool, outDir string, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		return exit.Usagef("-merge: give the part files (the -json outputs of explore -shard i/n)")
 	}
@@ -195,7 +194,7 @@ func Merge(files []string, jsonOut bool, outDir string, stdout, stderr io.Writer
 	var finding error
 	if len(m.Violations) > 0 {
 		v := &rep.Violations[0]
-		spec, err := algos.Lookup(rep.Algorithm)
+		spec, err := tl.Reg.Lookup(rep.Algorithm)
 		if err != nil {
 			return exit.Usagef("-merge: %v", err)
 		}
@@ -223,7 +222,7 @@ func Merge(files []string, jsonOut bool, outDir string, stdout, stderr io.Writer
 		v.Trace = path
 		finding = findingWritten(v.Property, len(events), path, writeErr)
 	}
-	if err := printExplore(stdout, &rep, jsonOut); err != nil {
+	if err := tl.printExplore(stdout, &rep, jsonOut); err != nil {
 		return err
 	}
 	return finding
@@ -238,10 +237,10 @@ func saveExploreTrace(dir, algo string, ce *checker.Counterexample, note string,
 }
 
 // printExplore prints explore's report rep, as JSON under jsonOut.
-func printExplore(stdout io.Writer, rep *render.ExploreReport, jsonOut bool) error {
+func (tl Tool) printExplore(stdout io.Writer, rep *render.ExploreReport, jsonOut bool) error {
 	if jsonOut {
 		return render.WriteJSON(stdout, rep)
 	}
-	render.PrintExplore(stdout, rep)
+	render.PrintExplore(stdout, tl.Program, rep)
 	return nil
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
@@ -108,7 +110,7 @@ type Fit struct {
 	Seed uint64
 	// Claim, when set, is a bound claim whose formula is put beside the
 	// fitted one.
-	Claim *model.Claim
+	Claim *claim.Claim
 	JSON  bool
 }
 
@@ -490,11 +492,11 @@ func (a *Fit) sampleArrangement(n int, rng *rand.Rand) []model.ID {
 
 // claimSide is the extreme a claim bounds: the maximum for <=, the
 // minimum for >=, both for =.
-func claimSides(c *model.Claim, rep *render.FitReport) []*render.FitSide {
+func claimSides(c *claim.Claim, rep *render.FitReport) []*render.FitSide {
 	switch c.Relation {
-	case model.AtMost:
+	case claim.AtMost:
 		return []*render.FitSide{rep.Max}
-	case model.AtLeast:
+	case claim.AtLeast:
 		return []*render.FitSide{rep.Min}
 	}
 	return []*render.FitSide{rep.Min, rep.Max}

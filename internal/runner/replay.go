@@ -7,7 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/shrink"
@@ -23,12 +24,12 @@ import (
 // writes its rendering (text, mermaid, svg, shiviz or none) to outPath or,
 // when outPath is "", to stdout; the verdict goes to stderr. maxMem bounds
 // the memory of loading and replaying (0 = none).
-func Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer) error {
-	t, spec, err := LoadTraceBounded(path, maxMem)
+func (tl Tool) Replay(path, render, outPath string, maxMem int64, stdout, stderr io.Writer) error {
+	t, spec, err := tl.LoadTraceBounded(path, maxMem)
 	if err != nil {
 		return err
 	}
-	checks, err := checksForTrace(t)
+	checks, err := checksForTrace(spec, t)
 	if err != nil {
 		return exit.Usagef("%s: %v", path, err)
 	}
@@ -90,8 +91,8 @@ func replayInterrupted(path string) error {
 // budget replayed events (0 = none), each candidate completed fairly
 // within maxSteps events (checker.Options.MaxSteps), and writes it as a
 // new trace to outPath (default: in with .shrunk.json for .json).
-func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout, stderr io.Writer) error {
-	t, spec, err := LoadTraceBounded(in, maxMem)
+func (tl Tool) Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout, stderr io.Writer) error {
+	t, spec, err := tl.LoadTraceBounded(in, maxMem)
 	if err != nil {
 		return err
 	}
@@ -101,7 +102,7 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		return err
 	}
 	claim, prop := "", ""
-	checks, err := checksForTrace(t)
+	checks, err := checksForTrace(spec, t)
 	if err != nil {
 		return exit.Usagef("%s: %v", in, err)
 	}
@@ -167,7 +168,7 @@ func Shrink(in, outPath string, budget int64, maxSteps int, maxMem int64, stdout
 		// The trace is stdout: the summary goes to stderr.
 		stdout = stderr
 	}
-	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, render.ReplayCommand(out))
+	fmt.Fprintf(stdout, "shrunk %d events to %d: %s\ntrace: %s (replay with: %s)\n", len(t.Steps), len(y.Events), y.Violation.Error(), out, render.ReplayCommand(tl.Program, out))
 	if intr {
 		return exit.Interruptedf("interrupted: shrinking stopped early: the trace written may not be minimal (not a verdict)")
 	}
@@ -206,14 +207,10 @@ func replayTrace(path string, spec model.Spec, t *traces.Trace, diverged string)
 // violation: a claim's checks, the generic properties, or (a "bound"
 // violation found by -bound, whose message names the bound) the generic
 // properties and that bound.
-func checksForTrace(t *traces.Trace) (checker.Checks, error) {
+func checksForTrace(info claim.Entry, t *traces.Trace) (checker.Checks, error) {
 	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
 	if t.Violation == nil {
 		return generic, nil
-	}
-	info, err := algos.Lookup(t.Config.Algo)
-	if err != nil {
-		return checker.Checks{}, err
 	}
 	if t.Violation.Property == checker.PropBound {
 		if text, ok := bound.TextOf(t.Violation.Message); ok {
@@ -222,7 +219,7 @@ func checksForTrace(t *traces.Trace) (checker.Checks, error) {
 				return checker.Checks{}, fmt.Errorf("the recorded bound %q: %v", text, err)
 			}
 			check := b.Checker()
-			generic.Bound = func(p model.Params, s model.System) (fail, err error) {
+			generic.Bound = func(p claim.Params, s model.System) (fail, err error) {
 				if fail, err = check(p, s); err != nil {
 					err = fmt.Errorf("the recorded bound %q: %w", text, err)
 				}
@@ -231,5 +228,5 @@ func checksForTrace(t *traces.Trace) (checker.Checks, error) {
 			return generic, nil
 		}
 	}
-	return checker.ChecksFor(info.Meta(), t.Violation.Property)
+	return checker.ChecksFor(info, t.Violation.Property)
 }

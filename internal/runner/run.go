@@ -179,7 +179,7 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 	if x.Interrupted {
 		return nil // unfinished: no trace or rendering is written
 	}
-	return WriteOutputs(x, a.TracePath, a.Render, stdout, stderr)
+	return WriteOutputs(a.Spec, x, a.TracePath, a.Render, stdout, stderr)
 }
 
 // KindChecks are the checks that fit the algorithm's kind (Info.RunProps),

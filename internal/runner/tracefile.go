@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/outfile"
 	"github.com/electlab/electlab/internal/report"
@@ -126,7 +126,7 @@ func SaveFinding(dir, name string, ce *checker.Counterexample, claim, note strin
 // WriteOutputs writes the execution as a trace file and/or prints its
 // rendering, as -trace and -render ask; notes about the trace (left out,
 // snapshots left out) go to stderr.
-func WriteOutputs(x *checker.Execution, tracePath, render string, stdout, stderr io.Writer) error {
+func WriteOutputs(spec model.Spec, x *checker.Execution, tracePath, render string, stdout, stderr io.Writer) error {
 	if tracePath == "" && render == "" {
 		return nil
 	}
@@ -154,7 +154,6 @@ func WriteOutputs(x *checker.Execution, tracePath, render string, stdout, stderr
 		}
 	}
 	if render != "" {
-		spec := specOf(x.Initial)
 		rep, err := traces.Replay(spec, t)
 		if err != nil {
 			return err
@@ -200,29 +199,23 @@ const traceLoadFactor = 4
 // LoadTraceBounded loads the trace file path after checking that its
 // estimated memory (traceLoadFactor times its size, plus two Worlds of its
 // configuration) fits maxMem (0 = none). Every error is a usage error.
-func LoadTraceBounded(path string, maxMem int64) (*traces.Trace, model.Spec, error) {
+func (tl Tool) LoadTraceBounded(path string, maxMem int64) (*traces.Trace, claim.Entry, error) {
 	if maxMem > 0 {
 		if fi, err := os.Stat(path); err == nil && fi.Size()*traceLoadFactor > maxMem {
-			return nil, nil, exit.Usagef("%s: loading this %s trace needs about %s (estimate), over -max-mem %s: raise -max-mem (0 for none)",
+			return nil, claim.Entry{}, exit.Usagef("%s: loading this %s trace needs about %s (estimate), over -max-mem %s: raise -max-mem (0 for none)",
 				path, explore.FormatBytes(fi.Size()), explore.FormatBytes(fi.Size()*traceLoadFactor), explore.FormatBytes(maxMem))
 		}
 	}
 	t, err := traces.Load(path)
 	if err != nil {
-		return nil, nil, exit.Usagef("%v", err)
+		return nil, claim.Entry{}, exit.Usagef("%v", err)
 	}
-	spec, err := algos.Lookup(t.Config.Algo)
+	spec, err := tl.Reg.Lookup(t.Config.Algo)
 	if err != nil {
-		return nil, nil, exit.Usagef("%s: %v", path, err)
+		return nil, claim.Entry{}, exit.Usagef("%s: %v", path, err)
 	}
 	if err := CheckMem(2*WorldBytes(spec, t.Config), maxMem, "replaying the trace", t.Config); err != nil {
-		return nil, nil, err
+		return nil, claim.Entry{}, err
 	}
 	return t, spec, nil
-}
-
-// specOf is the registered algorithm of s.
-func specOf(s model.System) model.Spec {
-	spec, _ := algos.Lookup(s.Info().Name)
-	return spec
 }

@@ -36,18 +36,19 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 )
 
-// Parse parses the scenario file path (its content data): the algorithm,
+// Parse parses the scenario file path (its content data): the algorithm
+// (one of reg's, with its claims),
 // the configuration and the scripted events, checked to apply in order.
 // Every error names the file and, where there is one, the line.
-func Parse(path string, data []byte) (model.Spec, *model.Config, []model.Event, error) {
+func Parse(reg claim.Registry, path string, data []byte) (claim.Entry, *model.Config, []model.Event, error) {
 	bad := func(line int, format string, args ...any) error {
 		return fmt.Errorf("%s:%d: %s", path, line, fmt.Sprintf(format, args...))
 	}
-	var spec model.Spec
+	var spec claim.Entry
 	cfg := &model.Config{}
 	var events []model.Event
 	var eventLines []int
@@ -65,18 +66,18 @@ func Parse(path string, data []byte) (model.Spec, *model.Config, []model.Event, 
 		fields := strings.Fields(text)
 		key, val := fields[0], strings.Join(fields[1:], " ")
 		if val == "" {
-			return nil, nil, nil, bad(line, "%q has no value", key)
+			return claim.Entry{}, nil, nil, bad(line, "%q has no value", key)
 		}
 		if key != "event" {
 			if prev, ok := seen[key]; ok {
-				return nil, nil, nil, bad(line, "%q is already set on line %d", key, prev)
+				return claim.Entry{}, nil, nil, bad(line, "%q is already set on line %d", key, prev)
 			}
 			seen[key] = line
 		}
 		var err error
 		switch key {
 		case "algo":
-			spec, err = algos.Lookup(val)
+			spec, err = reg.Lookup(val)
 			if err == nil {
 				cfg.Algo = val
 			}
@@ -112,35 +113,35 @@ func Parse(path string, data []byte) (model.Spec, *model.Config, []model.Event, 
 			err = fmt.Errorf("unknown key %q (want algo, variant, ids, initiators, crashed, absent, timing, timeouts, net, forwarding, crash-budget, recovery, successive, physical or event)", key)
 		}
 		if err != nil {
-			return nil, nil, nil, bad(line, "%v", err)
+			return claim.Entry{}, nil, nil, bad(line, "%v", err)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %v", path, err)
+		return claim.Entry{}, nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if spec == nil {
-		return nil, nil, nil, fmt.Errorf("%s: no \"algo\" line", path)
+	if spec.Spec == nil {
+		return claim.Entry{}, nil, nil, fmt.Errorf("%s: no \"algo\" line", path)
 	}
 	if len(cfg.IDs) == 0 {
-		return nil, nil, nil, fmt.Errorf("%s: no \"ids\" line", path)
+		return claim.Entry{}, nil, nil, fmt.Errorf("%s: no \"ids\" line", path)
 	}
 	cfg.Forwarding = spec.Meta().Forwarding
 	if forwarding != "" {
 		cfg.Forwarding = forwarding == "true"
 	}
 	if err := model.Validate(spec.Meta(), cfg); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %v", path, err)
+		return claim.Entry{}, nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
 	// Check that the scripted events apply in order, naming the line of
 	// the first that does not.
 	if len(events) > 0 {
 		s, err := spec.NewSystem(cfg)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s: %v", path, err)
+			return claim.Entry{}, nil, nil, fmt.Errorf("%s: %v", path, err)
 		}
 		for i, ev := range events {
 			if err := s.Apply(ev); err != nil {
-				return nil, nil, nil, bad(eventLines[i], "%v", err)
+				return claim.Entry{}, nil, nil, bad(eventLines[i], "%v", err)
 			}
 		}
 	}

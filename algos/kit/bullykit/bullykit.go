@@ -9,7 +9,10 @@
 // only model, so the algorithm packages may use it.
 package bullykit
 
-import "github.com/electlab/electlab/model"
+import (
+	"github.com/electlab/electlab/claim"
+	"github.com/electlab/electlab/model"
+)
 
 // Belief is what a process of the Bully family believes: the coordinator
 // it holds (Leader; model.None for a joiner until it learns one) and
@@ -57,7 +60,7 @@ const (
 // NCount is the ambiguity id, "what does N count in the formulas?" as
 // question asks it, with the readings NMembers ("n-members") and NLive
 // ("n-live"): it changes only how formulas evaluate N (see
-// model.Params.NCounted), no behaviour.
+// claim.Params.NCounted), no behaviour.
 func NCount(id, question string) model.Ambiguity {
 	return model.Ambiguity{
 		ID:       id,
@@ -90,16 +93,16 @@ func Multicast(out *model.Outbox, dests []model.ID, k *model.Kind, a int32) {
 
 // Tm is [S4] eq.(1), the Bully's count when process p detects the
 // coordinator's failure among n processes: T_m = (N − P + 1)(N − P) + N − 1.
-func Tm(n, p int64) model.Rat {
-	return model.RatInt((n-p+1)*(n-p) + n - 1)
+func Tm(n, p int64) claim.Rat {
+	return claim.RatInt((n-p+1)*(n-p) + n - 1)
 }
 
 // Square is the formula n², with n as the algorithm reads it (n(p), its N
 // under the reading in p.Variant): the reference curve of a claim that a
 // count grows quadratically.
-func Square(n func(model.Params) int) func(model.Params) model.Rat {
-	return func(p model.Params) model.Rat {
+func Square(n func(claim.Params) int) func(claim.Params) claim.Rat {
+	return func(p claim.Params) claim.Rat {
 		v := int64(n(p))
-		return model.RatInt(v * v)
+		return claim.RatInt(v * v)
 	}
 }

@@ -3,6 +3,8 @@ package bullykit
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -14,7 +16,7 @@ func TestTmPrintedRows(t *testing.T) {
 		{5, 1, 24}, {10, 1, 99}, {20, 1, 399},
 		{5, 5, 4}, {10, 10, 9}, {20, 20, 19},
 	} {
-		if got := Tm(tc.n, tc.p); got.Cmp(model.RatInt(tc.want)) != 0 {
+		if got := Tm(tc.n, tc.p); got.Cmp(claim.RatInt(tc.want)) != 0 {
 			t.Errorf("T_m(%d, %d) = %v, want %d", tc.n, tc.p, got, tc.want)
 		}
 	}
@@ -62,7 +64,7 @@ func TestRecipientsReading(t *testing.T) {
 // the word they are given, with the values of the settings they replace.
 func TestSettingsFor(t *testing.T) {
 	s := SettingsFor("informer")
-	if s.One.Name != "sync, one informer, the old coordinator crashed" || s.One.Initiators != model.OneInitiator || !s.One.CoordinatorDead {
+	if s.One.Name != "sync, one informer, the old coordinator crashed" || s.One.Initiators != claim.OneInitiator || !s.One.CoordinatorDead {
 		t.Errorf("One = %+v", s.One)
 	}
 	if s.Staggered.Name != "async fifo, accurate timeouts, staggered informers, up to 1 more crashed" || !s.Staggered.Staggered || s.Staggered.MaxDead != 1 {

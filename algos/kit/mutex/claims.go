@@ -3,6 +3,8 @@ package mutex
 import (
 	"strings"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/claim/lockcheck"
 	"github.com/electlab/electlab/model"
 )
@@ -20,11 +22,11 @@ import (
 type Settings struct {
 	// AsyncAny and SyncAny: any set of requesting processes, async FIFO
 	// and sync timing.
-	AsyncAny, SyncAny model.Setting
+	AsyncAny, SyncAny claim.Setting
 	// AsyncOne and SyncOne: one requesting process, no contention.
-	AsyncOne, SyncOne model.Setting
+	AsyncOne, SyncOne claim.Setting
 	// AsyncStag: staggered requests. AsyncUnord: unordered channels.
-	AsyncStag, AsyncUnord model.Setting
+	AsyncStag, AsyncUnord claim.Setting
 	// AsyncEarly: any set of requesting processes, async FIFO, every
 	// timer free to fire while messages are in flight (model.Early). The
 	// client cycle's timers (the critical section's length, the think
@@ -32,7 +34,7 @@ type Settings struct {
 	// no client could leave its critical section or ask again while a
 	// message is in flight, so this is the setting where those
 	// interleavings are checked.
-	AsyncEarly model.Setting
+	AsyncEarly claim.Setting
 }
 
 // plural is the plural of who ("client", "process").
@@ -49,13 +51,13 @@ func settingsFor(who, noContention string) Settings {
 	anyWho := "any set of requesting " + plural(who)
 	one := "one requesting " + who + " (" + noContention + ")"
 	return Settings{
-		AsyncAny:   model.Setting{Name: "async fifo, " + anyWho, Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
-		SyncAny:    model.Setting{Name: "sync, " + anyWho, Timing: model.Sync, Initiators: model.AnyInitiators},
-		AsyncOne:   model.Setting{Name: "async fifo, " + one, Timing: model.Async, Net: model.FIFO, Initiators: model.OneInitiator},
-		SyncOne:    model.Setting{Name: "sync, " + one, Timing: model.Sync, Initiators: model.OneInitiator},
-		AsyncStag:  model.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Staggered: true},
-		AsyncUnord: model.Setting{Name: "async unordered, " + anyWho, Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators},
-		AsyncEarly: model.Setting{Name: "async fifo, " + anyWho + ", timers fire while messages are in flight (a critical section or a think time of any length)", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, Timeouts: model.Early},
+		AsyncAny:   claim.Setting{Name: "async fifo, " + anyWho, Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators},
+		SyncAny:    claim.Setting{Name: "sync, " + anyWho, Timing: model.Sync, Initiators: claim.AnyInitiators},
+		AsyncOne:   claim.Setting{Name: "async fifo, " + one, Timing: model.Async, Net: model.FIFO, Initiators: claim.OneInitiator},
+		SyncOne:    claim.Setting{Name: "sync, " + one, Timing: model.Sync, Initiators: claim.OneInitiator},
+		AsyncStag:  claim.Setting{Name: "async fifo, staggered requests", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, Staggered: true},
+		AsyncUnord: claim.Setting{Name: "async unordered, " + anyWho, Timing: model.Async, Net: model.Unordered, Initiators: claim.AnyInitiators},
+		AsyncEarly: claim.Setting{Name: "async fifo, " + anyWho + ", timers fire while messages are in flight (a critical section or a think time of any length)", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, Timeouts: model.Early},
 	}
 }
 
@@ -138,9 +140,9 @@ func (r Row) Source(detail string) string {
 // equals formula, written text in the report and short in the per-entry
 // check's message (see Bound); the checks in also run after it. c carries
 // the rest: Formal, Invariant, sizes, Settings and Variants.
-func (r Row) CostClaim(c model.Claim, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
+func (r Row) CostClaim(c claim.Claim, formula func(claim.Params) claim.Rat, text, short string, also ...func(model.System) error) claim.Claim {
 	c.ID, c.Source, c.Says = r.ID, r.Source(""), r.Says(Columns...)
-	return Bound(c, lockcheck.ObsCost, model.Exactly, "messages per entry/exit", formula, text, short, also...)
+	return Bound(c, lockcheck.ObsCost, claim.Exactly, "messages per entry/exit", formula, text, short, also...)
 }
 
 // DelayClaim returns the row's claim ID-DELAY, quoting its Delay cell: the
@@ -148,11 +150,11 @@ func (r Row) CostClaim(c model.Claim, formula func(model.Params) model.Rat, text
 // message times) equals formula, as in CostClaim, without contention (the
 // settings of one requesting process). c carries Formal, sizes and
 // Variants.
-func (r Row) DelayClaim(c model.Claim, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
+func (r Row) DelayClaim(c claim.Claim, formula func(claim.Params) claim.Rat, text, short string, also ...func(model.System) error) claim.Claim {
 	c.ID, c.Source, c.Says = r.ID+"-DELAY", r.Source("column Delay before entry"), r.Says(ColDelay)
 	s := r.Settings()
-	c.Settings = []model.Setting{s.AsyncOne, s.SyncOne}
-	return Bound(c, lockcheck.ObsDelay, model.Exactly, "delay before entry", formula, text, short, also...)
+	c.Settings = []claim.Setting{s.AsyncOne, s.SyncOne}
+	return Bound(c, lockcheck.ObsDelay, claim.Exactly, "delay before entry", formula, text, short, also...)
 }
 
 // NoFailureClaim returns the row's C-MUTEX-5: without failures the lock
@@ -161,7 +163,7 @@ func (r Row) DelayClaim(c model.Claim, formula func(model.Params) model.Rat, tex
 // addition (more, appended to the shared text). c carries what the row
 // says differently: Source and Says (the caption when empty), Props
 // (Safety and Termination when zero), Invariant, NMin and Variants.
-func (r Row) NoFailureClaim(more string, c model.Claim, also ...func(model.System) error) model.Claim {
+func (r Row) NoFailureClaim(more string, c claim.Claim, also ...func(model.System) error) claim.Claim {
 	c.ID = "C-MUTEX-5"
 	if c.Source == "" {
 		c.Source = "[S2] comparison table, caption"
@@ -170,17 +172,17 @@ func (r Row) NoFailureClaim(more string, c model.Claim, also ...func(model.Syste
 		c.Says = Caption
 	}
 	c.Formal = "without failures the lock history (request = acquire call, enter = its return, leave = release) is linearizable against a sequential lock (porcupine), and every request enters (no starvation: quiescence under the fair continuation, and no live " + r.Who + " left waiting)" + more
-	c.Kind = model.Behaviour
+	c.Kind = claim.Behaviour
 	if c.Props == 0 {
 		// Safety holds trivially (no process acts as an election
 		// coordinator here); it makes the claim a target of the rapid
 		// behaviour search, which then checks the Custom check too.
 		c.Props = model.Safety | model.Termination
 	}
-	c.Custom = model.AllChecks(append([]func(model.System) error{lockcheck.MutualExclusion}, also...)...)
+	c.Custom = claim.AllChecks(append([]func(model.System) error{lockcheck.MutualExclusion}, also...)...)
 	c.NMax = 5
 	s := r.Settings()
-	c.Settings = []model.Setting{s.AsyncAny, s.SyncAny, s.AsyncStag, s.AsyncUnord, s.AsyncEarly}
+	c.Settings = []claim.Setting{s.AsyncAny, s.SyncAny, s.AsyncStag, s.AsyncUnord, s.AsyncEarly}
 	return c
 }
 
@@ -189,19 +191,19 @@ func (r Row) NoFailureClaim(more string, c model.Claim, also ...func(model.Syste
 // crashed says what a crash does to the lock history and costs what it
 // costs the row (both in the formal text); nmin and variant are the row's
 // smallest n and its workload.
-func (r Row) CrashClaim(crashed, costs string, nmin int, variant string) model.Claim {
+func (r Row) CrashClaim(crashed, costs string, nmin int, variant string) claim.Claim {
 	anyWho := "any requesting " + plural(r.Who) + ", one crash"
-	return model.Claim{
+	return claim.Claim{
 		ID:     "C-MUTEX-6",
 		Source: "[S2] comparison table, column Problems",
 		Says:   r.Says(ColProblems),
 		Formal: "with one crash injected anywhere during the run (" + crashed + "), the lock history stays linearizable: " + costs + ", never mutual exclusion",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Custom: lockcheck.LinearizableLock,
 		NMin:   nmin, NMax: 5,
-		Settings: []model.Setting{
-			{Name: "async fifo, " + anyWho, Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, CrashBudget: 1},
-			{Name: "sync, " + anyWho, Timing: model.Sync, Initiators: model.AnyInitiators, CrashBudget: 1},
+		Settings: []claim.Setting{
+			{Name: "async fifo, " + anyWho, Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, CrashBudget: 1},
+			{Name: "sync, " + anyWho, Timing: model.Sync, Initiators: claim.AnyInitiators, CrashBudget: 1},
 		},
 		Variants: []string{variant},
 	}
@@ -214,19 +216,19 @@ func (r Row) CrashClaim(crashed, costs string, nmin int, variant string) model.C
 // per-entry check's message, which names the quantity what. The report
 // shows the smallest observation for an AtLeast bound, else the largest.
 // The checks in also run with it, after it.
-func Bound(c model.Claim, tag string, rel model.Relation, what string, formula func(model.Params) model.Rat, text, short string, also ...func(model.System) error) model.Claim {
-	c.Kind, c.Quantity, c.Accounting, c.Relation = model.Bound, model.Messages, model.P2P, rel
+func Bound(c claim.Claim, tag string, rel claim.Relation, what string, formula func(claim.Params) claim.Rat, text, short string, also ...func(model.System) error) claim.Claim {
+	c.Kind, c.Quantity, c.Accounting, c.Relation = claim.Bound, claim.Messages, model.P2P, rel
 	if tag == lockcheck.ObsDelay {
-		c.Quantity = model.Time
+		c.Quantity = claim.Time
 	}
 	c.Formula, c.FormulaText = formula, text
-	c.Measure = model.MaxObservation(tag)
-	if rel == model.AtLeast {
-		c.Measure = model.MinObservation(tag)
+	c.Measure = claim.MaxObservation(tag)
+	if rel == claim.AtLeast {
+		c.Measure = claim.MinObservation(tag)
 	}
-	c.Custom = model.EveryObservation(tag, rel, formula, short, what)
+	c.Custom = claim.EveryObservation(tag, rel, formula, short, what)
 	if len(also) > 0 {
-		c.Custom = model.AllChecks(append([]func(model.System) error{c.Custom}, also...)...)
+		c.Custom = claim.AllChecks(append([]func(model.System) error{c.Custom}, also...)...)
 	}
 	return c
 }

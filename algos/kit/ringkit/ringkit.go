@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -134,19 +136,19 @@ func SameAnnouncement(tag, who string, each func(model.Observation) error) func(
 // failures (algos/franklin, algos/peterson) is checked over: asynchronous
 // FIFO links and synchronous rounds, each with every set of initiators;
 // nothing is crashed.
-func CrashFreeSettings() []model.Setting {
-	return []model.Setting{
-		{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators},
-		{Name: "sync, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators},
+func CrashFreeSettings() []claim.Setting {
+	return []claim.Setting{
+		{Name: "async fifo, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators},
+		{Name: "sync, any initiators", Timing: model.Sync, Initiators: claim.AnyInitiators},
 	}
 }
 
 // CrashFreeAndUnorderedSettings returns CrashFreeSettings followed by the
 // same with asynchronous links that reorder: outside the paper's FIFO
 // links, so checked and shown but not deciding the verdict.
-func CrashFreeAndUnorderedSettings() []model.Setting {
-	return append(CrashFreeSettings(), model.Setting{
-		Name: "async unordered, any initiators (outside the paper's FIFO links)", Timing: model.Async, Net: model.Unordered, Initiators: model.AnyInitiators, Outside: true,
+func CrashFreeAndUnorderedSettings() []claim.Setting {
+	return append(CrashFreeSettings(), claim.Setting{
+		Name: "async unordered, any initiators (outside the paper's FIFO links)", Timing: model.Async, Net: model.Unordered, Initiators: claim.AnyInitiators, Outside: true,
 	})
 }
 
@@ -155,18 +157,18 @@ func CrashFreeAndUnorderedSettings() []model.Setting {
 // it: the highest live process is elected and every live process learns
 // it, with failed processes forwarding. variants are the readings it is
 // checked under (none: the default only).
-func S1ElectsHighest(variants ...string) model.Claim {
-	return model.Claim{
+func S1ElectsHighest(variants ...string) claim.Claim {
+	return claim.Claim{
 		ID:     "C-RING1-7",
 		Source: "[S1] Election Algorithms, first paragraph",
 		Says:   `"The election algorithm chooses the highest-priority nonfailed process as the new coordinator and announces its id to all nonfailed processes."`,
 		Formal: "at quiescence every live process holds the same leader, the maximum live id; never two live coordinators; failed processes forward but are never elected",
-		Kind:   model.Behaviour,
+		Kind:   claim.Behaviour,
 		Props:  model.Safety | model.Agreement | model.Validity | model.Termination,
 		NMin:   3, NMax: 8,
-		Settings: []model.Setting{
-			{Name: "async fifo, failed forwarders, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: model.AnyInitiators, MaxDead: 6},
-			{Name: "sync, failed forwarders, any initiators", Timing: model.Sync, Initiators: model.AnyInitiators, MaxDead: 6},
+		Settings: []claim.Setting{
+			{Name: "async fifo, failed forwarders, any initiators", Timing: model.Async, Net: model.FIFO, Initiators: claim.AnyInitiators, MaxDead: 6},
+			{Name: "sync, failed forwarders, any initiators", Timing: model.Sync, Initiators: claim.AnyInitiators, MaxDead: 6},
 		},
 		Variants: variants,
 	}

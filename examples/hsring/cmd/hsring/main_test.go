@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 
 	"example.com/hsring"
 )
@@ -161,7 +161,7 @@ func TestClaimsCompare(t *testing.T) {
 		}
 		// The exact worst case stays within HS-4's bound 8n(1+⌈log₂ n⌉).
 		for _, p := range w.Points {
-			if b := hsring.MessageBound(model.Params{N: p.N}); model.RatInt(p.Max).Cmp(b) > 0 {
+			if b := hsring.MessageBound(claim.Params{N: p.N}); claim.RatInt(p.Max).Cmp(b) > 0 {
 				t.Errorf("n=%d: worst case %d above %s", p.N, p.Max, b)
 			}
 		}

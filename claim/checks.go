@@ -1,10 +1,14 @@
-package model
+package claim
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/electlab/electlab/model"
+)
 
 // ObservedRange returns the least and the greatest Val of the observations
 // tagged tag made so far in s, and false when there is none.
-func ObservedRange(s System, tag string) (lo, hi int64, ok bool) {
+func ObservedRange(s model.System, tag string) (lo, hi int64, ok bool) {
 	for _, o := range s.Observations() {
 		if o.Tag != tag {
 			continue
@@ -23,16 +27,16 @@ func ObservedRange(s System, tag string) (lo, hi int64, ok bool) {
 
 // MaxObservation returns a claim Measure: the greatest Val observed under
 // tag (nothing to measure when there is no such observation).
-func MaxObservation(tag string) func(System) (int64, bool) {
-	return func(s System) (int64, bool) {
+func MaxObservation(tag string) func(model.System) (int64, bool) {
+	return func(s model.System) (int64, bool) {
 		_, hi, ok := ObservedRange(s, tag)
 		return hi, ok
 	}
 }
 
 // MinObservation returns a claim Measure: the least Val observed under tag.
-func MinObservation(tag string) func(System) (int64, bool) {
-	return func(s System) (int64, bool) {
+func MinObservation(tag string) func(model.System) (int64, bool) {
+	return func(s model.System) (int64, bool) {
 		lo, _, ok := ObservedRange(s, tag)
 		return lo, ok
 	}
@@ -42,8 +46,8 @@ func MinObservation(tag string) func(System) (int64, bool) {
 // stands in relation rel to formula evaluated at n (the number of
 // processes): the per-item form of a bound whose Measure reports only the
 // extreme value. what names the quantity in the error.
-func EveryObservation(tag string, rel Relation, formula func(Params) Rat, text, what string) func(System) error {
-	return func(s System) error {
+func EveryObservation(tag string, rel Relation, formula func(Params) Rat, text, what string) func(model.System) error {
+	return func(s model.System) error {
 		claimed := formula(Params{N: s.N()})
 		for i, o := range s.Observations() {
 			if o.Tag == tag && !rel.Holds(int64(o.Val), claimed) {
@@ -57,8 +61,8 @@ func EveryObservation(tag string, rel Relation, formula func(Params) Rat, text, 
 
 // AllChecks returns a check that runs each of checks in order and returns
 // the first error.
-func AllChecks(checks ...func(System) error) func(System) error {
-	return func(s System) error {
+func AllChecks(checks ...func(model.System) error) func(model.System) error {
+	return func(s model.System) error {
 		for _, c := range checks {
 			if err := c(s); err != nil {
 				return err

@@ -1,8 +1,10 @@
-package model
+package claim
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/electlab/electlab/model"
 )
 
 // Obligation checks: properties of a mutual-exclusion algorithm's message
@@ -17,13 +19,13 @@ import (
 // run that ended in s, as far as the final world tells: none is crashed or
 // absent now, none was before the run, and no crash or recovery was
 // allowed during it.
-func crashFree(s System) bool {
+func crashFree(s model.System) bool {
 	cfg := s.Config()
 	if len(cfg.Crashed) > 0 || len(cfg.Absent) > 0 || cfg.CrashBudget > 0 || cfg.Recovery {
 		return false
 	}
 	for i := range s.N() {
-		if s.Status(i) != Live {
+		if s.Status(i) != model.Live {
 			return false
 		}
 	}
@@ -32,14 +34,14 @@ func crashFree(s System) bool {
 
 // kindCount returns the counts of the message kind called name; ok is
 // false when the algorithm has no such kind.
-func kindCount(s System, name string) (KindCount, bool) {
+func kindCount(s model.System, name string) (model.KindCount, bool) {
 	k := s.Info().Kind(name)
 	if k == nil {
-		return KindCount{}, false
+		return model.KindCount{}, false
 	}
 	c := s.Counts()
 	if k.Code >= len(c.ByKind) {
-		return KindCount{}, true
+		return model.KindCount{}, true
 	}
 	return c.ByKind[k.Code], true
 }
@@ -52,8 +54,8 @@ func kindCount(s System, name string) (KindCount, bool) {
 // not reset). Runs with a crash, a recovery or an absent process are not
 // judged (a crashed process owes nothing). A kind the algorithm does not
 // have is an error, not a pass.
-func AnswersOwed(asked string, answers ...string) func(System) error {
-	return func(s System) error {
+func AnswersOwed(asked string, answers ...string) func(model.System) error {
+	return func(s model.System) error {
 		a, ok := kindCount(s, asked)
 		if !ok {
 			return fmt.Errorf("answers owed: algorithm %s has no message kind %q", s.Info().Name, asked)
@@ -84,8 +86,8 @@ func AnswersOwed(asked string, answers ...string) func(System) error {
 // InitialBest is the best member at the start of the run that led to s:
 // the highest id that is not absent (the lowest for MinID algorithms), the
 // coordinator every process believed in before the run (Env.InitialCoordinator).
-func InitialBest(s System) ID {
-	best := None
+func InitialBest(s model.System) model.ID {
+	best := model.None
 	absent := s.Config().Absent
 	for _, id := range s.Topo().Order {
 		skip := false
@@ -97,7 +99,7 @@ func InitialBest(s System) ID {
 		if skip {
 			continue
 		}
-		if best == None || (s.Info().MinID && id < best) || (!s.Info().MinID && id > best) {
+		if best == model.None || (s.Info().MinID && id < best) || (!s.Info().MinID && id > best) {
 			best = id
 		}
 	}
@@ -110,8 +112,8 @@ func InitialBest(s System) ID {
 // of a kind in to is addressed to it. It pins the coordinator the paper
 // names ([S2]: "select process with highest ID") for an algorithm whose
 // coordinator is not elected during the run (package central).
-func ServedByInitialBest(from, to []string) func(System) error {
-	return func(s System) error {
+func ServedByInitialBest(from, to []string) func(model.System) error {
+	return func(s model.System) error {
 		best := InitialBest(s)
 		for _, m := range s.InFlight() {
 			name := m.Kind.Name
