@@ -5,6 +5,8 @@ import (
 	"os"
 	"regexp"
 	"testing"
+
+	"github.com/electlab/electlab/claim"
 )
 
 // Every catalog entry has a reason to show while it is not registered, and
@@ -19,7 +21,7 @@ func TestCatalog(t *testing.T) {
 		if e.Pending == "" || e.Source == "" || e.Title == "" {
 			t.Errorf("%s: incomplete entry %+v", e.ID, e)
 		}
-		for _, r := range ClaimsFor(e.ID) {
+		for _, r := range Registry().ClaimsFor(e.ID) {
 			if err := r.Claim.Validate(); err != nil {
 				t.Errorf("%s on %s: %v", e.ID, r.Spec.Meta().Name, err)
 			}
@@ -28,7 +30,7 @@ func TestCatalog(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	for _, r := range Extra() {
+	for _, r := range Registry().Extra() {
 		if err := r.Claim.Validate(); err != nil {
 			t.Errorf("%s on %s: %v", r.Claim.ID, r.Spec.Meta().Name, err)
 		}
@@ -50,7 +52,7 @@ func TestCatalogMatchesCLAIMS(t *testing.T) {
 	want := map[string]bool{}
 	for _, m := range ids {
 		want[m[1]] = true
-		if CatalogEntryFor(m[1]) == nil {
+		if Registry().CatalogEntry(m[1]) == nil {
 			t.Errorf("CLAIMS.md has %s, the catalog does not", m[1])
 		}
 	}
@@ -73,7 +75,7 @@ func TestPartOf(t *testing.T) {
 		"C-NOPE-1.x":          "",
 	} {
 		got := ""
-		if ce := PartOf(id); ce != nil {
+		if ce := Registry().PartOf(id); ce != nil {
 			got = ce.ID
 		}
 		if got != want {
@@ -89,8 +91,8 @@ var repoPath = regexp.MustCompile(`\b(?:algos|checker|cmd|cli|internal|model)/[\
 // entry registered whole gives the one reason it can still be UNCHECKED
 // (registeredPending: its algorithms left out of the registry in use),
 // not a reason from before it was modelled; a file it names exists.
-func stalePending(e CatalogEntry) error {
-	if regs := ClaimsFor(e.ID); len(regs) > 0 && e.Pending != registeredPending(regs) {
+func stalePending(e claim.CatalogEntry) error {
+	if regs := Registry().ClaimsFor(e.ID); len(regs) > 0 && e.Pending != registeredPending(regs) {
 		return fmt.Errorf("%s is registered, but its Pending says %q; want %q", e.ID, e.Pending, registeredPending(regs))
 	}
 	for _, f := range repoPath.FindAllString(e.Pending, -1) {
@@ -104,7 +106,7 @@ func stalePending(e CatalogEntry) error {
 // The rule can fail: a registered entry whose Pending still says it is
 // not modelled, and one naming a file that does not exist, are caught.
 func TestStalePendingIsCaught(t *testing.T) {
-	for _, e := range []CatalogEntry{
+	for _, e := range []claim.CatalogEntry{
 		{ID: "C-RING1-5", Pending: "not modelled yet"},
 		{ID: "C-FCEABR-9", Pending: "checked by cmd/electlab/report_reproduce.go"},
 	} {

@@ -17,7 +17,7 @@ import (
 // calls its number a worst or best case is checked as attained (Tight), or
 // says why not (claim.Claim.LooseExtreme).
 func TestNoLooseExtremes(t *testing.T) {
-	for spec, c := range Claims() {
+	for spec, c := range Registry().Claims() {
 		if err := c.LooseExtreme(); err != nil {
 			t.Errorf("%s: %v", spec.Meta().Name, err)
 		}
@@ -28,7 +28,7 @@ func TestNoLooseExtremes(t *testing.T) {
 // worst case") registered as a plain upper bound, as it once was with a
 // looser formula, is caught.
 func TestLooseExtremeIsCaught(t *testing.T) {
-	c := *franklin.Algorithm.Info.Claim("FRANKLIN-4")
+	c := *claim.Entry{Spec: franklin.Algorithm, Claims: franklin.Claims}.Claim("FRANKLIN-4")
 	if err := c.LooseExtreme(); err != nil {
 		t.Fatalf("the registered FRANKLIN-4: %v", err)
 	}
@@ -48,7 +48,7 @@ func TestLooseExtremeIsCaught(t *testing.T) {
 // declare no parts to its algorithm.
 func kindOwners() map[*model.Kind]string {
 	owner := map[*model.Kind]string{}
-	for _, spec := range All {
+	for _, spec := range all {
 		info := spec.Meta()
 		if len(info.Parts) > 0 {
 			continue
@@ -85,7 +85,7 @@ func undeclaredParts(info *model.Info, owner map[*model.Kind]string) []string {
 func TestCompositionsCarryTheirPartsReadings(t *testing.T) {
 	owner := kindOwners()
 	compositions := 0
-	for _, spec := range All {
+	for _, spec := range all {
 		info := spec.Meta()
 		for _, err := range info.PartProblems() {
 			t.Error(err)
@@ -106,7 +106,7 @@ func TestCompositionsCarryTheirPartsReadings(t *testing.T) {
 // election as a part is caught.
 func TestUndeclaredPartIsCaught(t *testing.T) {
 	owner := kindOwners()
-	for _, spec := range All {
+	for _, spec := range all {
 		info := *spec.Meta()
 		if len(info.Parts) == 0 {
 			continue
@@ -145,7 +145,7 @@ func TestMissingInheritedReadingIsCaught(t *testing.T) {
 // really denotes) is marked as the tool's hypothesis, so that it is never
 // reported HOLDS (claim.Claim.UnmarkedHypothesis).
 func TestHypothesesAreMarked(t *testing.T) {
-	for spec, c := range Claims() {
+	for spec, c := range Registry().Claims() {
 		if err := c.UnmarkedHypothesis(); err != nil {
 			t.Errorf("%s: %v", spec.Meta().Name, err)
 		}
@@ -155,7 +155,7 @@ func TestHypothesesAreMarked(t *testing.T) {
 // The rule can fail: C-FCEABR-8.ring-column ("the column labelled
 // \"Ring\" holds FCEABR's SElection count") without its mark is caught.
 func TestUnmarkedHypothesisIsCaught(t *testing.T) {
-	c := *fceabr.Algorithm.Info.Claim("C-FCEABR-8.ring-column")
+	c := *claim.Entry{Spec: fceabr.Algorithm, Claims: fceabr.Claims}.Claim("C-FCEABR-8.ring-column")
 	if err := c.UnmarkedHypothesis(); err != nil {
 		t.Fatalf("the registered claim: %v", err)
 	}
@@ -176,7 +176,7 @@ func TestUnmarkedHypothesisIsCaught(t *testing.T) {
 // inherited reading no variant checks.
 func TestInheritedReadingsAreChecked(t *testing.T) {
 	checked := 0
-	for spec, c := range Claims() {
+	for spec, c := range Registry().Claims() {
 		info := spec.Meta()
 		if len(info.InheritedReadings()) == 0 {
 			continue
@@ -200,7 +200,7 @@ func TestInheritedReadingsAreChecked(t *testing.T) {
 // checks or of no inherited reading.
 func TestUncheckedInheritedReadingIsCaught(t *testing.T) {
 	info := hierarchical.Algorithm.Meta()
-	c := *info.Claim("C-HIER-8")
+	c := *claim.Entry{Spec: hierarchical.Algorithm, Claims: hierarchical.Claims}.Claim("C-HIER-8")
 	if u := claim.UncheckedReadings(info, &c); len(u) > 0 {
 		t.Fatalf("the registered C-HIER-8: %v", u)
 	}
@@ -218,7 +218,7 @@ func TestUncheckedInheritedReadingIsCaught(t *testing.T) {
 	if errs := claim.ReadingDeclarationProblems(info, &c); len(errs) > 0 {
 		t.Errorf("C-HIER-8 declaring informer-slot fixed: %v", errs)
 	}
-	c = *info.Claim("C-HIER-8")
+	c = *claim.Entry{Spec: hierarchical.Algorithm, Claims: hierarchical.Claims}.Claim("C-HIER-8")
 	c.MootReadings = []claim.ClaimPart{{Name: "true-top", Why: "a reason"}, {Name: "no-such-reading", Why: "a reason"}}
 	if errs := claim.ReadingDeclarationProblems(info, &c); len(errs) != 2 {
 		t.Errorf("C-HIER-8 declaring a checked reading and an unknown one: %v, want two problems", errs)

@@ -1,6 +1,7 @@
 package algos
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/electlab/electlab/claim"
@@ -15,10 +16,10 @@ import (
 // run executions): the first configurations (up to
 // 20) of each async setting at the claim's smallest size, under the fair FIFO
 // schedule and its first checked reading.
-func firesTimers(t *testing.T, spec model.Spec) bool {
+func firesTimers(t *testing.T, spec claim.Entry) bool {
 	info := spec.Meta()
-	for ci := range info.Claims {
-		c := &info.Claims[ci]
+	for ci := range spec.Claims {
+		c := &spec.Claims[ci]
 		if c.Kind != claim.Behaviour && c.Kind != claim.Bound {
 			continue
 		}
@@ -47,10 +48,10 @@ func firesTimers(t *testing.T, spec model.Spec) bool {
 	return false
 }
 
-// earlyRow reports whether a Behaviour or Bound claim of info has a setting whose
+// earlyRow reports whether a Behaviour or Bound claim of spec has a setting whose
 // timers may fire while messages are in flight (model.Early).
-func earlyRow(info *model.Info) bool {
-	for _, c := range info.Claims {
+func earlyRow(spec claim.Entry) bool {
+	for _, c := range spec.Claims {
 		for _, st := range c.Settings {
 			if (c.Kind == claim.Behaviour || c.Kind == claim.Bound) && st.Timing == model.Async && st.Timeouts == model.Early {
 				return true
@@ -67,13 +68,13 @@ func earlyRow(info *model.Info) bool {
 // a client's critical section and think time it is within them.
 func TestTimersAlsoFireEarly(t *testing.T) {
 	checked := 0
-	for _, spec := range All {
+	for _, spec := range all {
 		if !firesTimers(t, spec) {
 			continue
 		}
 		checked++
 		t.Logf("%s fires timers", spec.Meta().Name)
-		if !earlyRow(spec.Meta()) {
+		if !earlyRow(spec) {
 			t.Errorf("%s arms timers, but no Behaviour or Bound claim has an async setting with early timeouts", spec.Meta().Name)
 		}
 	}
@@ -85,10 +86,9 @@ func TestTimersAlsoFireEarly(t *testing.T) {
 // The rule can fail: enhancedbully registered without its early-timeouts
 // row is caught.
 func TestMissingEarlyRowIsCaught(t *testing.T) {
-	broken := *enhancedbully.Algorithm
-	broken.Info.Claims = append([]claim.Claim(nil), broken.Info.Claims...)
-	for i := range broken.Info.Claims {
-		c := &broken.Info.Claims[i]
+	broken := claim.Entry{Spec: enhancedbully.Algorithm, Claims: slices.Clone(enhancedbully.Claims)}
+	for i := range broken.Claims {
+		c := &broken.Claims[i]
 		var keep []claim.Setting
 		for _, st := range c.Settings {
 			if st.Timeouts != model.Early {
@@ -97,10 +97,10 @@ func TestMissingEarlyRowIsCaught(t *testing.T) {
 		}
 		c.Settings = keep
 	}
-	if !firesTimers(t, &broken) {
+	if !firesTimers(t, broken) {
 		t.Fatal("enhancedbully fires no timer in its claims' settings")
 	}
-	if earlyRow(broken.Meta()) {
+	if earlyRow(broken) {
 		t.Fatal("the broken entry still has an early row")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/algos/changroberts"
@@ -169,9 +170,14 @@ func smallEngine() *claims.Engine {
 	return e
 }
 
+// claimOf is claim id of the registered algorithm described by info.
 func claimOf(t *testing.T, info *model.Info, id string) *claim.Claim {
 	t.Helper()
-	c := info.Claim(id)
+	e, err := algos.Registry().Lookup(info.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := e.Claim(id)
 	if c == nil {
 		t.Fatalf("%s has no claim %s", info.Name, id)
 	}

@@ -289,15 +289,14 @@ func TestRapidCatchesBrokenBully(t *testing.T) {
 	c.Props |= model.Safety
 	c.Settings = []claim.Setting{{Name: "sync, recovery", Timing: model.Sync, Initiators: claim.AnyInitiators, CoordinatorDead: true, Recovery: true}}
 	c.Variants = nil
-	a.Claims = []claim.Claim{c}
 	correct := *bully.Algorithm
 	correct.Name = "bully-correct-copy"
-	correct.Claims = []claim.Claim{c}
-	correct.Claims[0].Props &^= model.Safety // the correct Bully has two coordinators for a moment on recovery
-	if failed, msg := rapidFinds(t, behaviourProperty(&correct, 5)); failed {
+	cc := c
+	cc.Props &^= model.Safety // the correct Bully has two coordinators for a moment on recovery
+	if failed, msg := rapidFinds(t, behaviourProperty(claim.Entry{Spec: &correct, Claims: []claim.Claim{cc}}, 5)); failed {
 		t.Fatalf("rapid found a failure of the correct Bully:\n%s", msg)
 	}
-	failed, msg := rapidFinds(t, behaviourProperty(&a, 5))
+	failed, msg := rapidFinds(t, behaviourProperty(claim.Entry{Spec: &a, Claims: []claim.Claim{c}}, 5))
 	if !failed {
 		t.Fatal("rapid did not catch the silent recovery")
 	}

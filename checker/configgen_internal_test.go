@@ -30,7 +30,7 @@ func genRows(t *testing.T) []genRow {
 	t.Helper()
 	var rows []genRow
 	seen := map[string]bool{}
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		info := spec.Meta()
 		for si := range c.Settings {
 			st := &c.Settings[si]

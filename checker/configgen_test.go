@@ -37,7 +37,7 @@ func configRows(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	seen := map[string]bool{}
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		info := spec.Meta()
 		for si := range c.Settings {
 			st := &c.Settings[si]

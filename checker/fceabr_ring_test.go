@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/claim"
+	"github.com/electlab/electlab/internal/modeltest"
 
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
 
@@ -56,7 +56,7 @@ func TestFCEABR13PartsCanFail(t *testing.T) {
 	e := claims.DefaultEngine()
 	e.Cases, e.GrowthCases = 30, 10
 	var checked []string
-	for _, c := range ringpoll.Algorithm.Meta().Claims {
+	for _, c := range ringpoll.Claims {
 		if !strings.HasPrefix(c.ID, "C-FCEABR-13.") || c.NotModelled != "" || (c.Kind == claim.Growth && c.Stat != claim.StatMax) {
 			// The best and average cases are refuted as registered:
 			// TestFCEABR13BestAvgRefuteNLogN.

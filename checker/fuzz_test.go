@@ -8,6 +8,7 @@ import (
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/algos/ringpoll"
+	"github.com/electlab/electlab/claim"
 )
 
 // Schedule fuzzers, one per algorithm: the fuzzer's bytes drive rapid's
@@ -27,15 +28,15 @@ func seed(f *testing.F) {
 
 func FuzzScheduleChangRoberts(f *testing.F) {
 	seed(f)
-	f.Fuzz(rapid.MakeFuzz(behaviourProperty(changroberts.Algorithm, 8)))
+	f.Fuzz(rapid.MakeFuzz(behaviourProperty(claim.Entry{Spec: changroberts.Algorithm, Claims: changroberts.Claims}, 8)))
 }
 
 func FuzzScheduleLeLann(f *testing.F) {
 	seed(f)
-	f.Fuzz(rapid.MakeFuzz(behaviourProperty(lelann.Algorithm, 8)))
+	f.Fuzz(rapid.MakeFuzz(behaviourProperty(claim.Entry{Spec: lelann.Algorithm, Claims: lelann.Claims}, 8)))
 }
 
 func FuzzScheduleRingPoll(f *testing.F) {
 	seed(f)
-	f.Fuzz(rapid.MakeFuzz(behaviourProperty(ringpoll.Algorithm, 8)))
+	f.Fuzz(rapid.MakeFuzz(behaviourProperty(claim.Entry{Spec: ringpoll.Algorithm, Claims: ringpoll.Claims}, 8)))
 }

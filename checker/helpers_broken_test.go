@@ -3,6 +3,7 @@ package checker_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/checker"
@@ -64,6 +65,23 @@ func brokenCopy[S any](a *model.Algorithm[S], name string, step func(env *model.
 	b.Name = name
 	b.Step = step
 	return &b
+}
+
+// registeredClaim is claim id of spec: its own (a registry entry), or,
+// for a broken copy of a registered algorithm (brokenCopy: same Title),
+// the registered algorithm's.
+func registeredClaim(t *testing.T, spec model.Spec, id string) *claim.Claim {
+	t.Helper()
+	if c := claim.EntryOf(spec).Claim(id); c != nil {
+		return c
+	}
+	for _, r := range algos.Registry().ClaimsFor(id) {
+		if r.Spec.Meta().Title == spec.Meta().Title {
+			return r.Claim
+		}
+	}
+	t.Fatalf("%s has no claim %s", spec.Meta().Name, id)
+	return nil
 }
 
 // brokenCase is one row of a broken-variant table: claim must hold on

@@ -146,7 +146,7 @@ func writeEffects(b *strings.Builder, ev model.Event, s model.System) {
 func newWorld(t *testing.T, d *datadriven.TestData, callerKeys ...string) model.System {
 	var algo string
 	d.ScanArgs(t, "algo", &algo)
-	spec, err := algos.Lookup(algo)
+	spec, err := algos.Registry().Lookup(algo)
 	if err != nil {
 		d.Fatalf(t, "%v", err)
 	}

@@ -183,10 +183,7 @@ func quickEngine() *claims.Engine {
 // to the test's artifacts.
 func refutes(t *testing.T, spec model.Spec, id, want string) {
 	t.Helper()
-	c := spec.Meta().Claim(id)
-	if c == nil {
-		t.Fatalf("%s has no claim %s", spec.Meta().Name, id)
-	}
+	c := registeredClaim(t, spec, id)
 	res := quickEngine().CheckClaim(spec, c)
 	for _, row := range res.Rows {
 		ce := row.Counterexample
@@ -283,7 +280,7 @@ func TestFailoverCatchesBrokenVariants(t *testing.T) {
 		{failover.CentralWith(ringpoll.Algorithm, failover.LockHooks{Suffix: "-nofencing", TakesGrant: takesAnyGrant}), "C-SERVICE-1"},
 	} {
 		t.Run("not caught/"+tc.spec.Meta().Name, func(t *testing.T) {
-			res := quickEngine().CheckClaim(tc.spec, tc.spec.Meta().Claim(tc.claim))
+			res := quickEngine().CheckClaim(tc.spec, registeredClaim(t, tc.spec, tc.claim))
 			for _, row := range res.Rows {
 				if !row.Outside && row.Verdict == claims.Refuted {
 					t.Errorf("%s: %s is now refuted within the assumptions (%s): move it to the caught cases", tc.spec.Meta().Name, tc.claim, row.Setting)
@@ -336,7 +333,7 @@ func TestMutexMeasuresCatchBrokenVariants(t *testing.T) {
 // the engine refutes the row. Without that schedule it read HOLDS.
 func TestCrashRowsRunTheCrashFreeFIFO(t *testing.T) {
 	spec := failover.Central(bully.Algorithm)
-	c := *spec.Meta().Claim("C-SERVICE-1")
+	c := *spec.Claim("C-SERVICE-1")
 	var keep []claim.Setting
 	for _, st := range c.Settings {
 		if st.CoordinatorDead && st.CrashBudget == 1 && st.Timing == model.Async && st.Timeouts == model.Accurate {

@@ -106,7 +106,7 @@ func TestRecoveredConvergeCatchesStaleJoiner(t *testing.T) {
 // A composed lock whose election View never reports the coordinator:
 // ElectedBest sees that the elected process does not act as one.
 func TestElectedBestCatchesCoordinatorNotActing(t *testing.T) {
-	real := failover.Central(bully.Algorithm)
+	real := failover.Central(bully.Algorithm).Spec.(*model.Algorithm[failover.LockState[bully.State]])
 	broken := *real
 	broken.View = func(s failover.LockState[bully.State]) model.View {
 		v := real.View(s)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/claim"
 
 	"pgregory.net/rapid"
@@ -28,7 +29,7 @@ import (
 // testdata/counterexamples) are left out, and so is every row of a claim
 // refuted within the paper's assumptions: rapid searches where the engine
 // found nothing.
-func behaviourProperty(spec model.Spec, nmax int) func(*rapid.T) {
+func behaviourProperty(spec claim.Entry, nmax int) func(*rapid.T) {
 	targets := behaviourTargets(spec)
 	return func(t *rapid.T) {
 		if len(targets) == 0 {
@@ -64,12 +65,12 @@ type rapidTarget struct {
 // behaviourTargets lists the rows behaviourProperty draws from (an
 // algorithm may have none: every row of its behaviour claims refuted, or
 // no such claim).
-func behaviourTargets(spec model.Spec) []rapidTarget {
+func behaviourTargets(spec claim.Entry) []rapidTarget {
 	info := spec.Meta()
 	type target = rapidTarget
 	var targets []target
-	for i := range info.Claims {
-		c := &info.Claims[i]
+	for i := range spec.Claims {
+		c := &spec.Claims[i]
 		if c.Kind != claim.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
 			continue
 		}
@@ -116,11 +117,11 @@ func shippedCounterexample(info *model.Info, c *claim.Claim, variant string, row
 // sets, failed forwarders and schedules, up to n = 8.
 func TestRapidBehaviourClaims(t *testing.T) {
 	for _, name := range slices.Sorted(maps.Keys(rapidNothingToSearch)) {
-		if _, err := algos.Lookup(name); err != nil {
+		if _, err := algos.Registry().Lookup(name); err != nil {
 			t.Errorf("rapidNothingToSearch: %v", err)
 		}
 	}
-	for _, spec := range algos.All {
+	for _, spec := range algos.Registry().Algorithms {
 		t.Run(spec.Meta().Name, func(t *testing.T) {
 			name := spec.Meta().Name
 			if len(behaviourTargets(spec)) > 0 {
@@ -131,7 +132,7 @@ func TestRapidBehaviourClaims(t *testing.T) {
 				return
 			}
 			why := noBehaviourClaim
-			for _, c := range spec.Meta().Claims {
+			for _, c := range spec.Claims {
 				if c.Kind == claim.Behaviour && c.Props&(model.Agreement|model.Safety) != 0 {
 					why = everyRowRefuted
 				}
@@ -230,7 +231,7 @@ func TestRapidCatchesBrokenVariants(t *testing.T) {
 		{coordNeverConsumed, checker.PropTermination},
 	} {
 		t.Run(tc.alg.Name, func(t *testing.T) {
-			failed, msg := rapidFinds(t, behaviourProperty(tc.alg, 6))
+			failed, msg := rapidFinds(t, behaviourProperty(claim.Entry{Spec: tc.alg, Claims: changroberts.Claims}, 6))
 			if !failed {
 				t.Fatalf("rapid did not catch %s", tc.alg.Name)
 			}

@@ -67,11 +67,11 @@ func TestEarnedCoordinatorCatchesAKeptCoordinatorship(t *testing.T) {
 		{bully.Algorithm, keepsCoordinator(bully.Algorithm, func(s *bully.State) *bool { return &s.Coord }),
 			recoveryClaim(t, &bully.Algorithm.Info, "C-KAB-13", 0)},
 		{modbully.Algorithm, keepsCoordinator(modbully.Algorithm, func(s *modbully.State) *bool { return &s.Coord }),
-			recoveryClaim(t, &modbully.Algorithm.Info, modbully.Algorithm.Claims[0].ID, 0)},
+			recoveryClaim(t, &modbully.Algorithm.Info, modbully.Claims[0].ID, 0)},
 		{enhancedbully.Algorithm, keepsCoordinator(enhancedbully.Algorithm, func(s *enhancedbully.State) *bool { return &s.Coord }),
-			recoveryClaim(t, &enhancedbully.Algorithm.Info, enhancedbully.Algorithm.Claims[0].ID, 0)},
+			recoveryClaim(t, &enhancedbully.Algorithm.Info, enhancedbully.Claims[0].ID, 0)},
 		{kabashi.Algorithm, keepsCoordinator(kabashi.Algorithm, func(s *kabashi.State) *bool { return &s.Coord }),
-			recoveryClaim(t, &kabashi.Algorithm.Info, kabashi.Algorithm.Claims[0].ID, 2)},
+			recoveryClaim(t, &kabashi.Algorithm.Info, kabashi.Claims[0].ID, 2)},
 	}
 	for _, c := range cases {
 		t.Run(c.good.Meta().Name, func(t *testing.T) {

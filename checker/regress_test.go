@@ -29,7 +29,7 @@ func defaultCounterexamples(t *testing.T) map[string]*traces.Trace {
 	e := claims.DefaultEngine()
 	e.ExploreStates = claims.ClaimStates // as `electlab claims` does
 	out := map[string]*traces.Trace{}
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		info := spec.Meta()
 		res := e.CheckClaim(spec, c)
 		for ri, row := range res.Rows {
@@ -141,7 +141,7 @@ func replaySummary(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := algos.Lookup(tr.Config.Algo)
+	spec, err := algos.Registry().Lookup(tr.Config.Algo)
 	if err != nil {
 		t.Fatal(err)
 	}

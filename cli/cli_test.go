@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/electlab/electlab/model"
+	"github.com/electlab/electlab/claim"
 )
 
 // run runs Main with args and extra and returns the exit status and the
 // outputs.
-func run(args []string, extra ...model.Spec) (code int, stdout, stderr string) {
+func run(args []string, extra ...claim.Entry) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
 	code = Main(args, &out, &errb, extra...)
 	return code, out.String(), errb.String()

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/modeltest"
-	"github.com/electlab/electlab/model"
 )
 
 // toyFixed and toyBroken are a user's algorithm, unknown to electlab:
@@ -15,8 +15,8 @@ import (
 // variant (a different name) also forwards the id just below its own, so
 // the second-highest id can come back home too.
 var (
-	toyFixed  = modeltest.ToyMax("toymax", false)
-	toyBroken = modeltest.ToyMax("toybroken", true)
+	toyFixed  = claim.Entry{Spec: modeltest.ToyMax("toymax", false)}
+	toyBroken = claim.Entry{Spec: modeltest.ToyMax("toybroken", true)}
 )
 
 // TestMainExtra: the commands know a user's algorithms passed to Main —
@@ -66,14 +66,14 @@ func TestMainExtra(t *testing.T) {
 // TestMainExtraBadInput: a nil algorithm or a name already taken is bad
 // input (exit status 2) naming the problem.
 func TestMainExtraBadInput(t *testing.T) {
-	clash := modeltest.ToyMax("changroberts", false)
+	clash := claim.Entry{Spec: modeltest.ToyMax("changroberts", false)}
 	for _, c := range []struct {
-		extra []model.Spec
+		extra []claim.Entry
 		want  string
 	}{
-		{[]model.Spec{nil}, "extra algorithm 1 is nil"},
-		{[]model.Spec{clash}, `name "changroberts" is empty or already taken`},
-		{[]model.Spec{toyFixed, toyFixed}, `extra algorithm 2: name "toymax" is empty or already taken`},
+		{[]claim.Entry{{}}, "extra algorithm 1 is nil"},
+		{[]claim.Entry{clash}, `name "changroberts" is empty or already taken`},
+		{[]claim.Entry{toyFixed, toyFixed}, `extra algorithm 2: name "toymax" is empty or already taken`},
 	} {
 		code, _, stderr := run([]string{"list"}, c.extra...)
 		if code != 2 || !strings.Contains(stderr, c.want) {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/algos"
 )
 
 // FuzzConfigFlags: any command line for the config flags gives a usage
@@ -26,7 +28,7 @@ func FuzzConfigFlags(f *testing.F) {
 		if cf.n > 100000 {
 			return // building a huge id list is not what this target tests
 		}
-		spec, cfg, _, err := cf.build(fs, nil)
+		spec, cfg, _, err := cf.build(algos.Registry(), fs, nil)
 		if err != nil {
 			var ue *usageError
 			if !errors.As(err, &ue) {

@@ -17,7 +17,7 @@ import (
 func TestCheckAndExploreFitTheKind(t *testing.T) {
 	t.Chdir(t.TempDir()) // a violation would write its trace here
 	seen := 0
-	for _, spec := range algos.All {
+	for _, spec := range algos.Registry().Specs() {
 		info := spec.Meta()
 		if !info.Mutex {
 			continue

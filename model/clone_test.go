@@ -34,7 +34,7 @@ var cloneConfigs = []struct {
 func TestCloneInto(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		c := cloneConfigs[rapid.IntRange(0, len(cloneConfigs)-1).Draw(rt, "config")]
-		spec, err := algos.Lookup(c.algo)
+		spec, err := algos.Registry().Lookup(c.algo)
 		if err != nil {
 			rt.Fatal(err)
 		}

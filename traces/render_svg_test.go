@@ -98,7 +98,7 @@ func loadCounterexample(path string) (*Trace, *Replayed, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	spec, err := algos.Lookup(tr.Config.Algo)
+	spec, err := algos.Registry().Lookup(tr.Config.Algo)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,6 +3,8 @@ package bully
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -120,5 +122,5 @@ func TestSimMatchesWorld(t *testing.T) {
 }
 
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

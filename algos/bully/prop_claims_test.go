@@ -20,11 +20,11 @@ import (
 // reports; convergence after recovery is TestPropRecovery's.
 func TestPropClaims(t *testing.T) {
 	skip := []proptest.Skip{{Claim: "C-SLIDE-2", Setting: "*early*"}, {Claim: "C-SLIDE-2", Setting: "*recover*"}}
-	proptest.NoStaleSkips(t, bully.Algorithm, skip)
+	proptest.NoStaleSkips(t, claim.Entry{Spec: bully.Algorithm, Claims: bully.Claims}, skip)
 	if !testing.Short() {
-		proptest.NoUnrefutedSkips(t, bully.Algorithm, 5, skip)
+		proptest.NoUnrefutedSkips(t, claim.Entry{Spec: bully.Algorithm, Claims: bully.Claims}, 5, skip)
 	}
-	tgs := proptest.ClaimTargets(bully.Algorithm, 5, proptest.SkipRows(skip...))
+	tgs := proptest.ClaimTargets(claim.Entry{Spec: bully.Algorithm, Claims: bully.Claims}, 5, proptest.SkipRows(skip...))
 	proptest.Each(t, proptest.WithCustom(proptest.WithInvariant(tgs, coordIdle), proptest.OneCoordinatorAtEnd))
 }
 

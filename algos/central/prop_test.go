@@ -74,5 +74,5 @@ func TestPropCentralDelay(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, central.Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: central.Algorithm, Claims: central.Claims})
 }

@@ -15,7 +15,7 @@ import (
 // measure replaced when measure is set.
 func avgClaim(t *testing.T, measure func(model.System) (int64, bool)) *claim.Claim {
 	t.Helper()
-	c := *changroberts.Algorithm.Info.Claim("CR79-AVG")
+	c := *claim.Entry{Spec: changroberts.Algorithm, Claims: changroberts.Claims}.Claim("CR79-AVG")
 	c.NMax, c.Sizes = 64, []int{8, 16, 32, 48, 64}
 	if measure != nil {
 		c.Measure = measure
@@ -56,7 +56,7 @@ func TestNHn(t *testing.T) {
 // A confidence band needs a mean statistic and a formula: Validate says
 // so instead of checking nothing.
 func TestBandValidated(t *testing.T) {
-	c := *changroberts.Algorithm.Info.Claim("CR79-AVG")
+	c := *claim.Entry{Spec: changroberts.Algorithm, Claims: changroberts.Claims}.Claim("CR79-AVG")
 	if err := c.Validate(); err != nil {
 		t.Fatalf("CR79-AVG: %v", err)
 	}

@@ -3,11 +3,13 @@ package changroberts_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/internal/proptest"
 )
 
 // TestPropClaims: the behaviour claims' own properties (proptest.Claims).
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, changroberts.Algorithm, 5, nil, proptest.OneCoordinatorAtEnd)
+	proptest.Claims(t, claim.Entry{Spec: changroberts.Algorithm, Claims: changroberts.Claims}, 5, nil, proptest.OneCoordinatorAtEnd)
 }

@@ -130,5 +130,5 @@ func TestPropDecentral(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, decentral.Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: decentral.Algorithm, Claims: decentral.Claims})
 }

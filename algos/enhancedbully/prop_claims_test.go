@@ -3,6 +3,8 @@ package enhancedbully_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/enhancedbully"
 	"github.com/electlab/electlab/internal/proptest"
 )
@@ -11,7 +13,7 @@ import (
 // Left out: C-MA-2's setting where a process joins while the detectors
 // elect, where the model refutes the claim (the engine reports it).
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, enhancedbully.Algorithm, 5, []proptest.Skip{{Claim: "C-MA-2", Setting: "*joins while detectors elect*"}})
+	proptest.Claims(t, claim.Entry{Spec: enhancedbully.Algorithm, Claims: enhancedbully.Claims}, 5, []proptest.Skip{{Claim: "C-MA-2", Setting: "*joins while detectors elect*"}})
 }
 
 // TestPropRecovery: processes that recover or join converge on the best

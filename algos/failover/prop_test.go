@@ -41,10 +41,11 @@ func TestClaims(t *testing.T) {
 	for _, specs := range [][]model.Spec{both(lelann.Algorithm), both(changroberts.Algorithm), both(ringpoll.Algorithm),
 		both(bully.Algorithm), both(modbully.Algorithm), both(enhancedbully.Algorithm), both(kabashi.Algorithm)} {
 		for _, spec := range specs {
-			if len(spec.Meta().Claims) == 0 {
+			e := claim.EntryOf(spec)
+			if len(e.Claims) == 0 {
 				t.Errorf("%s registers no claim", spec.Meta().Name)
 			}
-			modeltest.ValidateClaims(t, spec)
+			modeltest.ValidateClaims(t, e)
 		}
 	}
 }
@@ -70,7 +71,7 @@ func TestPropClaims(t *testing.T) {
 	skip := proptest.SkipRows(proptest.Skip{Claim: "C-SERVICE-1", Variant: "*ok-restart*"})
 	for _, spec := range []model.Spec{failover.Central(bully.Algorithm), failover.TokenRing(ringpoll.Algorithm)} {
 		t.Run(spec.Meta().Name, func(t *testing.T) {
-			proptest.Each(t, proptest.ClaimTargets(spec, 4, skip))
+			proptest.Each(t, proptest.ClaimTargets(claim.EntryOf(spec), 4, skip))
 		})
 	}
 }
@@ -259,7 +260,7 @@ func TestPropLateMessages(t *testing.T) {
 // the assumptions, at n = 3..4.
 func lateTargets(t *testing.T, spec model.Spec) []proptest.Target {
 	var tgs []proptest.Target
-	for _, tg := range proptest.ClaimTargets(spec, 4, nil) {
+	for _, tg := range proptest.ClaimTargets(claim.EntryOf(spec), 4, nil) {
 		if tg.Setting.Timeouts == model.DeadLate {
 			tgs = append(tgs, tg)
 		}

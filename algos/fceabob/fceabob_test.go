@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/electlab/electlab/claim"
-
 	"github.com/electlab/electlab/internal/modeltest"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -199,5 +199,5 @@ func TestConcurrentInformers(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

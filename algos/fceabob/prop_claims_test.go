@@ -18,7 +18,7 @@ import (
 // on Fig. 5's network of n = 8 processes, is above this test's sizes:
 // proptest.Claims leaves it out and logs it (the engine checks it).
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, fceabob.Algorithm, 5, []proptest.Skip{
+	proptest.Claims(t, claim.Entry{Spec: fceabob.Algorithm, Claims: fceabob.Claims}, 5, []proptest.Skip{
 		{Claim: "C-FCEABOB-1.group", Variant: "k1"}, {Claim: "C-FCEABOB-1.group", Variant: "k2"}, {Claim: "C-FCEABOB-1.group", Variant: "k3"},
 		{Claim: "C-FCEABOB-2.term", Variant: "k2,cumulative"},
 	})

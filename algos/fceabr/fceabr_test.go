@@ -3,7 +3,9 @@ package fceabr
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/modeltest"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -93,5 +95,5 @@ func TestSimMatchesWorld(t *testing.T) {
 }
 
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

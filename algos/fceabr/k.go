@@ -83,7 +83,7 @@ var K = &model.Algorithm[State]{
 		Ambiguities: KAmbiguities,
 		// FCEABR with alternatives: every reading of FCEABR's is one of
 		// FCEABR-K's.
-		Parts:  []model.Part{{Info: &Algorithm.Info}},
+		Parts: []model.Part{{Info: &Algorithm.Info}},
 	},
 	Init:   initState,
 	Step:   step,

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/claim"
-
 	"github.com/electlab/electlab/internal/modeltest"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -149,5 +149,5 @@ func TestKVariant(t *testing.T) {
 	if _, err := KVariant(0); err == nil {
 		t.Error("P = 0 accepted")
 	}
-	modeltest.ValidateClaims(t, K)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: K, Claims: KClaims})
 }

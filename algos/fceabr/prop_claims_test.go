@@ -19,7 +19,7 @@ import (
 // reading) and in sync under no-epoch (no terminal); C-FCEABR-12 with
 // joiner candidates; C-FCEABR-2.a beyond one failure.
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, fceabr.Algorithm, 5, []proptest.Skip{
+	proptest.Claims(t, claim.Entry{Spec: fceabr.Algorithm, Claims: fceabr.Claims}, 5, []proptest.Skip{
 		{Claim: "C-FCEABR-10"}, {Claim: "C-FCEABR-2.bc"},
 		{Claim: "C-FCEABR-11", Variant: "literal-merge"}, {Claim: "C-FCEABR-11", Variant: "top2-msgs"},
 		{Claim: "C-FCEABR-11", Setting: "async fifo, election by any*"},

@@ -3,6 +3,8 @@ package franklin_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
@@ -14,7 +16,7 @@ import (
 // breaks the round and message bounds, the turned-round comparison breaks
 // validity.
 func TestClaimsCatchBrokenVariants(t *testing.T) {
-	claimstest.CatchBroken(t, franklin.Algorithm, franklin.Faithful, []claimstest.Broken[franklin.State]{
+	claimstest.CatchBroken(t, franklin.Algorithm, franklin.Faithful, franklin.Claims, []claimstest.Broken[franklin.State]{
 		{Claim: "FRANKLIN-1", Alg: franklin.MinWins, Prop: checker.PropValidity},
 		{Claim: "FRANKLIN-2", Alg: franklin.OneSided, Prop: checker.PropCustom},
 		{Claim: "FRANKLIN-4", Alg: franklin.OneSided, Prop: checker.PropBound},
@@ -25,7 +27,7 @@ func TestClaimsCatchBrokenVariants(t *testing.T) {
 // runs (exactly 2n per round) and fails when a round carries one more
 // message than 2n, as a round whose id is relayed one hop too far would.
 func TestPerRoundCatchesExtraMessage(t *testing.T) {
-	c := franklin.Algorithm.Info.Claim("FRANKLIN-3")
+	c := claim.Entry{Spec: franklin.Algorithm, Claims: franklin.Claims}.Claim("FRANKLIN-3")
 	if res := claimstest.SmallEngine().CheckClaim(franklin.Algorithm, c); res.Verdict != claims.Holds {
 		t.Fatalf("FRANKLIN-3 on franklin: %s (%s)", res.Verdict, res.Summary)
 	}

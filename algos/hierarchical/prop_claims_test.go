@@ -3,6 +3,8 @@ package hierarchical_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/hierarchical"
 	"github.com/electlab/electlab/internal/proptest"
 )
@@ -18,7 +20,7 @@ import (
 // roles (FCEABOB's upper-higher and informer-slot, FCEABR's literal-merge
 // and top2-msgs: the engine reports the claim AMBIGUOUS) is left out too.
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, hierarchical.Algorithm, 9, []proptest.Skip{
+	proptest.Claims(t, claim.Entry{Spec: hierarchical.Algorithm, Claims: hierarchical.Claims}, 9, []proptest.Skip{
 		{Claim: "C-HIER-6", Variant: "spn3,stable,all-failed,p1"}, {Claim: "C-HIER-6", Variant: "spn3,stable,at-empty,p2"},
 		{Claim: "C-HIER-7", Setting: "*one more crash*"},
 		{Claim: "C-HIER-8.group", Variant: "*upper-higher"}, {Claim: "C-HIER-8.group", Variant: "*informer-slot"},

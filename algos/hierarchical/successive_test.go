@@ -3,6 +3,8 @@ package hierarchical
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
@@ -40,5 +42,5 @@ func TestSuccessiveGCrashes(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

@@ -3,6 +3,8 @@ package kabashi_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/kabashi"
 	"github.com/electlab/electlab/internal/proptest"
 )
@@ -17,7 +19,7 @@ import (
 // complete-graph part in async. Recovery and joins are also
 // TestPropRecovery's.
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, kabashi.Algorithm, 5, []proptest.Skip{
+	proptest.Claims(t, claim.Entry{Spec: kabashi.Algorithm, Claims: kabashi.Claims}, 5, []proptest.Skip{
 		{Claim: "C-KAB-7", Variant: "wait"}, {Claim: "C-KAB-7", Setting: "*early*"}, {Claim: "C-KAB-7", Setting: "*join*"},
 		{Claim: "C-KAB-8", Variant: "wait"}, {Claim: "C-KAB-8", Setting: "*two or more*"},
 		{Claim: "C-KAB-9", Variant: "second-static"}, {Claim: "C-KAB-9", Variant: "second-live"},

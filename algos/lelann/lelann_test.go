@@ -77,7 +77,7 @@ func TestElectsMaxLive(t *testing.T) {
 	modeltest.CrashSetRuns(t, Algorithm, base, 2, inits, []string{"", "all-announce", "announce-n-1"}, func(cfg *model.Config, w model.System) {
 		// C-RING1-2 and C-RING1-3 hold on the FIFO schedule.
 		for _, id := range []string{"C-RING1-2", "C-RING1-3"} {
-			if err := Algorithm.Claim(id).Custom(w); err != nil {
+			if err := (claim.Entry{Spec: Algorithm, Claims: Claims}).Claim(id).Custom(w); err != nil {
 				t.Errorf("%s: %s: %v", cfg, id, err)
 			}
 		}
@@ -143,7 +143,7 @@ func TestRingN(t *testing.T) {
 		if got := RingN(p); got != tc.want {
 			t.Errorf("variant %q: n = %d, want %d", tc.variant, got, tc.want)
 		}
-		if got, want := Algorithm.Claim("C-RING1-1").Formula(p), claim.RatInt(int64(tc.want*tc.want)); got.Cmp(want) != 0 {
+		if got, want := (claim.Entry{Spec: Algorithm, Claims: Claims}).Claim("C-RING1-1").Formula(p), claim.RatInt(int64(tc.want*tc.want)); got.Cmp(want) != 0 {
 			t.Errorf("variant %q: C-RING1-1 reference %s, want %s", tc.variant, got, want)
 		}
 	}
@@ -151,5 +151,5 @@ func TestRingN(t *testing.T) {
 
 // Reference: catalog §1.3 — every claim is a well-formed declaration.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

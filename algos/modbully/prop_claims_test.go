@@ -3,13 +3,15 @@ package modbully_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/modbully"
 	"github.com/electlab/electlab/internal/proptest"
 )
 
 // TestPropClaims: the behaviour claims' own properties (proptest.Claims).
 func TestPropClaims(t *testing.T) {
-	proptest.Claims(t, modbully.Algorithm, 5, nil, proptest.OneCoordinatorAtEnd)
+	proptest.Claims(t, claim.Entry{Spec: modbully.Algorithm, Claims: modbully.Claims}, 5, nil, proptest.OneCoordinatorAtEnd)
 }
 
 // TestPropRecovery: processes that recover or join converge on the best

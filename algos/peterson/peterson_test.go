@@ -92,7 +92,7 @@ func TestSimMatchesWorld(t *testing.T) {
 }
 
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }
 
 // The worst case at n = 8 (every arrangement, all initiating, FIFO; the

@@ -3,6 +3,8 @@ package peterson_test
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/algos/peterson"
 	"github.com/electlab/electlab/internal/proptest"
 )
@@ -12,5 +14,5 @@ import (
 // schedules (FIFO, random, newest-first, oldest-first): no golden, no
 // shipped trace.
 func TestPropClaims(t *testing.T) {
-	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(peterson.Algorithm, 5, nil), proptest.OneCoordinatorAtEnd))
+	proptest.Each(t, proptest.WithCustom(proptest.ClaimTargets(claim.Entry{Spec: peterson.Algorithm, Claims: peterson.Claims}, 5, nil), proptest.OneCoordinatorAtEnd))
 }

@@ -75,5 +75,5 @@ func TestPropRicartAgrawalaDelay(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, ricartagrawala.Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: ricartagrawala.Algorithm, Claims: ricartagrawala.Claims})
 }

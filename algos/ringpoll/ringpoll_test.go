@@ -3,6 +3,8 @@ package ringpoll
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
@@ -146,7 +148,7 @@ func TestTagging(t *testing.T) {
 // highest ID"; "Multiple elections can be in progress – Wastes network
 // bandwidth but does no harm" (C-SLIDE-3), with dead successors.
 func TestElectsMaxLive(t *testing.T) {
-	c := Algorithm.Claim("C-SLIDE-3")
+	c := claim.Entry{Spec: Algorithm, Claims: Claims}.Claim("C-SLIDE-3")
 	inits := func(live []model.ID) [][]model.ID { return [][]model.ID{live[:1], live[len(live)-1:], nil} }
 	modeltest.CrashSetRuns(t, Algorithm, model.Config{IDs: modeltest.IDs(3, 6, 1, 5, 2, 4)}, 1, inits, []string{"", "lap-last-live"}, func(cfg *model.Config, w model.System) {
 		if err := c.Custom(w); err != nil {
@@ -205,5 +207,5 @@ func TestSimMatchesWorld(t *testing.T) {
 
 // Reference: catalog §1.4 — every claim is a well-formed declaration.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

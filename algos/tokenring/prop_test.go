@@ -125,5 +125,5 @@ func TestPropTokenRing(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, tokenring.Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: tokenring.Algorithm, Claims: tokenring.Claims})
 }

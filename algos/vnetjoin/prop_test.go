@@ -18,7 +18,7 @@ import (
 // process knows every other; ring: the Succ/Pred links are the ring in id
 // order through the joiner), the claim's own end-of-run check.
 func TestPropJoin(t *testing.T) {
-	spliced := vnetjoin.Algorithm.Info.Claim("C-HIER-5").Custom
+	spliced := claim.Entry{Spec: vnetjoin.Algorithm, Claims: vnetjoin.Claims}.Claim("C-HIER-5").Custom
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
 		st := claim.Setting{Name: "join, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.NoDetector, Joins: 1}
 		for _, v := range []string{"complete", "complete,n2-members", "bidir-ring", "bidir-ring-ack"} {

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/claim"
-
 	"github.com/electlab/electlab/internal/modeltest"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -88,5 +88,5 @@ func TestClaimedCount(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

@@ -34,6 +34,6 @@ func TestPropOneHop(t *testing.T) {
 	for _, timing := range []model.Timing{model.Sync, model.Async} {
 		st := claim.Setting{Name: "any detectors, " + timing.String(), Timing: timing, Net: model.FIFO, Initiators: claim.AnyInitiators, CoordinatorDead: true}
 		proptest.Check(t, proptest.Target{Spec: xie.Algorithm, Setting: st, Variant: "one-hop", NMin: 3, NMax: 7,
-			Checks: checker.Checks{Props: model.Termination, Bound: checker.ClaimBound(xie.Algorithm.Info.Claim("C-FCEABR-14.fpn"))}})
+			Checks: checker.Checks{Props: model.Termination, Bound: checker.ClaimBound(claim.Entry{Spec: xie.Algorithm, Claims: xie.Claims}.Claim("C-FCEABR-14.fpn"))}})
 	}
 }

@@ -3,7 +3,9 @@ package xie
 import (
 	"testing"
 
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/modeltest"
+
 	"github.com/electlab/electlab/model"
 )
 
@@ -106,5 +108,5 @@ func TestSimMatchesWorld(t *testing.T) {
 
 // The claims are well-formed and the variants they name parse.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	modeltest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

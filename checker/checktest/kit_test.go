@@ -69,10 +69,9 @@ func TestCommandOf(t *testing.T) {
 // claimed is the toy with claims declared as data: HS-style behaviour
 // claims, a bound of n(n+1)/2 sends (the toy's worst case, so it holds),
 // a second bound of n sends (which it breaks), and a growth claim.
-func claimed(spec *model.Algorithm[modeltest.ToyMaxState]) *model.Algorithm[modeltest.ToyMaxState] {
-	a := *spec
+func claimed(spec *model.Algorithm[modeltest.ToyMaxState]) claim.Entry {
 	st := []claim.Setting{asyncFIFO}
-	a.Info.Claims = []claim.Claim{
+	return claim.Entry{Spec: spec, Claims: []claim.Claim{
 		{ID: "T-1", Says: "one leader, the highest", Kind: claim.Behaviour, Props: model.Safety | model.Validity, NMin: 2, NMax: 4, Settings: st},
 		{ID: "T-2", Says: "all agree, and terminate", Kind: claim.Behaviour, Props: model.Agreement | model.Termination, NMin: 2, NMax: 4, Settings: st,
 			Custom: func(s model.System) error { return nil }},
@@ -81,8 +80,7 @@ func claimed(spec *model.Algorithm[modeltest.ToyMaxState]) *model.Algorithm[mode
 		{ID: "T-4", Says: "at most n messages", Kind: claim.Bound, Quantity: claim.Messages, Accounting: model.P2P, Relation: claim.AtMost,
 			Formula: func(p claim.Params) claim.Rat { return claim.RatInt(int64(p.N)) }, FormulaText: "n", NMin: 2, NMax: 4, Settings: st},
 		{ID: "T-5", Says: "quadratic", Kind: claim.Growth, Quantity: claim.Messages, Accounting: model.P2P, Order: 2, NMin: 2, NMax: 4, Settings: st},
-	}
-	return &a
+	}}
 }
 
 // TestClaimChecks: the checks built from the claims pass the fixed toy,
@@ -118,15 +116,15 @@ func TestClaimChecks(t *testing.T) {
 		t.Errorf("the bound claim T-4 (n messages) does not catch the toy:\n%s", out)
 	}
 	for _, c := range []struct {
-		spec model.Spec
+		spec claim.Entry
 		ids  []string
 		want string
 	}{
 		{fixed, nil, "two Bound claims (T-3, T-4)"},
 		{fixed, []string{"T-9"}, `has no claim "T-9" (it has T-1, T-2, T-3, T-4, T-5)`},
 		{fixed, []string{"T-5"}, "is a growth claim"},
-		{toyFixed, nil, "declares no Behaviour or Bound claim"},
-		{nil, nil, "nil spec"},
+		{claim.Entry{Spec: toyFixed}, nil, "declares no Behaviour or Bound claim"},
+		{claim.Entry{}, nil, "nil spec"},
 	} {
 		if _, err := checktest.ClaimChecks(c.spec, c.ids...); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ClaimChecks(%v): error %v, want one containing %q", c.ids, err, c.want)

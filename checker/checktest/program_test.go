@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/electlab/electlab/checker/checktest"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/cli"
 )
 
@@ -19,7 +20,7 @@ const asProgram = "CHECKTEST_AS_PROGRAM"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asProgram) == "1" {
-		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, toyBroken))
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr, claim.Entry{Spec: toyBroken}))
 	}
 	os.Exit(m.Run())
 }

@@ -89,7 +89,7 @@ type walked struct {
 var registryWalk = sync.OnceValue(func() []walked {
 	e := reducedEngine()
 	var out []walked
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		out = append(out, walked{spec: spec, claim: c})
 	}
 	// On every CPU (the claims report does the same); each result goes to
@@ -337,7 +337,7 @@ func TestCappedRunsMakeTerminationPartial(t *testing.T) {
 func TestNarrativeRunsOnlyReachTheNarrativeCheck(t *testing.T) {
 	var c *claim.Claim
 	var spec model.Spec
-	for s, sc := range algos.Claims() {
+	for s, sc := range algos.Registry().Claims() {
 		if sc.ID == "C-FCEABOB-5" {
 			c, spec = sc, s
 		}

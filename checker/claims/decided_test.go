@@ -75,7 +75,7 @@ func decidedSizesProblems(c *claim.Claim) []string {
 // at those sizes only (declared, or its only sizes).
 func TestSentenceSizesDeclared(t *testing.T) {
 	named := 0
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		if len(sentenceSizes(c)) > 0 {
 			named++
 		}
@@ -92,7 +92,7 @@ func TestSentenceSizesDeclared(t *testing.T) {
 // without its declaration decides at NS = 4..7 and is caught.
 func TestSentenceSizesCanFail(t *testing.T) {
 	var c *claim.Claim
-	for _, sc := range algos.Claims() {
+	for _, sc := range algos.Registry().Claims() {
 		if sc.ID == "C-FCEABOB-4.iii.measured" {
 			c = sc
 		}
@@ -172,7 +172,7 @@ func TestEvidenceRowsNeverDecide(t *testing.T) {
 	}
 	// Every registered claim with decided sizes, checked.
 	n := 0
-	for spec, rc := range algos.Claims() {
+	for spec, rc := range algos.Registry().Claims() {
 		if len(rc.DecidedSizes) == 0 {
 			continue
 		}

@@ -14,7 +14,7 @@ import (
 // rule only, few cases.
 func fceabr8(t *testing.T, id string, sizes ...int) (*claims.Engine, *claim.Claim) {
 	t.Helper()
-	c := *fceabr.Algorithm.Info.Claim(id)
+	c := *claim.Entry{Spec: fceabr.Algorithm, Claims: fceabr.Claims}.Claim(id)
 	c.Sizes, c.NMin, c.NMax = sizes, sizes[0], sizes[len(sizes)-1]
 	c.Variants = []string{"r1"}
 	e := claims.DefaultEngine()

@@ -89,7 +89,7 @@ func manyInitiators(c *claim.Claim) bool {
 // never vary.
 func TestFixedVariablesDeclared(t *testing.T) {
 	bounds := 0
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		if c.Kind == claim.Bound {
 			bounds++
 		}
@@ -106,7 +106,7 @@ func TestFixedVariablesDeclared(t *testing.T) {
 // k; without its declaration it is caught by the registry test, and a
 // HOLDS forged over its rows is caught by the result check.
 func TestVariedVariablesCanFail(t *testing.T) {
-	c := decentral.Algorithm.Meta().Claim("C-MUTEX-2")
+	c := (claim.Entry{Spec: decentral.Algorithm, Claims: decentral.Claims}).Claim("C-MUTEX-2")
 	if c == nil {
 		t.Fatal("C-MUTEX-2 is not registered")
 	}

@@ -13,7 +13,7 @@ import (
 //
 //	go test ./checker/explore -run '^$' -bench . -benchtime 3x -count 6
 func benchExplore(b *testing.B, algo string, ids []model.ID, opt Options) {
-	spec, err := algos.Lookup(algo)
+	spec, err := algos.Registry().Lookup(algo)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func BenchmarkLeLann5(b *testing.B) {
 // BenchmarkBully4 is the Bully algorithm on 4 processes, the highest
 // crashed, every other one detecting.
 func BenchmarkBully4(b *testing.B) {
-	spec, _ := algos.Lookup("bully")
+	spec, _ := algos.Registry().Lookup("bully")
 	s0, err := spec.NewSystem(&model.Config{Algo: "bully", IDs: model.IDsUpTo(4), Crashed: []model.ID{4}})
 	if err != nil {
 		b.Fatal(err)

@@ -59,7 +59,7 @@ func testConfigs(info *model.Info) []*model.Config {
 // testSpecs are the registered algorithms plus the explorer's test
 // algorithms.
 func testSpecs() []model.Spec {
-	return append(slices.Clone(algos.All), model.Spec(timerRing), model.Spec(twoCoords))
+	return append(slices.Clone(algos.Registry().Specs()), model.Spec(timerRing), model.Spec(twoCoords))
 }
 
 // violationSet is the sorted list of "property: message" of r.
@@ -330,7 +330,7 @@ func TestLivelock(t *testing.T) {
 
 // TestBounds: each bound ends the search with a partial verdict naming it.
 func TestBounds(t *testing.T) {
-	spec, _ := algos.Lookup("ringpoll")
+	spec, _ := algos.Registry().Lookup("ringpoll")
 	s0 := modeltest.NewSystem(t, spec, &model.Config{Algo: "ringpoll", IDs: []model.ID{1, 2, 3, 4, 5}})
 	for _, tc := range []struct {
 		opt  Options

@@ -48,7 +48,7 @@ func TestGoldenCoversEveryAlgorithm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range algos.All {
+	for _, spec := range algos.Registry().Specs() {
 		if !strings.Contains(string(b), "algo="+spec.Meta().Name+" ") {
 			t.Errorf("%s has no golden counts: add an `explore algo=%s ids=...` line to %s and run go test ./checker/explore -run TestGolden -rewrite", spec.Meta().Name, spec.Meta().Name, goldenFile)
 		}
@@ -64,7 +64,7 @@ func goldenCase(t *testing.T, d *datadriven.TestData) (model.System, Options) {
 		var err error
 		switch a.Key {
 		case "algo":
-			if spec, err = algos.Lookup(v); err == nil {
+			if spec, err = algos.Registry().Lookup(v); err == nil {
 				cfg.Algo, cfg.Forwarding = v, spec.Meta().Forwarding
 			}
 		case "initiators":

@@ -40,7 +40,7 @@ func TestStateHashKeys(t *testing.T) {
 		{Algo: "bully", IDs: []model.ID{2, 1, 3}, Successive: []model.Phase{{}}},
 	}
 	for _, cfg := range extra {
-		spec, err := algos.Lookup(cfg.Algo)
+		spec, err := algos.Registry().Lookup(cfg.Algo)
 		if err != nil {
 			t.Fatal(err)
 		}

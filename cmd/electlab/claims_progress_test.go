@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/internal/report"
 )
 
@@ -49,7 +50,7 @@ func TestClaimsProgress(t *testing.T) {
 		t.Errorf("the progress changed stdout")
 	}
 	lines := slow.stderrLines()
-	jobs := report.Plan("", "changroberts")
+	jobs := report.Plan(algos.Registry(), "", "changroberts")
 	var checking []string
 	for _, l := range lines {
 		if strings.HasPrefix(l, "electlab: checked ") {

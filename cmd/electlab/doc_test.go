@@ -521,7 +521,7 @@ func diffLines(pat, act []string) string {
 var docGenerators = map[string]func() string{
 	// algorithms: the names of every algorithm, as `electlab list` shows them.
 	"algorithms": func() string {
-		names := algos.Names()
+		names := algos.Registry().Names()
 		q := make([]string, len(names))
 		for i, n := range names {
 			q[i] = "`" + n + "`"

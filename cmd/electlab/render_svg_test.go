@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/traces"
 )
@@ -14,7 +15,7 @@ import (
 // -render prints the same before its summary.
 func TestRenderSVGShiViz(t *testing.T) {
 	path := filepath.Join("..", "..", "testdata", "counterexamples", "C-RING1-5-changroberts-swallow-2.json")
-	tr, spec, err := runner.LoadTraceBounded(path, 0)
+	tr, spec, err := runner.Tool{Reg: algos.Registry()}.LoadTraceBounded(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 package hsring
 
 import (
-	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/algos/kit/ringkit"
+	"github.com/electlab/electlab/model"
 )
 
 // Broken is a deliberately broken Hirschberg–Sinclair, kept in the tests

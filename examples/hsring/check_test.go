@@ -37,7 +37,7 @@ func subject() model.Spec {
 // -broken when the broken variant is checked, so that it replays that.
 func target(t testing.TB, spec model.Spec, st claim.Setting, nmin, nmax int) checktest.Target {
 	t.Helper()
-	checks, err := checktest.ClaimChecks(spec)
+	checks, err := checktest.ClaimChecks(claim.Entry{Spec: spec, Claims: hsring.Claims})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func target(t testing.TB, spec model.Spec, st claim.Setting, nmin, nmax int) che
 
 // settings are the claims' settings (every claim has the same ones), each
 // with the short name its subtests take.
-func settings() []claim.Setting { return hsring.Algorithm.Info.Claims[0].Settings }
+func settings() []claim.Setting { return hsring.Claims[0].Settings }
 
 var settingNames = []string{"fifo", "unordered", "sync"}
 
@@ -97,7 +97,7 @@ func exploreRuns() []exploreRun {
 // 8n(1+⌈log₂ n⌉), evaluated here from the claim. It logs a configuration
 // that reaches the maximum (checktest.Size.PerConfig).
 func TestExplore(t *testing.T) {
-	bound := hsring.Algorithm.Info.Claim("HS-4")
+	bound := hsring.Entry.Claim("HS-4")
 	for _, r := range exploreRuns() {
 		t.Run(r.name, func(t *testing.T) {
 			if r.long && testing.Short() {
@@ -126,7 +126,7 @@ func TestExplore(t *testing.T) {
 // each claim HOLDS.
 func TestClaimsEngine(t *testing.T) {
 	e := &claims.Engine{Seed: 1, Cases: 20, ExhaustiveLimit: 30, MaxN: 6}
-	for _, c := range hsring.Algorithm.Info.Claims {
+	for _, c := range hsring.Claims {
 		res := e.CheckClaim(hsring.Algorithm, &c)
 		t.Logf("%s %s: %s", c.ID, res.Verdict, res.Summary)
 		if res.Verdict != claims.Holds {

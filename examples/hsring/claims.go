@@ -19,9 +19,9 @@ var settings = []claim.Setting{
 // source is where every claim comes from.
 const source = "Hirschberg & Sinclair, CACM 23(11), 1980"
 
-// claims are what the algorithm promises, as data. The checkers read them;
+// Claims are what the algorithm promises, as data. The checkers read them;
 // no result is stored here.
-var claims = []claim.Claim{
+var Claims = []claim.Claim{
 	{
 		ID:     "HS-1",
 		Source: source,

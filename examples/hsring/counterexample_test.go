@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/claim"
+
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/checker/claims"
@@ -41,7 +43,7 @@ func TestCounterexampleIsMinimal(t *testing.T) {
 		t.Fatal(err)
 	}
 	info, st := hsring.Broken.Meta(), settings()[0]
-	checks, err := checktest.ClaimChecks(hsring.Broken)
+	checks, err := checktest.ClaimChecks(claim.Entry{Spec: hsring.Broken, Claims: hsring.Claims})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +216,7 @@ func TestBrokenCaught(t *testing.T) {
 	t.Run("claims", func(t *testing.T) {
 		e := &claims.Engine{Seed: 1, Cases: 10, ExhaustiveLimit: 20, MaxN: 4}
 		for _, id := range []string{"HS-1", "HS-2"} {
-			if res := e.CheckClaim(hsring.Broken, hsring.Broken.Info.Claim(id)); res.Verdict != claims.Refuted {
+			if res := e.CheckClaim(hsring.Broken, hsring.Entry.Claim(id)); res.Verdict != claims.Refuted {
 				t.Errorf("%s on the broken variant: %s (%s), want %s", id, res.Verdict, res.Summary, claims.Refuted)
 			}
 		}
@@ -227,7 +229,7 @@ func TestBrokenCaught(t *testing.T) {
 // algorithm stays within the bound on the same ring.
 func TestBoundCaught(t *testing.T) {
 	ids := model.IDsUpTo(128)
-	bound := hsring.Algorithm.Info.Claim("HS-4")
+	bound := hsring.Entry.Claim("HS-4")
 	for _, tc := range []struct {
 		spec  model.Spec
 		fails bool
@@ -236,7 +238,7 @@ func TestBoundCaught(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checks, err := checktest.ClaimChecks(tc.spec)
+		checks, err := checktest.ClaimChecks(claim.Entry{Spec: tc.spec, Claims: hsring.Claims})
 		if err != nil {
 			t.Fatal(err)
 		}

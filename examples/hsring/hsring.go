@@ -25,8 +25,9 @@ package hsring
 import (
 	"strconv"
 
-	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/algos/kit/ringkit"
+	"github.com/electlab/electlab/claim"
+	"github.com/electlab/electlab/model"
 )
 
 // Message kinds.
@@ -64,7 +65,7 @@ type State struct {
 }
 
 // Algorithm is Hirschberg–Sinclair as electlab's model sees it: the Info
-// describing it (its claims included) and the pure functions over State.
+// describing it and the pure functions over State.
 var Algorithm = &model.Algorithm[State]{
 	Info: model.Info{
 		Name:     "hsring",
@@ -73,7 +74,6 @@ var Algorithm = &model.Algorithm[State]{
 		Topology: model.BiRing,
 		Compare:  true,
 		Kinds:    kinds,
-		Claims:   claims,
 	},
 	Init: func(env *model.Env) State { return State{} },
 	Step: Step,
@@ -82,6 +82,10 @@ var Algorithm = &model.Algorithm[State]{
 	},
 	Encode: encode,
 }
+
+// Entry is hsring as electlab's registry holds an algorithm: Algorithm
+// with its Claims. cli.Main takes it as an extra algorithm.
+var Entry = claim.Entry{Spec: Algorithm, Claims: Claims}
 
 // Step is the step function: one input in, the next state out, the
 // messages appended to out. It reads nothing but its arguments. Its loop is

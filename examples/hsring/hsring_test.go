@@ -3,10 +3,10 @@ package hsring
 import (
 	"testing"
 
+	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/algos/kit/ringkit"
-	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
 
@@ -15,17 +15,17 @@ import (
 // and every process knows it.
 func TestElectsMax(t *testing.T) {
 	for _, ids := range [][]model.ID{
-		modeltest.IDs(1, 2),
-		modeltest.IDs(2, 1, 3),
-		modeltest.IDs(1, 2, 3, 4, 5, 6, 7, 8),
-		modeltest.IDs(8, 7, 6, 5, 4, 3, 2, 1),
-		modeltest.IDs(3, 9, 1, 7, 5, 2, 8, 4, 6),
+		checktest.IDs(1, 2),
+		checktest.IDs(2, 1, 3),
+		checktest.IDs(1, 2, 3, 4, 5, 6, 7, 8),
+		checktest.IDs(8, 7, 6, 5, 4, 3, 2, 1),
+		checktest.IDs(3, 9, 1, 7, 5, 2, 8, 4, 6),
 	} {
 		for _, inits := range [][]model.ID{nil, ids[:1], ids[len(ids)-1:], ids[:2]} {
 			for _, timing := range []model.Timing{model.Async, model.Sync} {
 				cfg := &model.Config{IDs: ids, Initiators: inits, Timing: timing}
-				w := modeltest.RunFIFO(t, Algorithm, cfg)
-				modeltest.CheckElectedMax(t, w)
+				w := checktest.RunFIFO(t, Algorithm, cfg)
+				checktest.CheckElectedMax(t, w)
 				if err := ringkit.OneLeader(w); err != nil {
 					t.Errorf("%s: %v", cfg, err)
 				}
@@ -50,8 +50,8 @@ func TestElectsMax(t *testing.T) {
 // which goes 3 → 1 → 2 → 3 (3 leader messages). Probes 2+4+2+2+2+4 = 16,
 // replies 3+2+2 = 7, in all 26.
 func TestLoneInitiatorCount(t *testing.T) {
-	cfg := &model.Config{IDs: modeltest.IDs(1, 2, 3), Initiators: modeltest.IDs(1), Timing: model.Sync}
-	w := modeltest.RunFIFO(t, Algorithm, cfg)
+	cfg := &model.Config{IDs: checktest.IDs(1, 2, 3), Initiators: checktest.IDs(1), Timing: model.Sync}
+	w := checktest.RunFIFO(t, Algorithm, cfg)
 	c := w.Counts()
 	for _, k := range []struct {
 		kind *model.Kind
@@ -82,14 +82,14 @@ func TestMessageBound(t *testing.T) {
 // TestSimMatchesWorld: electlab's fast simulator and its World agree on
 // this algorithm (counts, views, learn times).
 func TestSimMatchesWorld(t *testing.T) {
-	modeltest.SimMatchesWorldTimings(t, Algorithm,
-		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6)},
-		model.Config{IDs: modeltest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: modeltest.IDs(2)},
-		model.Config{IDs: modeltest.IDs(1, 2, 3, 4, 5, 6, 7, 8)},
+	checktest.SimMatchesWorldTimings(t, Algorithm,
+		model.Config{IDs: checktest.IDs(4, 2, 7, 1, 5, 3, 6)},
+		model.Config{IDs: checktest.IDs(4, 2, 7, 1, 5, 3, 6), Initiators: checktest.IDs(2)},
+		model.Config{IDs: checktest.IDs(1, 2, 3, 4, 5, 6, 7, 8)},
 	)
 }
 
 // TestClaimsValidate: every claim is well formed.
 func TestClaimsValidate(t *testing.T) {
-	modeltest.ValidateClaims(t, Algorithm)
+	checktest.ValidateClaims(t, claim.Entry{Spec: Algorithm, Claims: Claims})
 }

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/claim"
 
-	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
 
@@ -35,11 +35,11 @@ func fifoSends(t *testing.T, ids []model.ID) int64 {
 // show (go test -run TestWorstCaseBesideBound -v).
 func TestWorstCaseBesideBound(t *testing.T) {
 	var worst8 int64
-	modeltest.RingArrangements(8, func(ids []model.ID) { worst8 = max(worst8, fifoSends(t, ids)) })
+	checktest.RingArrangements(8, func(ids []model.ID) { worst8 = max(worst8, fifoSends(t, ids)) })
 	asc := model.IDsUpTo(64)
 	desc := slices.Clone(asc)
 	slices.Reverse(desc)
-	cands := [][]model.ID{asc, desc, modeltest.BitReversal(64)}
+	cands := [][]model.ID{asc, desc, checktest.BitReversal(64)}
 	rng := rand.New(rand.NewPCG(1, 64))
 	for range 2000 {
 		ids := slices.Clone(asc)

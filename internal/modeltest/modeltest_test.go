@@ -31,15 +31,15 @@ func TestValidateClaimsCatches(t *testing.T) {
 		claim claim.Claim
 		want  int
 	}{{good, 0}, {noSource, 1}, {badVariant, 1}} {
-		spec := &model.Algorithm[struct{}]{Info: model.Info{Name: "x", Claims: []claim.Claim{tc.claim}}}
+		spec := &model.Algorithm[struct{}]{Info: model.Info{Name: "x"}}
 		r := &recorder{TB: t}
-		modeltest.ValidateClaims(r, spec)
+		modeltest.ValidateClaims(r, claim.Entry{Spec: spec, Claims: []claim.Claim{tc.claim}})
 		if len(r.errs) != tc.want {
 			t.Errorf("claim %s: %d errors %q, want %d", tc.claim.ID, len(r.errs), r.errs, tc.want)
 		}
 	}
 	r := &recorder{TB: t}
-	modeltest.ValidateClaims(r, &model.Algorithm[struct{}]{Info: model.Info{Name: "x"}})
+	modeltest.ValidateClaims(r, claim.Entry{Spec: &model.Algorithm[struct{}]{Info: model.Info{Name: "x"}}})
 	if len(r.errs) != 1 {
 		t.Errorf("no claim: %d errors %q, want 1", len(r.errs), r.errs)
 	}

@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 			doc(r)
 		case "explore":
 			r := lookup(t, goldenExplores, name)
-			PrintExplore(&b, r)
+			PrintExplore(&b, "", r)
 			doc(r)
 		case "check":
 			f := lookup(t, goldenChecks, name)
@@ -141,11 +141,11 @@ var goldenViolation = &checker.Violation{Property: "single-coordinator", Step: 3
 
 var goldenChecks = map[string]func(b *strings.Builder, jsonOut bool){
 	"violation": func(b *strings.Builder, j bool) {
-		PrintCheckViolation(b, j, goldenViolation, "out/ce.json", 34, 3, "")
+		PrintCheckViolation(b, "", j, goldenViolation, "out/ce.json", 34, 3, "")
 	},
 	// The counterexample was over the trace limit: notes say so.
 	"violation-unwritten": func(b *strings.Builder, j bool) {
-		PrintCheckViolation(b, j, goldenViolation, "", 2000000, 1, "trace not written to out/ce.json: over the trace limit")
+		PrintCheckViolation(b, "", j, goldenViolation, "", 2000000, 1, "trace not written to out/ce.json: over the trace limit")
 	},
 	"clean": func(b *strings.Builder, j bool) {
 		PrintCheckClean(b, j, 100, 0, 1, "", "single-coordinator, termination")

@@ -34,7 +34,7 @@ func TestCycleLine(t *testing.T) {
 func TestLongIDListsSummarised(t *testing.T) {
 	ids := model.IDsUpTo(100000)
 	var b strings.Builder
-	PrintExplore(&b, &ExploreReport{N: len(ids), IDs: ids, Options: Options{Initiators: ids[:50000]}})
+	PrintExplore(&b, "", &ExploreReport{N: len(ids), IDs: ids, Options: Options{Initiators: ids[:50000]}})
 	PrintRun(&b, &RunReport{N: len(ids), IDs: ids, Options: Options{Crashed: ids[1:60000]}})
 	for _, want := range []string{"processes    n=100000, ids 1..100000 (100000 ids)\n", "initiators=1..50000 (50000 ids)", "crashed=2..60000 (59999 ids)"} {
 		if !strings.Contains(b.String(), want) {

@@ -53,7 +53,7 @@ func TestClaimsDocComplete(t *testing.T) {
 		if !strings.Contains(doc, "\n### "+ce.ID+"\n") {
 			t.Errorf("no section for %s", ce.ID)
 		}
-		regs := algos.ClaimsFor(ce.ID)
+		regs := algos.Registry().ClaimsFor(ce.ID)
 		if rc := judge.For(ce.ID); rc != nil && len(regs) == 0 {
 			if !strings.Contains(doc, "`"+rc.Command(1)+"`") {
 				t.Errorf("%s: the reproduce command that checks it is missing", ce.ID)
@@ -82,9 +82,9 @@ func TestClaimsDocComplete(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range algos.Extra() {
+	for _, r := range algos.Registry().Extra() {
 		head := "\n### " + r.Claim.ID + "\n"
-		if algos.PartOf(r.Claim.ID) != nil {
+		if algos.Registry().PartOf(r.Claim.ID) != nil {
 			head = "\n#### " + r.Claim.ID + "\n" // a part, under its catalog claim
 		}
 		if !strings.Contains(doc, head) {

@@ -11,7 +11,7 @@ import (
 	"github.com/electlab/electlab/internal/filetest"
 )
 
-// compareRings compares every ring algorithm of algos.All (Compare) with
+// compareRings compares every ring algorithm of algos.Registry().Specs() (Compare) with
 // seed 1 and cases random configurations per size; it skips the test
 // under -short.
 func compareRings(t *testing.T, cases int) *Comparison {
@@ -19,7 +19,7 @@ func compareRings(t *testing.T, cases int) *Comparison {
 	if testing.Short() {
 		t.Skip("runs every ring algorithm up to n=512")
 	}
-	c, err := Compare(CompareSpecs(algos.All), 1, cases)
+	c, err := Compare(CompareSpecs(algos.Registry().Specs()), 1, cases)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +34,8 @@ func TestCompareDeterministic(t *testing.T) {
 	if a.Markdown() != b.Markdown() || a.Text() != b.Text() {
 		t.Error("two comparisons with seed 1 differ")
 	}
-	if len(a.Rows) != len(CompareSpecs(algos.All))*len(CompareSizes) {
-		t.Errorf("%d rows, want %d", len(a.Rows), len(CompareSpecs(algos.All))*len(CompareSizes))
+	if len(a.Rows) != len(CompareSpecs(algos.Registry().Specs()))*len(CompareSizes) {
+		t.Errorf("%d rows, want %d", len(a.Rows), len(CompareSpecs(algos.Registry().Specs()))*len(CompareSizes))
 	}
 	for _, r := range a.Rows {
 		if float64(r.Min) > r.Mean || r.Mean > float64(r.Max) || r.Min <= 0 {

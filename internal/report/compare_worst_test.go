@@ -17,7 +17,7 @@ import (
 // compositions, fceabr's K nor Xie's ring).
 func TestCompareSpecs(t *testing.T) {
 	var names []string
-	for _, s := range CompareSpecs(algos.All) {
+	for _, s := range CompareSpecs(algos.Registry().Specs()) {
 		names = append(names, s.Meta().Name)
 	}
 	want := []string{"lelann", "changroberts", "ringpoll", "fceabr", "franklin", "peterson"}
@@ -39,7 +39,7 @@ func TestWorstCaseForms(t *testing.T) {
 		{"lelann", "2n^2"},
 		{"peterson", "2n*floor(log2(n)) + 2n"},
 	} {
-		spec, err := algos.Lookup(c.algo)
+		spec, err := algos.Registry().Lookup(c.algo)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestWorstCaseForms(t *testing.T) {
 	}
 	// Chang–Roberts' worst arrangement: ids decreasing along the ring
 	// after 1 (every id travels until the largest).
-	spec, _ := algos.Lookup("changroberts")
+	spec, _ := algos.Registry().Lookup("changroberts")
 	if pt, _ := worstAt(spec, 6); pt.WorstIDs != "1,6,5,4,3,2" || pt.Arrangements != 120 || pt.Max != 27 {
 		t.Errorf("changroberts n=6: %+v", pt)
 	}
@@ -103,7 +103,7 @@ func TestWorstRotation(t *testing.T) {
 	if !testing.Short() {
 		hi = 7
 	}
-	for _, spec := range CompareSpecs(algos.All) {
+	for _, spec := range CompareSpecs(algos.Registry().Specs()) {
 		for n := 3; n <= hi; n++ {
 			ids := model.IDsUpTo(n)
 			var all int64
@@ -169,7 +169,7 @@ func TestWorstKnownArrangements(t *testing.T) {
 		"franklin":     func(n int64) int64 { return 2*n*floorLog2(n) + 3*n },
 		"peterson":     func(n int64) int64 { return 2*n*floorLog2(n) + 2*n },
 	}
-	for _, spec := range CompareSpecs(algos.All) {
+	for _, spec := range CompareSpecs(algos.Registry().Specs()) {
 		name := spec.Meta().Name
 		pt8, capped := worstAt(spec, 8)
 		if capped != "" {

@@ -106,10 +106,10 @@ func lineNames(text, prefix, id string) bool {
 // or in the catalog) that has registered parts, the registrations of the
 // parent (none for a catalog claim registered only in parts) and of its
 // parts.
-func registryParents() map[string][2][]algos.Registered {
-	var regs []algos.Registered
-	for spec, c := range algos.Claims() {
-		regs = append(regs, algos.Registered{Spec: spec, Claim: c})
+func registryParents() map[string][2][]claim.Registered {
+	var regs []claim.Registered
+	for spec, c := range algos.Registry().Claims() {
+		regs = append(regs, claim.Registered{Spec: spec, Claim: c})
 	}
 	ids := map[string]bool{}
 	for _, ce := range algos.Catalog {
@@ -118,9 +118,9 @@ func registryParents() map[string][2][]algos.Registered {
 	for _, r := range regs {
 		ids[r.Claim.ID] = true
 	}
-	out := map[string][2][]algos.Registered{}
+	out := map[string][2][]claim.Registered{}
 	for id := range ids {
-		var parent, parts []algos.Registered
+		var parent, parts []claim.Registered
 		for _, r := range regs {
 			switch {
 			case r.Claim.ID == id:
@@ -130,7 +130,7 @@ func registryParents() map[string][2][]algos.Registered {
 			}
 		}
 		if len(parts) > 0 {
-			out[id] = [2][]algos.Registered{parent, parts}
+			out[id] = [2][]claim.Registered{parent, parts}
 		}
 	}
 	return out
@@ -138,7 +138,7 @@ func registryParents() map[string][2][]algos.Registered {
 
 // reportOf builds the report of a parent and its parts with the given own
 // verdicts (the parent HOLDS), composed by JudgeFromParts.
-func reportOf(id string, parent, parts []algos.Registered, verdict func(i int) claims.Verdict, compose bool) *Report {
+func reportOf(id string, parent, parts []claim.Registered, verdict func(i int) claims.Verdict, compose bool) *Report {
 	var entries []Entry
 	for _, r := range parent {
 		entries = append(entries, entryOf(r.Spec, r.Claim, claims.Holds))
@@ -255,7 +255,7 @@ func TestComposeReadings(t *testing.T) {
 // message accounting is that sentence under another accounting, and must
 // be judged as a reading, not as an added condition (a refutation under
 // one accounting is not the sentence refuted).
-func readingProblems(regs []algos.Registered) []string {
+func readingProblems(regs []claim.Registered) []string {
 	byID := map[string][]*claim.Claim{}
 	for _, r := range regs {
 		byID[r.Claim.ID] = append(byID[r.Claim.ID], r.Claim)
@@ -286,9 +286,9 @@ func readingProblems(regs []algos.Registered) []string {
 // Over the registry: every part that is its sentence under another
 // accounting declares its reading.
 func TestReadingsDeclared(t *testing.T) {
-	var regs []algos.Registered
-	for spec, c := range algos.Claims() {
-		regs = append(regs, algos.Registered{Spec: spec, Claim: c})
+	var regs []claim.Registered
+	for spec, c := range algos.Registry().Claims() {
+		regs = append(regs, claim.Registered{Spec: spec, Claim: c})
 	}
 	for _, p := range readingProblems(regs) {
 		t.Error(p)
@@ -298,16 +298,16 @@ func TestReadingsDeclared(t *testing.T) {
 // The readings test can fail: C-KAB-5.P2P with its Reading removed (a
 // broken registry entry) is caught.
 func TestReadingsDeclaredCanFail(t *testing.T) {
-	var regs []algos.Registered
+	var regs []claim.Registered
 	found := false
-	for spec, c := range algos.Claims() {
+	for spec, c := range algos.Registry().Claims() {
 		if c.ID == "C-KAB-5.P2P" {
 			broken := *c
 			broken.Reading = ""
 			c = &broken
 			found = true
 		}
-		regs = append(regs, algos.Registered{Spec: spec, Claim: c})
+		regs = append(regs, claim.Registered{Spec: spec, Claim: c})
 	}
 	if !found {
 		t.Fatal("C-KAB-5.P2P is not registered")

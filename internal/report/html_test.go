@@ -18,7 +18,6 @@ import (
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
-	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/model"
 )
 
@@ -33,7 +32,7 @@ func testReport(t testing.TB) *Report {
 	eng.MaxN, eng.Cases, eng.GrowthCases = 6, 20, 4
 	rep := &Report{Tool: "electlab", Schema: Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []Entry{}}
 	reg := func(id, algo string) (model.Spec, *claim.Claim) {
-		for _, r := range algos.ClaimsFor(id) {
+		for _, r := range algos.Registry().ClaimsFor(id) {
 			if r.Spec.Meta().Name == algo {
 				return r.Spec, r.Claim
 			}
@@ -276,12 +275,10 @@ func TestEvidenceCellLabelsTraces(t *testing.T) {
 }
 
 // TestHTMLFooterNamesProgram: the footer's replay command names the
-// program that wrote the report (render.Program: a user's own program
+// program that wrote the report (Report.Program: a user's own program
 // built on cli.Main replays its algorithms; stock electlab does not).
 func TestHTMLFooterNamesProgram(t *testing.T) {
-	defer func(p string) { render.Program = p }(render.Program)
-	render.Program = "go run example.com/flood/cmd/flood"
-	html := HTML(&Report{Tool: "electlab", Schema: Schema})
+	html := HTML(&Report{Tool: "electlab", Schema: Schema, Program: "go run example.com/flood/cmd/flood"})
 	if !strings.Contains(html, "<code>go run example.com/flood/cmd/flood replay FILE</code>") {
 		t.Errorf("the footer does not name the program:\n%s", html[strings.Index(html, "<footer>"):])
 	}

@@ -24,9 +24,9 @@ func quickEngine() *claims.Engine {
 // TestRunClaimsWorkers: the entries do not depend on how many claims are
 // checked at once.
 func TestRunClaimsWorkers(t *testing.T) {
-	jobs := Plan("", "changroberts")
-	jobs = append(jobs, Plan("C-FCEABR-1", "")...)
-	jobs = append(jobs, Plan("C-FCEABOB-4", "")...) // reproduce 003 table 3
+	jobs := Plan(algos.Registry(), "", "changroberts")
+	jobs = append(jobs, Plan(algos.Registry(), "C-FCEABR-1", "")...)
+	jobs = append(jobs, Plan(algos.Registry(), "C-FCEABOB-4", "")...) // reproduce 003 table 3
 	var want string
 	for _, w := range []int{1, 2, 5, 100} {
 		// The reproduce-checked claim reads its table from a cache the
@@ -56,20 +56,20 @@ func TestRunClaimsWorkers(t *testing.T) {
 // TestRunClaimsPanic: a check that panics panics on the caller's
 // goroutine, naming the claim, so the command reports an internal error.
 func TestRunClaimsPanic(t *testing.T) {
-	spec, err := algos.Lookup("changroberts")
+	spec, err := algos.Registry().Lookup("changroberts")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var c claim.Claim
-	for _, r := range algos.ClaimsFor("C-RING1-4") {
+	for _, r := range algos.Registry().ClaimsFor("C-RING1-4") {
 		if r.Spec.Meta().Name == "changroberts" {
 			c = *r.Claim
 		}
 	}
 	c.ID = "C-TEST-PANIC"
 	c.Custom = func(model.System) error { panic("boom") }
-	jobs := Plan("", "changroberts")
-	jobs = append(jobs, Job{Target: claims.Target{Reg: &algos.Registered{Spec: spec, Claim: &c}}})
+	jobs := Plan(algos.Registry(), "", "changroberts")
+	jobs = append(jobs, Job{Target: claims.Target{Reg: &claim.Registered{Spec: spec, Claim: &c}}})
 	defer func() {
 		r := recover()
 		if r == nil || !strings.Contains(r.(string), "C-TEST-PANIC") || !strings.Contains(r.(string), "boom") {
@@ -86,7 +86,7 @@ func TestReproTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys := ReproTables(Plan("", ""), []*reproduce.Paper{p})
+	keys := ReproTables(Plan(algos.Registry(), "", ""), []*reproduce.Paper{p})
 	seen := map[TableKey]bool{}
 	for i, k := range keys {
 		if seen[k] {

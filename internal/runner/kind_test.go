@@ -37,7 +37,7 @@ func TestRunChecksFitTheKind(t *testing.T) {
 		"hierarchical": "one informer elects in its own site only: the processes of the other sites learn no GCoordinator",
 		"vnetjoin":     "a join into [S3]'s virtual network, not an election from scratch: with one initiator the others hold no coordinator",
 	}
-	for _, spec := range algos.All {
+	for _, spec := range algos.Registry().Specs() {
 		if known[spec.Meta().Name] != "" {
 			continue
 		}

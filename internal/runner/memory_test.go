@@ -86,7 +86,7 @@ func TestRefusedBeforeBuilding(t *testing.T) {
 				MaxMem: maxMem, Out: t.TempDir()}).Run(io.Discard, io.Discard)
 		}},
 		{"explore", "an exhaustive search", func(spec model.Spec, maxMem int64) error {
-			return Explore(spec, cfg, nil, explore.Options{MaxMem: maxMem}, t.TempDir(), false, io.Discard, io.Discard)
+			return stock.Explore(spec, cfg, nil, explore.Options{MaxMem: maxMem}, t.TempDir(), false, io.Discard, io.Discard)
 		}},
 	}
 	for _, w := range works {

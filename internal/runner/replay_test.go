@@ -58,24 +58,24 @@ func usageError(t *testing.T, what string, err error, want ...string) {
 func TestLoadTraceBoundedErrors(t *testing.T) {
 	dir := t.TempDir()
 	good, _ := recordRun(t, dir, "good.json", 3, 1, 2)
-	if tr, spec, err := LoadTraceBounded(good, 0); err != nil || spec.Meta().Name != "changroberts" || len(tr.Steps) == 0 {
+	if tr, spec, err := stock.LoadTraceBounded(good, 0); err != nil || spec.Meta().Name != "changroberts" || len(tr.Steps) == 0 {
 		t.Fatalf("a good trace: %v", err)
 	}
 	missing := filepath.Join(dir, "missing.json")
-	_, _, err := LoadTraceBounded(missing, 0)
+	_, _, err := stock.LoadTraceBounded(missing, 0)
 	usageError(t, "a missing file", err, missing)
 
 	notJSON := writeTemp(t, dir, "garbage.json", strings.Repeat("x", 4096))
-	_, _, err = LoadTraceBounded(notJSON, 0)
+	_, _, err = stock.LoadTraceBounded(notJSON, 0)
 	usageError(t, "not JSON", err, notJSON)
-	_, _, err = LoadTraceBounded(notJSON, 1024)
+	_, _, err = stock.LoadTraceBounded(notJSON, 1024)
 	usageError(t, "a file over -max-mem", err, notJSON, "loading this 4KiB trace needs about 16KiB (estimate), over -max-mem 1KiB")
 
 	tr := loadTrace(t, good)
 	tr.Config.Algo = "nosuchalgo"
 	unknown := filepath.Join(dir, "unknown.json")
 	saveTrace(t, tr, unknown)
-	_, _, err = LoadTraceBounded(unknown, 0)
+	_, _, err = stock.LoadTraceBounded(unknown, 0)
 	usageError(t, "an unknown algorithm", err, unknown, "nosuchalgo")
 
 	// The file fits, the replay's Worlds do not: the same execution with
@@ -95,12 +95,12 @@ func TestLoadTraceBoundedErrors(t *testing.T) {
 	if need <= fi.Size()*traceLoadFactor {
 		t.Fatalf("the test's premise: two Worlds (%d bytes) need more than loading the file (%d)", need, fi.Size()*traceLoadFactor)
 	}
-	_, _, err = LoadTraceBounded(wide, need-1)
+	_, _, err = stock.LoadTraceBounded(wide, need-1)
 	usageError(t, "a replay over -max-mem", err, "replaying the trace for n=2003 needs about")
-	if _, _, err := LoadTraceBounded(wide, need); err != nil {
+	if _, _, err := stock.LoadTraceBounded(wide, need); err != nil {
 		t.Errorf("a replay within -max-mem: %v", err)
 	}
-	if _, _, err := LoadTraceBounded(good, 1<<30); err != nil {
+	if _, _, err := stock.LoadTraceBounded(good, 1<<30); err != nil {
 		t.Errorf("a trace well within -max-mem: %v", err)
 	}
 }
@@ -113,12 +113,12 @@ func TestReplayVerdicts(t *testing.T) {
 	dir := t.TempDir()
 	good, _ := recordRun(t, dir, "good.json", 3, 1, 2, 5, 4)
 	var out, errb bytes.Buffer
-	if err := Replay(good, "none", "", 0, &out, &errb); err != nil || out.Len() != 0 || errb.String() != "electlab: replayed exactly; no violation\n" {
+	if err := stock.Replay(good, "none", "", 0, &out, &errb); err != nil || out.Len() != 0 || errb.String() != "electlab: replayed exactly; no violation\n" {
 		t.Errorf("replay -render none: err %v, stdout %q, stderr %q", err, out.String(), errb.String())
 	}
 	o := filepath.Join(dir, "good.txt")
 	out.Reset()
-	if err := Replay(good, "text", o, 0, &out, io.Discard); err != nil || out.Len() != 0 {
+	if err := stock.Replay(good, "text", o, 0, &out, io.Discard); err != nil || out.Len() != 0 {
 		t.Fatalf("replay -o: err %v, stdout %q", err, out.String())
 	}
 	tr := loadTrace(t, good)
@@ -133,14 +133,14 @@ func TestReplayVerdicts(t *testing.T) {
 	tr.Violation = &traces.Violation{Property: checker.PropSafety, Step: 3, Message: "two coordinators"}
 	bad := filepath.Join(dir, "bad.json")
 	saveTrace(t, tr, bad)
-	err = Replay(bad, "none", "", 0, io.Discard, io.Discard)
+	err = stock.Replay(bad, "none", "", 0, io.Discard, io.Discard)
 	var f *exit.FindingError
 	if !errors.As(err, &f) || !strings.Contains(err.Error(), bad+": the recorded violation (single-coordinator) does not reproduce") {
 		t.Errorf("a violation that does not reproduce: %T %v", err, err)
 	}
 
 	o2 := filepath.Join(dir, "never.out")
-	err = Replay(good, "png", o2, 0, io.Discard, io.Discard)
+	err = stock.Replay(good, "png", o2, 0, io.Discard, io.Discard)
 	usageError(t, "-render png", err, `-render "png"`)
 	if _, err := os.Stat(o2); err == nil {
 		t.Errorf("a refused replay wrote %s", o2)
@@ -194,7 +194,7 @@ func TestInterruptStopsTheWork(t *testing.T) {
 		t.Errorf("an interrupted run wrote its trace")
 	}
 	o := filepath.Join(dir, "replay.txt")
-	err := Replay(good, "text", o, 0, io.Discard, io.Discard)
+	err := stock.Replay(good, "text", o, 0, io.Discard, io.Discard)
 	var ie *exit.InterruptedError
 	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "nothing rendered or written (not a verdict)") {
 		t.Errorf("an interrupted replay: %T %v", err, err)

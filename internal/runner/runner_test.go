@@ -45,7 +45,7 @@ func TestProgressWithoutNewStates(t *testing.T) {
 // bully4 is Bully's initial World on ids 1..4, all initiators.
 func bully4(t *testing.T) model.System {
 	t.Helper()
-	spec, err := algos.Lookup("bully")
+	spec, err := algos.Registry().Lookup("bully")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,3 +55,7 @@ func bully4(t *testing.T) model.System {
 	}
 	return s
 }
+
+// stock is the Tool of a call of electlab's own: its registry, no extra
+// algorithm.
+var stock = Tool{Reg: algos.Registry()}

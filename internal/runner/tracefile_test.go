@@ -17,7 +17,7 @@ import (
 // system is algo's initial World on ids 1..n, all initiators.
 func system(t testing.TB, algo string, n int) model.System {
 	t.Helper()
-	spec, err := algos.Lookup(algo)
+	spec, err := algos.Registry().Lookup(algo)
 	if err != nil {
 		t.Fatal(err)
 	}

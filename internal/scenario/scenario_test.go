@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/electlab/electlab/algos"
 )
 
 // FuzzScenario: any bytes as a scenario file give a one-line error or a
@@ -17,14 +19,14 @@ func FuzzScenario(f *testing.F) {
 	f.Add([]byte("algo ringpoll\nids 1,2\nvariant lap-last-live\ncrash-budget 1\nrecovery true # comment\n"))
 	f.Add([]byte("algo\tchangroberts\nids\t\n#\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		spec, cfg, _, err := Parse("fuzz.scenario", data)
+		spec, cfg, _, err := Parse(algos.Registry(), "fuzz.scenario", data)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error: %q", err)
 			}
 			return
 		}
-		if spec == nil || cfg == nil || len(cfg.IDs) < 2 {
+		if spec.Spec == nil || cfg == nil || len(cfg.IDs) < 2 {
 			t.Fatalf("accepted scenario without a usable config: %+v", cfg)
 		}
 	})

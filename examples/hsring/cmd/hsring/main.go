@@ -18,7 +18,7 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// run is the command: cli.Main with hsring.Algorithm added.
+// run is the command: cli.Main with hsring added.
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Main(args, stdout, stderr, hsring.Algorithm)
+	return cli.Main(args, stdout, stderr, hsring.Entry)
 }
