@@ -16,7 +16,7 @@ import (
 // (`electlab check`: search adversarial schedules of one configuration for
 // a property violation, writing a trace of the first).
 func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Check, error) {
-	a := &runner.Check{}
+	a := &runner.Check{Tool: tl}
 	var cf configFlags
 	maxSteps := newStepsFlag()
 	fs := newFlagSet("check", "check -algo A (-ids 3,1,2 | -n N) [-schedules K] [-claim ID] [flags]", stderr)

@@ -186,10 +186,18 @@ func layerAllowed(dir, imp string) bool {
 		// reports) is written by the one helper.
 		return true
 	case under(dir, "model"):
+		// The network model: nothing of the project above it.
 		return under(imp, "model")
+	case under(dir, "claim"):
+		// The claim vocabulary and the claim checks (lockcheck,
+		// electcheck, claimkit): above the model, below the algorithms.
+		return under(imp, "model") || under(imp, "claim")
 	case dir == "algos":
 		// The registry lists every algorithm package.
-		return under(imp, "model") || under(imp, "algos")
+		return under(imp, "model") || under(imp, "claim") || under(imp, "algos")
+	case under(dir, "algos/kit"):
+		// What a family of algorithms shares, beside the families.
+		return under(imp, "model") || under(imp, "claim") || under(imp, "algos/kit")
 	case under(dir, "algos"):
 		if dir == "algos/fceabr" && imp == "algos/ringpoll" {
 			// C-FCEABR-4 and C-FCEABR-8 compare FCEABR with the basic
@@ -201,24 +209,29 @@ func layerAllowed(dir, imp string) bool {
 			// site and fceabr.K's on the virtual ring of site coordinators.
 			return true
 		}
-		return under(imp, "model")
+		return under(imp, "model") || under(imp, "claim") || under(imp, "algos/kit")
 	case under(dir, "traces"):
-		return under(imp, "model") || (under(imp, "checker") && !under(imp, "checker/claims"))
+		return under(imp, "model") || under(imp, "claim") || (under(imp, "checker") && !under(imp, "checker/claims"))
 	case under(dir, "checker/claims"):
 		// The claim engine sits above the checker, the explorer and the
-		// minimiser, and walks the algorithms' registered claims.
-		return under(imp, "model") || under(imp, "algos") || under(imp, "checker") || under(imp, "traces")
+		// minimiser; it checks the claims of the registry it is given
+		// (claim.Registry), and compiles no algorithm package.
+		return under(imp, "model") || under(imp, "claim") || under(imp, "checker") || under(imp, "traces")
 	case dir == "checker/shrink":
 		// The shrinker sits below the explorer, the test kit and the claim
 		// engine, which all call it.
-		return under(imp, "model") || imp == "checker" || under(imp, "traces")
+		return under(imp, "model") || under(imp, "claim") || imp == "checker" || under(imp, "traces")
 	case dir == "internal/proptest":
 		// The algorithm packages' property-test driver, above the claim
 		// engine: its skip rules must leave out only rows the engine
 		// refutes (UnrefutedSkips).
-		return under(imp, "model") || under(imp, "checker") || under(imp, "traces")
+		return under(imp, "model") || under(imp, "claim") || under(imp, "algos/kit") || under(imp, "checker") || under(imp, "traces") || imp == "internal/modeltest"
+	case dir == "checker/checktest":
+		// The public test kit: its unit helpers are the ones electlab's
+		// own algorithm packages use (internal/modeltest).
+		return under(imp, "model") || under(imp, "claim") || (under(imp, "checker") && !under(imp, "checker/claims")) || under(imp, "traces") || imp == "internal/modeltest"
 	case under(dir, "checker"):
-		return under(imp, "model") || (under(imp, "checker") && !under(imp, "checker/claims")) || under(imp, "traces")
+		return under(imp, "model") || under(imp, "claim") || (under(imp, "checker") && !under(imp, "checker/claims")) || under(imp, "traces")
 	case under(dir, "internal/reproduce"):
 		// The papers' reproductions and their judges: above the engines,
 		// below the report and the command (a long table's runs poll
@@ -231,11 +244,17 @@ func layerAllowed(dir, imp string) bool {
 		// Error kinds, test helpers and the SIGINT latch: the bottom of
 		// internal/.
 		return false
+	case dir == "internal/modeltest":
+		// The algorithm packages' test helpers: the model and the claims
+		// only, so that the checker's and the explorer's own tests may use
+		// them.
+		return under(imp, "model") || under(imp, "claim")
 	case dir == "internal/scenario":
-		return under(imp, "model") || imp == "algos"
+		// A scenario names an algorithm of the registry it is given.
+		return under(imp, "model") || under(imp, "claim")
 	case dir == "internal/render":
 		// Renders what the engines return; runs nothing.
-		return under(imp, "model") || imp == "algos" || under(imp, "checker")
+		return under(imp, "model") || under(imp, "claim") || under(imp, "checker")
 	case under(dir, "internal"):
 		return !under(imp, "cmd")
 	}
@@ -263,12 +282,18 @@ func TestPackageLayers(t *testing.T) {
 // checker, the model importing an algorithm, the explorer or the
 // minimiser importing the claim engine above them, the shrinker importing
 // the explorer or the claim engine, the command's
-// renderings importing its runner and internal/ importing the command.
+// renderings importing its runner and internal/ importing the command,
+// the claim engine or a scenario importing the algorithms (they take a
+// claim.Registry), the model importing the claims, the claims a kit, a
+// kit an algorithm, and the algorithms' test helpers the test kit above
+// the explorer.
 func TestPackageLayersCanFail(t *testing.T) {
 	for _, c := range [][2]string{{"algos/bully", "checker"}, {"model", "algos/bully"}, {"checker", "cmd/electlab"}, {"algos/lelann", "algos/ringpoll"},
 		{"internal/render", "internal/runner"}, {"internal/scenario", "checker"}, {"internal/exit", "model"}, {"internal/outfile", "model"}, {"internal/report", "cmd/electlab"},
 		{"checker/explore", "checker/claims"}, {"traces", "checker/claims"}, {"checker/shrink", "checker/explore"}, {"checker/shrink", "checker/claims"}, {"checker/claims", "internal/reproduce"},
-		{"internal/reproduce", "internal/report"}, {"internal/reproduce", "cli"}, {"cli", "cmd/electlab"}} {
+		{"internal/reproduce", "internal/report"}, {"internal/reproduce", "cli"}, {"cli", "cmd/electlab"},
+		{"checker/claims", "algos"}, {"model", "claim"}, {"claim", "algos/kit/mutex"}, {"claim/lockcheck", "checker"}, {"algos/kit/ringkit", "algos/lelann"},
+		{"internal/modeltest", "checker/checktest"}, {"internal/scenario", "algos"}} {
 		if layerAllowed(c[0], c[1]) {
 			t.Errorf("%s importing %s is allowed", c[0], c[1])
 		}

@@ -59,3 +59,29 @@ func TestCrashSetsAndSubsets(t *testing.T) {
 		t.Errorf("Subsets: %s, want %s", got, want)
 	}
 }
+
+// simOf is an algorithm whose fast simulator is another's: a simulator
+// that has drifted from the World.
+type simOf struct {
+	model.Spec
+	sim model.Spec
+}
+
+func (s simOf) NewSim(cfg *model.Config) (model.Simulator, error) { return s.sim.NewSim(cfg) }
+
+// SimMatchesWorld can fail: a simulator that runs the broken toy beside
+// the fixed toy's World is reported; the fixed toy's own is not.
+func TestSimMatchesWorldCatches(t *testing.T) {
+	fixed, broken := modeltest.ToyMax("toymax", false), modeltest.ToyMax("toymax", true)
+	cfg := &model.Config{IDs: modeltest.IDs(3, 1, 4, 2)}
+	r := &recorder{TB: t}
+	modeltest.SimMatchesWorld(r, fixed, cfg)
+	if len(r.errs) != 0 {
+		t.Fatalf("the toy's own simulator: %q", r.errs)
+	}
+	r = &recorder{TB: t}
+	modeltest.SimMatchesWorld(r, simOf{Spec: fixed, sim: broken}, cfg)
+	if len(r.errs) == 0 {
+		t.Error("a simulator of another algorithm matches the World")
+	}
+}
