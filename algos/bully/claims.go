@@ -112,7 +112,7 @@ func tableClaims() []claim.Claim {
 	return out
 }
 
-// claims are the catalog's claims about the Bully algorithm, as data. The
+// Claims are the catalog's claims about the Bully algorithm, as data. The
 // formulas are the papers', evaluated exactly; no result is stored here.
 var Claims = append([]claim.Claim{
 	{

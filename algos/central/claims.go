@@ -28,6 +28,8 @@ var answersOwed = claim.AllChecks(claim.AnswersOwed("request", "grant"), claim.A
 // releases go to it.
 var coordinatorNamed = claim.ServedByInitialBest([]string{"grant"}, []string{"request", "release"})
 
+// Claims are the claims about Algorithm, as data (the registry, algos,
+// pairs them with it).
 var Claims = []claim.Claim{
 	row.CostClaim(claim.Claim{
 		Formal:    "messages per entry/exit of a client that is not the coordinator (request sent + grant received + release sent, P2P; the coordinator's own entries are local and cost none) = 3 for every such entry, with or without contention; the report shows the largest per-entry count. Also checked on every run: the coordinator is the one the table's algorithm names, the best member at the start (every grant comes from it, every request and release goes to it: [S2] \"select process with highest ID\"), and at quiescence every request delivered got one grant and every grant one release",

@@ -9,7 +9,7 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
-// claims are the catalog's claims about the refinement, as data. The
+// Claims are the catalog's claims about the refinement, as data. The
 // formulas are the paper's, evaluated exactly; no result is stored here.
 var Claims = []claim.Claim{
 	{

@@ -29,6 +29,8 @@ var set = row.Settings()
 // sizes covers m = 2, 3, 4 and 6 (the catalog's m ∈ {2, 3, 6}).
 var sizes = []int{3, 4, 5, 6, 10, 11}
 
+// Claims are the claims about Algorithm, as data (the registry, algos,
+// pairs them with it).
 var Claims = []claim.Claim{
 	row.CostClaim(claim.Claim{
 		Formal: "m = ⌊n/2⌋+1 votes needed, asked of the m processes after the requester; without contention (one requesting process, so k = 1): messages per entry/exit (m requests, m votes, m releases, P2P) = 3mk = 3m for every entry, under both release policies; the per-attempt count with k > 1 is C-MUTEX-2-RETRY",

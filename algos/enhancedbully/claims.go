@@ -82,7 +82,7 @@ func tableClaims() []claim.Claim {
 	return out
 }
 
-// claims are the catalog's claims about the enhanced Bully (C-MA-1, split
+// Claims are the catalog's claims about the enhanced Bully (C-MA-1, split
 // by table and reading of n) and the correctness the summary states, as
 // data.
 var Claims = append(tableClaims(),

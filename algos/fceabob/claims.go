@@ -137,7 +137,7 @@ func siteSizes() []int {
 func eq2Of(p claim.Params) claim.Rat { return Eq2(int64(p.N), kParam(p)) }
 func eq3Of(p claim.Params) claim.Rat { return Eq3(int64(p.N), kParam(p)) }
 
-// claims are the catalog's claims about FCEABOB, as data. The formulas are
+// Claims are the catalog's claims about FCEABOB, as data. The formulas are
 // the paper's, evaluated exactly; no result is stored here.
 var Claims = []claim.Claim{
 	{

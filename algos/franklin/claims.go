@@ -20,7 +20,7 @@ const source = "W. R. Franklin, CACM 25(5), 1982"
 // crashed.
 var settings = ringkit.CrashFreeAndUnorderedSettings()
 
-// claims are Franklin's claims as data; the formulas are evaluated in
+// Claims are Franklin's claims as data; the formulas are evaluated in
 // code, no result is stored here.
 var Claims = []claim.Claim{
 	{

@@ -182,7 +182,7 @@ func topoSettings(phys model.Physical, async bool) []claim.Setting {
 	return ss
 }
 
-// claims are the catalog's claims about the proposed algorithm, as data.
+// Claims are the catalog's claims about the proposed algorithm, as data.
 // The formulas are the paper's, evaluated exactly; no result is stored.
 var Claims = []claim.Claim{
 	{

@@ -28,7 +28,7 @@ func bullyTm(p claim.Params) claim.Rat {
 // set are the settings the family's claims share, named for informers.
 var set = bullykit.SettingsFor("informer")
 
-// claims are claims of [S3] §II about the modified Bully that the catalog
+// Claims are claims of [S3] §II about the modified Bully that the catalog
 // does not list one by one (new IDs in the catalog's scheme), as data.
 var Claims = []claim.Claim{
 	{

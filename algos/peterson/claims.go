@@ -18,7 +18,7 @@ const source = "G. L. Peterson, ACM TOPLAS 4(4), 1982"
 // initiators, no failures.
 var settings = ringkit.CrashFreeSettings()
 
-// claims are Peterson's claims as data; the formulas are evaluated in
+// Claims are Peterson's claims as data; the formulas are evaluated in
 // code, no result is stored here.
 var Claims = []claim.Claim{
 	{

@@ -16,6 +16,8 @@ var row = mutex.Row{ID: "C-MUTEX-3", Name: "Distributed", Messages: "2 ( n – 1
 // set holds the settings of the claims below (package mutex names them).
 var set = row.Settings()
 
+// Claims are the claims about Algorithm, as data (the registry, algos,
+// pairs them with it).
 var Claims = []claim.Claim{
 	row.CostClaim(claim.Claim{
 		Formal: "Ricart–Agrawala reading: messages per entry/exit (requests sent + replies received, P2P) = 2(n−1) for every entry, with or without contention and under both send orders; the report shows the largest per-entry count. Also checked: at quiescence every request delivered got exactly one reply (no deferred reply left unsent, none sent twice)",

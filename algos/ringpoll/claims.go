@@ -6,7 +6,7 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
-// claims are the catalog's claims about the ring-based election, as data.
+// Claims are the catalog's claims about the ring-based election, as data.
 // No result is stored here.
 var Claims = []claim.Claim{
 	{

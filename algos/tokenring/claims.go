@@ -25,6 +25,8 @@ var set = row.Settings()
 // passes is what the token ring's messages per entry/exit count.
 const passes = "token passes per entry/exit"
 
+// Claims are the claims about Algorithm, as data (the registry, algos,
+// pairs them with it).
 var Claims = []claim.Claim{
 	mutex.Bound(claim.Claim{
 		ID:        row.ID,

@@ -104,6 +104,8 @@ var sizes = []int{5, 14, 25, 41}
 // twin).
 var syncJoin = claim.Setting{Name: "sync, one ECoordinator joins a stable virtual network, no detector", Timing: model.Sync, Initiators: claim.NoDetector, Joins: 1}
 
+// Claims are the claims about Algorithm, as data (the registry, algos,
+// pairs them with it).
 var Claims = []claim.Claim{
 	{
 		ID:     "C-HIER-5",

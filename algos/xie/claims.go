@@ -9,7 +9,7 @@ import (
 // formal is what both parts of C-FCEABR-14 say about the readings.
 const formal = "the seeds give Xie et al.'s algorithm only one sentence (\"sending election messages simultaneously by processes which find coordinator crash out to their successor and predecessor\"); the readings of AMB-XIE-1 (one-hop, relay, relay-kill) are the tool's completions of it, not the paper's algorithm. The coordinator crashed before the run; the ring has healed around it (n live processes). "
 
-// claims are the catalog's claims about Xie et al.'s algorithm, as data.
+// Claims are the catalog's claims about Xie et al.'s algorithm, as data.
 // No result is stored here.
 var Claims = []claim.Claim{
 	twoPerDetector("C-FCEABR-14",

@@ -20,6 +20,7 @@ import (
 	"unsafe"
 
 	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/model"
 )
@@ -68,7 +69,7 @@ func Need(spec model.Spec, n int, sync bool, w Work) (bytes int64, what string) 
 	}
 	switch w {
 	case SimRun:
-		if s, ok := spec.(sizer); ok {
+		if s, ok := sizerOf(spec); ok {
 			return s.SimBytes(n, sync), what
 		}
 		return int64(n) * fallbackProcessBytes, what
@@ -78,9 +79,19 @@ func Need(spec model.Spec, n int, sync bool, w Work) (bytes int64, what string) 
 	return satMul(2, worldBytes(spec, n)), what
 }
 
+// sizerOf is spec's own memory estimate, if it has one: a registry
+// entry's (claim.Entry, an algorithm with its claims) is its algorithm's.
+func sizerOf(spec model.Spec) (sizer, bool) {
+	if e, ok := spec.(claim.Entry); ok {
+		spec = e.Spec
+	}
+	s, ok := spec.(sizer)
+	return s, ok
+}
+
 // worldBytes estimates one World of n processes (n <= maxProcs).
 func worldBytes(spec model.Spec, n int) int64 {
-	if s, ok := spec.(sizer); ok {
+	if s, ok := sizerOf(spec); ok {
 		return s.WorldBytes(n)
 	}
 	return int64(n) * fallbackProcessBytes
