@@ -187,3 +187,33 @@ func (in *Info) Kind(name string) *Kind {
 	}
 	return nil
 }
+
+// IsParameter reports whether ambiguity a is a parameter of the
+// algorithm (its ID starts with "PARAM-": SPN, SCAN, K, P, demand…), whose
+// readings are parameter values, not readings of ambiguous text: a claim
+// refuted at one parameter value is refuted, not ambiguous.
+func (a *Ambiguity) IsParameter() bool { return strings.HasPrefix(a.ID, "PARAM-") }
+
+// SplitVariant renders variant v as its readings of ambiguous text
+// (FormatVariant without the parameters) and its parameter values ("" when
+// the algorithm has none).
+func (in *Info) SplitVariant(v []uint8) (reading, params string) {
+	var rs, ps []string
+	for i := range in.Ambiguities {
+		a := &in.Ambiguities[i]
+		r := a.Default
+		if i < len(v) {
+			r = int(v[i])
+		}
+		if a.IsParameter() {
+			ps = append(ps, a.Readings[r])
+		} else {
+			rs = append(rs, a.Readings[r])
+		}
+	}
+	reading = strings.Join(rs, ",")
+	if reading == "" {
+		reading = "default"
+	}
+	return reading, strings.Join(ps, ",")
+}

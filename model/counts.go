@@ -45,3 +45,21 @@ func (c *Counts) clone() Counts {
 	d.ByKind = append([]KindCount(nil), c.ByKind...)
 	return d
 }
+
+// Accounting names how messages are counted (catalog §0.1).
+type Accounting uint8
+
+const (
+	// P2P counts one per destination: a broadcast to k processes counts k;
+	// messages to crashed processes count.
+	P2P Accounting = iota
+	// BCAST1 counts a broadcast as one transmission.
+	BCAST1
+	// SR counts sends plus receives (deliveries).
+	SR
+	// Deliveries counts messages delivered to live processes.
+	Deliveries
+)
+
+// String names the accounting as the catalog does.
+func (a Accounting) String() string { return [...]string{"P2P", "BCAST1", "SR", "deliveries"}[a] }

@@ -15,3 +15,21 @@ func (in *Info) RunProps() Property {
 	}
 	return Safety | Agreement | Validity | Termination
 }
+
+// Property is a set of generic properties an execution is checked for
+// (a run, a search, a claim).
+type Property uint16
+
+const (
+	// Safety: at no instant do two live processes act as coordinator.
+	Safety Property = 1 << iota
+	// Agreement: at quiescence every live process believes in the same
+	// leader, and it is not None.
+	Agreement
+	// Validity: the agreed leader is live and is the highest live ID (the
+	// lowest for MinID algorithms).
+	Validity
+	// Termination: the execution reaches quiescence within the step cap
+	// under a fair continuation.
+	Termination
+)
