@@ -219,14 +219,6 @@ func worstKnown(spec model.Spec, n, samples int) (int64, string, error) {
 	return best, what, nil
 }
 
-func ceilLog2(n int64) int64 {
-	k := int64(0)
-	for int64(1)<<k < n {
-		k++
-	}
-	return k
-}
-
 func floorLog2(n int64) int64 {
 	k := int64(0)
 	for int64(1)<<(k+1) <= n {
