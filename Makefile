@@ -125,10 +125,20 @@ api:
 ## `duplicates --min-lines 5` in non-test Go files with at least half of each
 ## side's lines inside function bodies (internal/logiccopies, a go/ast
 ## filter), and how many of them are identical rather than alike in shape.
-## For measurement only: duplicates is a workplace tool that this machine
-## has and CI does not, so this target is not part of make test or
-## test-long (the filter's own unit tests are).
+## For measurement only: duplicates (a finder of repeated lines) is not
+## installed in CI, so this target is not part of make test or test-long
+## (the filter's own unit tests are).
 .PHONY: logic-copies
 logic-copies:
 	@echo "== logic-copies: duplicates --min-lines 5 --most 200 --seconds 120 | go run ./internal/logiccopies"
 	duplicates --min-lines 5 --most 200 --seconds 120 | $(GO) run ./internal/logiccopies
+
+## lint: staticcheck (honnef.co/go/tools, the version pinned here, fetched
+## through the Go module proxy) with the tests, on the module and on the
+## example module; CI runs it.
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+.PHONY: lint
+lint:
+	@echo "== lint: go run $(STATICCHECK) -tests ./... (here and in examples/hsring)"
+	$(GO) run $(STATICCHECK) -tests ./...
+	cd examples/hsring && $(GO) run $(STATICCHECK) -tests ./...
