@@ -41,16 +41,17 @@ import (
 //
 // The commands:
 //
-//	world algo=NAME [ids=3,1,2] [variant=V] [initiators=a,b] [crashed=a,b]
-//	      [absent=a,b] [timing=sync|async] [timeouts=T] [net=fifo|unordered]
-//	      [physical=P] [successive=all;2,5] [crash-budget=K]
-//	      [forwarding=true|false]
+//	world algo=NAME ids=3,1,2 [variant=V] [initiators=a,b] [crashed=a,b]
+//	      [absent=a,b] [timing=async|sync] [timeouts=accurate|early|dead-late]
+//	      [net=fifo|unordered] [physical=direct|ring|ring-rt]
+//	      [successive=all;2,5] [crash-budget=K] [forwarding=true|false]
 //
 // builds a new world of the algorithm called NAME, with the configuration
-// the arguments give (model.Config's fields, in the syntax of electlab's
-// flags and of Config.String; forwarding defaults to the algorithm's
-// model.Info), and shows its configuration, in full. Every later
-// command works on the latest world.
+// the arguments give (model.Config's fields, in the syntax of
+// Config.String; the first value listed is the default, initiators
+// default to all, forwarding to the algorithm's model.Info), and shows
+// its configuration in full. Every later command works on the latest
+// world.
 //
 //	step
 //	EVENT
@@ -97,9 +98,10 @@ import (
 // A mistake in the file (an unknown command, an unknown algorithm, an
 // argument the command does not take or cannot parse, a malformed event,
 // a command before the first world) fails the test with the file, the
-// line and the problem; so does a path that names no file. A test of your
-// own with commands of its own runs its files with datadriven and passes
-// the others to an InteractionEnv.
+// line and the problem; so does a path that names no file. A test with
+// commands of its own runs its files with datadriven and passes the
+// others to an InteractionEnv. Importing this package registers
+// datadriven's flags (-rewrite, -datadriven-quiet) in the test binary.
 func Interaction(t *testing.T, path string, specs ...model.Spec) {
 	t.Helper()
 	files, err := interactionFiles(path)
