@@ -11,6 +11,7 @@ import (
 
 	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/checktest"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
@@ -55,11 +56,12 @@ func TestSameSeedSameTrace(t *testing.T) {
 //
 //	fingerprints algo=A ids=... [timing=sync] [crashed=...] seed=S
 func TestFingerprintsGolden(t *testing.T) {
+	env := checktest.NewInteractionEnv(algos.Registry().Specs()...)
 	datadriven.RunTest(t, filepath.Join("..", "testdata", "determinism", "fingerprints.txt"), func(t *testing.T, d *datadriven.TestData) string {
 		if d.Cmd != "fingerprints" {
 			d.Fatalf(t, "unknown command %q", d.Cmd)
 		}
-		s := newWorld(t, d, "seed")
+		s := env.NewWorld(t, d, "seed")
 		var seed uint64
 		d.ScanArgs(t, "seed", &seed)
 		x := checker.Execute(s, checker.NewRandom(seed, checker.Uniform), checker.Checks{}, checker.Options{MaxSteps: 3000})

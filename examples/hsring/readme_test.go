@@ -46,8 +46,9 @@ func readmeBlocks(t *testing.T) []readmeBlock {
 }
 
 // TestReadmeCode: every Go excerpt in README.md appears verbatim in this
-// module's sources, and the go.mod it shows is go.mod: the tutorial's code
-// cannot drift from the code it describes.
+// module's sources, every interaction excerpt (a datadriven block) in
+// testdata/interaction, and the go.mod it shows is go.mod: the tutorial's
+// code cannot drift from the code it describes.
 func TestReadmeCode(t *testing.T) {
 	var src strings.Builder
 	files, _ := filepath.Glob("*.go")
@@ -64,6 +65,15 @@ func TestReadmeCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var interactions string
+	txts, _ := filepath.Glob("testdata/interaction/*.txt")
+	for _, f := range txts {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		interactions += string(b)
+	}
 	n := 0
 	for _, b := range readmeBlocks(t) {
 		text := strings.Join(b.lines, "\n") + "\n"
@@ -72,6 +82,11 @@ func TestReadmeCode(t *testing.T) {
 			n++
 			if !strings.Contains(src.String(), text) {
 				t.Errorf("README.md:%d: this Go excerpt is not in the module's sources verbatim:\n%s", b.line, text)
+			}
+		case "datadriven":
+			n++
+			if !strings.Contains(interactions, text) {
+				t.Errorf("README.md:%d: this interaction excerpt is not in testdata/interaction/*.txt verbatim:\n%s", b.line, text)
 			}
 		case "gomod":
 			n++
