@@ -205,10 +205,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		// failure"; [S4] §II: "If a process that was previously down comes
 		// back up, it initiates an election procedure." A joiner does the
 		// same ([S4] §II.A, "When a new process joins the system").
-		s.Coord = false
-		if in.Kind == model.InJoin {
-			s.Leader = model.None
-		}
+		fields(&s).ComeUp(in.Kind)
 		return elect(env, s, out)
 	case model.InDeliver:
 		for _, m := range in.Msgs {

@@ -123,10 +123,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	case model.InRecover, model.InJoin:
 		// As in the Bully family, a process coming (back) up starts an
 		// election.
-		s.Coord = false
-		if in.Kind == model.InJoin {
-			s.Leader = model.None
-		}
+		fields(&s).ComeUp(in.Kind)
 		if s.Collecting {
 			return s
 		}

@@ -38,6 +38,16 @@ type Fields struct {
 // Belief is the belief the fields hold.
 func (f Fields) Belief() Belief { return Belief{Leader: *f.Leader, Coord: *f.Coord} }
 
+// ComeUp is the belief of a process coming (back) up, on a recover or
+// join input of kind k ([S4] §II): it no longer acts as coordinator, and a
+// joiner holds none (model.None) until it learns one.
+func (f Fields) ComeUp(k model.InputKind) {
+	*f.Coord = false
+	if k == model.InJoin {
+		*f.Leader = model.None
+	}
+}
+
 // Init returns the Init of a family algorithm whose State's belief fields
 // fields points at: the zero State holding InitialBelief(env, minID).
 func Init[S any](minID bool, fields func(s *S) Fields) func(env *model.Env) S {

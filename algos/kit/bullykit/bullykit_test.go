@@ -142,3 +142,18 @@ func TestInitAndAppend(t *testing.T) {
 		}
 	}
 }
+
+// Reference: [S4] §II — a process coming back up no longer acts as
+// coordinator and keeps the coordinator it held; a joiner holds none.
+func TestComeUp(t *testing.T) {
+	for _, tc := range []struct {
+		k    model.InputKind
+		want Belief
+	}{{model.InRecover, Belief{Leader: 3}}, {model.InJoin, Belief{Leader: model.None}}} {
+		b := Belief{Leader: 3, Coord: true}
+		Fields{Leader: &b.Leader, Coord: &b.Coord}.ComeUp(tc.k)
+		if b != tc.want {
+			t.Errorf("%v: belief %+v, want %+v", tc.k, b, tc.want)
+		}
+	}
+}
