@@ -81,6 +81,11 @@ func (t *table) setVal(i int, v uint64) {
 	t.slots[i].val = v
 }
 
+// home is the slot where the probe for k starts in a table of m+1 slots
+// (m+1 a power of 2): k times 2⁶⁴/φ (multiplicative hashing), bits 7 up,
+// masked to the table.
+func home(k, m uint64) uint64 { return (k * 0x9E3779B97F4A7C15 >> 7) & m }
+
 func fixKey(k uint64) uint64 {
 	if k == 0 {
 		return 1
@@ -94,7 +99,7 @@ func (t *table) find(k uint64) (int, bool) {
 	k = fixKey(k)
 	if t.keysOnly {
 		m := uint64(len(t.keys) - 1)
-		i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+		i := home(k, m)
 		for {
 			switch t.keys[i] {
 			case k:
@@ -106,7 +111,7 @@ func (t *table) find(k uint64) (int, bool) {
 		}
 	}
 	m := uint64(len(t.slots) - 1)
-	i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+	i := home(k, m)
 	for {
 		switch t.slots[i].key {
 		case k:
@@ -150,7 +155,7 @@ func (t *table) grow() {
 			if k == 0 {
 				continue
 			}
-			i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+			i := home(k, m)
 			for t.keys[i] != 0 {
 				i = (i + 1) & m
 			}
@@ -168,7 +173,7 @@ func (t *table) grow() {
 		if sl.key == 0 {
 			continue
 		}
-		i := (sl.key * 0x9E3779B97F4A7C15 >> 7) & m
+		i := home(sl.key, m)
 		for t.slots[i].key != 0 {
 			i = (i + 1) & m
 		}
