@@ -98,28 +98,22 @@ func fixKey(k uint64) uint64 {
 func (t *table) find(k uint64) (int, bool) {
 	k = fixKey(k)
 	if t.keysOnly {
-		m := uint64(len(t.keys) - 1)
-		i := home(k, m)
-		for {
-			switch t.keys[i] {
-			case k:
-				return int(i), true
-			case 0:
-				return int(i), false
-			}
-			i = (i + 1) & m
-		}
+		return probe(t.keys, k, func(key uint64) uint64 { return key })
 	}
-	m := uint64(len(t.slots) - 1)
-	i := home(k, m)
-	for {
-		switch t.slots[i].key {
+	return probe(t.slots, k, func(sl slot) uint64 { return sl.key })
+}
+
+// probe is find over the entries es of either layout, key reading an
+// entry's key (0 when empty): linear probing from k's home slot.
+func probe[E any](es []E, k uint64, key func(E) uint64) (int, bool) {
+	m := uint64(len(es) - 1)
+	for i := home(k, m); ; i = (i + 1) & m {
+		switch key(es[i]) {
 		case k:
 			return int(i), true
 		case 0:
 			return int(i), false
 		}
-		i = (i + 1) & m
 	}
 }
 
