@@ -6,8 +6,8 @@
 // and the n² reference curve of their growth claims, the settings their
 // claims have in common, and what a process believes (Belief, their Init,
 // View and the start of their Encode), so that the four packages cannot
-// drift apart. It imports only model, so the algorithm packages may use
-// it.
+// drift apart. It imports only model and claim, so the algorithm packages
+// may use it.
 package bullykit
 
 import (
