@@ -10,6 +10,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -237,13 +238,22 @@ func CountIDs(s string) int {
 // FormatIDs renders ids as "3,1,2".
 func FormatIDs(ids []ID) string {
 	var b strings.Builder
+	writeIDs(&b, ids, math.MaxInt)
+	return b.String()
+}
+
+// writeIDs writes ids to b as FormatIDs renders them, stopping after the
+// first id that takes b past limit characters.
+func writeIDs(b *strings.Builder, ids []ID, limit int) {
 	for i, id := range ids {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString(strconv.Itoa(int(id)))
+		if b.Len() > limit {
+			return
+		}
 	}
-	return b.String()
 }
 
 // idsShown is the longest id list, in characters, that SummarizeIDs
@@ -258,15 +268,7 @@ const idsShown = 120
 // not to the list (beyond one pass over it).
 func SummarizeIDs(ids []ID) string {
 	var b strings.Builder
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(int(id)))
-		if b.Len() > idsShown {
-			break
-		}
-	}
+	writeIDs(&b, ids, idsShown)
 	if b.Len() <= idsShown {
 		return b.String()
 	}

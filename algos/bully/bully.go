@@ -23,8 +23,6 @@
 package bully
 
 import (
-	"encoding/binary"
-
 	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/algos/kit/bullykit"
@@ -169,20 +167,16 @@ var Algorithm = &model.Algorithm[State]{
 			},
 		},
 	},
-	Init: func(env *model.Env) State {
-		b := bullykit.InitialBelief(env, false)
-		return State{Leader: b.Leader, Coord: b.Coord}
-	},
+	Init: bullykit.Init(false, fields),
 	Step: step,
-	View: func(s State) model.View { return bullykit.Belief{Leader: s.Leader, Coord: s.Coord}.View() },
+	View: func(s State) model.View { return fields(&s).Belief().View() },
 	Encode: func(s State, b []byte) []byte {
-		f := byte(s.Phase)
-		if s.Coord {
-			f |= 4
-		}
-		return binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
+		return fields(&s).Belief().Append(b, byte(s.Phase), 4)
 	},
 }
+
+// fields points at the belief fields of s (package bullykit).
+func fields(s *State) bullykit.Fields { return bullykit.Fields{Leader: &s.Leader, Coord: &s.Coord} }
 
 // N is the N of a claim's formula under the AMB-B-3 reading in p.Variant:
 // every member (convention A) or the live processes at the start (B).
@@ -211,10 +205,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		// failure"; [S4] §II: "If a process that was previously down comes
 		// back up, it initiates an election procedure." A joiner does the
 		// same ([S4] §II.A, "When a new process joins the system").
-		s.Coord = false
-		if in.Kind == model.InJoin {
-			s.Leader = model.None
-		}
+		fields(&s).ComeUp(in.Kind)
 		return elect(env, s, out)
 	case model.InDeliver:
 		for _, m := range in.Msgs {

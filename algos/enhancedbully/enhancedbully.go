@@ -145,21 +145,17 @@ var Algorithm = &model.Algorithm[State]{
 			},
 		},
 	},
-	Init: func(env *model.Env) State {
-		b := bullykit.InitialBelief(env, false)
-		return State{Leader: b.Leader, Coord: b.Coord}
-	},
+	Init: bullykit.Init(false, fields),
 	Step: step,
-	View: func(s State) model.View { return bullykit.Belief{Leader: s.Leader, Coord: s.Coord}.View() },
+	View: func(s State) model.View { return fields(&s).Belief().View() },
 	Encode: func(s State, b []byte) []byte {
-		f := byte(s.Phase)
-		if s.Coord {
-			f |= 8
-		}
-		b = binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
+		b = fields(&s).Belief().Append(b, byte(s.Phase), 8)
 		return binary.LittleEndian.AppendUint32(b, uint32(s.Best))
 	},
 }
+
+// fields points at the belief fields of s (package bullykit).
+func fields(s *State) bullykit.Fields { return bullykit.Fields{Leader: &s.Leader, Coord: &s.Coord} }
 
 // N is the N of a formula under the AMB-MA-2 reading in p.Variant: every
 // member, or the members without the crashed old coordinator.

@@ -217,21 +217,17 @@ var Algorithm = &model.Algorithm[State]{
 			},
 		},
 	},
-	Init: func(env *model.Env) State {
-		b := bullykit.InitialBelief(env, true)
-		return State{Leader: b.Leader, Coord: b.Coord}
-	},
+	Init: bullykit.Init(true, fields),
 	Step: step,
-	View: func(s State) model.View { return bullykit.Belief{Leader: s.Leader, Coord: s.Coord}.View() },
+	View: func(s State) model.View { return fields(&s).Belief().View() },
 	Encode: func(s State, b []byte) []byte {
-		f := byte(s.Phase)
-		if s.Coord {
-			f |= 4
-		}
-		b = binary.LittleEndian.AppendUint32(append(b, f), uint32(s.Leader))
+		b = fields(&s).Belief().Append(b, byte(s.Phase), 4)
 		return binary.LittleEndian.AppendUint32(b, uint32(s.MinOK))
 	},
 }
+
+// fields points at the belief fields of s (package bullykit).
+func fields(s *State) bullykit.Fields { return bullykit.Fields{Leader: &s.Leader, Coord: &s.Coord} }
 
 // B is b of eq.(2) at p under the AMB-KAB-7 reading in p.Variant.
 func B(p claim.Params) int64 {

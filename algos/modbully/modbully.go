@@ -95,17 +95,18 @@ var Algorithm = &model.Algorithm[State]{
 			bullykit.NCount("AMB-MB-2", "what does N count in the formulas?"),
 		},
 	},
-	Init: func(env *model.Env) State {
-		b := bullykit.InitialBelief(env, false)
-		return State{Leader: b.Leader, Coord: b.Coord}
-	},
+	Init: bullykit.Init(false, fields),
 	Step: step,
-	View: func(s State) model.View { return bullykit.Belief{Leader: s.Leader, Coord: s.Coord}.View() },
+	View: func(s State) model.View { return fields(&s).Belief().View() },
 	Encode: func(s State, b []byte) []byte {
-		b = binary.LittleEndian.AppendUint32(append(b, model.Flags(s.Coord, s.Collecting)), uint32(s.Leader))
+		// Bit 0 of the flags is Coord, bit 1 Collecting.
+		b = fields(&s).Belief().Append(b, model.Flags(false, s.Collecting), 1)
 		return binary.LittleEndian.AppendUint32(b, uint32(s.Best))
 	},
 }
+
+// fields points at the belief fields of s (package bullykit).
+func fields(s *State) bullykit.Fields { return bullykit.Fields{Leader: &s.Leader, Coord: &s.Coord} }
 
 // N is the N of a claim's formula under the AMB-MB-2 reading in p.Variant.
 func N(p claim.Params) int { return p.NCounted(AmbN, bullykit.NLive) }
@@ -122,10 +123,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 	case model.InRecover, model.InJoin:
 		// As in the Bully family, a process coming (back) up starts an
 		// election.
-		s.Coord = false
-		if in.Kind == model.InJoin {
-			s.Leader = model.None
-		}
+		fields(&s).ComeUp(in.Kind)
 		if s.Collecting {
 			return s
 		}

@@ -81,6 +81,11 @@ func (t *table) setVal(i int, v uint64) {
 	t.slots[i].val = v
 }
 
+// home is the slot where the probe for k starts in a table of m+1 slots
+// (m+1 a power of 2): k times 2⁶⁴/φ (multiplicative hashing), bits 7 up,
+// masked to the table.
+func home(k, m uint64) uint64 { return (k * 0x9E3779B97F4A7C15 >> 7) & m }
+
 func fixKey(k uint64) uint64 {
 	if k == 0 {
 		return 1
@@ -93,28 +98,22 @@ func fixKey(k uint64) uint64 {
 func (t *table) find(k uint64) (int, bool) {
 	k = fixKey(k)
 	if t.keysOnly {
-		m := uint64(len(t.keys) - 1)
-		i := (k * 0x9E3779B97F4A7C15 >> 7) & m
-		for {
-			switch t.keys[i] {
-			case k:
-				return int(i), true
-			case 0:
-				return int(i), false
-			}
-			i = (i + 1) & m
-		}
+		return probe(t.keys, k, func(key uint64) uint64 { return key })
 	}
-	m := uint64(len(t.slots) - 1)
-	i := (k * 0x9E3779B97F4A7C15 >> 7) & m
-	for {
-		switch t.slots[i].key {
+	return probe(t.slots, k, func(sl slot) uint64 { return sl.key })
+}
+
+// probe is find over the entries es of either layout, key reading an
+// entry's key (0 when empty): linear probing from k's home slot.
+func probe[E any](es []E, k uint64, key func(E) uint64) (int, bool) {
+	m := uint64(len(es) - 1)
+	for i := home(k, m); ; i = (i + 1) & m {
+		switch key(es[i]) {
 		case k:
 			return int(i), true
 		case 0:
 			return int(i), false
 		}
-		i = (i + 1) & m
 	}
 }
 
@@ -150,7 +149,7 @@ func (t *table) grow() {
 			if k == 0 {
 				continue
 			}
-			i := (k * 0x9E3779B97F4A7C15 >> 7) & m
+			i := home(k, m)
 			for t.keys[i] != 0 {
 				i = (i + 1) & m
 			}
@@ -168,7 +167,7 @@ func (t *table) grow() {
 		if sl.key == 0 {
 			continue
 		}
-		i := (sl.key * 0x9E3779B97F4A7C15 >> 7) & m
+		i := home(sl.key, m)
 		for t.slots[i].key != 0 {
 			i = (i + 1) & m
 		}

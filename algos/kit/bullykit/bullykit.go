@@ -4,12 +4,15 @@
 // messaged, and counted in N?) and the recipient lists they decide, the
 // guarded multicast every one of them sends, [S4]'s count T_m of the Bully
 // and the n² reference curve of their growth claims, the settings their
-// claims have in common, and what a process believes (Belief, their Init
-// and View), so that the four packages cannot drift apart. It imports
-// only model, so the algorithm packages may use it.
+// claims have in common, and what a process believes (Belief, their Init,
+// View and the start of their Encode), so that the four packages cannot
+// drift apart. It imports only model and claim, so the algorithm packages
+// may use it.
 package bullykit
 
 import (
+	"encoding/binary"
+
 	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/model"
 )
@@ -17,12 +20,43 @@ import (
 // Belief is what a process of the Bully family believes: the coordinator
 // it holds (Leader; model.None for a joiner until it learns one) and
 // whether it acts as that coordinator (Coord). Each algorithm's State
-// begins with these two fields, and its Init and View are InitialBelief
-// and Belief.View; the State keeps them as its own fields (not an
+// begins with these two fields, which Fields points at: its Init is
+// Init, its View the belief's View, and its Encode begins with the
+// belief's Append. The State keeps them as its own fields (not an
 // embedded Belief) so that its %+v rendering in traces stays flat.
 type Belief struct {
 	Leader model.ID
 	Coord  bool
+}
+
+// Fields points at the belief fields of a family State.
+type Fields struct {
+	Leader *model.ID
+	Coord  *bool
+}
+
+// Belief is the belief the fields hold.
+func (f Fields) Belief() Belief { return Belief{Leader: *f.Leader, Coord: *f.Coord} }
+
+// ComeUp is the belief of a process coming (back) up, on a recover or
+// join input of kind k ([S4] §II): it no longer acts as coordinator, and a
+// joiner holds none (model.None) until it learns one.
+func (f Fields) ComeUp(k model.InputKind) {
+	*f.Coord = false
+	if k == model.InJoin {
+		*f.Leader = model.None
+	}
+}
+
+// Init returns the Init of a family algorithm whose State's belief fields
+// fields points at: the zero State holding InitialBelief(env, minID).
+func Init[S any](minID bool, fields func(s *S) Fields) func(env *model.Env) S {
+	return func(env *model.Env) S {
+		var s S
+		f, b := fields(&s), InitialBelief(env, minID)
+		*f.Leader, *f.Coord = b.Leader, b.Coord
+		return s
+	}
 }
 
 // InitialBelief is a process's belief at the start: the old coordinator,
@@ -35,6 +69,16 @@ func InitialBelief(env *model.Env, minID bool) Belief {
 
 // View is the belief as the model reads it.
 func (b Belief) View() model.View { return model.View{Leader: b.Leader, Coordinator: b.Coord} }
+
+// Append appends the belief as a family State's Encode begins: one byte,
+// flags (the State's other flags) with coordBit set when the process acts
+// as coordinator, then Leader as 4 little-endian bytes.
+func (b Belief) Append(dst []byte, flags, coordBit byte) []byte {
+	if b.Coord {
+		flags |= coordBit
+	}
+	return binary.LittleEndian.AppendUint32(append(dst, flags), uint32(b.Leader))
+}
 
 // Readings of an ambiguity that asks whether messages also go to the
 // members crashed before the run.

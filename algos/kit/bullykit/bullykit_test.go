@@ -101,3 +101,59 @@ func TestInitialBelief(t *testing.T) {
 		}
 	}
 }
+
+// Reference: [S4] §II, as TestInitialBelief — Init gives a State the
+// initial belief through its Fields and leaves its other fields zero;
+// Append encodes the belief as the family's Encode always began (flags,
+// the coordinator bit when Coord, then the leader, little-endian).
+func TestInitAndAppend(t *testing.T) {
+	type state struct {
+		Leader model.ID
+		Coord  bool
+		Other  int
+	}
+	fields := func(s *state) Fields { return Fields{Leader: &s.Leader, Coord: &s.Coord} }
+	topo, err := model.NewTopology(model.Complete, []model.ID{2, 4, 1, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, minID := range []bool{false, true} {
+		for _, self := range topo.Order {
+			env := &model.Env{Self: self, Topo: topo}
+			s := Init(minID, fields)(env)
+			want := InitialBelief(env, minID)
+			if got := fields(&s).Belief(); got != want || s.Other != 0 {
+				t.Errorf("min=%v, process %d: Init gave %+v, want belief %+v and the rest zero", minID, self, s, want)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		b      Belief
+		flags  byte
+		bit    byte
+		expect []byte
+	}{
+		{Belief{Leader: 0x01020304, Coord: false}, 2, 4, []byte{9, 2, 4, 3, 2, 1}},
+		{Belief{Leader: 5, Coord: true}, 2, 4, []byte{9, 6, 5, 0, 0, 0}},
+		{Belief{Leader: 5, Coord: true}, 2, 8, []byte{9, 10, 5, 0, 0, 0}},
+	} {
+		if got := tc.b.Append([]byte{9}, tc.flags, tc.bit); string(got) != string(tc.expect) {
+			t.Errorf("%+v.Append(flags %d, bit %d) = %v, want %v", tc.b, tc.flags, tc.bit, got, tc.expect)
+		}
+	}
+}
+
+// Reference: [S4] §II — a process coming back up no longer acts as
+// coordinator and keeps the coordinator it held; a joiner holds none.
+func TestComeUp(t *testing.T) {
+	for _, tc := range []struct {
+		k    model.InputKind
+		want Belief
+	}{{model.InRecover, Belief{Leader: 3}}, {model.InJoin, Belief{Leader: model.None}}} {
+		b := Belief{Leader: 3, Coord: true}
+		Fields{Leader: &b.Leader, Coord: &b.Coord}.ComeUp(tc.k)
+		if b != tc.want {
+			t.Errorf("%v: belief %+v, want %+v", tc.k, b, tc.want)
+		}
+	}
+}
