@@ -119,8 +119,8 @@ var table = []Mutant{
 
 	// bully: [S1]/[S2] Bully.
 	{ID: "bully-1", Pkg: "bully", File: "bully.go",
-		Old:  "\t\t\ts.Leader = model.None\n\t\t}\n\t\treturn elect(env, s, out)",
-		New:  "\t\t\ts.Leader = model.None\n\t\t}\n\t\treturn s",
+		Old:  "\t\tfields(&s).ComeUp(in.Kind)\n\t\treturn elect(env, s, out)",
+		New:  "\t\tfields(&s).ComeUp(in.Kind)\n\t\treturn s",
 		What: "a recovering process keeps trusting its stale coordinator (no election)"},
 	{ID: "bully-2", Pkg: "bully", File: "bully.go",
 		Old:  "AmbIWonRecipients, func(id model.ID) bool { return id < env.Self })",
@@ -134,9 +134,9 @@ var table = []Mutant{
 		Old:  "\t\ts.Phase, s.Leader, s.Coord = Idle, m.From, false",
 		New:  "\t\ts.Phase, s.Leader = Idle, m.From",
 		What: "forgotten reset: a deposed coordinator keeps acting on an I-won"},
-	{ID: "bully-5", Pkg: "bully", File: "bully.go",
-		Old:  "\t\ts.Coord = false\n\t\tif in.Kind == model.InJoin {",
-		New:  "\t\tif in.Kind == model.InJoin {",
+	{ID: "bully-5", Pkg: "bully", File: "../../algos/kit/bullykit/bullykit.go",
+		Old:  "\t*f.Coord = false\n\tif k == model.InJoin {",
+		New:  "\tif k == model.InJoin {",
 		What: "forgotten reset: a recovering old coordinator still acts as coordinator (killed by the step invariant checker.EarnedCoordinator)"},
 
 	// failover: [S1] opening, the centralized lock over an elected coordinator.
