@@ -131,6 +131,9 @@ func (a *Check) runPart(stdout, stderr io.Writer) error {
 	if err := outfile.WriteFile(a.PartOut, buf.Bytes(), stdout); err != nil {
 		return exit.Usagef("-part-out %v", err)
 	}
+	if a.PartOut == "-" {
+		return nil // the part file is stdout's one output
+	}
 	if a.JSON {
 		_, err := stdout.Write(buf.Bytes())
 		return err
