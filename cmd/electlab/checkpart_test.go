@@ -166,6 +166,8 @@ func TestCheckMergeRefuses(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "none.json")}, "-merge: open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
 		{"missing part", []string{p[0], p[2]}, "-merge: missing part(s) 2 of 3"},
 		{"missing parts", []string{p[1]}, "-merge: missing part(s) 1, 3 of 3"},
+		{"a huge k", []string{editPart(t, p[0], dir, "huge.json", func(m map[string]any) { m["part"], m["from"], m["to"], m["ran"] = "1/1000000000000000000", 0, 0, 0 })},
+			"-merge: missing part(s) 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, and 999999999999999979 more of 1000000000000000000"},
 		{"duplicate part", []string{p[0], p[1], p[2], p[1]}, "-merge: " + p[1] + " and " + p[1] + " are both part 2/3"},
 		{"other k", []string{p[0], p[1], p2[1]}, "-merge: " + p2[1] + " is part 2/2, " + p[0] + " is part 1/3: the parts of one check share k"},
 		{"other options", []string{p[0], seed[1], p[2]}, "-merge: " + seed[1] + " and " + p[0] + " were run with different options (" + seed[1] + ": -seed=2; " + p[0] + ": none)"},

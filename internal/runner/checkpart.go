@@ -169,27 +169,38 @@ func ReadCheckParts(files []string) ([]*CheckPart, error) {
 	}
 	slices.SortStableFunc(parts, func(x, y *CheckPart) int { return x.i - y.i })
 	k := parts[0].k
+	// The missing parts: the first 20 named, the others counted (k comes
+	// from a file: no loop up to it).
 	var missing []string
+	more := 0
 	next := 1
 	for _, p := range parts {
 		if p.i < next {
 			return nil, exit.Usagef("-merge: %s and %s are both part %s", prevFile(parts, p), p.file, p.Part)
 		}
-		for ; next < p.i; next++ {
-			missing = append(missing, fmt.Sprint(next))
-		}
+		addMissing(&missing, &more, next, p.i-1)
 		next = p.i + 1
 	}
-	for ; next <= k; next++ {
-		missing = append(missing, fmt.Sprint(next))
-	}
+	addMissing(&missing, &more, next, k)
 	if len(missing) > 0 {
-		if len(missing) > 20 {
-			missing = append(missing[:20], fmt.Sprintf("and %d more", len(missing)-20))
+		if more > 0 {
+			missing = append(missing, fmt.Sprintf("and %d more", more))
 		}
 		return nil, exit.Usagef("-merge: missing part(s) %s of %d (every part i/%d, 1 <= i <= %d, once)", strings.Join(missing, ", "), k, k, k)
 	}
 	return parts, nil
+}
+
+// addMissing adds the parts from..last to missing, up to 20 of them,
+// and counts the others in more.
+func addMissing(missing *[]string, more *int, from, last int) {
+	for j := from; j <= last; j++ {
+		if len(*missing) == 20 {
+			*more += last - j + 1
+			return
+		}
+		*missing = append(*missing, fmt.Sprint(j))
+	}
 }
 
 // prevFile is the file of the part before p in parts (sorted by part).
