@@ -42,10 +42,7 @@ func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (work, erro
 		return nil, err
 	}
 	if *merge {
-		if err := mergeOnly(fs, "merge", "out", "json"); err != nil {
-			return nil, err
-		}
-		if err := checkOutputs(dirOut("-out", a.Out)); err != nil {
+		if err := mergeOnly(fs, a.Out); err != nil {
 			return nil, err
 		}
 		return &checkMerge{tl: tl, files: pos, out: a.Out, json: a.JSON}, nil

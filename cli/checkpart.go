@@ -142,16 +142,20 @@ func autoPart(parts int, partsSet bool) (i, k int, err error) {
 	return 0, 0, usagef("-part auto: neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job, with -parts k) is set: give -part i/k")
 }
 
-// mergeOnly refuses, under -merge, every flag set but keep: the others
-// belong to the parts' command.
-func mergeOnly(fs *flag.FlagSet, keep ...string) error {
+// mergeOnly checks the flags of a command's -merge: every flag set but
+// -merge, -json and -out (the merge's output directory, checked) is
+// refused, since it belongs to the parts' command.
+func mergeOnly(fs *flag.FlagSet, out string) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
-		if err == nil && !slices.Contains(keep, f.Name) {
+		if err == nil && !slices.Contains([]string{"merge", "json", "out"}, f.Name) {
 			err = usagef("-merge takes only part files (and -json, -out): -%s belongs to the parts' command", f.Name)
 		}
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	return checkOutputs(dirOut("-out", out))
 }
 
 // checkMerge is check -merge: the parts' files merged into what the

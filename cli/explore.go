@@ -62,10 +62,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *merge {
-		if err := mergeOnly(fs, "merge", "json", "out"); err != nil {
-			return err
-		}
-		if err := checkOutputs(dirOut("-out", *out)); err != nil {
+		if err := mergeOnly(fs, *out); err != nil {
 			return err
 		}
 		return tl.Merge(pos, *jsonOut, *out, stdout, stderr)
