@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -235,10 +237,34 @@ func TestCheckPartFlags(t *testing.T) {
 }
 
 // TestCheckPartOutputKinds: the part file is written as internal/outfile
-// says: a symbolic link is followed (the link stays, its target is
-// replaced whole).
+// says: through a FIFO (to its reader, never replaced), and through a
+// symbolic link (the link stays, its target is replaced whole).
 func TestCheckPartOutputKinds(t *testing.T) {
 	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan string)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		got <- string(b)
+	}()
+	cli(t, "check", "-algo", "changroberts", "-n", "4", "-schedules", "3", "-part", "1/1", "-part-out", fifo).mustCode(t, 0)
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Fatalf("-part-out replaced the FIFO: %v %v", fi, err)
+	}
+	if s := <-got; !strings.Contains(s, `"kind": "check-part"`) {
+		t.Errorf("the FIFO's reader got %q, want the part", s)
+	}
+	os.Remove(fifo)
+
 	target := writeFile(t, dir, "target.json", "old")
 	link := filepath.Join(dir, "link.json")
 	if err := os.Symlink("target.json", link); err != nil {
