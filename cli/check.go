@@ -78,7 +78,10 @@ func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (work, erro
 	}
 	if a.Parts > 0 {
 		// A part writes no trace (the merge does): only its part file.
-		return a, checkOutputs(fileOut("-part-out", a.PartOut))
+		if err := checkOutputs(fileOut("-part-out", a.PartOut)); err != nil {
+			return nil, err
+		}
+		return a, nil
 	}
 	if err := checkOutputs(dirOut("-out", a.Out)); err != nil {
 		return nil, err
