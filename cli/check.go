@@ -15,11 +15,14 @@ import (
 // parseCheckArgs parses and checks check's flags into the search to make
 // (`electlab check`: search adversarial schedules of one configuration for
 // a property violation, writing a trace of the first).
-func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Check, error) {
+//
+// With -part it is one part of a split check (runner.Check.Parts); with
+// -merge, the merge of the parts' files (checkMerge).
+func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (work, error) {
 	a := &runner.Check{Tool: tl}
 	var cf configFlags
 	maxSteps := newStepsFlag()
-	fs := newFlagSet("check", "check -algo A (-ids 3,1,2 | -n N) [-schedules K] [-claim ID] [flags]", stderr)
+	fs := newFlagSet("check", "check -algo A (-ids 3,1,2 | -n N) [-schedules K] [-claim ID] [-part i/k|auto] [flags]  |  check -merge PART.json...", stderr)
 	cf.register(fs)
 	fs.IntVar(&a.Count, "schedules", 1000, "number of adversarial schedules to try")
 	fs.StringVar(&a.ClaimID, "claim", "", "check this claim's properties or bound instead of the generic ones (safety, agreement, validity, termination)")
@@ -30,11 +33,27 @@ func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Ch
 	fs.BoolVar(&a.JSON, "json", false, "print the result as JSON")
 	boundText := fs.String("bound", "", "also check this bound on every execution, e.g. 'sends <= 3*n - 1' (the language: docs/FORMULA.md; the names: docs/CLI.md); a violation is a finding with a minimal trace")
 	fs.StringVar(&a.Schedule, "schedule", "mix", "adversary: mix (rotate oldest-first, newest-first and uniform, FIFO first), or one of fifo, random, newest, oldest")
-	if _, err := parseFlags(fs, args, 0); err != nil {
+	partText := fs.String("part", "", "run part i of k (i/k, 1-based) of the schedules and write a part file (-part-out) for check -merge; auto: i/k from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with -parts)")
+	parts := fs.Int("parts", 0, "with -part auto under a Kubernetes Indexed Job: the number of parts k (the Job's completions)")
+	partOut := fs.String("part-out", "", "with -part: the part file to write (default electlab-check-part-I-of-K.json)")
+	merge := fs.Bool("merge", false, "merge the part files of a split check (positional arguments) and print what the unsplit check prints; takes only -out and -json besides")
+	pos, err := parseFlags(fs, args, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	if *merge {
+		if err := mergeOnly(fs, a.Out); err != nil {
+			return nil, err
+		}
+		return &checkMerge{tl: tl, files: pos, out: a.Out, json: a.JSON}, nil
+	}
+	if len(pos) > 0 {
+		return nil, usagef("%s: unexpected argument %q", fs.Name(), pos[0])
+	}
+	if err := parsePart(a, fs, *partText, *parts, *partOut); err != nil {
 		return nil, err
 	}
 	var prefix []model.Event
-	var err error
 	if a.MaxMem, err = parseMem(*maxMemS); err != nil {
 		return nil, err
 	}
@@ -56,6 +75,13 @@ func parseCheckArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Ch
 	}
 	if err := addBound(a, *boundText, explicit(fs)["bound"]); err != nil {
 		return nil, err
+	}
+	if a.Parts > 0 {
+		// A part writes no trace (the merge does): only its part file.
+		if err := checkOutputs(fileOut("-part-out", a.PartOut)); err != nil {
+			return nil, err
+		}
+		return a, nil
 	}
 	if err := checkOutputs(dirOut("-out", a.Out)); err != nil {
 		return nil, err

@@ -62,13 +62,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *merge {
-		set := explicit(fs)
-		for _, name := range append(configNames, "bfs", "max-depth", "max-states", "max-mem", "no-por", "shard", "counts", "seed", "scenario", "detect", "workers", "props") {
-			if set[name] {
-				return usagef("-merge takes only part files (and -json, -out): -%s belongs to the parts' command", name)
-			}
-		}
-		if err := checkOutputs(dirOut("-out", *out)); err != nil {
+		if err := mergeOnly(fs, *out); err != nil {
 			return err
 		}
 		return tl.Merge(pos, *jsonOut, *out, stdout, stderr)

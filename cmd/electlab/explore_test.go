@@ -82,6 +82,7 @@ func TestExploreBadInput(t *testing.T) {
 		{[]string{"-algo", "changroberts", "-n", "3", "extra"}, "unexpected argument \"extra\""},
 		{[]string{"-merge"}, "-merge: give the part files"},
 		{[]string{"-merge", "-n", "3", "x.json"}, "-merge takes only part files"},
+		{[]string{"-merge", "-bound", "sends <= 9", "x.json"}, "-merge takes only part files (and -json, -out): -bound belongs to the parts' command"},
 		{[]string{"-merge", "/nonexistent/part.json"}, "/nonexistent/part.json"},
 		{[]string{"-algo", "nosuch", "-n", "3"}, "unknown algorithm"},
 	} {

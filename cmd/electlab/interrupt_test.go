@@ -169,6 +169,7 @@ func TestInterrupt(t *testing.T) {
 	}{
 		{"run", []string{"run", "-algo", "changroberts", "-n", "100000", "-order", "desc"}, "electlab: run: ", "NOT quiescent: interrupted (not a verdict)", false},
 		{"check schedules", []string{"check", "-algo", "bully", "-n", "6", "-schedules", "100000000"}, "electlab: check: ", "interrupted after ", false},
+		{"check part", []string{"check", "-algo", "bully", "-n", "6", "-schedules", "100000000", "-part", "1/2"}, "electlab: check: ", "part 1/2: interrupted after ", false},
 		{"check one long execution", []string{"check", "-algo", "changroberts", "-n", "20000", "-order", "desc", "-schedules", "1"}, "electlab: check: schedule 1 of 1: ", "interrupted during schedule 1 of 1", false},
 		{"explore", []string{"explore", "-algo", "bully", "-n", "6"}, " states (+", "search incomplete: interrupted", false},
 		{"fit", []string{"fit", "-algo", "bully", "-n", "2..9"}, " states (+", "interrupted  at n=", false},

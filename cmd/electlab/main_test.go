@@ -20,7 +20,7 @@ var commandFlags = map[string][]string{
 		"json", "schedule", "staggered", "max-steps", "max-mem", "engine", "trace", "render", "bound"},
 	"check": {"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
 		"forwarding", "crash-budget", "recovery", "successive", "physical", "seed", "scenario",
-		"schedules", "schedule", "claim", "out", "staggered", "max-steps", "max-mem", "json", "bound"},
+		"schedules", "schedule", "claim", "out", "staggered", "max-steps", "max-mem", "json", "bound", "part", "parts", "part-out", "merge"},
 	"fit": {"algo", "variant", "n", "order", "initiators", "crashed", "counter", "timing", "timeouts", "net", "forwarding", "physical",
 		"claim", "held-out", "max-states", "max-configs", "max-mem", "mean", "runs", "seed", "json"},
 	"replay":    {"render", "o", "max-mem"},

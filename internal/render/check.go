@@ -52,3 +52,35 @@ func PrintCheckInterrupted(w io.Writer, jsonOut bool, done, total, capped int, s
 	fmt.Fprintf(w, "interrupted after %d of %d schedules (seeds %d..%d): no violation in the %d finished, checking %s (not a verdict)\n", done, total, seed, seed+uint64(done)-1, done-capped, what)
 	return nil
 }
+
+// PartViolation is the first violation a part of a split check found: at
+// schedule index Schedule (from 0), of seed Seed.
+type PartViolation struct {
+	Schedule          int
+	Seed              uint64
+	Property, Message string
+}
+
+// PrintCheckPart prints what part (i/k) of a split check of count
+// schedules from seed found in its schedules from..to-1 (indices from 0):
+// the first violation v, or none (capped of them unfinished, firstCap the
+// first), checking what; and the part file it wrote. Never a verdict:
+// check -merge gives that.
+func PrintCheckPart(w io.Writer, part string, count, from, to int, seed uint64, capped int, firstCap, what string, v *PartViolation, file string) {
+	n := to - from
+	span := func() string {
+		return fmt.Sprintf("%d..%d of %d, seeds %d..%d", from+1, to, count, seed+uint64(from), seed+uint64(to)-1)
+	}
+	switch {
+	case v != nil:
+		fmt.Fprintf(w, "part %s: violation at schedule %d of %d (seed %d): %s violated: %s (not shrunk: the merge shrinks it and writes its trace)\n", part, v.Schedule+1, count, v.Seed, v.Property, v.Message)
+	case n == 0:
+		fmt.Fprintf(w, "part %s: no schedules: the %d schedule(s) of the check fall to other parts\n", part, count)
+	case capped == 0:
+		fmt.Fprintf(w, "part %s: no violation in %d schedules (%s) checking %s\n", part, n, span(), what)
+	default:
+		fmt.Fprintf(w, "part %s: no violation in %d finished schedules of %d (%s) checking %s\n", part, n-capped, n, span(), what)
+		fmt.Fprintf(w, "unfinished   %d schedule(s) reached a cap (first: %s)\n", capped, firstCap)
+	}
+	fmt.Fprintf(w, "part written to %s (merge every part with check -merge for the verdict)\n", file)
+}

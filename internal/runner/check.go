@@ -53,51 +53,104 @@ type Check struct {
 	// Bound, when set, is the -bound whose Checker is Checks.Bound: an
 	// evaluation error it meets is bad input.
 	Bound *bound.Bound
+	// Part of Parts (1-based; Parts 0 for the whole check) runs only its
+	// share of the schedules (PartRange) and writes a part file to PartOut
+	// (CheckPart) instead of a verdict. Options are the check's options,
+	// canonical (every flag set, as -name=value, in name order, without
+	// -part, -parts, -part-out, -out and -json): a part records them, and
+	// check -merge rebuilds the check from them.
+	Part, Parts int
+	PartOut     string
+	Options     []string
 }
 
 // Run searches the schedules and prints the outcome: the first violation
 // found (shrunk, its trace written under Out) is a finding; schedules
-// stopped by a cap with nothing found are a cap error.
+// stopped by a cap with nothing found are a cap error. With Parts set it
+// runs part Part of Parts instead (runPart).
 func (a *Check) Run(stdout, stderr io.Writer) error {
-	spec, cfg, maxMem := a.Spec, a.Config, a.MaxMem
-	// The initial World and the running copy.
-	s0, err := newSystem(spec, cfg, WorldRun, maxMem)
+	if a.Parts > 0 {
+		return a.runPart(stdout, stderr)
+	}
+	s0, opt, restore, err := a.start()
 	if err != nil {
 		return err
 	}
-	opt := checker.Options{MaxSteps: a.MaxSteps, MaxMem: maxMem, MemProbe: HeapInUse}
-	defer BoundMemory(maxMem)()
-	if a.Schedule == "fifo" && a.Count > 1 {
-		a.Count = 1 // the FIFO schedule is deterministic: one run covers it
+	defer restore()
+	r, err := a.search(s0, opt, 0, a.Count, stderr)
+	switch {
+	case err != nil:
+		return err
+	case r.interrupted:
+		return a.reportInterrupted(r.done, r.capped, stdout)
+	case r.x != nil:
+		return a.reportViolation(r.cs, r.x, opt, r.k, stdout, stderr)
 	}
-	capped, firstCap := 0, ""
-	progress := checkProgress(stderr, a.Count)
-	for k := range a.Count {
-		progress(k)
+	return a.reportNoViolation(r.capped, r.firstCap, stdout)
+}
+
+// start builds what a search of a runs from: the initial World, the
+// options of its executions, and the memory bound in force until restore
+// is called. It also fixes Count: the FIFO schedule is deterministic, so
+// one run covers it.
+func (a *Check) start() (s0 model.System, opt checker.Options, restore func(), err error) {
+	if a.Schedule == "fifo" && a.Count > 1 {
+		a.Count = 1
+	}
+	if s0, err = newSystem(a.Spec, a.Config, WorldRun, a.MaxMem); err != nil {
+		return nil, opt, nil, err
+	}
+	opt = checker.Options{MaxSteps: a.MaxSteps, MaxMem: a.MaxMem, MemProbe: HeapInUse}
+	return s0, opt, BoundMemory(a.MaxMem), nil
+}
+
+// searched is how a search of schedules [from, to) ended: done of them
+// finished with no violation (capped of those at a cap, firstCap
+// describing the first), then schedule k violated (cs and x, when x is
+// not nil), or an interrupt stopped it, or every one finished.
+type searched struct {
+	done, capped int
+	firstCap     string
+	k            int
+	cs           *checker.Case
+	x            *checker.Execution
+	interrupted  bool
+}
+
+// search runs schedules from..to-1 (indices among the Count of the whole
+// check) from s0, in order, up to the first violation.
+func (a *Check) search(s0 model.System, opt checker.Options, from, to int, stderr io.Writer) (searched, error) {
+	var r searched
+	progress := checkProgress(stderr, to-from)
+	for k := from; k < to; k++ {
+		progress(k - from)
 		if Interrupted() {
-			return a.reportInterrupted(k, capped, stdout)
+			r.interrupted = true
+			return r, nil
 		}
 		cs := a.caseFor(k)
 		opt.Poll = intPoll(execPoll(stderr, fmt.Sprintf("check: schedule %d of %d", k+1, a.Count)))
 		x := checker.Execute(s0, cs.Chooser(), a.Checks, opt)
 		if x.Err != nil {
-			return boundErr(a.Bound, x.Err)
+			return r, boundErr(a.Bound, x.Err)
 		}
 		if x.Interrupted {
-			return a.reportInterrupted(k, capped, stdout)
+			r.interrupted = true
+			return r, nil
 		}
-		if x.Violation == nil {
-			if x.Capped {
-				if capped == 0 {
-					firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.CapReason)
-				}
-				capped++
+		if x.Violation != nil {
+			r.k, r.cs, r.x = k, cs, x
+			return r, nil
+		}
+		if x.Capped {
+			if r.capped == 0 {
+				r.firstCap = fmt.Sprintf("seed %d stopped after %d events at %s", cs.Seed, len(x.Events), x.CapReason)
 			}
-			continue
+			r.capped++
 		}
-		return a.reportViolation(cs, x, opt, k, stdout, stderr)
+		r.done++
 	}
-	return a.reportNoViolation(capped, firstCap, stdout)
+	return r, nil
 }
 
 // boundErr is err, the evaluation error of the -bound b that a run or a
