@@ -166,8 +166,8 @@ func TestReadme(t *testing.T) {
 	}
 }
 
-// copyModule copies this module's sources, go.mod, go.sum and the stored
-// counterexample into a temporary directory, with go.mod's replace
+// copyModule copies this module's sources, go.mod, go.sum, the stored
+// counterexample and the interaction files into a temporary directory, with go.mod's replace
 // pointing at the electlab checkout's absolute path.
 func copyModule(t *testing.T) string {
 	t.Helper()
@@ -178,7 +178,8 @@ func copyModule(t *testing.T) string {
 	}
 	files, _ := filepath.Glob("*.go")
 	cmds, _ := filepath.Glob("cmd/*/*.go")
-	files = append(append(files, cmds...), "go.mod", "go.sum", "README.md", counterexample)
+	interactions, _ := filepath.Glob("testdata/interaction/*.txt")
+	files = append(append(append(files, cmds...), interactions...), "go.mod", "go.sum", "README.md", counterexample)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
