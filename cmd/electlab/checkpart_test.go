@@ -3,12 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -241,21 +239,7 @@ func TestCheckPartFlags(t *testing.T) {
 // symbolic link (the link stays, its target is replaced whole).
 func TestCheckPartOutputKinds(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
-	got := make(chan string)
-	go func() {
-		f, err := os.Open(fifo)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		b, _ := io.ReadAll(f)
-		f.Close()
-		got <- string(b)
-	}()
+	fifo, got := fifoReader(t, dir)
 	cli(t, "check", "-algo", "changroberts", "-n", "4", "-schedules", "3", "-part", "1/1", "-part-out", fifo).mustCode(t, 0)
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
 		t.Fatalf("-part-out replaced the FIFO: %v %v", fi, err)

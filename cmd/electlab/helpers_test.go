@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/electlab/electlab/internal/filetest"
@@ -172,4 +174,27 @@ func fixedBug(t testing.TB, symptom bool, bug string) {
 	if symptom {
 		t.Fatalf("regression of a fixed bug (docs/ERRORS.md, Known problems): %s", bug)
 	}
+}
+
+// fifoReader makes a FIFO in dir and reads it whole in the background:
+// got receives what was written to it (or the error opening it). A test
+// whose system cannot make FIFOs is skipped.
+func fifoReader(t *testing.T, dir string) (fifo string, got <-chan string) {
+	t.Helper()
+	fifo = filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	c := make(chan string, 1)
+	go func() {
+		f, err := os.Open(fifo)
+		if err != nil {
+			c <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(f)
+		f.Close()
+		c <- string(b)
+	}()
+	return fifo, c
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -18,21 +16,7 @@ func TestReplayOutputKinds(t *testing.T) {
 	trace := recordTrace(t, dir)
 	want := cli(t, "replay", trace).mustCode(t, 0).stdout
 
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
-	got := make(chan string)
-	go func() {
-		f, err := os.Open(fifo)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		b, _ := io.ReadAll(f)
-		f.Close()
-		got <- string(b)
-	}()
+	fifo, got := fifoReader(t, dir)
 	cli(t, "replay", trace, "-o", fifo).mustCode(t, 0)
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
 		// (The reader then waits on the old FIFO for ever: not waited for.)
