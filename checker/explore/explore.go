@@ -298,6 +298,9 @@ type Result struct {
 	Shards int `json:"shards,omitempty"`
 	// ShardDepth is the depth at which the search was split.
 	ShardDepth int `json:"shard_depth,omitempty"`
+	// Ranks are, for a distributed search (ExploreDist), what each rank
+	// did; its other fields are the whole search's.
+	Ranks []RankStats `json:"-"`
 	// Fingerprints are the sorted state keys (Options.KeepFingerprints
 	// and shards), for Merge.
 	Fingerprints []uint64 `json:"-"`
