@@ -968,4 +968,3 @@ func decodeFindings(b []byte) (*findings, error) {
 	}
 	return f, rd.err
 }
-
