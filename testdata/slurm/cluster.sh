@@ -97,15 +97,15 @@ pidof_file() {
 
 # stop_pid stops process $2 ($1 names it): TERM, then KILL after 10 s.
 stop_pid() {
-	local name=$1 pid=$2 i
+	local name=$1 pid=$2
 	kill -TERM "$pid" 2>/dev/null || return 0
-	for i in $(seq 100); do
+	for _ in $(seq 100); do
 		[ -d "/proc/$pid" ] || { say "stopped $name (pid $pid)"; return 0; }
 		sleep 0.1
 	done
 	say "$name (pid $pid) still runs 10 s after SIGTERM: SIGKILL"
 	kill -KILL "$pid" 2>/dev/null || true
-	for i in $(seq 50); do
+	for _ in $(seq 50); do
 		[ -d "/proc/$pid" ] || return 0
 		sleep 0.1
 	done
@@ -116,13 +116,18 @@ stop_pid() {
 # stepds prints the pids of slurmstepd processes holding a file under DIR
 # (the job steps of this cluster's slurmd, which they outlive).
 stepds() {
-	local p exe
+	local p exe fd
 	for p in /proc/[0-9]*; do
 		exe=$(readlink "$p/exe" 2>/dev/null || true)
 		case "${exe##*/}" in slurmstepd | slurmstepd-wlm) ;; *) continue ;; esac
-		if ls -l "$p/fd" 2>/dev/null | grep -q -- "-> $DIR/"; then
-			echo "${p#/proc/}"
-		fi
+		for fd in "$p"/fd/*; do
+			case "$(readlink "$fd" 2>/dev/null)" in
+			"$DIR"/*)
+				echo "${p#/proc/}"
+				break
+				;;
+			esac
+		done
 	done
 }
 
@@ -158,7 +163,9 @@ status() {
 			echo "$d: not running"
 		fi
 	done
-	pidof_file "$DIR/pid/slurmctld.pid" slurmctld >/dev/null && sinfo --noheader --Node --format='%N %T %c CPUs %m MB' 2>&1 || true
+	if pidof_file "$DIR/pid/slurmctld.pid" slurmctld >/dev/null; then
+		sinfo --noheader --Node --format='%N %T %c CPUs %m MB' 2>&1 || true
+	fi
 }
 
 logs() {
@@ -188,8 +195,9 @@ start() {
 	*) die "ELECTLAB_SLURM_DIR=$DIR: want an absolute path below a directory" ;;
 	esac
 	rm -rf "$DIR"
-	mkdir -p -m 0700 "$DIR"
-	mkdir -p -m 0700 "$DIR/munge" "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/pid"
+	mkdir -p "$(dirname "$DIR")"
+	mkdir -m 0700 "$DIR"
+	mkdir -m 0700 "$DIR/munge" "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/pid"
 	trap 'say "start failed; the daemons logs:"; logs; stop || true' EXIT
 
 	# munge: a key and a munged of our own.

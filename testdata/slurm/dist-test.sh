@@ -133,6 +133,7 @@ same() {
 # --overcommit.
 check_srun_tasks() {
 	local got
+	# shellcheck disable=SC2016 # expanded by each task's sh
 	got=$(timeout "$WAIT" srun -n 3 --overcommit sh -c 'echo $SLURM_PROCID $SLURM_NTASKS' | sort)
 	if [ "$got" != $'0 3\n1 3\n2 3' ]; then
 		say "srun -n 3 printed (sorted):"
