@@ -196,8 +196,9 @@ start() {
 	esac
 	rm -rf "$DIR"
 	mkdir -p "$(dirname "$DIR")"
-	mkdir -m 0700 "$DIR"
-	mkdir -m 0700 "$DIR/munge" "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/pid"
+	mkdir -m 0755 "$DIR" # munged wants its socket directory reachable by all
+	mkdir -m 0755 "$DIR/munge"
+	mkdir -m 0700 "$DIR/state" "$DIR/spool" "$DIR/log" "$DIR/pid"
 	trap 'say "start failed; the daemons logs:"; logs; stop || true' EXIT
 
 	# munge: a key and a munged of our own.
