@@ -45,13 +45,16 @@ argv() {
 	echo "$line"
 }
 
-# run_argv NAME runs argv NAME's words as they are (no globbing, no quoting).
+# run_argv NAME [PREFIX...] runs PREFIX... followed by argv NAME's words as
+# they are (no globbing, no quoting), e.g. run_argv NAME timeout "$WAIT"
+# srun -n 3 --overcommit.
 run_argv() {
 	local line
 	local -a words
 	line=$(argv "$1") || return 1
+	shift
 	read -r -a words <<<"$line"
-	"${words[@]}"
+	"$@" "${words[@]}"
 }
 
 now() { date +%s.%N; }
