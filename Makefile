@@ -142,3 +142,23 @@ lint:
 	@echo "== lint: go run $(STATICCHECK) -tests ./... (here and in examples/hsring)"
 	$(GO) run $(STATICCHECK) -tests ./...
 	cd examples/hsring && $(GO) run $(STATICCHECK) -tests ./...
+
+## dist-test: the scale-out checks on a real one-node Slurm cluster on
+## 127.0.0.1 (testdata/slurm/dist-test.sh): starts it with
+## testdata/slurm/cluster.sh (which installs Debian's slurm-wlm and munge
+## with apt-get when missing, and fails when it cannot), runs a check split
+## by an sbatch job array and merged by an afterok job (compared byte for
+## byte with the unsplit check) and an srun step of 3 tasks, then stops every
+## daemon it started. The command lines are deploy/argv.txt's. As root.
+.PHONY: dist-test deploy-test
+dist-test: build
+	@echo "== dist-test: bash testdata/slurm/dist-test.sh (a one-node Slurm cluster: start, the checks, stop)"
+	bash testdata/slurm/dist-test.sh
+
+## deploy-test: the Kubernetes manifests and the GitHub Actions workflow
+## under deploy/ decode strictly and run deploy/argv.txt's command lines, as
+## the Slurm checks do (deploy/ is a nested Go module, so that the main
+## module does not depend on k8s.io/api)
+deploy-test:
+	@echo "== deploy-test: cd deploy && go vet ./... && go test ./... (a nested module; its first run fetches k8s.io/api)"
+	cd deploy && $(GO) vet ./... && $(GO) test -count=1 ./...

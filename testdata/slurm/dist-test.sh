@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# The scale-out checks on a real (one-node) Slurm cluster: make dist-test.
+#
+# Starts the cluster (testdata/slurm/cluster.sh start, which installs
+# Debian's slurm-wlm and munge when missing and fails when it cannot),
+# runs each check below, stops the cluster (also on failure or
+# interruption: trap), and ends with the line `dist-test: N passed, M
+# failed`; its exit status is 1 when a check failed or the cluster did
+# not start or stop.
+#
+# The electlab command lines come from deploy/argv.txt, the one home they
+# share with the Kubernetes manifests and the GitHub Actions workflow of
+# deploy/ (make deploy-test checks that those run the same). They start
+# with the word `electlab`: the binary ELECTLAB (default bin/electlab, which
+# make dist-test builds) is put first on PATH as `electlab`, and sbatch
+# hands PATH on to the jobs.
+#
+# Environment: ELECTLAB (the binary), ELECTLAB_DIST_TIMEOUT (seconds a
+# check waits for its jobs, 300), and cluster.sh's variables
+# (ELECTLAB_SLURM_DIR, the ports, ELECTLAB_SLURM_TIMEOUT).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+ARGV=${ELECTLAB_ARGV:-$ROOT/deploy/argv.txt}
+CLUSTER=$ROOT/testdata/slurm/cluster.sh
+ELECTLAB=${ELECTLAB:-$ROOT/bin/electlab}
+WAIT=${ELECTLAB_DIST_TIMEOUT:-300}
+
+say() { echo "dist-test: $*"; }
+[ -x "$ELECTLAB" ] || {
+	say "no electlab binary at $ELECTLAB: run make build (make dist-test builds it) or set ELECTLAB"
+	exit 2
+}
+ELECTLAB=$(cd "$(dirname "$ELECTLAB")" && pwd)/$(basename "$ELECTLAB")
+
+# argv NAME prints deploy/argv.txt's line NAME (without "NAME: "); it
+# fails when there is none.
+argv() {
+	local line
+	line=$(sed -n "s/^$1: //p" "$ARGV")
+	[ -n "$line" ] || {
+		say "deploy/argv.txt has no line $1"
+		return 1
+	}
+	echo "$line"
+}
+
+# run_argv NAME [PREFIX...] runs PREFIX... followed by argv NAME's words as
+# they are (no globbing, no quoting), e.g. run_argv NAME timeout "$WAIT"
+# srun -n 3 --overcommit.
+run_argv() {
+	local line
+	local -a words
+	line=$(argv "$1") || return 1
+	shift
+	read -r -a words <<<"$line"
+	"$@" "${words[@]}"
+}
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# wait_jobs ID... waits until every job (every task of an array) has
+# ended, at most WAIT seconds; it fails on the timeout. A job record
+# stays in slurmctld for MinJobAge (cluster.sh: an hour).
+TERMINAL='^(COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|PREEMPTED|BOOT_FAIL|DEADLINE|OUT_OF_MEMORY)$'
+wait_jobs() {
+	local t0=$SECONDS id states
+	while :; do
+		states=""
+		for id in "$@"; do
+			states="$states $(scontrol --oneliner show job "$id" | sed -n 's/.* JobState=\([A-Z_]*\) .*/\1/p' | tr '\n' ' ')"
+		done
+		if [ -n "${states// /}" ] && ! tr ' ' '\n' <<<"$states" | grep -v '^$' | grep -Evq "$TERMINAL"; then
+			return 0
+		fi
+		if [ $((SECONDS - t0)) -ge "$WAIT" ]; then
+			say "jobs $* still not ended after $WAIT s (states:$states)"
+			return 1
+		fi
+		sleep 1
+	done
+}
+
+# job_field ID FIELD prints FIELD (e.g. JobState, ExitCode) of each task of
+# job ID, one line each.
+job_field() {
+	scontrol --oneliner show job "$1" | sed -n "s/.* $2=\([^ ]*\).*/\1/p"
+}
+
+# show_jobs ID... prints the jobs' records, for a failure.
+show_jobs() {
+	local id
+	for id in "$@"; do
+		echo "---- scontrol show job $id"
+		scontrol show job "$id" || true
+	done
+}
+
+# show_files FILE... prints each file, for a failure.
+show_files() {
+	local f
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		echo "---- $f"
+		cat "$f"
+	done
+}
+
+# same A B: cmp, with a diff of the two on failure.
+same() {
+	cmp "$1" "$2" && return 0
+	echo "---- diff $1 $2"
+	diff "$1" "$2" || true
+	return 1
+}
+
+# ---------------------------------------------------------------- checks
+# Each check is a function run under set -e in a subshell, in its own
+# directory under $WORK; it prints what went wrong (job records and logs)
+# and returns non-zero on failure. More checks go here, each added to
+# CHECKS at the end once the command it needs exists (none of them exists
+# or runs yet):
+#   check_claims_parts: sbatch --array=1-K 'electlab claims -part auto ...'
+#     and an afterok job 'electlab claims -merge ...', compared with the
+#     unsplit claims report byte for byte, as check_check_parts does.
+#   check_explore_dist: srun -n 3 --overcommit electlab explore -bfs -dist
+#     ... (three real processes), its result JSON compared with the
+#     single-process explore -bfs's.
+#   check_explore_dist_requeue: the same with one rank killed by SIGKILL
+#     and requeued (sbatch --requeue), the same bytes.
+
+# check_srun_tasks: a step of 3 tasks runs 3 processes that see their rank
+# and the task count, as explore -bfs -dist will under srun -n 3. The node
+# has this machine's CPUs (2 here), so more tasks than CPUs need
+# --overcommit.
+check_srun_tasks() {
+	local got
+	# shellcheck disable=SC2016 # expanded by each task's sh
+	got=$(timeout "$WAIT" srun -n 3 --overcommit sh -c 'echo $SLURM_PROCID $SLURM_NTASKS' | sort)
+	if [ "$got" != $'0 3\n1 3\n2 3' ]; then
+		say "srun -n 3 printed (sorted):"
+		echo "$got"
+		say "want: 0 3, 1 3, 2 3 (SLURM_PROCID SLURM_NTASKS of each task)"
+		return 1
+	fi
+	echo "$got" | tr '\n' ';'
+	echo
+}
+
+# check_check_parts: a job array runs check-part (-part auto), a job
+# submitted with --dependency=afterok on the array runs check-merge in the
+# same directory, and the merge's stdout, stderr, exit status and trace
+# files must equal, byte for byte, those of check-unsplit run here without
+# Slurm. Both write their trace under the relative directory trace, so
+# that the paths they print are the same.
+check_check_parts() {
+	local d=$WORK/check-parts k arr merge st want got
+	mkdir -p "$d/parts" "$d/unsplit"
+	k=$(argv check-k)
+	(
+		cd "$d/unsplit"
+		set +e
+		run_argv check-unsplit >stdout 2>stderr
+		echo $? >status
+	)
+	want=$(cat "$d/unsplit/status")
+	say "unsplit: exit status $want, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
+	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv check-part)'"
+	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name=electlab-check-part \
+		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv check-part)")
+	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv check-merge)'"
+	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name=electlab-check-merge \
+		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv check-merge)")
+	say "array job $arr ($k tasks), merge job $merge"
+	fail() {
+		say "$*"
+		show_jobs "$arr" "$merge"
+		show_files "$d"/parts/slurm-*.out "$d/parts/merge.stdout" "$d/parts/merge.stderr"
+		return 1
+	}
+	wait_jobs "$merge" "$arr" || fail "timed out"
+	st=$(job_field "$arr" JobState | sort -u | tr '\n' ' ')
+	[ "$st" = "COMPLETED " ] || fail "array job $arr: states $st(want COMPLETED)"
+	[ "$(job_field "$arr" JobState | wc -l)" = "$k" ] || fail "array job $arr: not $k tasks"
+	got=$(job_field "$merge" ExitCode)
+	[ "$got" = "$want:0" ] || fail "merge job $merge: ExitCode=$got, but the unsplit check exits $want (want $want:0)"
+	for i in $(seq "$k"); do
+		[ -f "$d/parts/electlab-check-part-$i-of-$k.json" ] || fail "no part file electlab-check-part-$i-of-$k.json"
+	done
+	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || fail "the merge's stdout differs from the unsplit check's"
+	same "$d/unsplit/stderr" "$d/parts/merge.stderr" || fail "the merge's stderr differs from the unsplit check's"
+	got=$(cd "$d/parts" && find trace -type f 2>/dev/null | sort)
+	[ "$got" = "$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort)" ] ||
+		fail "the merge wrote trace files [$got], the unsplit check [$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort | tr '\n' ' ')]"
+	for f in $got; do
+		same "$d/unsplit/$f" "$d/parts/$f" || fail "$f differs"
+	done
+	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), stderr ($(wc -c <"$d/unsplit/stderr") bytes), exit status $want, $(echo "$got" | grep -c . || true) trace file(s)"
+}
+
+CHECKS="check_srun_tasks check_check_parts"
+
+# ------------------------------------------------------------------ main
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/electlab-dist-test.XXXXXX")
+mkdir -p "$WORK/bin"
+ln -s "$ELECTLAB" "$WORK/bin/electlab"
+export PATH="$WORK/bin:$PATH"
+stopped=0
+cleanup() {
+	if [ "$stopped" = 0 ]; then
+		stopped=1
+		bash "$CLUSTER" stop || say "cluster.sh stop failed"
+	fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+t0=$(now)
+say "starting the cluster: bash testdata/slurm/cluster.sh start"
+bash "$CLUSTER" start
+say "cluster start-up: $(since "$t0") s wall"
+eval "$(bash "$CLUSTER" env)"
+
+passed=0
+failed=0
+for c in $CHECKS; do
+	t=$(now)
+	echo "== dist-test: $c"
+	set +e
+	(
+		set -e
+		cd "$WORK"
+		"$c"
+	)
+	rc=$?
+	set -e
+	if [ $rc = 0 ]; then
+		passed=$((passed + 1))
+		say "ok $c ($(since "$t") s wall)"
+	else
+		failed=$((failed + 1))
+		say "FAIL $c ($(since "$t") s wall)"
+	fi
+done
+
+[ $failed = 0 ] || bash "$CLUSTER" logs
+t=$(now)
+stopped=1
+stop_ok=0
+bash "$CLUSTER" stop || stop_ok=1
+say "cluster stop: $(since "$t") s wall"
+[ $failed = 0 ] && [ $stop_ok = 0 ] && rm -rf "$WORK"
+[ $failed = 0 ] || say "kept $WORK for inspection"
+echo "dist-test: $passed passed, $failed failed"
+[ $failed = 0 ] && [ $stop_ok = 0 ]
