@@ -199,7 +199,7 @@ func (t *Transport) silent() int {
 }
 
 func (t *Transport) goneErr(r int) error {
-	return fmt.Errorf("rank %d of %d stopped answering (no heartbeat for %v): it was killed or lost its connection; the search cannot go on without it", r+1, t.opt.Ranks, t.opt.Timeout)
+	return fmt.Errorf("rank %d of %d stopped answering (no heartbeat for %v): it was killed, never started, or lost its connection; the search cannot go on without it", r+1, t.opt.Ranks, t.opt.Timeout)
 }
 
 // onBatch takes a batch: from, sequence number, records.
