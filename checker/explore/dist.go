@@ -659,7 +659,7 @@ func (d *distRank) receive(from int, b []byte) {
 			continue
 		}
 		if p, ok := d.pending[key]; ok {
-			if at.cmp(p.at) < 0 {
+			if at.cmp(p.at) < 0 != d.e.opt.brokenDist {
 				p.at, p.path, p.tainted = at, path, tainted
 			}
 			continue

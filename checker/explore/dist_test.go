@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
 )
 
@@ -120,5 +122,29 @@ func TestDistMatchesBFS(t *testing.T) {
 	}
 	if n < 20 || viols == 0 {
 		t.Fatalf("only %d searches compared, %d violations among them", n, viols)
+	}
+}
+
+// TestDistMatchCatches: the comparison fails for a distributed search
+// that keeps, for a new state, another record than the least: its paths,
+// and so its traces, differ from the BFS's.
+func TestDistMatchCatches(t *testing.T) {
+	spec, err := algos.Registry().Lookup("kabashi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Kabashi, 4 processes, the coordinator crashed: two violations.
+	s0, err := spec.NewSystem(&model.Config{Algo: "kabashi", IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{BFS: true, Checks: checker.Checks{Props: model.Safety | model.Agreement}}
+	want := distResultBytes(t, Explore(s0, opt))
+	if got := distResultBytes(t, runDist(t, s0, opt, LocalTransports(2))); !bytes.Equal(got, want) {
+		t.Fatalf("the sound search differs:\n%s\nvs\n%s", got, want)
+	}
+	opt.brokenDist = true
+	if got := distResultBytes(t, runDist(t, s0, opt, LocalTransports(2))); bytes.Equal(got, want) {
+		t.Errorf("a distributed search that keeps the greatest record matches the BFS:\n%s", got)
 	}
 }

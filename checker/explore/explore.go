@@ -127,6 +127,10 @@ type Options struct {
 	// storage of the states it has left (model.World.CloneInto).
 	OnFinal func(w model.System)
 
+	// brokenDist makes a distributed search keep, for a new state, the
+	// greatest record that reached it instead of the least (tests: an
+	// order-dependent rule the comparison with the BFS must catch).
+	brokenDist bool
 	// brokenDrop makes dropSet take the first delivery to a live process
 	// instead (tests: an unsound set the exactness test must catch).
 	brokenDrop bool

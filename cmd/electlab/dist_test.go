@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,5 +101,47 @@ func sameFiles(t testing.TB, a, b string) {
 		if ea[i].Name() != eb[i].Name() || !bytes.Equal(x, y) {
 			t.Errorf("%s and %s differ", filepath.Join(a, ea[i].Name()), filepath.Join(b, eb[i].Name()))
 		}
+	}
+}
+
+// TestDistRefuses: every -dist misuse is bad input (status 2), named on
+// one line, before any rank connects.
+func TestDistRefuses(t *testing.T) {
+	base := []string{"explore", "-algo", "changroberts", "-n", "3"}
+	safety := []string{"-props", "single-coordinator,agreement,validity"}
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"-bfs", "-dist", "local:0"}, nil, `-dist "local:0": want local:K with 1 <= K <= 64`},
+		{[]string{"-bfs", "-dist", "many"}, nil, `-dist "many": want local:K, slurm or i/k`},
+		{[]string{"-bfs", "-dist", "4/3"}, nil, `-dist "4/3": want local:K, slurm or i/k`},
+		{[]string{"-bfs", "-dist", "slurm"}, map[string]string{"SLURM_PROCID": "", "SLURM_NTASKS": ""}, "-dist slurm: SLURM_PROCID and SLURM_NTASKS are not set"},
+		{[]string{"-bfs", "-dist", "slurm"}, map[string]string{"SLURM_PROCID": "3", "SLURM_NTASKS": "3"}, `do not name a rank`},
+		{[]string{"-bfs", "-dist", "2/3"}, nil, "-dist 2/3: give -nats nats://host:port"},
+		{[]string{"-bfs", "-dist", "2/3", "-nats", "127.0.0.1:4222"}, nil, `-nats "127.0.0.1:4222": want nats://host:port`},
+		{[]string{"-bfs", "-dist", "local:2", "-nats-embed"}, nil, "-nats-embed needs -nats"},
+		{[]string{"-bfs", "-nats", "nats://127.0.0.1:4222"}, nil, "-nats goes with -dist"},
+		{[]string{"-bfs", "-dist", "local:2", "-dist-timeout", "0s"}, nil, "-dist-timeout 0s: want a positive duration"},
+		{[]string{"-bfs", "-dist", "local:2", "-dist-run", "a.b"}, nil, `-dist-run "a.b": a name without dots`},
+		{[]string{"-dist", "local:2"}, nil, "-dist distributes the breadth-first search: add -bfs"},
+		{[]string{"-bfs", "-dist", "local:2", "-workers", "2"}, nil, "-dist and -workers 2"},
+		{[]string{"-bfs", "-dist", "local:2", "-props", "all"}, nil, "-dist does not search for livelocks"},
+		{[]string{"-bfs", "-dist", "local:2", "-props", "none"}, nil, "-props none: only for a mutual-exclusion algorithm"},
+	} {
+		for k, v := range tc.env {
+			t.Setenv(k, v)
+		}
+		args := append(append(slices.Clone(base), safety...), tc.args...)
+		r := cli(t, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 || r.stdout != "" {
+			t.Errorf("want status 2 and %q:\n%v", tc.want, r)
+		}
+	}
+	// A mutual-exclusion algorithm is told -props none.
+	r := cli(t, "explore", "-algo", "central", "-n", "3", "-bfs", "-dist", "local:2")
+	if r.code != 2 || !strings.Contains(r.stderr, "give -props none (its mutual exclusion is still checked in every state)") {
+		t.Errorf("a lock under -dist: %v", r)
 	}
 }
