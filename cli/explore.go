@@ -55,8 +55,10 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", ".", "directory for the counterexample trace")
 	detect := fs.String("detect", "eager", "detection semantics: eager (every listed detector detects) or lazy (a detection is an adversary-chosen event, enabled while the detector knows no live coordinator)")
 	workers := fs.Int("workers", 1, "goroutines computing the breadth-first search's successors (with -bfs; the result is the same for every value)")
-	props := fs.String("props", "all", "generic properties checked: all (every one that fits the algorithm: an election's, or a mutual-exclusion algorithm's termination; the latter's mutual exclusion is checked in every state), or a comma-separated list of single-coordinator, agreement, validity, termination; without termination the livelock search is skipped (as Spin's -DSAFETY)")
+	props := fs.String("props", "all", "generic properties checked: all (every one that fits the algorithm: an election's, or a mutual-exclusion algorithm's termination; the latter's mutual exclusion is checked in every state), or a comma-separated list of single-coordinator, agreement, validity, termination, or none (a mutual-exclusion algorithm: its mutual exclusion alone); without termination the livelock search is skipped (as Spin's -DSAFETY)")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
+	var df distFlags
+	df.register(fs)
 	pos, err := parseFlags(fs, args, 1<<20)
 	if err != nil {
 		return err
@@ -84,11 +86,19 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		return usagef("-detect: %v", err)
 	}
 	cfg.Detect = opt.Detect // in the config too, so that a trace replays under it
-	if opt.Checks.Props, err = checker.ParseProps(*props); err != nil {
-		return usagef("-props: %v", err)
-	}
-	if opt.Checks.Props, err = kindProps(spec.Meta(), *props, opt.Checks.Props); err != nil {
-		return err
+	if *props == "none" {
+		// No generic property: a mutual-exclusion algorithm's mutual
+		// exclusion (its invariant) is still checked in every state.
+		if !spec.Meta().Mutex {
+			return usagef("-props none: only for a mutual-exclusion algorithm, whose mutual exclusion is checked in every state whatever -props says; %s elects: the properties that fit: %s", spec.Meta().Name, checker.FormatProps(spec.Meta().RunProps()))
+		}
+	} else {
+		if opt.Checks.Props, err = checker.ParseProps(*props); err != nil {
+			return usagef("-props: %v", err)
+		}
+		if opt.Checks.Props, err = kindProps(spec.Meta(), *props, opt.Checks.Props); err != nil {
+			return err
+		}
 	}
 	opt.Checks.Invariant = spec.Meta().Exclusion
 	if opt.Workers = *workers; *workers < 1 || *workers > 256 || *workers > 1 && !*bfs {
@@ -111,6 +121,10 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 			return usagef("-shard splits the depth-first search; drop -bfs")
 		}
 	}
+	dist, err := df.parse(fs, *bfs, opt, spec.Meta())
+	if err != nil {
+		return err
+	}
 	var b *bound.Bound
 	if explicit(fs)["bound"] {
 		if explicit(fs)["counts"] && counts.mode == explore.CountsNone {
@@ -122,6 +136,9 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkOutputs(dirOut("-out", *out)); err != nil {
 		return err
+	}
+	if dist != nil {
+		return tl.ExploreDist(spec, cfg, prefix, opt, b, *dist, *out, *jsonOut, stdout, stderr)
 	}
 	return tl.ExploreBound(spec, cfg, prefix, opt, b, *out, *jsonOut, stdout, stderr)
 }

@@ -1,7 +1,9 @@
 package explore
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/electlab/electlab/checker"
@@ -11,6 +13,7 @@ import (
 // bnode is a state waiting in the BFS queue.
 type bnode struct {
 	w       model.System
+	key     uint64
 	id      int32
 	pc      []int32
 	tainted bool
@@ -150,7 +153,7 @@ func (e *engine) bfs() {
 	e.vis.insert(i, full, 0, 0)
 	e.bfsParent = append(e.bfsParent, -1)
 	e.bfsPos = append(e.bfsPos, 0)
-	cur := []bnode{{w: w0, id: 0, pc: pc0}}
+	cur := []bnode{{w: w0, key: full, id: 0, pc: pc0}}
 	var next []bnode
 	if e.isFinal(w0) {
 		e.final(w0, full, func() []model.Event { return nil }, false)
@@ -169,6 +172,12 @@ func (e *engine) bfs() {
 			e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
 			break
 		}
+		// Each level is expanded in the order of its state keys, so that
+		// what is found first (a violation's trace, a state's parent, a
+		// state's taint) is the least (parent key, event position) that
+		// shows it: a rule that does not depend on the order states were
+		// met in, which the distributed search (dist.go) follows too.
+		slices.SortFunc(cur, func(a, b bnode) int { return cmp.Compare(a.key, b.key) })
 		next = next[:0]
 		for b0 := 0; b0 < len(cur) && !e.stopped(); b0 += batchLen {
 			batch := cur[b0:min(b0+batchLen, len(cur))]
@@ -230,7 +239,7 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 		if e.isFinal(w) {
 			e.final(w, key, path, tainted)
 		}
-		next = append(next, bnode{w: w, id: id, pc: s.pc, tainted: tainted})
+		next = append(next, bnode{w: w, key: key, id: id, pc: s.pc, tainted: tainted})
 		e.stackBytes = int64(left+len(next)+maxBFSSpare) * e.worldBytes
 		e.bounds()
 		e.progress(depth + 1)

@@ -127,6 +127,10 @@ type Options struct {
 	// storage of the states it has left (model.World.CloneInto).
 	OnFinal func(w model.System)
 
+	// brokenDist makes a distributed search keep, for a new state, the
+	// greatest record that reached it instead of the least (tests: an
+	// order-dependent rule the comparison with the BFS must catch).
+	brokenDist bool
 	// brokenDrop makes dropSet take the first delivery to a live process
 	// instead (tests: an unsound set the exactness test must catch).
 	brokenDrop bool
@@ -298,6 +302,9 @@ type Result struct {
 	Shards int `json:"shards,omitempty"`
 	// ShardDepth is the depth at which the search was split.
 	ShardDepth int `json:"shard_depth,omitempty"`
+	// Ranks are, for a distributed search (ExploreDist), what each rank
+	// did; its other fields are the whole search's.
+	Ranks []RankStats `json:"-"`
 	// Fingerprints are the sorted state keys (Options.KeepFingerprints
 	// and shards), for Merge.
 	Fingerprints []uint64 `json:"-"`

@@ -72,6 +72,8 @@ type engine struct {
 	// successors the BFS had already visited, for the next batch's copies.
 	bfsWorkers []bfsWorker
 	bfsSpare   []model.System
+	// dist is the rank of a distributed search this engine serves.
+	dist *distRank
 }
 
 // maxSpare bounds the recycled Worlds kept.
@@ -345,6 +347,11 @@ func (e *engine) final(w model.System, key uint64, path func() []model.Event, ta
 // tainted says the path showed another violation before (its trace would
 // replay to that one first), so a later untainted path replaces it.
 func (e *engine) violation(v *checker.Violation, key uint64, path func() []model.Event, tainted bool) {
+	if e.dist != nil {
+		// A distributed search's end-of-run checks (distRank.judge).
+		e.dist.violation(v, key, e.dist.cur, e.dist.curPath, tainted)
+		return
+	}
 	id := v.Property + "\x00" + v.Message
 	vk := combine(key, hashBytes([]byte(id)))
 	i, seen := e.violVis.find(vk)

@@ -52,6 +52,53 @@ type ExploreReport struct {
 	// Bound is the -bound checked at every quiescent state (left out when
 	// none); a state where it fails is a "bound" violation.
 	Bound string `json:"bound,omitempty"`
+	// Dist is, for a distributed search (explore -dist), what each rank
+	// did; then MemEstimate is the largest rank's and TableBytes the sum
+	// of the ranks' tables. Every other field is the whole search's, as
+	// the single-process BFS reports it.
+	Dist *ExploreDist `json:"dist,omitempty"`
+}
+
+// ExploreDist describes a distributed search: its ranks and what each
+// stored, applied and sent.
+type ExploreDist struct {
+	Ranks int               `json:"ranks"`
+	Rank  []ExploreRankStat `json:"rank"`
+	// LargestShare is the largest rank's share of the stored states.
+	LargestShare float64 `json:"largest_share"`
+	// BytesPerState is the bytes of records sent between ranks per stored
+	// state.
+	BytesPerState float64 `json:"sent_bytes_per_state"`
+}
+
+// ExploreRankStat is one rank's part of a distributed search.
+type ExploreRankStat struct {
+	States      int64 `json:"states"`
+	Transitions int64 `json:"transitions"`
+	RecordsSent int64 `json:"records_sent"`
+	BytesSent   int64 `json:"bytes_sent"`
+	Batches     int64 `json:"batches"`
+	MemEstimate int64 `json:"mem_estimate_bytes"`
+	TableBytes  int64 `json:"table_bytes"`
+}
+
+// FillDist adds res's ranks (a distributed search's) to rep.
+func FillDist(rep *ExploreReport, res *explore.Result) {
+	if len(res.Ranks) == 0 {
+		return
+	}
+	d := &ExploreDist{Ranks: len(res.Ranks)}
+	var most, sent int64
+	for _, r := range res.Ranks {
+		d.Rank = append(d.Rank, ExploreRankStat{r.States, r.Transitions, r.RecordsSent, r.BytesSent, r.Batches, r.MemEstimate, r.TableBytes})
+		most = max(most, r.States)
+		sent += r.BytesSent
+	}
+	if res.States > 0 {
+		d.LargestShare = math.Round(float64(most)/float64(res.States)*1000) / 1000
+		d.BytesPerState = math.Round(float64(sent)/float64(res.States)*10) / 10
+	}
+	rep.Dist = d
 }
 
 // ExploreSearch is how the search was made: its order, reduction, the
@@ -142,7 +189,7 @@ func NewExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 	rep := &ExploreReport{Algorithm: info.Name, Variant: info.FormatVariant(v), N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs,
 		Options: OptionsOf(cfg),
 		Search: ExploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem,
-			Props: checker.FormatProps(propsOf(opt))},
+			Props: propsName(opt)},
 		Prefix: []string{}, Violations: []ExploreViolation{}}
 	for _, ev := range prefix {
 		rep.Prefix = append(rep.Prefix, ev.String())
@@ -155,6 +202,15 @@ func NewExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 	}
 	FillExplore(rep, res, opt.Shards > 1, rep.Prefix)
 	return rep
+}
+
+// propsName names the generic properties a search under opt checks:
+// "none" for a mutual-exclusion algorithm's search of its invariant alone.
+func propsName(opt explore.Options) string {
+	if opt.Checks.Props == 0 && opt.Checks.Invariant != nil {
+		return "none"
+	}
+	return checker.FormatProps(propsOf(opt))
 }
 
 // propsOf is the generic properties a search under opt checks (the zero
@@ -231,7 +287,11 @@ func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 		bounds = append(bounds, fmt.Sprintf("max-states %d", s.MaxStates))
 	}
 	if s.MaxMem > 0 {
-		bounds = append(bounds, "max-mem "+explore.FormatBytes(s.MaxMem))
+		perRank := ""
+		if r.Dist != nil {
+			perRank = " per rank"
+		}
+		bounds = append(bounds, "max-mem "+explore.FormatBytes(s.MaxMem)+perRank)
 	}
 	if len(bounds) == 0 {
 		bounds = append(bounds, "none")
@@ -251,8 +311,26 @@ func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 		fmt.Fprintf(w, "note         %s\n", r.NoReduction)
 	}
 	fmt.Fprintf(w, "states       %d distinct, %d quiescent; %d transitions; max depth %d\n", r.States, r.FinalStates, r.Transitions, r.MaxDepth)
-	fmt.Fprintf(w, "storage      64-bit hash compaction, %s table (%.1f bytes/state), peak estimate %s; P(a key collision merged two states) <= %.1e\n",
-		explore.FormatBytes(r.TableBytes), r.BytesPerState, explore.FormatBytes(r.MemEstimate), r.HashCollisionBound)
+	if d := r.Dist; d != nil {
+		var lo, hi int64 = -1, 0
+		var sent, batches int64
+		for _, k := range d.Rank {
+			if lo < 0 || k.States < lo {
+				lo = k.States
+			}
+			hi = max(hi, k.States)
+			sent += k.BytesSent
+			batches += k.Batches
+		}
+		fmt.Fprintf(w, "distributed  %d ranks: %d..%d states each (the largest holds %.1f%%); %s sent in %d batches (%.1f bytes per state)\n",
+			d.Ranks, lo, hi, 100*d.LargestShare, explore.FormatBytes(sent), batches, d.BytesPerState)
+	}
+	tables, peak := "", ""
+	if r.Dist != nil {
+		tables, peak = " (the ranks' tables together)", " (the largest rank's)"
+	}
+	fmt.Fprintf(w, "storage      64-bit hash compaction, %s table%s (%.1f bytes/state), peak estimate %s%s; P(a key collision merged two states) <= %.1e\n",
+		explore.FormatBytes(r.TableBytes), tables, r.BytesPerState, explore.FormatBytes(r.MemEstimate), peak, r.HashCollisionBound)
 	if r.MinMessages == nil {
 		if s.Counts == "none" {
 			fmt.Fprintf(w, "messages     min/max not computed: add -counts (counters in the state) for exact values\n")

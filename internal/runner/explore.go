@@ -33,6 +33,12 @@ func (tl Tool) Explore(spec model.Spec, cfg *model.Config, prefix []model.Event,
 // in the state (at least opt.Counts total). An evaluation error of b is
 // bad input.
 func (tl Tool) ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, out string, jsonOut bool, stdout, stderr io.Writer) error {
+	return tl.explore(spec, cfg, prefix, opt, b, nil, out, jsonOut, stdout, stderr)
+}
+
+// explore is ExploreBound, distributed over d's ranks when d is not nil
+// (ExploreDist).
+func (tl Tool) explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, d *Dist, out string, jsonOut bool, stdout, stderr io.Writer) error {
 	if b != nil {
 		props := opt.Checks.Props
 		if props == 0 {
@@ -59,11 +65,25 @@ func (tl Tool) ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.E
 	}
 	opt.Progress = ProgressPrinter(stderr)
 	opt.Stop = Interrupted
-	res := explore.Explore(start, opt)
+	var res *explore.Result
+	if d == nil {
+		res = explore.Explore(start, opt)
+	} else {
+		var printer bool
+		if res, printer, err = d.search(start, opt, stderr); err != nil {
+			return err
+		}
+		if !printer {
+			// Rank 1 prints the result and writes the trace.
+			fmt.Fprintf(stderr, "electlab: rank %d of %d done: %d states stored here; rank 1 prints the result\n", d.Rank+1, d.Ranks, res.Ranks[d.Rank].States)
+			return nil
+		}
+	}
 	if res.Err != nil {
 		return boundErr(b, res.Err)
 	}
 	rep := render.NewExploreReport(spec.Meta(), cfg, opt, res, prefix)
+	render.FillDist(rep, res)
 	if b != nil {
 		rep.Bound = b.String()
 	}

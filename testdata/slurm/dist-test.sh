@@ -124,9 +124,6 @@ same() {
 #   check_claims_parts: sbatch --array=1-K 'electlab claims -part auto ...'
 #     and an afterok job 'electlab claims -merge ...', compared with the
 #     unsplit claims report byte for byte, as check_check_parts does.
-#   check_explore_dist: srun -n 3 --overcommit electlab explore -bfs -dist
-#     ... (three real processes), its result JSON compared with the
-#     single-process explore -bfs's.
 #   check_explore_dist_requeue: the same with one rank killed by SIGKILL
 #     and requeued (sbatch --requeue), the same bytes.
 
@@ -199,7 +196,61 @@ check_check_parts() {
 	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), stderr ($(wc -c <"$d/unsplit/stderr") bytes), exit status $want, $(echo "$got" | grep -c . || true) trace file(s)"
 }
 
-CHECKS="check_srun_tasks check_check_parts"
+# json_core FILE prints explore -json's output FILE without what measures
+# one process (mem_estimate_bytes, table_bytes, bytes_per_state) and
+# without the ranks' own part (dist): what a distributed search and the
+# single process must print alike.
+json_core() {
+	python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+for k in ("mem_estimate_bytes", "table_bytes", "bytes_per_state", "dist"):
+    r.pop(k, None)
+print(json.dumps(r, indent=2, sort_keys=True))' "$1"
+}
+
+# check_explore_dist: srun -n K runs dist-ranks as K real processes (rank 1
+# starts the embedded NATS server and prints the result), and its result
+# must equal dist-unsplit's, the single-process explore -bfs, but for the
+# memory figures; the exit status and the trace files must be the same.
+check_explore_dist() {
+	local d=$WORK/explore-dist k want got f
+	mkdir -p "$d/ranks" "$d/unsplit"
+	k=$(argv dist-k)
+	(
+		cd "$d/unsplit"
+		set +e
+		run_argv dist-unsplit >stdout 2>stderr
+		echo $? >status
+	)
+	want=$(cat "$d/unsplit/status")
+	say "unsplit: exit status $want"
+	echo "+ srun -n $k --overcommit $(argv dist-ranks)"
+	(
+		cd "$d/ranks"
+		set +e
+		run_argv dist-ranks timeout "$WAIT" srun -n "$k" --overcommit >stdout 2>stderr
+		echo $? >status
+	)
+	got=$(cat "$d/ranks/status")
+	fail() {
+		say "$*"
+		show_files "$d/ranks/stdout" "$d/ranks/stderr" "$d/unsplit/stderr"
+		return 1
+	}
+	[ "$got" = "$want" ] || fail "srun exits $got, the single process $want"
+	grep -q '"ranks": '"$k" "$d/ranks/stdout" || fail "no ranks' part in rank 1's output"
+	json_core "$d/unsplit/stdout" >"$d/unsplit/core.json"
+	json_core "$d/ranks/stdout" >"$d/ranks/core.json"
+	same "$d/unsplit/core.json" "$d/ranks/core.json" || fail "the distributed result differs from the single process's"
+	got=$(cd "$d/ranks" && find trace -type f 2>/dev/null | sort)
+	[ "$got" = "$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort)" ] || fail "trace files differ: [$got]"
+	for f in $got; do
+		same "$d/unsplit/$f" "$d/ranks/$f" || fail "$f differs"
+	done
+	say "srun -n $k = one process: result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want, $(echo "$got" | grep -c . || true) trace file(s); $(grep -c 'done:' "$d/ranks/stderr" || true) other rank(s) reported done"
+}
+
+CHECKS="check_srun_tasks check_check_parts check_explore_dist"
 
 # ------------------------------------------------------------------ main
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/electlab-dist-test.XXXXXX")
