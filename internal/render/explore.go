@@ -380,9 +380,14 @@ func CycleLine(r *ExploreReport) string {
 			livelocks++
 		}
 	}
+	termination := r.Search.Props == "" || r.Search.Props == "all" || slices.Contains(strings.Split(r.Search.Props, ","), checker.PropTermination)
 	switch {
-	case r.Cycle && r.Search.Props != "" && r.Search.Props != "all" && !slices.Contains(strings.Split(r.Search.Props, ","), checker.PropTermination):
+	case r.Cycle && !termination:
 		return "yes (some execution can run forever); livelocks not checked (-props without termination)"
+	case r.Search.Order == "bfs" && !termination:
+		// The breadth-first search keeps no stack: only the livelock
+		// search, which runs with termination, looks for cycles.
+		return "not looked for (a breadth-first search sees no cycle; the livelock search runs only with termination in -props)"
 	case r.Cycle && livelocks > 0:
 		return fmt.Sprintf("yes (some execution can run forever); %d fair livelock(s), listed below as termination violations", livelocks)
 	case r.Cycle && !r.Complete:

@@ -8,7 +8,9 @@ import (
 )
 
 // TestCycleLine: the cycles line claims that every execution ends
-// only after a complete search, and names the livelocks it lists.
+// only after a complete search that looked for cycles (a breadth-first
+// search only with its livelock search), and names the livelocks it
+// lists.
 func TestCycleLine(t *testing.T) {
 	for _, tc := range []struct {
 		r    ExploreReport
@@ -21,6 +23,11 @@ func TestCycleLine(t *testing.T) {
 		{ExploreReport{Complete: true, Cycle: true, Search: ExploreSearch{Props: "single-coordinator,validity"}}, "livelocks not checked"},
 		{ExploreReport{Incomplete: "max-mem 1KiB", Cycle: true}, "no fair livelock found before the search was cut"},
 		{ExploreReport{Complete: true, Cycle: true, Violations: []ExploreViolation{{CycleStart: 2}, {CycleStart: -1}}}, "1 fair livelock(s), listed below"},
+		// A breadth-first search without termination never looked for a
+		// cycle: it says so, not that every execution ends.
+		{ExploreReport{Complete: true, Search: ExploreSearch{Order: "bfs", Props: "single-coordinator,agreement"}}, "not looked for"},
+		{ExploreReport{Complete: true, Search: ExploreSearch{Order: "bfs", Props: "none"}}, "not looked for"},
+		{ExploreReport{Complete: true, Search: ExploreSearch{Order: "bfs", Props: "all"}}, "none (every execution ends)"},
 	} {
 		if got := CycleLine(&tc.r); !strings.Contains(got, tc.want) {
 			t.Errorf("%+v: %q, want %q", tc.r, got, tc.want)
