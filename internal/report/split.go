@@ -309,10 +309,13 @@ type entryResult struct {
 	Counterexamples []rowTrace `json:"counterexamples,omitempty"`
 }
 
-// rowTrace is the counterexample of row Row as a trace.
+// rowTrace is the counterexample of row Row as a trace, and its
+// configuration's variant as the counterexample names it (the trace
+// names every reading).
 type rowTrace struct {
-	Row   int             `json:"row"`
-	Trace json.RawMessage `json:"trace"`
+	Row     int             `json:"row"`
+	Variant string          `json:"variant"`
+	Trace   json.RawMessage `json:"trace"`
 }
 
 // saveEntry encodes e, the result of checking a claim of spec.
@@ -334,10 +337,13 @@ func saveEntry(e *Entry, spec model.Spec) ([]byte, error) {
 		// The merge rebuilds the counterexample from the trace: it must
 		// be the same (checked here, when the part is written).
 		back := &checkerCounterexample{}
-		if err := back.load(data, spec); err != nil || !back.same(ce) {
-			return nil, fmt.Errorf("the counterexample of row %d does not survive its trace (%v)", i, err)
+		if err := back.load(data, ce.Config.Variant, spec); err != nil {
+			return nil, fmt.Errorf("the counterexample of row %d does not survive its trace: %v", i, err)
 		}
-		r.Counterexamples = append(r.Counterexamples, rowTrace{Row: i, Trace: data})
+		if why := back.differs(ce); why != "" {
+			return nil, fmt.Errorf("the counterexample of row %d does not survive its trace: %s", i, why)
+		}
+		r.Counterexamples = append(r.Counterexamples, rowTrace{Row: i, Variant: ce.Config.Variant, Trace: data})
 	}
 	return json.Marshal(r)
 }
@@ -357,7 +363,7 @@ func loadEntry(data []byte, e *Entry, c *claim.Claim, spec model.Spec) error {
 			return fmt.Errorf("a trace of row %d, which has no counterexample", rt.Row)
 		}
 		var back checkerCounterexample
-		if err := back.load(rt.Trace, spec); err != nil {
+		if err := back.load(rt.Trace, rt.Variant, spec); err != nil {
 			return fmt.Errorf("the trace of row %d: %v", rt.Row, err)
 		}
 		ce := r.Entry.Rows[rt.Row].Counterexample
@@ -381,8 +387,8 @@ type checkerCounterexample struct {
 	initial model.System
 }
 
-// load rebuilds it from a trace of spec's.
-func (b *checkerCounterexample) load(data []byte, spec model.Spec) error {
+// load rebuilds it from a trace of spec's, its variant named as variant.
+func (b *checkerCounterexample) load(data []byte, variant string, spec model.Spec) error {
 	t, err := traces.Unmarshal(data)
 	if err != nil {
 		return err
@@ -390,6 +396,7 @@ func (b *checkerCounterexample) load(data []byte, spec model.Spec) error {
 	if t.Config == nil || t.Config.Algo != spec.Meta().Name {
 		return fmt.Errorf("not a trace of %s", spec.Meta().Name)
 	}
+	t.Config.Variant = variant
 	s, err := spec.NewSystem(t.Config.Clone())
 	if err != nil {
 		return err
@@ -401,12 +408,20 @@ func (b *checkerCounterexample) load(data []byte, spec model.Spec) error {
 	return nil
 }
 
-// same reports whether the rebuilt counterexample is ce's: the same
-// configuration, events and initial world.
-func (b *checkerCounterexample) same(ce *checker.Counterexample) bool {
-	return ce.Config != nil && ce.Initial != nil && b.config.String() == ce.Config.String() &&
-		b.initial.Fingerprint() == ce.Initial.Fingerprint() &&
-		slices.EqualFunc(b.events, ce.Events, func(x, y model.Event) bool { return reflect.DeepEqual(x, y) })
+// differs says how the rebuilt counterexample differs from ce ("" when
+// it is ce's: the same configuration, events and initial world).
+func (b *checkerCounterexample) differs(ce *checker.Counterexample) string {
+	switch {
+	case ce.Config == nil || ce.Initial == nil:
+		return "it has no configuration or initial world"
+	case b.config.String() != ce.Config.String():
+		return fmt.Sprintf("configuration %s, not %s", b.config, ce.Config)
+	case b.initial.Fingerprint() != ce.Initial.Fingerprint():
+		return "another initial world"
+	case !slices.EqualFunc(b.events, ce.Events, func(x, y model.Event) bool { return reflect.DeepEqual(x, y) }):
+		return "other events"
+	}
+	return ""
 }
 
 // The cost table: each split task's measured cost, in CPU milliseconds
@@ -425,11 +440,12 @@ var (
 // a program adds through cli.Main): one CPU-second.
 const DefaultTaskCost = 1000
 
-// TaskCost is task id's tabled cost in CPU milliseconds (DefaultTaskCost
-// when the table does not list it).
+// TaskCost is task id's tabled cost in CPU milliseconds, at least 1 (so
+// that tasks measured at 0 ms spread over the parts too), or
+// DefaultTaskCost when the table does not list it.
 func TaskCost(id string) int64 {
 	if c, ok := taskCosts[id]; ok {
-		return c
+		return max(c, 1)
 	}
 	return DefaultTaskCost
 }
