@@ -254,8 +254,9 @@ func (a *claimsArgs) runPart(w *report.Work, stdout, stderr io.Writer) error {
 		return err
 	}
 	var mineCost, all int64
+	split := w.Split()
 	for j, pi := range w.Assign(k) {
-		c := report.TaskCost(w.Tasks[w.Split()[j]].Label())
+		c := report.TaskCost(w.Tasks[split[j]].Label())
 		all += c
 		if pi == i {
 			mineCost += c

@@ -20,6 +20,15 @@ var splitClaims = map[string][]string{
 	"table":        {"claims", "-claim", "C-FCEABOB-4"},
 }
 
+// slowSplitClaims are split in 2 parts without -short only (each takes
+// 10 to 20 CPU-seconds): the comparison alone (its measurements split),
+// and a claim with a paper reproduced beside it (its tables split, the
+// reproduction written by the merge).
+var slowSplitClaims = map[string][]string{
+	"compare":   {"claims", "-compare"},
+	"reproduce": {"claims", "-claim", "C-FCEABOB-4", "-reproduce", "003"},
+}
+
 // runClaimsParts runs claims args as k parts, each written under dir, and
 // returns the part files.
 func runClaimsParts(t *testing.T, dir string, args []string, k int) []string {
@@ -59,10 +68,23 @@ func dirFiles(t *testing.T, dir string) map[string]string {
 // prints and writes what the unsplit run does, byte for byte: stdout, the
 // exit status, and every file of the -out report directory (report.md,
 // report.json, report.html, the plots, the counterexample traces with
-// their renderings); also with -json and -md.
+// their renderings, the reproductions); also with -json and -md.
 func TestClaimsPartsMerge(t *testing.T) {
+	cases := map[string][]string{}
 	for name, args := range splitClaims {
+		cases[name] = args
+	}
+	if !testing.Short() {
+		for name, args := range slowSplitClaims {
+			cases[name] = args
+		}
+	}
+	for name, args := range cases {
+		_, slow := slowSplitClaims[name]
 		for _, format := range []string{"", "-json", "-md"} {
+			if name != "changroberts" && format != "" {
+				continue // -json and -md on the cheapest case only
+			}
 			var extra []string
 			if format != "" {
 				extra = []string{format}
@@ -74,7 +96,7 @@ func TestClaimsPartsMerge(t *testing.T) {
 				t.Fatalf("the unsplit run is not the case the test means (a refuted claim with its trace):\n%s\n%v", u, filesU)
 			}
 			for k := 1; k <= 3; k++ {
-				if format != "" && k != 2 {
+				if (format != "" || slow) && k != 2 {
 					continue
 				}
 				files := runClaimsParts(t, t.TempDir(), args, k)
