@@ -151,10 +151,11 @@ func (w *Work) Assign(k int) []int {
 // PartTasks are the indices (in Tasks) of the tasks of part i of k, in
 // order.
 func (w *Work) PartTasks(i, k int) []int {
+	split := w.Split()
 	var out []int
 	for j, p := range w.Assign(k) {
 		if p == i {
-			out = append(out, w.Split()[j])
+			out = append(out, split[j])
 		}
 	}
 	return out
