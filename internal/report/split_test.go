@@ -31,8 +31,9 @@ func costWork(papers []*reproduce.Paper) *Work {
 // split tasks of the default claims report with every paper reproduced:
 // a task added (a new claim) or gone (a claim removed or renamed) fails
 // here, so the table cannot drift silently. To regenerate it, measuring
-// every task's CPU time one task at a time (about 15 CPU-minutes; run it
-// on an idle machine):
+// every task's CPU time one task at a time (its process CPU time, the
+// garbage collector's included: about 5 CPU-minutes, 7 minutes on a
+// shared two-core machine):
 //
 //	ELECTLAB_UPDATE_COSTS=1 go test -count=1 -timeout 2h ./internal/report -run TestTaskCostTable -v
 func TestTaskCostTable(t *testing.T) {
