@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/claims"
 	"github.com/electlab/electlab/internal/parts"
 	"github.com/electlab/electlab/internal/reproduce"
@@ -211,5 +212,61 @@ func TestAssignLPT(t *testing.T) {
 		if big := slices.Max(load); big*int64(k) > total+int64(k)*largest {
 			t.Fatalf("n=%d k=%d: largest part %d above the average %d/%d plus the largest task %d", n, k, big, total, k, largest)
 		}
+	}
+}
+
+// TestEntryRoundTrip: a claim's entry with counterexamples survives the
+// part file (saveEntry, loadEntry): the report renders the same text,
+// Markdown and JSON from it; and the check saveEntry makes catches a
+// counterexample its trace would not rebuild (an initial world of another
+// configuration, whose events still apply).
+func TestEntryRoundTrip(t *testing.T) {
+	jobs := Plan(algos.Registry(), "C-RING1-5", "changroberts")
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	j := jobs[0]
+	eng := claims.DefaultEngine()
+	eng.Cases, eng.GrowthCases, eng.ExhaustiveLimit, eng.MaxN, eng.ExploreStates = 3, 2, 10, 4, 2000
+	e := j.run(eng)
+	var ce *checker.Counterexample
+	for i := range e.Rows {
+		if e.Rows[i].Counterexample != nil {
+			ce = e.Rows[i].Counterexample
+			break
+		}
+	}
+	if ce == nil {
+		t.Fatal("C-RING1-5 of changroberts has no counterexample: not the case this test means")
+	}
+	data, err := saveEntry(&e, j.Reg.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Entry
+	if err := loadEntry(data, &back, j.Reg.Claim, j.Reg.Spec); err != nil {
+		t.Fatal(err)
+	}
+	render := func(e Entry) string {
+		rep := &Report{Tool: "electlab", Schema: Schema, Claims: []Entry{}}
+		rep.Add(e)
+		var js strings.Builder
+		if err := WriteJSON(&js, rep); err != nil {
+			t.Fatal(err)
+		}
+		return Text(rep) + Markdown(rep) + js.String()
+	}
+	if a, b := render(e), render(back); a != b {
+		t.Errorf("the entry read back renders otherwise:\n%s\n---\n%s", a, b)
+	}
+	other := ce.Config.Clone()
+	other.Forwarding = !other.Forwarding // no crash: the same events apply
+	s, err := j.Reg.Spec.NewSystem(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ce.Initial = s
+	if _, err := saveEntry(&e, j.Reg.Spec); err == nil || !strings.Contains(err.Error(), "does not survive its trace: configuration") {
+		t.Errorf("a counterexample whose initial world is of another configuration: %v", err)
 	}
 }
