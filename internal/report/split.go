@@ -470,13 +470,3 @@ func parseTaskCosts(text string) map[string]int64 {
 	}
 	return m
 }
-
-// tabledTasks are the table's task ids, sorted.
-func tabledTasks() []string {
-	var ids []string
-	for id := range taskCosts {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return ids
-}

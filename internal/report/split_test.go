@@ -270,3 +270,13 @@ func TestEntryRoundTrip(t *testing.T) {
 		t.Errorf("a counterexample whose initial world is of another configuration: %v", err)
 	}
 }
+
+// tabledTasks are the cost table's task ids, sorted.
+func tabledTasks() []string {
+	var ids []string
+	for id := range taskCosts {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
