@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/outfile"
+	"github.com/electlab/electlab/internal/render"
 	"github.com/electlab/electlab/internal/report"
 	"github.com/electlab/electlab/internal/reproduce"
 	"github.com/electlab/electlab/internal/runner"
@@ -21,7 +25,18 @@ type claimsArgs struct {
 	// tl is the call's registry (the claims checked) and program.
 	tl     runner.Tool
 	papers []*reproduce.Paper
+	// part, when set, makes the run part i of k of a split run (claims
+	// -part): it runs only its tasks and writes a part file. merge makes
+	// it claims -merge of the part files mergeFiles.
+	part       *partSpec
+	merge      bool
+	mergeFiles []string
 }
+
+// claimsPartFlags are claims' flags that say how the work is split and
+// where its output goes, not what it computes: a part's options (and the
+// claims -merge rebuilds) leave them out.
+var claimsPartFlags = []string{"part", "parts", "part-out", "out", "json", "md", "merge"}
 
 // parseClaimsArgs parses and checks the flags of `electlab claims` (every
 // registered claim with the verdict the tool computes; the report's JSON
@@ -29,7 +44,7 @@ type claimsArgs struct {
 func parseClaimsArgs(tl runner.Tool, args []string, stderr io.Writer) (*claimsArgs, error) {
 	a := &claimsArgs{eng: claims.DefaultEngine(), tl: tl}
 	eng := a.eng
-	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-compare] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K]", stderr)
+	fs := newFlagSet("claims", "claims [-json|-md] [-claim ID] [-algo A] [-compare] [-out DIR [-reproduce PAPERS]] [-seed S] [-cases K] [-part i/k|auto]  |  claims -merge PART.json...", stderr)
 	fs.BoolVar(&a.jsonOut, "json", false, "print the report as JSON (schema in docs/REPORT.md)")
 	fs.BoolVar(&a.mdOut, "md", false, "print the report as Markdown")
 	fs.StringVar(&a.claimID, "claim", "", "check only this claim ID (e.g. C-RING1-5) and its parts (ID.part, whose verdicts compose into its own)")
@@ -45,8 +60,32 @@ func parseClaimsArgs(tl runner.Tool, args []string, stderr io.Writer) (*claimsAr
 	reproList := fs.String("reproduce", "", "also reproduce these papers (comma-separated ids, e.g. 000,003) with -seed beside the claims and write reproduce-ID.txt and reproduce-ID.json under -out, the same bytes as `electlab reproduce -paper ID -seed S -out DIR`")
 	fs.BoolVar(&a.compareOnly, "compare", false, "print only the comparison of the ring election algorithms (those of model.Info.Compare, an algorithm added through cli.Main included): sampled counts and exact worst cases; no claim is checked (the full report has the comparison after the claims)")
 	fs.Int64Var(&eng.ExploreStates, "explore-states", eng.ExploreStates, "states the search of every schedule may store per claim row, at the sizes enumerated exhaustively (0 = sampled schedules only)")
-	if _, err := parseFlags(fs, args, 0); err != nil {
+	partText := fs.String("part", "", "run part i of k (i/k, 1-based) of the report's tasks (assigned by their tabled cost, longest first) and write a part file (-part-out) for claims -merge; auto: i/k from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with -parts)")
+	parts := fs.Int("parts", 0, "with -part auto under a Kubernetes Indexed Job: the number of parts k (the Job's completions)")
+	partOut := fs.String("part-out", "", "with -part: the part file to write (default electlab-claims-part-I-of-K.json)")
+	fs.BoolVar(&a.merge, "merge", false, "merge the part files of a split claims run (positional arguments) and print and write what the unsplit run does; takes only -out, -json and -md besides")
+	pos, err := parseFlags(fs, args, 1<<20)
+	if err != nil {
 		return nil, err
+	}
+	if a.merge {
+		if a.jsonOut && a.mdOut {
+			return nil, usagef("-json and -md conflict: give one")
+		}
+		if err := mergeOnlyOf(fs, a.outDir, "json", "md", "out"); err != nil {
+			return nil, err
+		}
+		a.mergeFiles = pos
+		return a, nil
+	}
+	if len(pos) > 0 {
+		return nil, usagef("%s: unexpected argument %q", fs.Name(), pos[0])
+	}
+	if a.part, err = parsePartFlags("claims", "report", claimsPartFlags, fs, *partText, *parts, *partOut); err != nil {
+		return nil, err
+	}
+	if a.part != nil && a.mdOut {
+		return nil, usagef("-md: a part prints no report; give -md to claims -merge, which prints it")
 	}
 	if !maxSteps.auto {
 		eng.MaxSteps = maxSteps.n
@@ -78,9 +117,16 @@ func parseClaimsArgs(tl runner.Tool, args []string, stderr io.Writer) (*claimsAr
 			return nil, usagef("-algo: %v", err)
 		}
 	}
-	var err error
 	if a.papers, err = reproducePapers(*reproList); err != nil {
 		return nil, err
+	}
+	if a.part != nil {
+		// A part writes its part file only (the merge writes the report
+		// and the reproductions, under its -out).
+		if err := checkOutputs(fileOut("-part-out", a.part.out)); err != nil {
+			return nil, err
+		}
+		return a, nil
 	}
 	if len(a.papers) > 0 && a.outDir == "" {
 		return nil, usagef("-reproduce needs -out (the reproductions are written there)")
@@ -92,48 +138,50 @@ func parseClaimsArgs(tl runner.Tool, args []string, stderr io.Writer) (*claimsAr
 }
 
 // Run checks the claims (and reproduces the papers) the flags ask for,
-// writes the report under -out and prints it.
+// writes the report under -out and prints it; or runs one part of them
+// (-part), or merges the parts (-merge).
 func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
-	eng := a.eng
+	if a.merge {
+		return a.runMerge(stdout, stderr)
+	}
+	w := a.work()
 	defer report.BatchGC()()
-	eng.Interrupted = interrupted
-	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}, Program: a.tl.Program}
-	var jobs []report.Job
-	if !a.compareOnly {
-		jobs = report.Plan(a.tl.Reg, a.claimID, a.algo)
+	if a.part != nil {
+		return a.runPart(w, stdout, stderr)
 	}
-	found := len(jobs) > 0 || a.compareOnly
 	// The tables the reproduce-checked claims and -reproduce need are
-	// computed once each, first (they are the longest tasks), beside the
-	// claims, on every CPU (internal/report).
-	cache := &reproduce.Cache{}
-	for i := range jobs {
-		jobs[i].SetCache(cache)
-	}
-	entries := make([]report.Entry, len(jobs))
-	tasks := report.TableTasks(report.ReproTables(jobs, a.papers), eng.Seed, cache)
-	// The full report compares the ring algorithms of the registry in use
-	// (an algorithm added through Main included): its measurements run
-	// beside the claims, after the tables.
-	var cmp *report.PendingComparison
-	if a.claimID == "" && a.algo == "" {
-		cmp = report.NewPendingComparison(report.CompareSpecs(a.tl.Reg.Specs()), eng.Seed, report.CompareSamples)
-		tasks = append(tasks, cmp.Tasks()...)
-	}
-	tasks = append(tasks, report.ClaimTasks(jobs, eng, entries)...)
-	prog := report.NewProgress(stderr, len(tasks))
+	// computed first (they are the longest tasks), then the comparison of
+	// the ring algorithms of the registry in use (an algorithm added
+	// through Main included; the full report only), then the claims, on
+	// every CPU (internal/report).
+	prog := report.NewProgress(stderr, len(w.Tasks))
 	defer prog.Finish() // also when a check panics
-	report.RunTasks(tasks, report.Workers(), prog)
-	for _, e := range report.JudgeFromParts(entries) {
+	report.RunTasks(w.Tasks, report.Workers(), prog)
+	return a.finish(w, prog, stdout, stderr)
+}
+
+// work lays out the run's tasks (report.Work).
+func (a *claimsArgs) work() *report.Work {
+	a.eng.Interrupted = interrupted
+	return report.NewWork(a.tl.Reg, a.tl.Reg.Specs(), a.claimID, a.algo, a.compareOnly, a.papers, a.eng)
+}
+
+// finish makes the report of w's results once its tasks have run (in
+// this process, or in parts and merged): it writes it under -out and
+// prints it.
+func (a *claimsArgs) finish(w *report.Work, prog *report.Progress, stdout, stderr io.Writer) error {
+	eng := a.eng
+	rep := report.Report{Tool: "electlab", Schema: report.Schema, Seed: eng.Seed, Cases: eng.Cases, Claims: []report.Entry{}, Program: a.tl.Program}
+	for _, e := range w.Entries() {
 		rep.Add(e)
 	}
-	if !found {
+	if !w.Found {
 		if a.claimID != "" {
 			return usagef("-claim %q: no such claim%s (see electlab list)", a.claimID, forAlgo(a.algo))
 		}
 		return usagef("no claims registered%s", forAlgo(a.algo))
 	}
-	if cmp != nil && !interrupted() {
+	if cmp := w.Comparison(); cmp != nil && !interrupted() {
 		c, err := cmp.Result()
 		if err != nil {
 			return err
@@ -154,7 +202,7 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 				break // its tables may be unfinished: not written
 			}
 			if writeErr == nil {
-				writeErr = writePaper(a.outDir, p, eng.Seed, cache)
+				writeErr = writePaper(a.outDir, p, eng.Seed, w.Cache())
 			}
 		}
 	}
@@ -166,6 +214,105 @@ func (a *claimsArgs) Run(stdout, stderr io.Writer) error {
 		return writeErr
 	}
 	return interruptedErr("the report above is incomplete (rows marked interrupted are UNCHECKED)")
+}
+
+// runPart runs part i of k of w: only its tasks (report.Work.PartTasks),
+// then writes their results to the part file and prints one line of what
+// it ran, never a verdict. A part that finished exits 0 (claims -merge
+// gives the report); an interrupted one writes no part file.
+func (a *claimsArgs) runPart(w *report.Work, stdout, stderr io.Writer) error {
+	if !w.Found {
+		return a.finish(w, nil, io.Discard, io.Discard) // the unsplit run's error
+	}
+	i, k := a.part.i, a.part.k
+	part := fmt.Sprintf("%d/%d", i, k)
+	mine := w.PartTasks(i, k)
+	prog := report.NewProgress(stderr, len(mine))
+	defer prog.Finish()
+	report.RunTasks(w.Select(mine), report.Workers(), prog)
+	prog.Finish()
+	if interrupted() {
+		fmt.Fprintf(stdout, "part %s: interrupted: no part written (not a verdict)\n", part)
+		return exit.Interruptedf("interrupted: part %s not written to %s (not a verdict)", part, a.part.out)
+	}
+	p, err := w.Part(i, k, a.part.options)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := render.WriteJSON(&buf, p); err != nil {
+		return err
+	}
+	if err := outfile.WriteFile(a.part.out, buf.Bytes(), stdout); err != nil {
+		return usagef("-part-out %v", err)
+	}
+	if a.part.out == "-" {
+		return nil // the part file is stdout's one output
+	}
+	if a.jsonOut {
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	var mineCost, all int64
+	split := w.Split()
+	for j, pi := range w.Assign(k) {
+		c := report.TaskCost(w.Tasks[split[j]].Label())
+		all += c
+		if pi == i {
+			mineCost += c
+		}
+	}
+	if len(mine) == 0 {
+		fmt.Fprintf(stdout, "part %s: no tasks: the %d task(s) of the claims run fall to other parts\n", part, p.Tasks)
+	} else {
+		fmt.Fprintf(stdout, "part %s: ran %d of the %d tasks of the claims run (tabled cost %.1f of %.1f CPU-s)\n", part, len(mine), p.Tasks, float64(mineCost)/1000, float64(all)/1000)
+	}
+	fmt.Fprintf(stdout, "part written to %s (merge every part with claims -merge for the report)\n", a.part.out)
+	return nil
+}
+
+// runMerge is claims -merge: it reads and checks the parts
+// (report.ReadClaimsParts), rebuilds the run from their options as the
+// unsplit command line would (with the merge's -out, -json and -md), puts
+// the parts' results in place, runs the tasks the parts leave to the
+// merge and makes the report as the unsplit run does.
+func (a *claimsArgs) runMerge(stdout, stderr io.Writer) error {
+	ps, err := report.ReadClaimsParts(a.mergeFiles)
+	if err != nil {
+		return err
+	}
+	p := ps[0]
+	var extra []string
+	if a.outDir != "" {
+		extra = append(extra, "-out", a.outDir)
+	}
+	if a.jsonOut {
+		extra = append(extra, "-json")
+	}
+	if a.mdOut {
+		extra = append(extra, "-md")
+	}
+	args, err := mergeArgs(p.File(), p.Options, claimsPartFlags, extra)
+	if err != nil {
+		return err
+	}
+	b, err := parseClaimsArgs(a.tl, args, io.Discard)
+	if err != nil {
+		return usagef("-merge: %s: its options do not build a claims run here: %v", p.File(), err)
+	}
+	if b.part != nil || b.merge {
+		return usagef("-merge: %s: its options do not build a claims run here", p.File())
+	}
+	w := b.work()
+	defer report.BatchGC()()
+	if err := w.Load(ps); err != nil {
+		return err
+	}
+	local := w.Local()
+	prog := report.NewProgress(stderr, len(local))
+	defer prog.Finish()
+	report.RunTasks(w.Select(local), report.Workers(), prog)
+	return b.finish(w, prog, stdout, stderr)
 }
 
 // print prints the report as the flags ask: the comparison alone

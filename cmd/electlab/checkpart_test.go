@@ -279,7 +279,12 @@ func clearPartEnv(t *testing.T) {
 // resolved i/k, names its default file after it, and fails loudly without
 // them or with an array it cannot split by.
 func TestCheckPartAuto(t *testing.T) {
-	base := []string{"check", "-algo", "changroberts", "-n", "4", "-schedules", "31", "-part", "auto"}
+	testPartAuto(t, []string{"check", "-algo", "changroberts", "-n", "4", "-schedules", "31"})
+}
+
+// testPartAuto is the -part auto test of command base[0] run as base.
+func testPartAuto(t *testing.T, base []string) {
+	base = append(append([]string(nil), base...), "-part", "auto")
 	for _, c := range []struct {
 		name string
 		env  map[string]string
@@ -318,7 +323,7 @@ func TestCheckPartAuto(t *testing.T) {
 			}
 			r.mustCode(t, 0)
 			i, k, _ := strings.Cut(c.part, "/")
-			f := filepath.Join(dir, "electlab-check-part-"+i+"-of-"+k+".json")
+			f := filepath.Join(dir, "electlab-"+base[0]+"-part-"+i+"-of-"+k+".json")
 			var p struct{ Part string }
 			if err := json.Unmarshal(readFile(t, f), &p); err != nil || p.Part != c.part || !strings.HasPrefix(r.stdout, "part "+c.part+": ") {
 				t.Errorf("want part %s in %s: %v %+v\n%s", c.part, f, err, p, r)

@@ -177,6 +177,7 @@ func TestInterrupt(t *testing.T) {
 		{"reproduce", []string{"reproduce", "-paper", "000", "-table", "1", "-runs", "1000000"}, "waiting for: reproduce 000 table 1", "interrupted: tables reproduced in full: none", true},
 		{"claims", []string{"claims", "-claim", "CR79-AVG"}, "waiting for: CR79-AVG", "interrupted after ", false},
 		{"claims, the full report", []string{"claims"}, "electlab: checked ", "rows marked interrupted", true},
+		{"claims part", []string{"claims", "-claim", "CR79-AVG", "-part", "1/1"}, "waiting for: CR79-AVG", "part 1/1: interrupted: no part written (not a verdict)", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -25,7 +25,7 @@ var commandFlags = map[string][]string{
 		"claim", "held-out", "max-states", "max-configs", "max-mem", "mean", "runs", "seed", "json"},
 	"replay":    {"render", "o", "max-mem"},
 	"shrink":    {"o", "budget", "max-steps", "max-mem"},
-	"claims":    {"json", "md", "claim", "algo", "compare", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states", "reproduce"},
+	"claims":    {"json", "md", "claim", "algo", "compare", "out", "seed", "cases", "growth-cases", "exhaustive-limit", "max-n", "max-steps", "explore-states", "reproduce", "part", "parts", "part-out", "merge"},
 	"reproduce": {"paper", "table", "runs", "seed", "json", "out"},
 }
 

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -121,10 +122,30 @@ func (pc *PendingComparison) Tasks() []Task {
 	for i, spec := range pc.specs {
 		name := spec.Meta().Name
 		tasks = append(tasks,
-			Task{label: "comparison, " + name + " (sampled)", run: unlessInterrupted(func() { pc.rows[i], pc.errs[i] = compareAll(spec, pc.seed, pc.samples) })},
-			Task{label: "comparison, " + name + " (worst case)", run: unlessInterrupted(func() { pc.worst[i] = worstCase(spec, CompareWorstMin, CompareWorstMax) })})
+			Task{label: "comparison, " + name + " (sampled)", run: unlessInterrupted(func() { pc.rows[i], pc.errs[i] = compareAll(spec, pc.seed, pc.samples) }),
+				save: func() ([]byte, error) {
+					return json.Marshal(sampledResult{Rows: pc.rows[i], Error: errText(pc.errs[i])})
+				},
+				load: func(data []byte) error {
+					var r sampledResult
+					if err := strictJSON(data, &r); err != nil {
+						return err
+					}
+					pc.rows[i], pc.errs[i] = r.Rows, textErr(r.Error)
+					return nil
+				}},
+			Task{label: "comparison, " + name + " (worst case)", run: unlessInterrupted(func() { pc.worst[i] = worstCase(spec, CompareWorstMin, CompareWorstMax) }),
+				save: func() ([]byte, error) { return json.Marshal(pc.worst[i]) },
+				load: func(data []byte) error { return strictJSON(data, &pc.worst[i]) }})
 	}
 	return tasks
+}
+
+// sampledResult is a comparison's sampled measurement of one algorithm in
+// a part file: its rows, or the error of a run that did not end.
+type sampledResult struct {
+	Rows  []CompareRow `json:"rows"`
+	Error string       `json:"error,omitempty"`
 }
 
 // Result is the comparison once every task has run, or the first

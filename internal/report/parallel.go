@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
@@ -33,6 +34,12 @@ type Task struct {
 	// quiet: the task is not worth a progress line of its own (a claim
 	// without a model); the last task to finish always gets one.
 	quiet bool
+	// save encodes the task's result, once it has run, for a part file
+	// of a split run (claims -part), and load puts a result so encoded
+	// where run would have put it (claims -merge); both nil for a task
+	// the merge runs itself (Work).
+	save func() ([]byte, error)
+	load func([]byte) error
 }
 
 // RunTasks runs the tasks on up to workers goroutines, handing them out
@@ -106,6 +113,13 @@ func ClaimTasks(jobs []Job, eng *claims.Engine, out []Entry) []Task {
 	tasks := make([]Task, len(jobs))
 	for i, j := range jobs {
 		tasks[i] = Task{label: j.Label(), quiet: j.Reg == nil && j.repro == nil, run: func() { out[i] = j.run(eng) }}
+		if j.Reg != nil {
+			// A registered claim's check: split among the parts. (An
+			// entry judged from its tables, or UNCHECKED, is the
+			// merge's.)
+			tasks[i].save = func() ([]byte, error) { return saveEntry(&out[i], j.Reg.Spec) }
+			tasks[i].load = func(data []byte) error { return loadEntry(data, &out[i], j.Reg.Claim, j.Reg.Spec) }
+		}
 	}
 	return tasks
 }
@@ -179,9 +193,32 @@ func TableTasks(keys []TableKey, seed uint64, cache *reproduce.Cache) []Task {
 		}
 		tasks = append(tasks, Task{label: label, run: func() {
 			reproduce.Reproduce(p, k.Table, reproduce.Options{Runs: k.Runs, Seed: seed, Cache: cache})
+		}, save: func() ([]byte, error) {
+			t, err, ok := cache.Get(p, k.Table, k.Runs, seed)
+			if !ok {
+				return nil, fmt.Errorf("not computed")
+			}
+			return json.Marshal(tableResult{Table: t, Error: errText(err)})
+		}, load: func(data []byte) error {
+			var r tableResult
+			if err := strictJSON(data, &r); err != nil {
+				return err
+			}
+			if (r.Table == nil) == (r.Error == "") {
+				return fmt.Errorf("want a table or an error")
+			}
+			cache.Put(p, k.Table, k.Runs, seed, r.Table, textErr(r.Error))
+			return nil
 		}})
 	}
 	return tasks
+}
+
+// tableResult is a reproduced table's task result in a part file: the
+// table, or the error computing it.
+type tableResult struct {
+	Table *reproduce.Table `json:"table"`
+	Error string           `json:"error,omitempty"`
 }
 
 // BatchGC lets the garbage collector use more memory for less CPU during
@@ -205,3 +242,7 @@ func BatchGC() (restore func()) {
 		debug.SetMemoryLimit(lim)
 	}
 }
+
+// Label names the task in progress lines; it is also the task's id in
+// the part files of a split run and in the cost table.
+func (t *Task) Label() string { return t.label }

@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
-	"slices"
-	"strings"
 
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/outfile"
+	"github.com/electlab/electlab/internal/parts"
 	"github.com/electlab/electlab/internal/render"
 )
 
@@ -31,17 +28,13 @@ const (
 // CheckPart is the part file check -part writes and check -merge reads: a
 // self-describing share of one check's schedules.
 type CheckPart struct {
-	Tool    string `json:"tool"`
-	Kind    string `json:"kind"`
-	Version int    `json:"version"`
-	Scheme  string `json:"scheme"`
-	// Options are the check's canonical options (Check.Options); Problem
-	// is a digest of the configuration and checks they built (the
-	// resolved configuration and what is checked), so that parts built
-	// from different scenario files or electlab versions do not merge.
-	Options []string `json:"options"`
-	Problem string   `json:"problem"`
-	Checked string   `json:"checked"`
+	// Head's Options are the check's canonical options (Check.Options);
+	// its Problem is a digest of the configuration and checks they built
+	// (the resolved configuration and what is checked), so that parts
+	// built from different scenario files or electlab versions do not
+	// merge.
+	parts.Head
+	Checked string `json:"checked"`
 	// Part is "i/k"; Schedules the whole check's count; From..To-1 the
 	// schedule indices (from 0) of this part.
 	Part      string `json:"part"`
@@ -56,15 +49,7 @@ type CheckPart struct {
 	Unfinished      int            `json:"unfinished"`
 	FirstUnfinished string         `json:"first_unfinished,omitempty"`
 	Violation       *PartViolation `json:"violation"`
-
-	// file is the path it was read from (-merge's messages); i and k the
-	// parsed Part.
-	file string
-	i, k int
 }
-
-// File is the path the part was read from.
-func (p *CheckPart) File() string { return p.file }
 
 // PartViolation is the first violation a part found: at schedule index
 // Schedule (from 0), whose seed is Seed.
@@ -117,8 +102,8 @@ func (a *Check) runPart(stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "part %s: interrupted after %d of its %d schedules: no part written (not a verdict)\n", part, r.done, to-from)
 		return exit.Interruptedf("interrupted: part %s not written to %s (not a verdict)", part, a.PartOut)
 	}
-	p := &CheckPart{Tool: "electlab", Kind: CheckPartKind, Version: CheckPartVersion, Scheme: CheckPartScheme,
-		Options: a.Options, Problem: a.problem(), Checked: a.What, Part: part, Schedules: a.Count, From: from, To: to,
+	p := &CheckPart{Head: parts.Head{Tool: "electlab", Kind: CheckPartKind, Version: CheckPartVersion, Scheme: CheckPartScheme,
+		Options: a.Options, Problem: a.problem()}, Checked: a.What, Part: part, Schedules: a.Count, From: from, To: to,
 		Ran: r.done, Unfinished: r.capped, FirstUnfinished: r.firstCap}
 	if r.x != nil {
 		p.Ran++
@@ -146,110 +131,33 @@ func (a *Check) runPart(stdout, stderr io.Writer) error {
 	return nil
 }
 
+// checkFormat is check's part files, for the guard of -merge
+// (parts.ReadParts).
+var checkFormat = parts.Format{Kind: CheckPartKind, Version: CheckPartVersion, Scheme: CheckPartScheme,
+	Command: "check", Noun: "check part", Whole: "check", Keyed: "schedules",
+	OtherProblem: "another scenario file, or another electlab version"}
+
 // ReadCheckParts reads the part files of check -merge and checks that they
-// are the parts 1..k of one check, once each: the same format version,
-// scheme, options, problem and k, each consistent in itself. They are
-// returned in part order.
+// are the parts 1..k of one check, once each (parts.ReadParts): the same
+// format version, scheme, options, problem and k, each consistent in
+// itself. They are returned in part order.
 func ReadCheckParts(files []string) ([]*CheckPart, error) {
-	if len(files) == 0 {
-		return nil, exit.Usagef("-merge: give the part files (written by check -part i/k)")
-	}
-	var parts []*CheckPart
-	for _, f := range files {
-		p, err := readCheckPart(f)
-		if err != nil {
-			return nil, err
-		}
-		if len(parts) > 0 {
-			if err := sameCheck(parts[0], p); err != nil {
-				return nil, err
-			}
-		}
-		parts = append(parts, p)
-	}
-	slices.SortStableFunc(parts, func(x, y *CheckPart) int { return x.i - y.i })
-	k := parts[0].k
-	// The missing parts: the first 20 named, the others counted (k comes
-	// from a file: no loop up to it).
-	var missing []string
-	more := 0
-	next := 1
-	for _, p := range parts {
-		if p.i < next {
-			return nil, exit.Usagef("-merge: %s and %s are both part %s", prevFile(parts, p), p.file, p.Part)
-		}
-		addMissing(&missing, &more, next, p.i-1)
-		next = p.i + 1
-	}
-	addMissing(&missing, &more, next, k)
-	if len(missing) > 0 {
-		if more > 0 {
-			missing = append(missing, fmt.Sprintf("and %d more", more))
-		}
-		return nil, exit.Usagef("-merge: missing part(s) %s of %d (every part i/%d, 1 <= i <= %d, once)", strings.Join(missing, ", "), k, k, k)
-	}
-	return parts, nil
+	return parts.ReadParts(files, &checkFormat, func() *CheckPart { return &CheckPart{} })
 }
 
-// addMissing adds the parts from..last to missing, up to 20 of them,
-// and counts the others in more.
-func addMissing(missing *[]string, more *int, from, last int) {
-	for j := from; j <= last; j++ {
-		if len(*missing) == 20 {
-			*more += last - j + 1
-			return
-		}
-		*missing = append(*missing, fmt.Sprint(j))
-	}
-}
+// PartHead, PartText: a CheckPart is a parts.Part.
+func (p *CheckPart) PartHead() *parts.Head { return &p.Head }
 
-// prevFile is the file of the part before p in parts (sorted by part).
-func prevFile(parts []*CheckPart, p *CheckPart) string {
-	j := slices.Index(parts, p)
-	return parts[j-1].file
-}
+// PartText is the part's "i/k".
+func (p *CheckPart) PartText() string { return p.Part }
 
-// readCheckPart reads and checks one part file.
-func readCheckPart(f string) (*CheckPart, error) {
-	data, err := os.ReadFile(f)
-	if err != nil {
-		return nil, exit.Usagef("-merge: %v", err)
-	}
-	var head struct {
-		Tool, Kind, Scheme string
-		Version            int
-	}
-	if err := json.Unmarshal(data, &head); err != nil || head.Tool != "electlab" || head.Kind != CheckPartKind {
-		return nil, exit.Usagef("-merge: %s is not a check part (the part file of electlab check -part i/k)", f)
-	}
-	if head.Version != CheckPartVersion {
-		return nil, exit.Usagef("-merge: %s is a check part of format version %d; this electlab reads version %d", f, head.Version, CheckPartVersion)
-	}
-	if head.Scheme != CheckPartScheme {
-		return nil, exit.Usagef("-merge: %s keys its schedules by scheme %q; this electlab merges %q", f, head.Scheme, CheckPartScheme)
-	}
-	p := &CheckPart{file: f}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(p); err != nil {
-		return nil, exit.Usagef("-merge: %s: not a valid check part: %v", f, err)
-	}
-	if err := p.consistent(); err != nil {
-		return nil, exit.Usagef("-merge: %s: not a valid check part: %v", f, err)
-	}
-	return p, nil
-}
-
-// consistent checks a part in itself: its i/k, its range under the
-// scheme, what it ran and its violation.
-func (p *CheckPart) consistent() error {
-	if _, err := fmt.Sscanf(p.Part, "%d/%d", &p.i, &p.k); err != nil || fmt.Sprintf("%d/%d", p.i, p.k) != p.Part || p.i < 1 || p.i > p.k {
-		return fmt.Errorf("part %q is not i/k with 1 <= i <= k", p.Part)
-	}
+// Consistent checks a part in itself: its range under the scheme, what it
+// ran and its violation.
+func (p *CheckPart) Consistent() error {
 	if p.Schedules < 1 {
 		return fmt.Errorf("schedules %d", p.Schedules)
 	}
-	if from, to := PartRange(p.i, p.k, p.Schedules); p.From != from || p.To != to {
+	if from, to := PartRange(p.I(), p.K(), p.Schedules); p.From != from || p.To != to {
 		return fmt.Errorf("part %s of %d schedules runs %d..%d, not %d..%d", p.Part, p.Schedules, from, to, p.From, p.To)
 	}
 	ran := p.To - p.From
@@ -263,35 +171,6 @@ func (p *CheckPart) consistent() error {
 		return fmt.Errorf("ran %d schedules (%d unfinished), want %d", p.Ran, p.Unfinished, ran)
 	}
 	return nil
-}
-
-// sameCheck checks that p is a part of the same check as first.
-func sameCheck(first, p *CheckPart) error {
-	if !slices.Equal(first.Options, p.Options) {
-		return exit.Usagef("-merge: %s and %s were run with different options (%s: %s; %s: %s)", p.file, first.file,
-			p.file, optionDiff(p.Options, first.Options), first.file, optionDiff(first.Options, p.Options))
-	}
-	if first.Problem != p.Problem {
-		return exit.Usagef("-merge: %s and %s check different problems under the same options (another scenario file, or another electlab version)", p.file, first.file)
-	}
-	if first.k != p.k {
-		return exit.Usagef("-merge: %s is part %s, %s is part %s: the parts of one check share k", p.file, p.Part, first.file, first.Part)
-	}
-	return nil
-}
-
-// optionDiff is the options of a that b does not have ("none" when none).
-func optionDiff(a, b []string) string {
-	var d []string
-	for _, o := range a {
-		if !slices.Contains(b, o) {
-			d = append(d, o)
-		}
-	}
-	if len(d) == 0 {
-		return "none"
-	}
-	return strings.Join(d, " ")
 }
 
 // MergeParts prints what the unsplit check prints, from its parts (read
@@ -308,7 +187,7 @@ func (a *Check) MergeParts(parts []*CheckPart, stdout, stderr io.Writer) error {
 	defer restore()
 	for _, p := range parts {
 		if p.Problem != a.problem() || p.Schedules != a.Count {
-			return exit.Usagef("-merge: %s: its options build another check here (another scenario file, or another electlab version)", p.file)
+			return exit.Usagef("-merge: %s: its options build another check here (another scenario file, or another electlab version)", p.File())
 		}
 	}
 	capped, firstCap := 0, ""
@@ -321,7 +200,7 @@ func (a *Check) MergeParts(parts []*CheckPart, stdout, stderr io.Writer) error {
 			case r.interrupted:
 				return exit.Interruptedf("interrupted: the merge did not finish (not a verdict)")
 			case r.x == nil || r.x.Violation.Property != v.Property:
-				return exit.Usagef("-merge: %s: its violation at schedule %d (%s) does not happen here (another electlab version?)", p.file, v.Schedule+1, v.Property)
+				return exit.Usagef("-merge: %s: its violation at schedule %d (%s) does not happen here (another electlab version?)", p.File(), v.Schedule+1, v.Property)
 			}
 			return a.reportViolation(r.cs, r.x, opt, r.k, stdout, stderr)
 		}
