@@ -121,9 +121,6 @@ same() {
 # and returns non-zero on failure. More checks go here, each added to
 # CHECKS at the end once the command it needs exists (none of them exists
 # or runs yet):
-#   check_claims_parts: sbatch --array=1-K 'electlab claims -part auto ...'
-#     and an afterok job 'electlab claims -merge ...', compared with the
-#     unsplit claims report byte for byte, as check_check_parts does.
 #   check_explore_dist_requeue: the same with one rank killed by SIGKILL
 #     and requeued (sbatch --requeue), the same bytes.
 
@@ -196,6 +193,44 @@ check_check_parts() {
 	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), stderr ($(wc -c <"$d/unsplit/stderr") bytes), exit status $want, $(echo "$got" | grep -c . || true) trace file(s)"
 }
 
+# check_claims_parts: as check_check_parts, for claims: a job array runs
+# claims-part, an afterok job claims-merge, and the merge's stdout, exit
+# status and report directory must equal claims-unsplit's, byte for byte.
+check_claims_parts() {
+	local d=$WORK/claims-parts k arr merge st want got
+	mkdir -p "$d/parts" "$d/unsplit"
+	k=$(argv claims-k)
+	(
+		cd "$d/unsplit"
+		set +e
+		run_argv claims-unsplit >stdout 2>stderr
+		echo $? >status
+	)
+	want=$(cat "$d/unsplit/status")
+	say "unsplit: exit status $want, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
+	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv claims-part)'"
+	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name=electlab-claims-part \
+		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv claims-part)")
+	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv claims-merge)'"
+	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name=electlab-claims-merge \
+		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv claims-merge)")
+	say "array job $arr ($k tasks), merge job $merge"
+	fail() {
+		say "$*"
+		show_jobs "$arr" "$merge"
+		show_files "$d"/parts/slurm-*.out "$d/parts/merge.stderr"
+		return 1
+	}
+	wait_jobs "$merge" "$arr" || fail "timed out"
+	st=$(job_field "$arr" JobState | sort -u | tr '\n' ' ')
+	[ "$st" = "COMPLETED " ] || fail "array job $arr: states $st(want COMPLETED)"
+	got=$(job_field "$merge" ExitCode)
+	[ "$got" = "$want:0" ] || fail "merge job $merge: ExitCode=$got, but the unsplit run exits $want (want $want:0)"
+	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || fail "the merge's stdout differs from the unsplit run's"
+	diff -r "$d/unsplit/report" "$d/parts/report" || fail "the merge's report directory differs from the unsplit run's"
+	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), exit status $want, report directory ($(find "$d/unsplit/report" -type f | wc -l) files)"
+}
+
 # json_core FILE prints explore -json's output FILE without what measures
 # one process (mem_estimate_bytes, table_bytes, bytes_per_state) and
 # without the ranks' own part (dist): what a distributed search and the
@@ -250,7 +285,7 @@ check_explore_dist() {
 	say "srun -n $k = one process: result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want, $(echo "$got" | grep -c . || true) trace file(s); $(grep -c 'done:' "$d/ranks/stderr" || true) other rank(s) reported done"
 }
 
-CHECKS="check_srun_tasks check_check_parts check_explore_dist"
+CHECKS="check_srun_tasks check_check_parts check_claims_parts check_explore_dist"
 
 # ------------------------------------------------------------------ main
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/electlab-dist-test.XXXXXX")
