@@ -121,8 +121,6 @@ same() {
 # and returns non-zero on failure. More checks go here, each added to
 # CHECKS at the end once the command it needs exists (none of them exists
 # or runs yet):
-#   check_explore_dist_requeue: the same with one rank killed by SIGKILL
-#     and requeued (sbatch --requeue), the same bytes.
 
 # check_srun_tasks: a step of 3 tasks runs 3 processes that see their rank
 # and the task count, as explore -bfs -dist will under srun -n 3. The node
@@ -285,7 +283,70 @@ check_explore_dist() {
 	say "srun -n $k = one process: result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want, $(echo "$got" | grep -c . || true) trace file(s); $(grep -c 'done:' "$d/ranks/stderr" || true) other rank(s) reported done"
 }
 
-CHECKS="check_srun_tasks check_check_parts check_claims_parts check_explore_dist"
+# check_explore_dist_restart: srun -n 3 runs restart-ranks (with
+# -checkpoint); once rank 3 has written the checkpoint of level 12 it is
+# killed with SIGKILL, and the other ranks must stop (an error naming it,
+# or srun ending the step); the same srun line run again must resume from
+# the checkpoints (resumed_at in its output) and print restart-unsplit's
+# result but for the memory figures.
+check_explore_dist_restart() {
+	local d=$WORK/explore-restart want got p pid victim t0
+	mkdir -p "$d/ranks" "$d/unsplit"
+	(
+		cd "$d/unsplit"
+		set +e
+		run_argv restart-unsplit >stdout 2>stderr
+		echo $? >status
+	)
+	want=$(cat "$d/unsplit/status")
+	fail() {
+		say "$*"
+		show_files "$d/ranks/stdout1" "$d/ranks/stderr1" "$d/ranks/stdout" "$d/ranks/stderr"
+		return 1
+	}
+	echo "+ srun -n 3 --overcommit $(argv restart-ranks)   # then kill -9 rank 3 after level 12"
+	(
+		cd "$d/ranks"
+		run_argv restart-ranks timeout "$WAIT" srun -n 3 --overcommit >stdout1 2>stderr1
+	) &
+	pid=$!
+	t0=$SECONDS
+	until [ -f "$d/ranks/ckpt/rank-3-of-3/level-000012.ckpt" ]; do
+		[ $((SECONDS - t0)) -lt "$WAIT" ] || fail "no checkpoint of level 12 after $WAIT s"
+		kill -0 "$pid" 2>/dev/null || fail "the search ended before its checkpoint of level 12"
+		sleep 0.1
+	done
+	victim=""
+	for p in $(pgrep -x electlab); do
+		if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'SLURM_PROCID=2'; then
+			victim=$p
+		fi
+	done
+	[ -n "$victim" ] || fail "no process of rank 3 (SLURM_PROCID=2) found"
+	kill -9 "$victim"
+	say "killed rank 3 (pid $victim) after its checkpoint of level 12"
+	set +e
+	wait "$pid"
+	got=$?
+	set -e
+	[ "$got" != 0 ] || fail "the killed search exited 0"
+	say "the killed search ended with status $got: $(grep -m1 -o 'rank 3 of 3 stopped answering\|Killed' "$d/ranks/stderr1" || echo 'no message naming rank 3')"
+	(
+		cd "$d/ranks"
+		set +e
+		run_argv restart-ranks timeout "$WAIT" srun -n 3 --overcommit >stdout 2>stderr
+		echo $? >status
+	)
+	got=$(cat "$d/ranks/status")
+	[ "$got" = "$want" ] || fail "started again, srun exits $got, the single process $want"
+	grep -q '"resumed_at": ' "$d/ranks/stdout" || fail "started again, it did not resume from the checkpoints"
+	json_core "$d/unsplit/stdout" >"$d/unsplit/core.json"
+	json_core "$d/ranks/stdout" >"$d/ranks/core.json"
+	same "$d/unsplit/core.json" "$d/ranks/core.json" || fail "the resumed result differs from the single process's"
+	say "killed and started again = one process: $(grep -o '"resumed_at": [0-9]*' "$d/ranks/stdout"), result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want"
+}
+
+CHECKS="check_srun_tasks check_check_parts check_claims_parts check_explore_dist check_explore_dist_restart"
 
 # ------------------------------------------------------------------ main
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/electlab-dist-test.XXXXXX")
