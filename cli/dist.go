@@ -18,20 +18,21 @@ import (
 
 // distFlags are explore's flags that place a distributed search.
 type distFlags struct {
-	dist, nats, run *string
+	dist, nats, run, checkpoint *string
 	embed           *bool
 	timeout         *time.Duration
 }
 
 // distNames are the flags that place a distributed search: they do not
 // change what it computes, so the run name leaves them out.
-var distNames = []string{"dist", "nats", "nats-embed", "dist-run", "dist-timeout", "json", "out"}
+var distNames = []string{"dist", "nats", "nats-embed", "dist-run", "dist-timeout", "checkpoint", "json", "out"}
 
 func (d *distFlags) register(fs *flag.FlagSet) {
 	d.dist = fs.String("dist", "", "distribute the breadth-first search (with -bfs) over ranks that each store 1/k of the states: local:K (K ranks in this process over an embedded NATS server), slurm (this process is rank SLURM_PROCID+1 of SLURM_NTASKS: srun -n K), or i/k (rank i of k); docs/SCALE.md")
 	d.nats = fs.String("nats", "", "the NATS server the ranks of -dist talk through (nats://host:port); needed with -dist slurm and -dist i/k")
 	d.embed = fs.Bool("nats-embed", false, "with -dist slurm or i/k: rank 1 starts an embedded NATS server listening at -nats's host:port (else -nats is an existing server)")
 	d.run = fs.String("dist-run", "", "the name of the search on the NATS server (default: a hash of the options, and the Slurm job and step ids when set); searches sharing a server need different names")
+	d.checkpoint = fs.String("checkpoint", "", "with -dist: a directory (shared by the ranks, or one per node) where each rank writes a checkpoint at the end of every level; the same command started again resumes after the last level every rank wrote, and prints the same result")
 	d.timeout = fs.Duration("dist-timeout", 30*time.Second, "with -dist: how long a rank waits for another that has stopped answering (no heartbeat), and for the server to come up, before it stops with an error naming it")
 }
 
@@ -40,7 +41,7 @@ func (d *distFlags) register(fs *flag.FlagSet) {
 func (d *distFlags) parse(fs *flag.FlagSet, bfs bool, opt explore.Options, info *model.Info) (*runner.Dist, error) {
 	set := explicit(fs)
 	if *d.dist == "" {
-		for _, name := range []string{"nats", "nats-embed", "dist-run", "dist-timeout"} {
+		for _, name := range []string{"nats", "nats-embed", "dist-run", "dist-timeout", "checkpoint"} {
 			if set[name] {
 				return nil, usagef("-%s goes with -dist", name)
 			}
@@ -105,7 +106,12 @@ func (d *distFlags) parse(fs *flag.FlagSet, bfs bool, opt explore.Options, info 
 		}
 		return nil, usagef("-dist does not search for livelocks (termination needs the cycles of the state graph, which no rank sees whole; TLC and PReach refuse it too): give -props %s%s", rest, also)
 	}
-	p.URL, p.Embed, p.Timeout = *d.nats, *d.embed, *d.timeout
+	p.URL, p.Embed, p.Timeout, p.Checkpoint = *d.nats, *d.embed, *d.timeout, *d.checkpoint
+	if p.Checkpoint != "" {
+		if fi, err := os.Stat(p.Checkpoint); err == nil && !fi.IsDir() {
+			return nil, usagef("-checkpoint %s: not a directory", p.Checkpoint)
+		}
+	}
 	p.Run = *d.run
 	if p.Run == "" {
 		p.Run = runName(fs)

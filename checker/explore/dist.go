@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"sync"
 
@@ -162,6 +163,12 @@ type distRank struct {
 	curPath []uint16
 	// progress is Options.Progress (rank 0 calls it at each level's end).
 	progress func(Progress)
+	// problem identifies the search and its number of ranks (in
+	// checkpoints); ckpt is this rank's checkpoint directory ("" for
+	// none) and resumeAt the level the search resumes after (0: none).
+	problem  uint64
+	ckpt     string
+	resumeAt int
 }
 
 // ExploreDist is Explore as one rank of a distributed breadth-first
@@ -199,16 +206,36 @@ func ExploreDist(s0 model.System, opt Options, t Transport) (*Result, error) {
 	// Progress is the whole search's, on rank 0, at each level's end.
 	d.progress, d.e.opt.Progress = opt.Progress, nil
 	t.Handle(d.receive)
-	// The start barrier: no rank sends before every handler is set, and
-	// every rank searches the same problem.
-	all, err := t.AllGather(binary.LittleEndian.AppendUint64(nil, problemKey(s0, &opt)))
+	pk := problemKey(s0, &opt)
+	d.problem = combine(pk, uint64(d.ranks))
+	have := 0
+	if opt.Checkpoint != "" {
+		d.ckpt = ckptDir(opt.Checkpoint, d.rank, d.ranks)
+		if err := os.MkdirAll(d.ckpt, 0o755); err != nil {
+			return nil, fmt.Errorf("checkpoint directory: %v", err)
+		}
+		var err error
+		if have, err = ckptLevels(d.ckpt, d.problem); err != nil {
+			return nil, err
+		}
+	}
+	// The start barrier: no rank sends before every handler is set, every
+	// rank searches the same problem, and they resume after the last
+	// level every rank has a checkpoint of.
+	all, err := t.AllGather(binary.AppendUvarint(binary.LittleEndian.AppendUint64(nil, pk), uint64(have)))
 	if err != nil {
 		return nil, err
 	}
+	d.resumeAt = have
 	for r, p := range all {
-		if !slices.Equal(p, all[0]) {
+		if len(p) < 8 || !slices.Equal(p[:8], all[0][:8]) {
 			return nil, fmt.Errorf("rank %d searches another problem than rank 1 (another configuration or options)", r+1)
 		}
+		l, n := binary.Uvarint(p[8:])
+		if n <= 0 {
+			return nil, fmt.Errorf("rank %d: a bad start message", r+1)
+		}
+		d.resumeAt = min(d.resumeAt, int(l))
 	}
 	res, err := d.run()
 	if err != nil {
@@ -245,7 +272,15 @@ func (d *distRank) run() (*Result, error) {
 	}
 	var committed int64 // states stored by every rank, before this level
 	committed = 1
-	for depth := 0; ; depth++ {
+	start := 0
+	if d.resumeAt > 0 {
+		var err error
+		if frontier, committed, err = d.resume(d.resumeAt); err != nil {
+			return nil, err
+		}
+		start = d.resumeAt
+	}
+	for depth := start; ; depth++ {
 		// Expand (or, at the depth bound, only judge) the frontier.
 		sent, err := d.expandLevel(frontier, depth)
 		if err != nil {
@@ -283,12 +318,19 @@ func (d *distRank) run() (*Result, error) {
 		}
 		frontier = d.commit(frontier[:0], depth+1)
 		committed += sums.newStates
+		e.res.MaxDepth = depth + 1
+		if d.ckpt != "" {
+			// Before the barrier: no rank starts the next level before
+			// every rank has this level's checkpoint.
+			if err := d.writeCkpt(depth+1, committed, frontier); err != nil {
+				return nil, fmt.Errorf("writing the checkpoint of level %d: %v", depth+1, err)
+			}
+		}
 		// Barrier 3: no rank sends the next level's records before
 		// every rank has stored this level's.
 		if _, err := d.t.AllGather(nil); err != nil {
 			return nil, err
 		}
-		e.res.MaxDepth = depth + 1
 		if d.progress != nil && d.rank == 0 {
 			d.progress(Progress{States: committed, Transitions: e.res.Transitions, Depth: depth + 1})
 		}
@@ -792,7 +834,7 @@ func (d *distRank) finish() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Violations: []*Violation{}, MaxDepth: e.res.MaxDepth, Incomplete: e.stop}
+	res := &Result{Violations: []*Violation{}, MaxDepth: e.res.MaxDepth, Incomplete: e.stop, ResumedAt: d.resumeAt}
 	viols := map[string]*dviol{}
 	var errAt tuple
 	errMsg := ""

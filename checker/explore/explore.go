@@ -127,6 +127,11 @@ type Options struct {
 	// storage of the states it has left (model.World.CloneInto).
 	OnFinal func(w model.System)
 
+	// Checkpoint is, for a distributed search (ExploreDist), the
+	// directory where each rank writes a checkpoint at the end of every
+	// level, and from which a search started again resumes (dist_ckpt.go).
+	Checkpoint string
+
 	// brokenDist makes a distributed search keep, for a new state, the
 	// greatest record that reached it instead of the least (tests: an
 	// order-dependent rule the comparison with the BFS must catch).
@@ -305,6 +310,9 @@ type Result struct {
 	// Ranks are, for a distributed search (ExploreDist), what each rank
 	// did; its other fields are the whole search's.
 	Ranks []RankStats `json:"-"`
+	// ResumedAt is, for a distributed search that resumed from its
+	// checkpoints (Options.Checkpoint), the level it resumed after.
+	ResumedAt int `json:"-"`
 	// Fingerprints are the sorted state keys (Options.KeepFingerprints
 	// and shards), for Merge.
 	Fingerprints []uint64 `json:"-"`

@@ -123,6 +123,8 @@ func TestDistRefuses(t *testing.T) {
 		{[]string{"-bfs", "-dist", "2/3", "-nats", "127.0.0.1:4222"}, nil, `-nats "127.0.0.1:4222": want nats://host:port`},
 		{[]string{"-bfs", "-dist", "local:2", "-nats-embed"}, nil, "-nats-embed needs -nats"},
 		{[]string{"-bfs", "-nats", "nats://127.0.0.1:4222"}, nil, "-nats goes with -dist"},
+		{[]string{"-bfs", "-checkpoint", "/tmp"}, nil, "-checkpoint goes with -dist"},
+		{[]string{"-bfs", "-dist", "local:2", "-checkpoint", "dist_test.go"}, nil, "-checkpoint dist_test.go: not a directory"},
 		{[]string{"-bfs", "-dist", "local:2", "-dist-timeout", "0s"}, nil, "-dist-timeout 0s: want a positive duration"},
 		{[]string{"-bfs", "-dist", "local:2", "-dist-run", "a.b"}, nil, `-dist-run "a.b": a name without dots`},
 		{[]string{"-dist", "local:2"}, nil, "-dist distributes the breadth-first search: add -bfs"},
@@ -143,5 +145,45 @@ func TestDistRefuses(t *testing.T) {
 	r := cli(t, "explore", "-algo", "central", "-n", "3", "-bfs", "-dist", "local:2")
 	if r.code != 2 || !strings.Contains(r.stderr, "give -props none (its mutual exclusion is still checked in every state)") {
 		t.Errorf("a lock under -dist: %v", r)
+	}
+}
+
+// TestDistCheckpointCLI: explore -dist -checkpoint DIR run again after a
+// search that stopped (here: the checkpoints of the levels after 9 removed
+// from one rank, after 11 from the others, as a search killed mid-level 12
+// leaves them) resumes after level 9 and prints what the search that never
+// stopped prints, but for its "resumed" line.
+func TestDistCheckpointCLI(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"explore", "-algo", "changroberts", "-n", "6", "-bfs", "-props", "single-coordinator,agreement,validity", "-dist", "local:3", "-checkpoint", dir}
+	want := cli(t, args...)
+	if want.code != 0 || strings.Contains(want.stdout, "resumed") {
+		t.Fatalf("first run: %v", want)
+	}
+	for r := 1; r <= 3; r++ {
+		keep := 11
+		if r == 2 {
+			keep = 9
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "rank-"+string(rune('0'+r))+"-of-3", "level-*.ckpt"))
+		if len(files) < 15 {
+			t.Fatalf("rank %d wrote %d checkpoints", r, len(files))
+		}
+		for _, f := range files[keep:] {
+			os.Remove(f)
+		}
+	}
+	got := cli(t, args...)
+	if !strings.Contains(got.stdout, "resumed      after level 9, from the ranks' checkpoints") {
+		t.Fatalf("not resumed after level 9: %v", got)
+	}
+	var kept []string
+	for _, l := range strings.SplitAfter(got.stdout, "\n") {
+		if !strings.HasPrefix(l, "resumed ") {
+			kept = append(kept, l)
+		}
+	}
+	if strings.Join(kept, "") != want.stdout || got.code != want.code {
+		t.Errorf("resumed:\n%v\nnever stopped:\n%v", got, want)
 	}
 }

@@ -69,6 +69,9 @@ type ExploreDist struct {
 	// BytesPerState is the bytes of records sent between ranks per stored
 	// state.
 	BytesPerState float64 `json:"sent_bytes_per_state"`
+	// ResumedAt is the level after which the search resumed from its
+	// checkpoints (-checkpoint), 0 when it ran from the start.
+	ResumedAt int `json:"resumed_at,omitempty"`
 }
 
 // ExploreRankStat is one rank's part of a distributed search.
@@ -87,7 +90,7 @@ func FillDist(rep *ExploreReport, res *explore.Result) {
 	if len(res.Ranks) == 0 {
 		return
 	}
-	d := &ExploreDist{Ranks: len(res.Ranks)}
+	d := &ExploreDist{Ranks: len(res.Ranks), ResumedAt: res.ResumedAt}
 	var most, sent int64
 	for _, r := range res.Ranks {
 		d.Rank = append(d.Rank, ExploreRankStat{r.States, r.Transitions, r.RecordsSent, r.BytesSent, r.Batches, r.MemEstimate, r.TableBytes})
@@ -324,6 +327,9 @@ func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 		}
 		fmt.Fprintf(w, "distributed  %d ranks: %d..%d states each (the largest holds %.1f%%); %s sent in %d batches (%.1f bytes per state)\n",
 			d.Ranks, lo, hi, 100*d.LargestShare, explore.FormatBytes(sent), batches, d.BytesPerState)
+		if d.ResumedAt > 0 {
+			fmt.Fprintf(w, "resumed      after level %d, from the ranks' checkpoints (-checkpoint): the counts include the levels before\n", d.ResumedAt)
+		}
 	}
 	tables, peak := "", ""
 	if r.Dist != nil {

@@ -24,6 +24,8 @@ type Dist struct {
 	Embed       bool
 	// Run names the search on the server (its subjects' prefix).
 	Run string
+	// Checkpoint is the directory of the ranks' checkpoints ("" none).
+	Checkpoint string
 	// Timeout is how long a rank waits for a silent one (and for the
 	// server to come up) before it stops with an error naming it.
 	Timeout time.Duration
@@ -77,6 +79,7 @@ func (d *Dist) search(start model.System, opt explore.Options, stderr io.Writer)
 		}
 		defer t.Close()
 		o := opt
+		o.Checkpoint = d.Checkpoint
 		if r != 0 {
 			o.Progress = nil
 		}

@@ -121,11 +121,6 @@ same() {
 # and returns non-zero on failure. More checks go here, each added to
 # CHECKS at the end once the command it needs exists (none of them exists
 # or runs yet):
-#   check_claims_parts: sbatch --array=1-K 'electlab claims -part auto ...'
-#     and an afterok job 'electlab claims -merge ...', compared with the
-#     unsplit claims report byte for byte, as check_check_parts does.
-#   check_explore_dist_requeue: the same with one rank killed by SIGKILL
-#     and requeued (sbatch --requeue), the same bytes.
 
 # check_srun_tasks: a step of 3 tasks runs 3 processes that see their rank
 # and the task count, as explore -bfs -dist will under srun -n 3. The node
@@ -196,6 +191,44 @@ check_check_parts() {
 	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), stderr ($(wc -c <"$d/unsplit/stderr") bytes), exit status $want, $(echo "$got" | grep -c . || true) trace file(s)"
 }
 
+# check_claims_parts: as check_check_parts, for claims: a job array runs
+# claims-part, an afterok job claims-merge, and the merge's stdout, exit
+# status and report directory must equal claims-unsplit's, byte for byte.
+check_claims_parts() {
+	local d=$WORK/claims-parts k arr merge st want got
+	mkdir -p "$d/parts" "$d/unsplit"
+	k=$(argv claims-k)
+	(
+		cd "$d/unsplit"
+		set +e
+		run_argv claims-unsplit >stdout 2>stderr
+		echo $? >status
+	)
+	want=$(cat "$d/unsplit/status")
+	say "unsplit: exit status $want, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
+	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv claims-part)'"
+	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name=electlab-claims-part \
+		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv claims-part)")
+	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv claims-merge)'"
+	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name=electlab-claims-merge \
+		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv claims-merge)")
+	say "array job $arr ($k tasks), merge job $merge"
+	fail() {
+		say "$*"
+		show_jobs "$arr" "$merge"
+		show_files "$d"/parts/slurm-*.out "$d/parts/merge.stderr"
+		return 1
+	}
+	wait_jobs "$merge" "$arr" || fail "timed out"
+	st=$(job_field "$arr" JobState | sort -u | tr '\n' ' ')
+	[ "$st" = "COMPLETED " ] || fail "array job $arr: states $st(want COMPLETED)"
+	got=$(job_field "$merge" ExitCode)
+	[ "$got" = "$want:0" ] || fail "merge job $merge: ExitCode=$got, but the unsplit run exits $want (want $want:0)"
+	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || fail "the merge's stdout differs from the unsplit run's"
+	diff -r "$d/unsplit/report" "$d/parts/report" || fail "the merge's report directory differs from the unsplit run's"
+	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), exit status $want, report directory ($(find "$d/unsplit/report" -type f | wc -l) files)"
+}
+
 # json_core FILE prints explore -json's output FILE without what measures
 # one process (mem_estimate_bytes, table_bytes, bytes_per_state) and
 # without the ranks' own part (dist): what a distributed search and the
@@ -250,7 +283,70 @@ check_explore_dist() {
 	say "srun -n $k = one process: result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want, $(echo "$got" | grep -c . || true) trace file(s); $(grep -c 'done:' "$d/ranks/stderr" || true) other rank(s) reported done"
 }
 
-CHECKS="check_srun_tasks check_check_parts check_explore_dist"
+# check_explore_dist_restart: srun -n 3 runs restart-ranks (with
+# -checkpoint); once rank 3 has written the checkpoint of level 12 it is
+# killed with SIGKILL, and the other ranks must stop (an error naming it,
+# or srun ending the step); the same srun line run again must resume from
+# the checkpoints (resumed_at in its output) and print restart-unsplit's
+# result but for the memory figures.
+check_explore_dist_restart() {
+	local d=$WORK/explore-restart want got p pid victim t0
+	mkdir -p "$d/ranks" "$d/unsplit"
+	(
+		cd "$d/unsplit"
+		set +e
+		run_argv restart-unsplit >stdout 2>stderr
+		echo $? >status
+	)
+	want=$(cat "$d/unsplit/status")
+	fail() {
+		say "$*"
+		show_files "$d/ranks/stdout1" "$d/ranks/stderr1" "$d/ranks/stdout" "$d/ranks/stderr"
+		return 1
+	}
+	echo "+ srun -n 3 --overcommit $(argv restart-ranks)   # then kill -9 rank 3 after level 12"
+	(
+		cd "$d/ranks"
+		run_argv restart-ranks timeout "$WAIT" srun -n 3 --overcommit >stdout1 2>stderr1
+	) &
+	pid=$!
+	t0=$SECONDS
+	until [ -f "$d/ranks/ckpt/rank-3-of-3/level-000012.ckpt" ]; do
+		[ $((SECONDS - t0)) -lt "$WAIT" ] || fail "no checkpoint of level 12 after $WAIT s"
+		kill -0 "$pid" 2>/dev/null || fail "the search ended before its checkpoint of level 12"
+		sleep 0.1
+	done
+	victim=""
+	for p in $(pgrep -x electlab); do
+		if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'SLURM_PROCID=2'; then
+			victim=$p
+		fi
+	done
+	[ -n "$victim" ] || fail "no process of rank 3 (SLURM_PROCID=2) found"
+	kill -9 "$victim"
+	say "killed rank 3 (pid $victim) after its checkpoint of level 12"
+	set +e
+	wait "$pid"
+	got=$?
+	set -e
+	[ "$got" != 0 ] || fail "the killed search exited 0"
+	say "the killed search ended with status $got: $(grep -m1 -o 'rank 3 of 3 stopped answering\|Killed' "$d/ranks/stderr1" || echo 'no message naming rank 3')"
+	(
+		cd "$d/ranks"
+		set +e
+		run_argv restart-ranks timeout "$WAIT" srun -n 3 --overcommit >stdout 2>stderr
+		echo $? >status
+	)
+	got=$(cat "$d/ranks/status")
+	[ "$got" = "$want" ] || fail "started again, srun exits $got, the single process $want"
+	grep -q '"resumed_at": ' "$d/ranks/stdout" || fail "started again, it did not resume from the checkpoints"
+	json_core "$d/unsplit/stdout" >"$d/unsplit/core.json"
+	json_core "$d/ranks/stdout" >"$d/ranks/core.json"
+	same "$d/unsplit/core.json" "$d/ranks/core.json" || fail "the resumed result differs from the single process's"
+	say "killed and started again = one process: $(grep -o '"resumed_at": [0-9]*' "$d/ranks/stdout"), result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want"
+}
+
+CHECKS="check_srun_tasks check_check_parts check_claims_parts check_explore_dist check_explore_dist_restart"
 
 # ------------------------------------------------------------------ main
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/electlab-dist-test.XXXXXX")

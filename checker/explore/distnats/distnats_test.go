@@ -1,12 +1,15 @@
 package distnats_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
@@ -128,5 +131,115 @@ func TestRankGone(t *testing.T) {
 		if errs[r] == nil || !strings.Contains(errs[r].Error(), "rank 3 of 3 stopped answering") {
 			t.Errorf("rank %d: %v, want an error naming rank 3", r+1, errs[r])
 		}
+	}
+}
+
+// core renders what a resumed search must print as one that never
+// stopped: every field but the memory figures, the ranks' part and the
+// level it resumed after, and the counterexamples' events.
+func core(t *testing.T, r *explore.Result) string {
+	t.Helper()
+	c := *r
+	c.MemEstimate, c.TableBytes, c.Ranks, c.ResumedAt = 0, 0, nil, 0
+	b, err := json.Marshal(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, v := range r.Violations {
+		s += fmt.Sprintf("\n%s %v clean=%v", v.Property, v.Events, v.Clean())
+	}
+	for _, rk := range r.Ranks {
+		// What each rank stored, applied and sent is the same too.
+		rk.MemEstimate, rk.TableBytes = 0, 0
+		s += fmt.Sprintf("\n%+v", rk)
+	}
+	return s
+}
+
+// runRanks runs a distributed search of s0 on k ranks over a fresh
+// embedded server, rank 3 (when k >= 3 and stopAt > 0) stopping at its
+// stopAt'th barrier; it returns every rank's result and error.
+func runRanks(t *testing.T, s0 model.System, o explore.Options, k, stopAt int, run string) ([]*explore.Result, []error) {
+	ts := connect(t, k, run, time.Second)
+	res := make([]*explore.Result, k)
+	errs := make([]error, k)
+	var wg sync.WaitGroup
+	for r := range k {
+		var tr explore.Transport = ts[r]
+		if r == 2 && stopAt > 0 {
+			tr = &stopping{Transport: ts[r], stopAt: stopAt}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[r], errs[r] = explore.ExploreDist(s0.Clone(), o, tr)
+		}()
+	}
+	wg.Wait()
+	return res, errs
+}
+
+// TestRestartFromCheckpoint: a search whose rank 3 is killed mid-level
+// (the others then stop with an error naming it), started again with the
+// same checkpoint directory, resumes after the last level every rank
+// wrote and gives, byte for byte, the result of a search that never
+// stopped: states, counts, the violations with their traces, and what
+// each rank stored and sent. Kabashi, 4 processes, the coordinator
+// crashed (two violations), 3 ranks; killed at several points.
+func TestRestartFromCheckpoint(t *testing.T) {
+	spec, err := algos.Registry().Lookup("kabashi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, err := spec.NewSystem(&model.Config{Algo: "kabashi", IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := explore.Options{BFS: true, Counts: explore.CountsTotal, Checks: checker.Checks{Props: model.Safety | model.Agreement}}
+	res, errs := runRanks(t, s0, o, 3, 0, "whole")
+	if errs[0] != nil {
+		t.Fatal(errs[0])
+	}
+	want := core(t, res[0])
+	if len(res[0].Violations) == 0 || res[0].MaxDepth < 10 {
+		t.Fatalf("not the search this test needs: %s", want)
+	}
+	// A rank makes 3 barriers a level, and one at the start: 3*L+2 is in
+	// level L's expansion (L from 0).
+	for i, stopAt := range []int{3*1 + 2, 3*7 + 2, 3*7 + 3, 3*15 + 4} {
+		dir := t.TempDir()
+		o.Checkpoint = dir
+		_, errs := runRanks(t, s0, o, 3, stopAt, fmt.Sprintf("killed%d", i))
+		if errs[0] == nil || !strings.Contains(errs[0].Error(), "rank 3 of 3 stopped answering") {
+			t.Fatalf("killed at barrier %d: rank 1: %v", stopAt, errs[0])
+		}
+		res, errs := runRanks(t, s0, o, 3, 0, fmt.Sprintf("again%d", i))
+		for r := range 3 {
+			if errs[r] != nil {
+				t.Fatalf("killed at barrier %d, started again: rank %d: %v", stopAt, r+1, errs[r])
+			}
+			if got := core(t, res[r]); got != want {
+				t.Errorf("killed at barrier %d, started again: rank %d:\n%s\nwant\n%s", stopAt, r+1, got, want)
+			}
+		}
+		if res[0].ResumedAt < (stopAt-2)/3-1 || res[0].ResumedAt == 0 {
+			t.Errorf("killed at barrier %d: resumed after level %d", stopAt, res[0].ResumedAt)
+		}
+	}
+}
+
+// TestCheckpointOfAnotherSearch: a checkpoint directory holding another
+// search's checkpoints is refused, naming the file.
+func TestCheckpointOfAnotherSearch(t *testing.T) {
+	dir := t.TempDir()
+	o := opt
+	o.Checkpoint = dir
+	if _, errs := runRanks(t, crSystem(t, 3, 1, 2), o, 2, 0, "first"); errs[0] != nil {
+		t.Fatal(errs[0])
+	}
+	_, errs := runRanks(t, crSystem(t, 4, 1, 2, 3), o, 2, 0, "second")
+	if errs[0] == nil || !strings.Contains(errs[0].Error(), "is the checkpoint of another search") {
+		t.Errorf("%v, want a refusal", errs[0])
 	}
 }
