@@ -279,6 +279,11 @@ func (d *distRank) run() (*Result, error) {
 			return nil, err
 		}
 		start = d.resumeAt
+		// No rank sends before every rank has rebuilt its state (its
+		// handler reads the visited set and the level being received).
+		if _, err := d.t.AllGather(nil); err != nil {
+			return nil, err
+		}
 	}
 	for depth := start; ; depth++ {
 		// Expand (or, at the depth bound, only judge) the frontier.
