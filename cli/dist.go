@@ -28,9 +28,9 @@ type distFlags struct {
 var distNames = []string{"dist", "nats", "nats-embed", "dist-run", "dist-timeout", "checkpoint", "json", "out"}
 
 func (d *distFlags) register(fs *flag.FlagSet) {
-	d.dist = fs.String("dist", "", "distribute the breadth-first search (with -bfs) over ranks that each store 1/k of the states: local:K (K ranks in this process over an embedded NATS server), slurm (this process is rank SLURM_PROCID+1 of SLURM_NTASKS: srun -n K), or i/k (rank i of k); docs/SCALE.md")
+	d.dist = fs.String("dist", "", "distribute the breadth-first search (with -bfs) over ranks that each store 1/k of the states: local:K (K ranks in this process over an embedded NATS server), slurm (this process is rank SLURM_PROCID+1 of SLURM_NTASKS: srun -n K), indexed:K (rank JOB_COMPLETION_INDEX+1 of K: a Kubernetes Indexed Job), or i/k (rank i of k); docs/SCALE.md")
 	d.nats = fs.String("nats", "", "the NATS server the ranks of -dist talk through (nats://host:port); needed with -dist slurm and -dist i/k")
-	d.embed = fs.Bool("nats-embed", false, "with -dist slurm or i/k: rank 1 starts an embedded NATS server listening at -nats's host:port (else -nats is an existing server)")
+	d.embed = fs.Bool("nats-embed", false, "with -dist slurm, indexed:K or i/k: rank 1 starts an embedded NATS server listening at -nats's port (on every interface, or on the loopback one when -nats names it), where every rank connects (else -nats is an existing server)")
 	d.run = fs.String("dist-run", "", "the name of the search on the NATS server (default: a hash of the options, and the Slurm job and step ids when set); searches sharing a server need different names")
 	d.checkpoint = fs.String("checkpoint", "", "with -dist: a directory (shared by the ranks, or one per node) where each rank writes a checkpoint at the end of every level; the same command started again resumes after the last level every rank wrote, and prints the same result")
 	d.timeout = fs.Duration("dist-timeout", 30*time.Second, "with -dist: how long a rank waits for another that has stopped answering (no heartbeat), and for the server to come up, before it stops with an error naming it")
@@ -57,6 +57,20 @@ func (d *distFlags) parse(fs *flag.FlagSet, bfs bool, opt explore.Options, info 
 			return nil, usagef("-dist %q: want local:K with 1 <= K <= 64", text)
 		}
 		p.Local, p.Ranks = k, k
+	case strings.HasPrefix(text, "indexed:"):
+		k, err := strconv.Atoi(strings.TrimPrefix(text, "indexed:"))
+		if err != nil || k < 1 {
+			return nil, usagef("-dist %q: want indexed:K with K >= 1 (a Kubernetes Indexed Job of K completions)", text)
+		}
+		idx := os.Getenv("JOB_COMPLETION_INDEX")
+		r, err := strconv.Atoi(idx)
+		if idx == "" {
+			return nil, usagef("-dist %s: JOB_COMPLETION_INDEX is not set: run it in a Kubernetes Indexed Job, or give -dist i/k", text)
+		}
+		if err != nil || r < 0 || r >= k {
+			return nil, usagef("-dist %s: JOB_COMPLETION_INDEX=%q is not a rank below %d", text, idx, k)
+		}
+		p.Rank, p.Ranks = r, k
 	case text == "slurm":
 		id, n := os.Getenv("SLURM_PROCID"), os.Getenv("SLURM_NTASKS")
 		r, err1 := strconv.Atoi(id)
@@ -71,7 +85,7 @@ func (d *distFlags) parse(fs *flag.FlagSet, bfs bool, opt explore.Options, info 
 	default:
 		i, k, err := splitPart(text)
 		if err != nil {
-			return nil, usagef("-dist %q: want local:K, slurm or i/k with 1 <= i <= k", text)
+			return nil, usagef("-dist %q: want local:K, slurm, indexed:K or i/k with 1 <= i <= k", text)
 		}
 		p.Rank, p.Ranks = i-1, k
 	}

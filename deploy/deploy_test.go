@@ -60,8 +60,9 @@ func read(t *testing.T, path string) []byte {
 
 // k8sObjects are the objects of a manifest file, by kind.
 type k8sObjects struct {
-	jobs []batchv1.Job
-	pvcs []corev1.PersistentVolumeClaim
+	jobs     []batchv1.Job
+	pvcs     []corev1.PersistentVolumeClaim
+	services []corev1.Service
 }
 
 var docSep = regexp.MustCompile(`(?m)^---[ \t]*$`)
@@ -96,8 +97,14 @@ func decodeKubernetes(data []byte) (k8sObjects, error) {
 				return objs, fmt.Errorf("document %d (PersistentVolumeClaim): %v", i+1, err)
 			}
 			objs.pvcs = append(objs.pvcs, pvc)
+		case "v1 Service":
+			var svc corev1.Service
+			if err := yaml.UnmarshalStrict([]byte(doc), &svc); err != nil {
+				return objs, fmt.Errorf("document %d (Service): %v", i+1, err)
+			}
+			objs.services = append(objs.services, svc)
 		default:
-			return objs, fmt.Errorf("document %d: apiVersion %q kind %q: want batch/v1 Job or v1 PersistentVolumeClaim", i+1, tm.APIVersion, tm.Kind)
+			return objs, fmt.Errorf("document %d: apiVersion %q kind %q: want batch/v1 Job, v1 PersistentVolumeClaim or v1 Service", i+1, tm.APIVersion, tm.Kind)
 		}
 	}
 	return objs, nil
@@ -169,6 +176,88 @@ func checkKubernetes(parts, merge k8sObjects, argv map[string][]string) error {
 	}
 	if !slices.Contains(parts.pvcs[0].Spec.AccessModes, corev1.ReadWriteMany) {
 		return fmt.Errorf("claim %s: not ReadWriteMany (the %d parts' pods write to it at once)", parts.pvcs[0].Name, k)
+	}
+	return nil
+}
+
+// placement are the flags that say where a distributed search's ranks run
+// and meet, and where they keep their checkpoints: two command lines of
+// one search differ in them alone.
+var placement = map[string]bool{"-dist": true, "-nats": true, "-checkpoint": true, "-dist-timeout": true, "-dist-run": true}
+
+// searchOf is argv without its placement flags (and -nats-embed), and the
+// placement flags' values.
+func searchOf(argv []string) ([]string, map[string]string) {
+	var out []string
+	vals := map[string]string{}
+	for i := 0; i < len(argv); i++ {
+		switch {
+		case placement[argv[i]] && i+1 < len(argv):
+			vals[argv[i]] = argv[i+1]
+			i++
+		case argv[i] == "-nats-embed":
+			vals[argv[i]] = "true"
+		default:
+			out = append(out, argv[i])
+		}
+	}
+	return out, vals
+}
+
+// checkKubernetesDist checks the distributed search's Indexed Job against
+// argv.txt: dist-k8s's command line, whose search is dist-ranks's (the
+// one make dist-test runs under srun); dist-k completions and pods at
+// once; pod 0 reachable at the -nats host through the headless Service;
+// a shared volume for the trace and the checkpoints.
+func checkKubernetesDist(objs k8sObjects, argv map[string][]string) error {
+	k, err := strconv.Atoi(argv["dist-k"][0])
+	if err != nil {
+		return fmt.Errorf("argv.txt dist-k: %v", err)
+	}
+	if len(objs.jobs) != 1 || len(objs.pvcs) != 1 || len(objs.services) != 1 {
+		return errors.New("want explore-dist.yaml: one Job, one PersistentVolumeClaim, one Service")
+	}
+	job, svc := objs.jobs[0], objs.services[0]
+	if job.Spec.CompletionMode == nil || *job.Spec.CompletionMode != batchv1.IndexedCompletion {
+		return fmt.Errorf("job %s: completionMode is not Indexed (-dist indexed:K reads JOB_COMPLETION_INDEX)", job.Name)
+	}
+	if job.Spec.Completions == nil || int(*job.Spec.Completions) != k || job.Spec.Parallelism == nil || int(*job.Spec.Parallelism) != k {
+		return fmt.Errorf("job %s: completions and parallelism must both be %d, argv.txt's dist-k (every rank runs at once)", job.Name, k)
+	}
+	c, claim, err := onlyContainer(job)
+	if err != nil {
+		return err
+	}
+	if !slices.Equal(c.Command, argv["dist-k8s"]) {
+		return fmt.Errorf("job %s runs %q, argv.txt's dist-k8s is %q", job.Name, c.Command, argv["dist-k8s"])
+	}
+	search, vals := searchOf(c.Command)
+	want, _ := searchOf(argv["dist-ranks"])
+	if !slices.Equal(search, want) {
+		return fmt.Errorf("job %s searches %q, but dist-ranks (run under srun by make dist-test) searches %q", job.Name, search, want)
+	}
+	if vals["-dist"] != fmt.Sprintf("indexed:%d", k) {
+		return fmt.Errorf("job %s: -dist %q, want indexed:%d", job.Name, vals["-dist"], k)
+	}
+	host := fmt.Sprintf("%s-0.%s", job.Name, svc.Name)
+	if vals["-nats-embed"] != "true" || !strings.HasPrefix(vals["-nats"], "nats://"+host+":") {
+		return fmt.Errorf("job %s: -nats %q: want -nats-embed and nats://%s:PORT (pod 0, rank 1, through the headless Service)", job.Name, vals["-nats"], host)
+	}
+	port := strings.TrimPrefix(vals["-nats"], "nats://"+host+":")
+	if job.Spec.Template.Spec.Subdomain != svc.Name {
+		return fmt.Errorf("job %s: its pods' subdomain %q is not the Service %s (pod 0 would not be %s)", job.Name, job.Spec.Template.Spec.Subdomain, svc.Name, host)
+	}
+	if svc.Spec.ClusterIP != corev1.ClusterIPNone || svc.Spec.Selector["job-name"] != job.Name {
+		return fmt.Errorf("service %s: want clusterIP None (headless) selecting job-name %s", svc.Name, job.Name)
+	}
+	if len(svc.Spec.Ports) != 1 || strconv.Itoa(int(svc.Spec.Ports[0].Port)) != port {
+		return fmt.Errorf("service %s: its port is not -nats's %s", svc.Name, port)
+	}
+	if claim != objs.pvcs[0].Name || !slices.Contains(objs.pvcs[0].Spec.AccessModes, corev1.ReadWriteMany) {
+		return fmt.Errorf("job %s: the working directory is not on the ReadWriteMany claim %s (the ranks' checkpoints and the trace)", job.Name, objs.pvcs[0].Name)
+	}
+	if ck := vals["-checkpoint"]; ck == "" || strings.HasPrefix(ck, "/") {
+		return fmt.Errorf("job %s: -checkpoint %q: want a directory under the working directory (the shared volume), so that a retried pod finds it", job.Name, ck)
 	}
 	return nil
 }
@@ -325,6 +414,16 @@ func TestKubernetesManifests(t *testing.T) {
 	}
 }
 
+func TestKubernetesDist(t *testing.T) {
+	objs, err := decodeKubernetes(read(t, "kubernetes/explore-dist.yaml"))
+	if err != nil {
+		t.Fatalf("kubernetes/explore-dist.yaml: %v", err)
+	}
+	if err := checkKubernetesDist(objs, readArgv(t)); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestGitHubActionsWorkflow(t *testing.T) {
 	w, err := decodeWorkflow(read(t, "github-actions/electlab-parts.yml"))
 	if err != nil {
@@ -385,6 +484,27 @@ func TestChecksCatchBrokenFiles(t *testing.T) {
 			t.Errorf("kubernetes, %s: not caught", c.name)
 		} else {
 			t.Logf("kubernetes, %s: %v", c.name, err)
+		}
+	}
+	distText := string(read(t, "kubernetes/explore-dist.yaml"))
+	for _, c := range []struct{ name, text string }{
+		{"unknown field", mustReplace(distText, "backoffLimit: 6", "backoffLimits: 6")},
+		{"not headless", mustReplace(distText, "clusterIP: None", "clusterIP: 10.0.0.1")},
+		{"another subdomain", mustReplace(distText, "subdomain: electlab-dist", "subdomain: other")},
+		{"another search", mustReplace(distText, `-crashed, "4"`, `-crashed, "3"`)},
+		{"k ranks", mustReplace(distText, "parallelism: 3", "parallelism: 2")},
+		{"another host", mustReplace(distText, "nats://electlab-dist-0.electlab-dist:4222", "nats://electlab-dist-1.electlab-dist:4222")},
+		{"another port", mustReplace(distText, "port: 4222", "port: 4223")},
+		{"no shared volume", mustReplace(distText, "claimName: electlab-dist", "claimName: other")},
+	} {
+		objs, err := decodeKubernetes([]byte(c.text))
+		if err == nil {
+			err = checkKubernetesDist(objs, argv)
+		}
+		if err == nil {
+			t.Errorf("kubernetes dist, %s: not caught", c.name)
+		} else {
+			t.Logf("kubernetes dist, %s: %v", c.name, err)
 		}
 	}
 	gha := []struct{ name, text string }{

@@ -115,8 +115,11 @@ func TestDistRefuses(t *testing.T) {
 		want string
 	}{
 		{[]string{"-bfs", "-dist", "local:0"}, nil, `-dist "local:0": want local:K with 1 <= K <= 64`},
-		{[]string{"-bfs", "-dist", "many"}, nil, `-dist "many": want local:K, slurm or i/k`},
-		{[]string{"-bfs", "-dist", "4/3"}, nil, `-dist "4/3": want local:K, slurm or i/k`},
+		{[]string{"-bfs", "-dist", "many"}, nil, `-dist "many": want local:K, slurm, indexed:K or i/k`},
+		{[]string{"-bfs", "-dist", "4/3"}, nil, `-dist "4/3": want local:K, slurm, indexed:K or i/k`},
+		{[]string{"-bfs", "-dist", "indexed:0"}, nil, `-dist "indexed:0": want indexed:K with K >= 1`},
+		{[]string{"-bfs", "-dist", "indexed:3"}, map[string]string{"JOB_COMPLETION_INDEX": ""}, "-dist indexed:3: JOB_COMPLETION_INDEX is not set"},
+		{[]string{"-bfs", "-dist", "indexed:3"}, map[string]string{"JOB_COMPLETION_INDEX": "3"}, `-dist indexed:3: JOB_COMPLETION_INDEX="3" is not a rank below 3`},
 		{[]string{"-bfs", "-dist", "slurm"}, map[string]string{"SLURM_PROCID": "", "SLURM_NTASKS": ""}, "-dist slurm: SLURM_PROCID and SLURM_NTASKS are not set"},
 		{[]string{"-bfs", "-dist", "slurm"}, map[string]string{"SLURM_PROCID": "3", "SLURM_NTASKS": "3"}, `do not name a rank`},
 		{[]string{"-bfs", "-dist", "2/3"}, nil, "-dist 2/3: give -nats nats://host:port"},

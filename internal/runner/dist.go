@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"io"
+	"net"
 	"sync"
 	"time"
 
@@ -51,6 +52,13 @@ func (d *Dist) search(start model.System, opt explore.Options, stderr io.Writer)
 			if addr, err = hostPort(url); err != nil {
 				return nil, false, exit.Usagef("-nats %q: %v", url, err)
 			}
+			// Rank 1 listens at the port on every interface: -nats names
+			// it as the other ranks reach it (a host name of the cluster),
+			// which need not be an address of its own here; a loopback
+			// -nats keeps the server on the loopback interface.
+			if host, port, err := net.SplitHostPort(addr); err == nil && !isLoopback(host) {
+				addr = net.JoinHostPort("", port)
+			}
 		}
 		var err error
 		if srv, err = distnats.Embed(addr); err != nil {
@@ -96,6 +104,15 @@ func (d *Dist) search(start model.System, opt explore.Options, stderr io.Writer)
 		}
 	}
 	return res[0], ranks[0] == 0, nil
+}
+
+// isLoopback says host names the loopback interface.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // hostPort is the host:port of a nats://host:port URL.

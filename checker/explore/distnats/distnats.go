@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -54,6 +55,12 @@ type Transport struct {
 	seq     []uint64
 	// heard is when each rank was last heard from (heartbeat or message).
 	heard []time.Time
+	// inc is this process's incarnation (its heartbeats carry it), incs
+	// the one first heard from each rank, and restarted the first rank
+	// heard from with another: started again while the others still run.
+	inc       uint64
+	incs      []uint64
+	restarted int
 	stop  chan struct{}
 
 	// The barrier, on rank 0: the requests of the current generation.
@@ -94,7 +101,8 @@ func Connect(opt Options) (*Transport, error) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	t := &Transport{opt: opt, nc: nc, lastSeq: make([]uint64, opt.Ranks), seq: make([]uint64, opt.Ranks),
-		heard: make([]time.Time, opt.Ranks), stop: make(chan struct{})}
+		heard: make([]time.Time, opt.Ranks), stop: make(chan struct{}),
+		inc: incarnation(), incs: make([]uint64, opt.Ranks), restarted: -1}
 	now := time.Now()
 	for r := range t.heard {
 		t.heard[r] = now
@@ -162,6 +170,7 @@ func (t *Transport) beat() {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	msg := binary.AppendUvarint(nil, uint64(t.opt.Rank))
+	msg = binary.AppendUvarint(msg, t.inc)
 	for {
 		_ = t.nc.Publish(t.subject("hb"), msg)
 		select {
@@ -177,7 +186,25 @@ func (t *Transport) onHeartbeat(m *nats.Msg) {
 	if n <= 0 || r >= uint64(t.opt.Ranks) {
 		return
 	}
+	inc, m2 := binary.Uvarint(m.Data[n:])
+	if m2 <= 0 {
+		return
+	}
+	t.mu.Lock()
+	switch {
+	case t.incs[r] == 0:
+		t.incs[r] = inc
+	case t.incs[r] != inc && t.restarted < 0:
+		t.restarted = int(r)
+	}
+	t.mu.Unlock()
 	t.hear(int(r))
+}
+
+// incarnation tells apart two processes that run one rank: the time it
+// started and its process id. It never reaches a result.
+func incarnation() uint64 {
+	return uint64(time.Now().UnixNano())<<16 ^ uint64(os.Getpid()) | 1
 }
 
 func (t *Transport) hear(r int) {
@@ -186,10 +213,14 @@ func (t *Transport) hear(r int) {
 	t.mu.Unlock()
 }
 
-// silent returns the first rank not heard from for Timeout, or -1.
+// silent returns the first rank started again while this search runs,
+// else the first rank not heard from for Timeout, or -1.
 func (t *Transport) silent() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.restarted >= 0 {
+		return t.restarted
+	}
 	for r, at := range t.heard {
 		if r != t.opt.Rank && time.Since(at) > t.opt.Timeout {
 			return r
@@ -199,6 +230,12 @@ func (t *Transport) silent() int {
 }
 
 func (t *Transport) goneErr(r int) error {
+	t.mu.Lock()
+	again := t.restarted == r
+	t.mu.Unlock()
+	if again {
+		return fmt.Errorf("rank %d of %d was started again while this search ran: every rank must start again (with -checkpoint, the search resumes from the checkpoints)", r+1, t.opt.Ranks)
+	}
 	return fmt.Errorf("rank %d of %d stopped answering (no heartbeat for %v): it was killed, never started, or lost its connection; the search cannot go on without it", r+1, t.opt.Ranks, t.opt.Timeout)
 }
 

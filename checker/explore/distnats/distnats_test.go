@@ -243,3 +243,60 @@ func TestCheckpointOfAnotherSearch(t *testing.T) {
 		t.Errorf("%v, want a refusal", errs[0])
 	}
 }
+
+// TestRankStartedAgainAlone: a rank killed and started again on its own
+// (its pod retried by a Job, say) while the other ranks still wait for it
+// makes them stop with an error saying so, and stops itself once they are
+// gone: never a hang where each waits for the other.
+func TestRankStartedAgainAlone(t *testing.T) {
+	s0 := crSystem(t, 5, 4, 3, 2, 1)
+	srv, err := distnats.Embed("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	conn := func(r int) *distnats.Transport {
+		tr, err := distnats.Connect(distnats.Options{URL: srv.URL(), Run: "again", Rank: r, Ranks: 3, Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(tr.Close)
+		return tr
+	}
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	start := func(i int, tr *distnats.Transport, stopAt int) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A rank's process ends when its search does: its heartbeats
+			// stop.
+			defer tr.Close()
+			var x explore.Transport = tr
+			if stopAt > 0 {
+				x = &stopping{Transport: tr, stopAt: stopAt}
+			}
+			_, errs[i] = explore.ExploreDist(s0.Clone(), opt, x)
+		}()
+	}
+	start(0, conn(0), 0)
+	start(1, conn(1), 0)
+	start(2, conn(2), 5)
+	time.Sleep(500 * time.Millisecond)
+	start(3, conn(2), 0) // rank 3 again
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("still waiting a minute after rank 3 started again")
+	}
+	for r := range 2 {
+		if errs[r] == nil || !strings.Contains(errs[r].Error(), "rank 3 of 3 was started again") {
+			t.Errorf("rank %d: %v, want an error saying rank 3 started again", r+1, errs[r])
+		}
+	}
+	if errs[3] == nil {
+		t.Error("rank 3 started again alone finished")
+	}
+}
