@@ -145,8 +145,10 @@ func (t *Transport) subject(kind string, rank ...int) string {
 	return s
 }
 
-// Rank and Ranks are the explore.Transport methods.
-func (t *Transport) Rank() int  { return t.opt.Rank }
+// Rank is this rank (0-based).
+func (t *Transport) Rank() int { return t.opt.Rank }
+
+// Ranks is the number of ranks of the search.
 func (t *Transport) Ranks() int { return t.opt.Ranks }
 
 // Handle sets the handler of the batches this rank receives.
