@@ -31,7 +31,8 @@ import (
 	"os"
 
 	command "github.com/electlab/electlab/cli"
-	_ "github.com/electlab/electlab/cli/plots" // the claims report's plots (gonum)
+	_ "github.com/electlab/electlab/cli/distnet" // explore -dist's network (NATS)
+	_ "github.com/electlab/electlab/cli/plots"   // the claims report's plots (gonum)
 )
 
 func main() {

@@ -1,6 +1,6 @@
 module example.com/hsring
 
-go 1.26
+go 1.26.0
 
 require github.com/electlab/electlab v0.0.0
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
-	"github.com/electlab/electlab/checker/explore/distnats"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/model"
 )
@@ -40,11 +39,32 @@ func (tl Tool) ExploreDist(spec model.Spec, cfg *model.Config, prefix []model.Ev
 	return tl.explore(spec, cfg, prefix, opt, b, &d, out, jsonOut, stdout, stderr)
 }
 
+// Network is what the ranks of a distributed search meet through. The
+// program registers it (SetNetwork): package cli/distnet registers NATS,
+// and cmd/electlab imports that package, so that the library (cli.Main
+// included) does not depend on a NATS server.
+type Network interface {
+	// Embed starts a server listening at addr (host:port, port 0 for a
+	// free one) and returns its URL and how to stop it.
+	Embed(addr string) (url string, stop func(), err error)
+	// Connect connects rank (0-based) of ranks of the search named run to
+	// the server at url, waiting up to timeout for it; close ends the
+	// rank's connection.
+	Connect(url, run string, rank, ranks int, timeout time.Duration) (t explore.Transport, close func(), err error)
+}
+
+var network Network
+
+// SetNetwork registers the network of -dist (package cli/distnet's init).
+func SetNetwork(n Network) { network = n }
+
 // search runs the distributed search of start; printer says this process
 // holds rank 1.
 func (d *Dist) search(start model.System, opt explore.Options, stderr io.Writer) (*explore.Result, bool, error) {
+	if network == nil {
+		return nil, false, exit.Usagef("-dist: this program has no network for a distributed search: its main package must import github.com/electlab/electlab/cli/distnet (cmd/electlab does)")
+	}
 	url := d.URL
-	var srv *distnats.Server
 	if d.Local > 0 && url == "" || d.Embed && d.Rank == 0 {
 		addr := "127.0.0.1:0"
 		if url != "" {
@@ -60,13 +80,13 @@ func (d *Dist) search(start model.System, opt explore.Options, stderr io.Writer)
 				addr = net.JoinHostPort("", port)
 			}
 		}
-		var err error
-		if srv, err = distnats.Embed(addr); err != nil {
+		u, stop, err := network.Embed(addr)
+		if err != nil {
 			return nil, false, fmt.Errorf("-dist: %v", err)
 		}
-		defer srv.Shutdown()
+		defer stop()
 		if url == "" {
-			url = srv.URL()
+			url = u
 		}
 	}
 	ranks := []int{d.Rank}
@@ -81,11 +101,11 @@ func (d *Dist) search(start model.System, opt explore.Options, stderr io.Writer)
 	errs := make([]error, len(ranks))
 	var wg sync.WaitGroup
 	for i, r := range ranks {
-		t, err := distnats.Connect(distnats.Options{URL: url, Run: d.Run, Rank: r, Ranks: k, Timeout: d.Timeout})
+		t, closeRank, err := network.Connect(url, d.Run, r, k, d.Timeout)
 		if err != nil {
 			return nil, false, fmt.Errorf("-dist: rank %d of %d: %v", r+1, k, err)
 		}
-		defer t.Close()
+		defer closeRank()
 		o := opt
 		o.Checkpoint = d.Checkpoint
 		if r != 0 {
