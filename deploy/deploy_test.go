@@ -438,7 +438,8 @@ func TestGitHubActionsWorkflow(t *testing.T) {
 // argv.txt, so that what make dist-test runs is what these files run.
 func TestSlurmScriptReadsArgv(t *testing.T) {
 	script := string(read(t, "../testdata/slurm/dist-test.sh"))
-	for _, use := range []string{"argv check-k", `--wrap="$(argv check-part)"`, `--wrap="$(argv check-merge)"`, "run_argv check-unsplit"} {
+	for _, use := range []string{`argv "$cmd-k"`, `--wrap="$(argv "$cmd-part")"`, `--wrap="$(argv "$cmd-merge")"`, `run_argv "$cmd-unsplit"`,
+		"split_run check ", "split_run claims ", "run_argv dist-unsplit", "run_argv dist-ranks", "run_argv restart-unsplit", "run_argv restart-ranks"} {
 		if !strings.Contains(script, use) {
 			t.Errorf("testdata/slurm/dist-test.sh does not use %s", use)
 		}

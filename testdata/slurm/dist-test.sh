@@ -140,93 +140,78 @@ check_srun_tasks() {
 	echo
 }
 
-# check_check_parts: a job array runs check-part (-part auto), a job
-# submitted with --dependency=afterok on the array runs check-merge in the
-# same directory, and the merge's stdout, stderr, exit status and trace
-# files must equal, byte for byte, those of check-unsplit run here without
-# Slurm. Both write their trace under the relative directory trace, so
-# that the paths they print are the same.
-check_check_parts() {
-	local d=$WORK/check-parts k arr merge st want got
+# split_run CMD D: runs argv CMD-unsplit in D/unsplit (its stdout, stderr
+# and exit status kept), then a job array of CMD-k tasks running CMD-part
+# in D/parts and a job submitted with --dependency=afterok on the array
+# running CMD-merge in the same directory; waits for both and fails unless
+# every task COMPLETED, each wrote its part file (electlab-CMD-part-I-of-K
+# .json) and the merge exited as the unsplit run did. It sets WANT (that
+# status) and SPLIT_JOBS (the two job ids); split_fail MSG D prints them.
+split_run() {
+	local cmd=$1 d=$2 k arr merge st got i
 	mkdir -p "$d/parts" "$d/unsplit"
-	k=$(argv check-k)
+	k=$(argv "$cmd-k")
 	(
 		cd "$d/unsplit"
 		set +e
-		run_argv check-unsplit >stdout 2>stderr
+		run_argv "$cmd-unsplit" >stdout 2>stderr
 		echo $? >status
 	)
-	want=$(cat "$d/unsplit/status")
-	say "unsplit: exit status $want, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
-	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv check-part)'"
-	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name=electlab-check-part \
-		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv check-part)")
-	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv check-merge)'"
-	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name=electlab-check-merge \
-		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv check-merge)")
+	WANT=$(cat "$d/unsplit/status")
+	say "unsplit: exit status $WANT, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
+	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv "$cmd-part")'"
+	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name="electlab-$cmd-part" \
+		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv "$cmd-part")")
+	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv "$cmd-merge")'"
+	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name="electlab-$cmd-merge" \
+		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv "$cmd-merge")")
+	SPLIT_JOBS="$arr $merge"
 	say "array job $arr ($k tasks), merge job $merge"
-	fail() {
-		say "$*"
-		show_jobs "$arr" "$merge"
-		show_files "$d"/parts/slurm-*.out "$d/parts/merge.stdout" "$d/parts/merge.stderr"
-		return 1
-	}
-	wait_jobs "$merge" "$arr" || fail "timed out"
+	wait_jobs "$merge" "$arr" || split_fail "timed out" "$d"
 	st=$(job_field "$arr" JobState | sort -u | tr '\n' ' ')
-	[ "$st" = "COMPLETED " ] || fail "array job $arr: states $st(want COMPLETED)"
-	[ "$(job_field "$arr" JobState | wc -l)" = "$k" ] || fail "array job $arr: not $k tasks"
+	[ "$st" = "COMPLETED " ] || split_fail "array job $arr: states $st(want COMPLETED)" "$d"
+	[ "$(job_field "$arr" JobState | wc -l)" = "$k" ] || split_fail "array job $arr: not $k tasks" "$d"
 	got=$(job_field "$merge" ExitCode)
-	[ "$got" = "$want:0" ] || fail "merge job $merge: ExitCode=$got, but the unsplit check exits $want (want $want:0)"
+	[ "$got" = "$WANT:0" ] || split_fail "merge job $merge: ExitCode=$got, but the unsplit run exits $WANT (want $WANT:0)" "$d"
 	for i in $(seq "$k"); do
-		[ -f "$d/parts/electlab-check-part-$i-of-$k.json" ] || fail "no part file electlab-check-part-$i-of-$k.json"
+		[ -f "$d/parts/electlab-$cmd-part-$i-of-$k.json" ] || split_fail "no part file electlab-$cmd-part-$i-of-$k.json" "$d"
 	done
-	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || fail "the merge's stdout differs from the unsplit check's"
-	same "$d/unsplit/stderr" "$d/parts/merge.stderr" || fail "the merge's stderr differs from the unsplit check's"
-	got=$(cd "$d/parts" && find trace -type f 2>/dev/null | sort)
-	[ "$got" = "$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort)" ] ||
-		fail "the merge wrote trace files [$got], the unsplit check [$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort | tr '\n' ' ')]"
-	for f in $got; do
-		same "$d/unsplit/$f" "$d/parts/$f" || fail "$f differs"
-	done
-	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), stderr ($(wc -c <"$d/unsplit/stderr") bytes), exit status $want, $(echo "$got" | grep -c . || true) trace file(s)"
 }
 
-# check_claims_parts: as check_check_parts, for claims: a job array runs
-# claims-part, an afterok job claims-merge, and the merge's stdout, exit
-# status and report directory must equal claims-unsplit's, byte for byte.
+split_fail() {
+	say "$1"
+	# shellcheck disable=SC2086 # two job ids
+	show_jobs $SPLIT_JOBS
+	show_files "$2"/parts/slurm-*.out "$2/parts/merge.stdout" "$2/parts/merge.stderr"
+	return 1
+}
+
+# check_check_parts: check split by split_run: the merge's stdout, stderr
+# and trace files must equal, byte for byte, those of check-unsplit run
+# here without Slurm. Both write their trace under the relative directory
+# trace, so that the paths they print are the same.
+check_check_parts() {
+	local d=$WORK/check-parts got f
+	split_run check "$d"
+	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || split_fail "the merge's stdout differs from the unsplit check's" "$d"
+	same "$d/unsplit/stderr" "$d/parts/merge.stderr" || split_fail "the merge's stderr differs from the unsplit check's" "$d"
+	got=$(cd "$d/parts" && find trace -type f 2>/dev/null | sort)
+	[ "$got" = "$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort)" ] ||
+		split_fail "the merge wrote trace files [$got], the unsplit check [$(cd "$d/unsplit" && find trace -type f 2>/dev/null | sort | tr '\n' ' ')]" "$d"
+	for f in $got; do
+		same "$d/unsplit/$f" "$d/parts/$f" || split_fail "$f differs" "$d"
+	done
+	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), stderr ($(wc -c <"$d/unsplit/stderr") bytes), exit status $WANT, $(echo "$got" | grep -c . || true) trace file(s)"
+}
+
+# check_claims_parts: claims split by split_run: the merge's stdout and
+# report directory must equal claims-unsplit's, byte for byte.
 check_claims_parts() {
-	local d=$WORK/claims-parts k arr merge st want got
-	mkdir -p "$d/parts" "$d/unsplit"
-	k=$(argv claims-k)
-	(
-		cd "$d/unsplit"
-		set +e
-		run_argv claims-unsplit >stdout 2>stderr
-		echo $? >status
-	)
-	want=$(cat "$d/unsplit/status")
-	say "unsplit: exit status $want, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
-	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv claims-part)'"
-	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name=electlab-claims-part \
-		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv claims-part)")
-	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv claims-merge)'"
-	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name=electlab-claims-merge \
-		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv claims-merge)")
-	say "array job $arr ($k tasks), merge job $merge"
-	fail() {
-		say "$*"
-		show_jobs "$arr" "$merge"
-		show_files "$d"/parts/slurm-*.out "$d/parts/merge.stderr"
-		return 1
-	}
-	wait_jobs "$merge" "$arr" || fail "timed out"
-	st=$(job_field "$arr" JobState | sort -u | tr '\n' ' ')
-	[ "$st" = "COMPLETED " ] || fail "array job $arr: states $st(want COMPLETED)"
-	got=$(job_field "$merge" ExitCode)
-	[ "$got" = "$want:0" ] || fail "merge job $merge: ExitCode=$got, but the unsplit run exits $want (want $want:0)"
-	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || fail "the merge's stdout differs from the unsplit run's"
-	diff -r "$d/unsplit/report" "$d/parts/report" || fail "the merge's report directory differs from the unsplit run's"
-	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), exit status $want, report directory ($(find "$d/unsplit/report" -type f | wc -l) files)"
+	local d=$WORK/claims-parts
+	split_run claims "$d"
+	same "$d/unsplit/stdout" "$d/parts/merge.stdout" || split_fail "the merge's stdout differs from the unsplit run's" "$d"
+	diff -r "$d/unsplit/report" "$d/parts/report" || split_fail "the merge's report directory differs from the unsplit run's" "$d"
+	say "merge = unsplit: stdout ($(wc -c <"$d/unsplit/stdout") bytes), exit status $WANT, report directory ($(find "$d/unsplit/report" -type f | wc -l) files)"
 }
 
 # json_core FILE prints explore -json's output FILE without what measures
