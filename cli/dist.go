@@ -19,8 +19,8 @@ import (
 // distFlags are explore's flags that place a distributed search.
 type distFlags struct {
 	dist, nats, run, checkpoint *string
-	embed           *bool
-	timeout         *time.Duration
+	embed                       *bool
+	timeout                     *time.Duration
 }
 
 // distNames are the flags that place a distributed search: they do not

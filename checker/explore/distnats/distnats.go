@@ -61,7 +61,7 @@ type Transport struct {
 	inc       uint64
 	incs      []uint64
 	restarted int
-	stop  chan struct{}
+	stop      chan struct{}
 
 	// The barrier, on rank 0: the requests of the current generation.
 	gmu     sync.Mutex
