@@ -168,6 +168,11 @@ func (d *distRank) writeCkpt(level int, committed int64, frontier []dstate) erro
 // writeWhole writes b to path through a synced temporary file renamed
 // over it (path is the rank's own file in its own directory).
 func writeWhole(path string, b []byte) error {
+	// Never replace what is not a regular file of ours: a symlink, a
+	// FIFO, a device or a directory at the name is refused.
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s exists and is not a regular file (%s): refused, not replaced", path, fi.Mode().Type())
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
 	if err != nil {
 		return err
