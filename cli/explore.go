@@ -59,9 +59,18 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
 	var df distFlags
 	df.register(fs)
+	fs.String("part", "", "refused: a search has no independent parts (see -dist; docs/SCALE.md)")
+	fs.Int("parts", 0, "refused with -part")
 	pos, err := parseFlags(fs, args, 1<<20)
 	if err != nil {
 		return err
+	}
+	if set := explicit(fs); set["part"] || set["parts"] {
+		name := "-part"
+		if !set["part"] {
+			name = "-parts"
+		}
+		return usagef("explore %s: a search has no independent parts: what one part reaches depends on the states the others reach, so parts run apart cannot be merged into the unsplit result; divide one search among ranks with -bfs -dist (i/k, or slurm under srun, or indexed:K in a Kubernetes Indexed Job: docs/SCALE.md), or split its prefix tree with -shard i/k", name)
 	}
 	if *merge {
 		if err := mergeOnly(fs, *out); err != nil {
