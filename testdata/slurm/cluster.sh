@@ -238,6 +238,9 @@ TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerType=sched/backfill
+# The main scheduling loop every 2 s (default 60 s), so that a requeued
+# job whose begin time has come starts without waiting a minute.
+SchedulerParameters=sched_interval=2,bf_interval=2
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none

@@ -16,7 +16,9 @@
 # hands PATH on to the jobs.
 #
 # Environment: ELECTLAB (the binary), ELECTLAB_DIST_TIMEOUT (seconds a
-# check waits for its jobs, 300), and cluster.sh's variables
+# check waits for its jobs, 300), ELECTLAB_ARGV and ELECTLAB_SCALE_DOC (in
+# place of deploy/argv.txt and docs/SCALE.md, to show that a broken one is
+# caught), and cluster.sh's variables
 # (ELECTLAB_SLURM_DIR, the ports, ELECTLAB_SLURM_TIMEOUT).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -115,12 +117,40 @@ same() {
 	return 1
 }
 
+# shown TEXT prints "+ TEXT" and records TEXT in $WORK/commands: every
+# command this script runs on the cluster, in the form docs/SCALE.md shows
+# it (DIR for a check's directory; an argv.txt line by its name in
+# capitals, e.g. CHECK-PART). check_scale_doc compares the record with the
+# block of docs/SCALE.md, so that the page cannot drift from what runs.
+shown() {
+	echo "+ $1"
+	echo "$1" >>"$WORK/commands"
+}
+
+# unsplit NAME D runs argv NAME in D (its stdout, stderr and exit status
+# kept in D), once: a later call with the same D reuses the result. It sets
+# WANT to the exit status.
+unsplit() {
+	local name=$1 d=$2
+	if [ ! -f "$d/status" ]; then
+		mkdir -p "$d"
+		shown "${name^^}"
+		(
+			cd "$d"
+			set +e
+			run_argv "$name" >stdout 2>stderr
+			echo $? >status
+		)
+	fi
+	WANT=$(cat "$d/status")
+}
+
 # ---------------------------------------------------------------- checks
 # Each check is a function run under set -e in a subshell, in its own
 # directory under $WORK; it prints what went wrong (job records and logs)
-# and returns non-zero on failure. More checks go here, each added to
-# CHECKS at the end once the command it needs exists (none of them exists
-# or runs yet):
+# and returns non-zero on failure. Each is listed in CHECKS below; the
+# commands it runs on the cluster go through shown, and docs/SCALE.md
+# lists them (check_scale_doc).
 
 # check_srun_tasks: a step of 3 tasks runs 3 processes that see their rank
 # and the task count, as explore -bfs -dist will under srun -n 3. The node
@@ -128,6 +158,8 @@ same() {
 # --overcommit.
 check_srun_tasks() {
 	local got
+	# shellcheck disable=SC2016 # expanded by each task's sh
+	shown 'srun -n 3 --overcommit sh -c '"'"'echo $SLURM_PROCID $SLURM_NTASKS'"'"
 	# shellcheck disable=SC2016 # expanded by each task's sh
 	got=$(timeout "$WAIT" srun -n 3 --overcommit sh -c 'echo $SLURM_PROCID $SLURM_NTASKS' | sort)
 	if [ "$got" != $'0 3\n1 3\n2 3' ]; then
@@ -149,20 +181,14 @@ check_srun_tasks() {
 # status) and SPLIT_JOBS (the two job ids); split_fail MSG D prints them.
 split_run() {
 	local cmd=$1 d=$2 k arr merge st got i
-	mkdir -p "$d/parts" "$d/unsplit"
+	mkdir -p "$d/parts"
 	k=$(argv "$cmd-k")
-	(
-		cd "$d/unsplit"
-		set +e
-		run_argv "$cmd-unsplit" >stdout 2>stderr
-		echo $? >status
-	)
-	WANT=$(cat "$d/unsplit/status")
+	unsplit "$cmd-unsplit" "$d/unsplit"
 	say "unsplit: exit status $WANT, $(wc -l <"$d/unsplit/stdout") line(s) on stdout"
-	echo "+ sbatch --parsable --array=1-$k --chdir=$d/parts --output=slurm-%A_%a.out --wrap='$(argv "$cmd-part")'"
+	shown "sbatch --parsable --array=1-$k --chdir=DIR/parts --output=DIR/parts/slurm-%A_%a.out --wrap='${cmd^^}-PART'"
 	arr=$(sbatch --parsable --array=1-"$k" --chdir="$d/parts" --job-name="electlab-$cmd-part" \
 		--output="$d/parts/slurm-%A_%a.out" --wrap="$(argv "$cmd-part")")
-	echo "+ sbatch --parsable --dependency=afterok:$arr --chdir=$d/parts --output=merge.stdout --error=merge.stderr --wrap='$(argv "$cmd-merge")'"
+	shown "sbatch --parsable --dependency=afterok:ARRAYJOB --chdir=DIR/parts --output=DIR/parts/merge.stdout --error=DIR/parts/merge.stderr --wrap='${cmd^^}-MERGE'"
 	merge=$(sbatch --parsable --dependency=afterok:"$arr" --chdir="$d/parts" --job-name="electlab-$cmd-merge" \
 		--output="$d/parts/merge.stdout" --error="$d/parts/merge.stderr" --wrap="$(argv "$cmd-merge")")
 	SPLIT_JOBS="$arr $merge"
@@ -232,17 +258,12 @@ print(json.dumps(r, indent=2, sort_keys=True))' "$1"
 # memory figures; the exit status and the trace files must be the same.
 check_explore_dist() {
 	local d=$WORK/explore-dist k want got f
-	mkdir -p "$d/ranks" "$d/unsplit"
+	mkdir -p "$d/ranks"
 	k=$(argv dist-k)
-	(
-		cd "$d/unsplit"
-		set +e
-		run_argv dist-unsplit >stdout 2>stderr
-		echo $? >status
-	)
-	want=$(cat "$d/unsplit/status")
+	unsplit dist-unsplit "$d/unsplit"
+	want=$WANT
 	say "unsplit: exit status $want"
-	echo "+ srun -n $k --overcommit $(argv dist-ranks)"
+	shown "srun -n $k --overcommit DIST-RANKS"
 	(
 		cd "$d/ranks"
 		set +e
@@ -275,39 +296,24 @@ check_explore_dist() {
 # the checkpoints (resumed_at in its output) and print restart-unsplit's
 # result but for the memory figures.
 check_explore_dist_restart() {
-	local d=$WORK/explore-restart want got p pid victim t0
-	mkdir -p "$d/ranks" "$d/unsplit"
-	(
-		cd "$d/unsplit"
-		set +e
-		run_argv restart-unsplit >stdout 2>stderr
-		echo $? >status
-	)
-	want=$(cat "$d/unsplit/status")
+	local d=$WORK/explore-restart want got pid victim t0
+	mkdir -p "$d/ranks"
+	unsplit restart-unsplit "$WORK/restart-unsplit"
+	want=$WANT
 	fail() {
 		say "$*"
 		show_files "$d/ranks/stdout1" "$d/ranks/stderr1" "$d/ranks/stdout" "$d/ranks/stderr"
 		return 1
 	}
-	echo "+ srun -n 3 --overcommit $(argv restart-ranks)   # then kill -9 rank 3 after level 12"
+	shown "srun -n 3 --overcommit RESTART-RANKS"
 	(
 		cd "$d/ranks"
 		run_argv restart-ranks timeout "$WAIT" srun -n 3 --overcommit >stdout1 2>stderr1
 	) &
 	pid=$!
-	t0=$SECONDS
-	until [ -f "$d/ranks/ckpt/rank-3-of-3/level-000012.ckpt" ]; do
-		[ $((SECONDS - t0)) -lt "$WAIT" ] || fail "no checkpoint of level 12 after $WAIT s"
-		kill -0 "$pid" 2>/dev/null || fail "the search ended before its checkpoint of level 12"
-		sleep 0.1
-	done
-	victim=""
-	for p in $(pgrep -x electlab); do
-		if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'SLURM_PROCID=2'; then
-			victim=$p
-		fi
-	done
-	[ -n "$victim" ] || fail "no process of rank 3 (SLURM_PROCID=2) found"
+	await_checkpoint "$d/ranks/ckpt" "$pid" || fail "$FAILED"
+	victim=$(rank_pid 2 "") || fail "no process of rank 3 (SLURM_PROCID=2) found"
+	shown "kill -9 RANK-3-PID   # once DIR/ckpt/rank-3-of-3/level-000012.ckpt is written"
 	kill -9 "$victim"
 	say "killed rank 3 (pid $victim) after its checkpoint of level 12"
 	set +e
@@ -316,6 +322,7 @@ check_explore_dist_restart() {
 	set -e
 	[ "$got" != 0 ] || fail "the killed search exited 0"
 	say "the killed search ended with status $got: $(grep -m1 -o 'rank 3 of 3 stopped answering\|Killed' "$d/ranks/stderr1" || echo 'no message naming rank 3')"
+	shown "srun -n 3 --overcommit RESTART-RANKS   # the same line again"
 	(
 		cd "$d/ranks"
 		set +e
@@ -325,13 +332,136 @@ check_explore_dist_restart() {
 	got=$(cat "$d/ranks/status")
 	[ "$got" = "$want" ] || fail "started again, srun exits $got, the single process $want"
 	grep -q '"resumed_at": ' "$d/ranks/stdout" || fail "started again, it did not resume from the checkpoints"
-	json_core "$d/unsplit/stdout" >"$d/unsplit/core.json"
+	json_core "$WORK/restart-unsplit/stdout" >"$d/unsplit.json"
 	json_core "$d/ranks/stdout" >"$d/ranks/core.json"
-	same "$d/unsplit/core.json" "$d/ranks/core.json" || fail "the resumed result differs from the single process's"
-	say "killed and started again = one process: $(grep -o '"resumed_at": [0-9]*' "$d/ranks/stdout"), result ($(wc -c <"$d/unsplit/core.json") bytes of JSON), exit status $want"
+	same "$d/unsplit.json" "$d/ranks/core.json" || fail "the resumed result differs from the single process's"
+	say "killed and started again = one process: $(grep -o '"resumed_at": [0-9]*' "$d/ranks/stdout"), result ($(wc -c <"$d/unsplit.json") bytes of JSON), exit status $want"
 }
 
-CHECKS="check_srun_tasks check_check_parts check_claims_parts check_explore_dist check_explore_dist_restart"
+# await_checkpoint CKPT PID waits until rank 3 has written CKPT/rank-3-of-3/
+# level-000012.ckpt, at most WAIT seconds while PID (the search, or "" for
+# none to watch) runs; on failure it sets FAILED and returns 1.
+await_checkpoint() {
+	local t0=$SECONDS
+	until [ -f "$1/rank-3-of-3/level-000012.ckpt" ]; do
+		if [ $((SECONDS - t0)) -ge "$WAIT" ]; then
+			FAILED="no checkpoint of level 12 after $WAIT s"
+			return 1
+		fi
+		if [ -n "$2" ] && ! kill -0 "$2" 2>/dev/null; then
+			FAILED="the search ended before its checkpoint of level 12"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+# rank_pid PROCID JOB prints the pid of the electlab process with that
+# SLURM_PROCID (and SLURM_JOB_ID=JOB unless JOB is empty); it fails when
+# there is none.
+rank_pid() {
+	local p
+	for p in $(pgrep -x electlab); do
+		if tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qx "SLURM_PROCID=$1" &&
+			{ [ -z "$2" ] || tr '\0' '\n' 2>/dev/null <"/proc/$p/environ" | grep -qx "SLURM_JOB_ID=$2"; }; then
+			echo "$p"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# job_procs JOB succeeds when a process of job JOB (SLURM_JOB_ID=JOB in its
+# environment) runs.
+job_procs() {
+	local p
+	for p in /proc/[0-9]*; do
+		tr '\0' '\n' 2>/dev/null <"$p/environ" | grep -qx "SLURM_JOB_ID=$1" && return 0
+	done
+	return 1
+}
+
+# check_explore_dist_requeue: the restart of check_explore_dist_restart
+# done by Slurm. A batch job (sbatch --requeue) runs restart-ranks by srun
+# -n 3 and, when the step fails, requeues itself (scontrol requeue) once;
+# rank 3 is killed with SIGKILL after its checkpoint of level 12; Slurm
+# runs the job again (SLURM_RESTART_COUNT=1), which resumes from the
+# checkpoints and must print restart-unsplit's result but for the memory
+# figures. Slurm holds a requeued job until a begin time about two minutes
+# later; the check sets it to now (scontrol update), as a user may.
+check_explore_dist_requeue() {
+	local d=$WORK/explore-requeue want got id victim t0 wrap st
+	mkdir -p "$d"
+	unsplit restart-unsplit "$WORK/restart-unsplit"
+	want=$WANT
+	fail() {
+		say "$*"
+		[ -z "${id:-}" ] || show_jobs "$id"
+		show_files "$d"/job.out "$d"/stdout.* "$d"/stderr.*
+		return 1
+	}
+	# shellcheck disable=SC2016 # expanded by the job's shell
+	wrap='n=${SLURM_RESTART_COUNT:-0}; srun -n 3 --overcommit '"$(argv restart-ranks)"' >stdout.$n 2>stderr.$n || { [ $n -ge 1 ] || scontrol requeue $SLURM_JOB_ID; exit 1; }'
+	# shellcheck disable=SC2016 # shown as the user types it
+	shown 'sbatch --parsable --requeue -n 3 --overcommit --chdir=DIR --output=DIR/job.out --wrap='"'"'n=${SLURM_RESTART_COUNT:-0}; srun -n 3 --overcommit RESTART-RANKS >stdout.$n 2>stderr.$n || { [ $n -ge 1 ] || scontrol requeue $SLURM_JOB_ID; exit 1; }'"'"
+	id=$(sbatch --parsable --requeue -n 3 --overcommit --chdir="$d" --job-name=electlab-requeue \
+		--output="$d/job.out" --wrap="$wrap")
+	say "batch job $id"
+	await_checkpoint "$d/ckpt" "" || fail "$FAILED"
+	victim=$(rank_pid 2 "$id") || fail "no process of rank 3 (SLURM_PROCID=2) of job $id found"
+	shown "kill -9 RANK-3-PID   # once DIR/ckpt/rank-3-of-3/level-000012.ckpt is written"
+	kill -9 "$victim"
+	say "killed rank 3 (pid $victim) after its checkpoint of level 12"
+	t0=$SECONDS
+	until [ "$(job_field "$id" Restarts)" = 1 ] && [ "$(job_field "$id" JobState)" = PENDING ]; do
+		st=$(job_field "$id" JobState)
+		[ $((SECONDS - t0)) -lt "$WAIT" ] || fail "job $id not requeued after $WAIT s (JobState=$st)"
+		case $st in COMPLETED | FAILED | CANCELLED) fail "job $id ended ($st) instead of requeueing itself" ;; esac
+		sleep 0.2
+	done
+	say "job $id requeued itself (Restarts=1, $(scontrol --oneliner show job "$id" | grep -o 'Reason=[A-Za-z]*'))"
+	# Started at once, the job would meet its first run still ending ("Job
+	# already killed, do not launch batch job"): wait until no process of it
+	# is left and the node is idle.
+	until [ "$(sinfo -h -N -o %T)" = idle ] && ! job_procs "$id"; do
+		[ $((SECONDS - t0)) -lt "$WAIT" ] || fail "the first run of job $id did not end after $WAIT s"
+		sleep 0.2
+	done
+	shown "scontrol update JobId=JOB StartTime=now   # else Slurm starts a requeued job about two minutes later"
+	scontrol update JobId="$id" StartTime=now
+	wait_jobs "$id" || fail "job $id did not end"
+	got=$(job_field "$id" ExitCode)
+	[ "$got" = "$want:0" ] || fail "the requeued job $id ends with ExitCode=$got, the single process exits $want"
+	[ "$(job_field "$id" JobState)" = COMPLETED ] || fail "the requeued job $id ended $(job_field "$id" JobState)"
+	grep -q '"resumed_at": ' "$d/stdout.1" || fail "run again by Slurm, it did not resume from the checkpoints"
+	json_core "$WORK/restart-unsplit/stdout" >"$d/unsplit.json"
+	json_core "$d/stdout.1" >"$d/core.json"
+	same "$d/unsplit.json" "$d/core.json" || fail "the requeued result differs from the single process's"
+	say "killed and requeued by Slurm = one process: $(grep -o '"resumed_at": [0-9]*' "$d/stdout.1"), result ($(wc -c <"$d/unsplit.json") bytes of JSON), exit status $want"
+}
+
+# check_scale_doc: the commands this script ran (shown, in $WORK/commands)
+# are, line for line, the commands of docs/SCALE.md's block between
+# "<!-- dist-test commands -->" and "<!-- /dist-test commands -->"
+# (without its comments: a "#" at the start of a line or after two spaces).
+# It runs last, once every other check has recorded its commands.
+check_scale_doc() {
+	local doc=${ELECTLAB_SCALE_DOC:-$ROOT/docs/SCALE.md}
+	sed -n '/^<!-- dist-test commands -->$/,/^<!-- \/dist-test commands -->$/p' "$doc" |
+		sed '1d;$d' | grep -v '^```' | sed 's/^ *#.*$//; s/  *# .*$//; s/ *$//' | grep -v '^$' >"$WORK/doc-commands" || true
+	[ -s "$WORK/doc-commands" ] || {
+		say "docs/SCALE.md has no block between <!-- dist-test commands --> and <!-- /dist-test commands -->"
+		return 1
+	}
+	sed 's/  *# .*$//' "$WORK/commands" >"$WORK/ran-commands"
+	same "$WORK/doc-commands" "$WORK/ran-commands" || {
+		say "docs/SCALE.md's commands (left) are not the ones this script ran (right): update the page"
+		return 1
+	}
+	say "docs/SCALE.md shows the $(wc -l <"$WORK/ran-commands") commands this script ran"
+}
+
+CHECKS="check_srun_tasks check_check_parts check_claims_parts check_explore_dist check_explore_dist_restart check_explore_dist_requeue"
 
 # ------------------------------------------------------------------ main
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/electlab-dist-test.XXXXXX")
@@ -349,14 +479,18 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 t0=$(now)
-say "starting the cluster: bash testdata/slurm/cluster.sh start"
+shown "bash testdata/slurm/cluster.sh start"
 bash "$CLUSTER" start
 say "cluster start-up: $(since "$t0") s wall"
+# shellcheck disable=SC2016 # shown as typed
+shown 'eval "$(bash testdata/slurm/cluster.sh env)"'
 eval "$(bash "$CLUSTER" env)"
 
 passed=0
 failed=0
-for c in $CHECKS; do
+# run_check C runs check C in a subshell under set -e and counts it.
+run_check() {
+	local c=$1 t rc
 	t=$(now)
 	echo "== dist-test: $c"
 	set +e
@@ -374,14 +508,19 @@ for c in $CHECKS; do
 		failed=$((failed + 1))
 		say "FAIL $c ($(since "$t") s wall)"
 	fi
+}
+for c in $CHECKS; do
+	run_check "$c"
 done
 
 [ $failed = 0 ] || bash "$CLUSTER" logs
 t=$(now)
 stopped=1
 stop_ok=0
+shown "bash testdata/slurm/cluster.sh stop"
 bash "$CLUSTER" stop || stop_ok=1
 say "cluster stop: $(since "$t") s wall"
+run_check check_scale_doc
 [ $failed = 0 ] && [ $stop_ok = 0 ] && rm -rf "$WORK"
 [ $failed = 0 ] || say "kept $WORK for inspection"
 echo "dist-test: $passed passed, $failed failed"
