@@ -298,10 +298,21 @@ func ratEq(a, b *big.Rat) bool {
 // for the unbounded queries) and the recursion (bounded queries), and
 // checks that every returned scheduler attains the value it reports.
 func TestBruteForce(t *testing.T) {
+	interesting, infinite, fractional := bruteForce(200, t.Errorf)
+	// The sample must exercise the hard cases, or the check proves little.
+	if interesting < 100 || infinite < 100 || fractional < 30 {
+		t.Errorf("weak sample: %d states with Pmin != Pmax, %d with Emax infinite, %d with 0 < Pmax < 1", interesting, infinite, fractional)
+	}
+	t.Logf("%d states with Pmin != Pmax, %d with Emax infinite, %d with 0 < Pmax < 1", interesting, infinite, fractional)
+}
+
+// bruteForce runs the cross-check on count seeded random MDPs, reporting
+// every disagreement, and returns how many states had Pmin != Pmax, an
+// infinite Emax, and 0 < Pmax < 1.
+func bruteForce(count int, errorf func(format string, args ...any)) (interesting, infinite, fractional int) {
 	r := rand.New(rand.NewPCG(34, 2026))
 	const steps = 4
-	var interesting, infinite, fractional int
-	for i := range 200 {
+	for i := range count {
 		m, target := randomMDP(r)
 		n := len(m.States)
 		one := big.NewRat(1, 1)
@@ -348,65 +359,64 @@ func TestBruteForce(t *testing.T) {
 			}
 			res, err := Reach(m, target, opt, DefaultLimits)
 			if err != nil {
-				t.Fatalf("mdp %d P%s: %v", i, opt, err)
+				errorf("mdp %d P%s: %v", i, opt, err)
+				continue
 			}
 			p, _ := chainValues(m, target, res.Sched)
 			zero, _ := Zero(m, target, opt)
 			sure, _ := AlmostSure(m, target, opt)
 			for s := range n {
 				if !ratEq(res.Value[s], wp[s]) {
-					t.Errorf("mdp %d P%s state %d: solver %s, enumeration %s\n%+v target %v", i, opt, s, res.Value[s].RatString(), wp[s].RatString(), m, target)
+					errorf("mdp %d P%s state %d: solver %s, enumeration %s\n%+v target %v", i, opt, s, res.Value[s].RatString(), wp[s].RatString(), m, target)
 				}
 				if !ratEq(p[s], wp[s]) {
-					t.Errorf("mdp %d P%s state %d: scheduler %v attains %s, not %s", i, opt, s, res.Sched, p[s].RatString(), wp[s].RatString())
+					errorf("mdp %d P%s state %d: scheduler %v attains %s, not %s", i, opt, s, res.Sched, p[s].RatString(), wp[s].RatString())
 				}
 				if zero[s] != (wp[s].Sign() == 0) || sure[s] != (wp[s].Cmp(one) == 0) {
-					t.Errorf("mdp %d P%s state %d: Zero %v AlmostSure %v for %s", i, opt, s, zero[s], sure[s], wp[s].RatString())
+					errorf("mdp %d P%s state %d: Zero %v AlmostSure %v for %s", i, opt, s, zero[s], sure[s], wp[s].RatString())
 				}
 			}
 			ex, err := Expect(m, target, opt, DefaultLimits)
 			if err != nil {
-				t.Fatalf("mdp %d E%s: %v", i, opt, err)
+				errorf("mdp %d E%s: %v", i, opt, err)
+				continue
 			}
 			_, e := chainValues(m, target, ex.Sched)
 			for s := range n {
 				if ex.Inf[s] != (we[s] == nil) || !ratEq(ex.Value[s], we[s]) {
-					t.Errorf("mdp %d E%s state %d: solver %s, enumeration %s\n%+v target %v", i, opt, s, show(ex.Value[s], ex.Inf[s]), show(we[s], we[s] == nil), m, target)
+					errorf("mdp %d E%s state %d: solver %s, enumeration %s\n%+v target %v", i, opt, s, show(ex.Value[s], ex.Inf[s]), show(we[s], we[s] == nil), m, target)
 				}
 				if (we[s] != nil || opt == Max) && !ratEq(e[s], we[s]) {
-					t.Errorf("mdp %d E%s state %d: scheduler %v attains %s, not %s", i, opt, s, ex.Sched, show(e[s], e[s] == nil), show(we[s], we[s] == nil))
+					errorf("mdp %d E%s state %d: scheduler %v attains %s, not %s", i, opt, s, ex.Sched, show(e[s], e[s] == nil), show(we[s], we[s] == nil))
 				}
 			}
 			b, err := ReachWithin(m, target, steps, opt, DefaultLimits)
 			if err != nil {
-				t.Fatalf("mdp %d within: %v", i, err)
+				errorf("mdp %d within: %v", i, err)
+				continue
 			}
 			fw := forwardWithin(m, target, steps, func(j, s int) int { return b.Sched[steps-j][s] })
 			for k := range steps + 1 {
 				for s := range n {
 					if w := recWithin(m, target, s, k, opt); !ratEq(b.Value[k][s], w) {
-						t.Errorf("mdp %d P%s within %d state %d: solver %s, recursion %s", i, opt, k, s, b.Value[k][s].RatString(), w.RatString())
+						errorf("mdp %d P%s within %d state %d: solver %s, recursion %s", i, opt, k, s, b.Value[k][s].RatString(), w.RatString())
 					}
 				}
 			}
 			for s := range n {
 				if !ratEq(fw[s], b.Value[steps][s]) {
-					t.Errorf("mdp %d P%s within %d state %d: step-dependent scheduler attains %s, not %s", i, opt, steps, s, fw[s].RatString(), b.Value[steps][s].RatString())
+					errorf("mdp %d P%s within %d state %d: step-dependent scheduler attains %s, not %s", i, opt, steps, s, fw[s].RatString(), b.Value[steps][s].RatString())
 				}
 			}
 			schedulers(m, target, func(sc []int) {
 				mw := memorylessWithin(m, target, sc, steps)
 				for s := range n {
 					if c := mw[s].Cmp(b.Value[steps][s]); (opt == Max && c > 0) || (opt == Min && c < 0) {
-						t.Errorf("mdp %d P%s within %d state %d: memoryless %v beats the optimum", i, opt, steps, s, sc)
+						errorf("mdp %d P%s within %d state %d: memoryless %v beats the optimum", i, opt, steps, s, sc)
 					}
 				}
 			})
 		}
 	}
-	// The sample must exercise the hard cases, or the check proves little.
-	if interesting < 100 || infinite < 100 || fractional < 30 {
-		t.Errorf("weak sample: %d states with Pmin != Pmax, %d with Emax infinite, %d with 0 < Pmax < 1", interesting, infinite, fractional)
-	}
-	t.Logf("%d states with Pmin != Pmax, %d with Emax infinite, %d with 0 < Pmax < 1", interesting, infinite, fractional)
+	return interesting, infinite, fractional
 }

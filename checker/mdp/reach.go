@@ -117,6 +117,7 @@ func Reach(m *MDP, target []bool, opt Opt, lim Limits) (*Result, error) {
 // all have the optimal value, a scheduler that does not attain it.
 func (g *model) pick(x []*big.Rat, target []bool, progress, withReward bool, allowed func(s, a int) bool) ([]int, error) {
 	n := g.n
+	progress = progress && !plainTies
 	opt := func(s, a int) bool {
 		if x[s] == nil || (allowed != nil && !allowed(s, a)) {
 			return false

@@ -19,6 +19,11 @@ var errSingular = errors.New("mdp: singular linear system: the policy can stay f
 // end-component tests catch this.
 var skipQualitative bool
 
+// plainTies is a test-only hook: when set, every scheduler takes the
+// lowest-index optimal action, even for Pmax and Emin where that can
+// circle for ever in an end component (see pick).
+var plainTies bool
+
 // evaluate computes the value of the memoryless policy sched on the
 // states with unk[s]:
 //
