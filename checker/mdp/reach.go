@@ -270,38 +270,84 @@ func Expect(m *MDP, target []bool, opt Opt, lim Limits) (*Result, error) {
 // max over all schedulers of the probability of reaching target within k
 // steps, by backward induction; the optimal scheduler depends on the
 // steps remaining (Sched[k]), ties broken to the lowest action index.
+//
+// The induction runs on integers: with D the least common multiple of the
+// probabilities' denominators, the value within k steps is N_k / D^k for
+// an integer vector N_k, and N_k[s] = max or min over actions of
+// sum (p*D) * N_{k-1}[t], so no step normalizes a fraction.
 func ReachWithin(m *MDP, target []bool, steps int, opt Opt, lim Limits) (*Bounded, error) {
 	if err := lim.check(m, target, steps); err != nil {
 		return nil, err
 	}
 	g := build(m)
 	n := g.n
+	d := big.NewInt(1)
+	gcd := new(big.Int)
+	for s := range n {
+		for _, ia := range g.acts[s] {
+			for _, p := range ia.p {
+				gcd.GCD(nil, nil, d, p.Denom())
+				d.Mul(d, new(big.Int).Quo(p.Denom(), gcd))
+			}
+		}
+	}
+	// w[s][a][i] = p * D, an integer.
+	w := make([][][]*big.Int, n)
+	for s := range n {
+		w[s] = make([][]*big.Int, len(g.acts[s]))
+		for a, ia := range g.acts[s] {
+			for _, p := range ia.p {
+				v := new(big.Int).Quo(d, p.Denom())
+				w[s][a] = append(w[s][a], v.Mul(v, p.Num()))
+			}
+		}
+	}
 	b := &Bounded{Value: make([][]*big.Rat, steps+1), Sched: make([][]int, steps+1)}
+	num := make([]*big.Int, n)
 	b.Value[0] = make([]*big.Rat, n)
 	b.Sched[0] = make([]int, n)
 	for s := range n {
+		num[s] = big.NewInt(0)
+		if target[s] {
+			num[s].SetInt64(1)
+		}
 		b.Value[0][s] = ratOf(target[s])
 		b.Sched[0][s] = -1
 	}
+	dk := big.NewInt(1)
+	tmp := new(big.Int)
 	for k := 1; k <= steps; k++ {
-		prev := b.Value[k-1]
+		dk = new(big.Int).Mul(dk, d)
+		next := make([]*big.Int, n)
 		v := make([]*big.Rat, n)
 		sc := make([]int, n)
 		for s := range n {
 			sc[s] = -1
 			if target[s] {
+				next[s] = dk
 				v[s] = big.NewRat(1, 1)
 				continue
 			}
-			for a := range g.acts[s] {
-				if w := g.q(s, a, prev, false); a == 0 || better(w, v[s], opt) {
-					v[s], sc[s] = w, a
+			for a, ia := range g.acts[s] {
+				x := new(big.Int)
+				for i, t := range ia.to {
+					x.Add(x, tmp.Mul(w[s][a][i], num[t]))
 				}
+				if a > 0 {
+					// Only a strictly better action replaces the lowest-index one.
+					c := x.Cmp(next[s])
+					if (opt == Min && c >= 0) || (opt == Max && c <= 0) {
+						continue
+					}
+				}
+				next[s], sc[s] = x, a
 			}
 			if !g.acts[s][0].real {
 				sc[s] = -1
 			}
+			v[s] = new(big.Rat).SetFrac(next[s], dk)
 		}
+		num = next
 		b.Value[k], b.Sched[k] = v, sc
 	}
 	return b, nil
