@@ -89,6 +89,7 @@ func BenchmarkSolve(b *testing.B) {
 		{model{"chain-walk-10001/Emin", func() (*MDP, []bool) { return walk(10000) }}, func(m *MDP, t []bool) error { _, err := Expect(m, t, Min, lim); return err }},
 		{model{"mdp-walk-1002/Pmax", func() (*MDP, []bool) { return walkMDP(1000) }}, func(m *MDP, t []bool) error { _, err := Reach(m, t, Max, lim); return err }},
 		{model{"mdp-walk-1002/Emin", func() (*MDP, []bool) { return walkMDP(1000) }}, func(m *MDP, t []bool) error { _, err := Expect(m, t, Min, lim); return err }},
+		{model{"mdp-walk-10002/Pmax", func() (*MDP, []bool) { return walkMDP(10000) }}, func(m *MDP, t []bool) error { _, err := Reach(m, t, Max, lim); return err }},
 		{model{"mdp-coins-1025/Pmax", func() (*MDP, []bool) { return coins(10) }}, func(m *MDP, t []bool) error { _, err := Reach(m, t, Max, lim); return err }},
 		{model{"mdp-coins-1025/Emin", func() (*MDP, []bool) { return coins(10) }}, func(m *MDP, t []bool) error { _, err := Expect(m, t, Min, lim); return err }},
 		{model{"mdp-coins-8193/Pmax", func() (*MDP, []bool) { return coins(13) }}, func(m *MDP, t []bool) error { _, err := Reach(m, t, Max, lim); return err }},

@@ -447,3 +447,39 @@ func TestLimits(t *testing.T) {
 		t.Errorf("at the limits: %v", err)
 	}
 }
+
+// TestDeterministic: the same query twice gives the same values and
+// schedulers (the elimination and the path search use maps; their
+// iteration order must not show).
+func TestDeterministic(t *testing.T) {
+	m, tg := coins(5)
+	run := func() string {
+		var b strings.Builder
+		for _, opt := range []Opt{Min, Max} {
+			r, err := Reach(m, tg, opt, DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := Expect(m, tg, opt, DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bd, err := ReachWithin(m, tg, 5, opt, DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path, p, err := MostLikelyPath(m, tg, r.Sched)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprint(&b, r.Value, r.Sched, e.Value, e.Inf, e.Sched, bd.Value, bd.Sched, path, p)
+		}
+		return b.String()
+	}
+	first := run()
+	for range 5 {
+		if run() != first {
+			t.Fatal("two runs of the same queries differ")
+		}
+	}
+}

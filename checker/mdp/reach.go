@@ -167,7 +167,8 @@ func (g *model) pick(x []*big.Rat, target []bool, progress, withReward bool, all
 //     misses target; the reported one does (it moves towards the states
 //     where a scheduler avoids target for ever, and stays there).
 //   - Emin is infinite unless Pmax = 1 (Prob1E), and ranges over the
-//     schedulers that reach target with probability 1 only.
+//     schedulers that reach target with probability 1 only; where it is
+//     infinite every scheduler misses target, and Sched takes action 0.
 //
 // Emax: in the Prob1A region every policy is proper, so policy iteration
 // starts from action 0. Emin: the actions are restricted to those that
@@ -213,7 +214,12 @@ func Expect(m *MDP, target []bool, opt Opt, lim Limits) (*Result, error) {
 			fixed[s] = new(big.Rat)
 		}
 		if opt == Min {
-			init, _ := g.attract(target, unk, allowed)
+			init, in := g.attract(target, unk, allowed)
+			for s := range n {
+				if unk[s] && !in[s] {
+					return nil, errInternal
+				}
+			}
 			copy(sched, init)
 		}
 	}
