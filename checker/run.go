@@ -19,11 +19,14 @@ type Chooser interface {
 	Choose(s model.System, enabled []model.Event) model.Event
 }
 
-// FIFO is the deterministic fair schedule (model.FairFIFO): pending
-// initiations first, then the oldest message in flight (async) or the next
-// round (sync), then the timer with the earliest deadline (as the Sim
-// does), then the next successive crash; it never injects a fault, but
-// lets an absent process join once nothing else can happen.
+// FIFO is the deterministic fair schedule (model.FairFIFO): pending coins
+// first (answered with outcome 0), then pending initiations, then the
+// oldest message in flight (async) or the next round (sync), then the
+// timer with the earliest deadline (as the Sim does), then the next
+// successive crash; it never injects a fault, but lets an absent process
+// join once nothing else can happen. In the fair continuation of a run
+// (Execute) a chooser that draws coins (Random, Rapid) draws them there
+// too.
 type FIFO struct{}
 
 // Choose implements Chooser.
