@@ -193,20 +193,25 @@ const (
 
 // Output is one effect requested by a step. The model applies outputs in
 // the order they were emitted, after the step returns.
+//
+// Its small fields come first, side by side, so that an Output stays small
+// (Outbox.Send fills one per message on the simulator's hot path).
 type Output struct {
 	// Kind says which effect.
 	Kind OutputKind
+	// Timer (with Delay) describes a timer (OutSetTimer, OutCancelTimer).
+	Timer uint8
+	// Val (with Tag) describes an observation (OutObserve).
+	Val int32
 	// Msg is the message (OutSend, OutMulticast). From and To are set
 	// by the Outbox helpers.
 	Msg Message
 	// Dests are the multicast destinations. Shared; read only.
 	Dests []ID
-	// Timer and Delay describe a timer (OutSetTimer, OutCancelTimer).
-	Timer uint8
+	// Delay is the timer's delay (OutSetTimer).
 	Delay int64
-	// Tag and Val describe an observation (OutObserve).
+	// Tag is the observation's tag (OutObserve).
 	Tag string
-	Val int32
 	// Weights are the outcome weights of a coin (OutCoin). Shared; read
 	// only.
 	Weights []uint32
