@@ -245,9 +245,18 @@ func TestCoinTraceReplays(t *testing.T) {
 			break
 		}
 	}
-	tr, err := traces.Record(s0, x.Events, nil, "coins")
+	tr, err := traces.Record(s0, x.Events, nil, "coins", traces.WithSnapshots())
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The snapshot after the first detection shows its coin; none after
+	// the last event (quiescent: no coin pending).
+	first := slices.IndexFunc(x.Events, func(ev model.Event) bool { return ev.Kind == model.EvDetect })
+	if c := tr.Steps[first].State.Coins; len(c) == 0 || c[0] != fmt.Sprintf("%d:1/1", x.Events[first].P) {
+		t.Fatalf("snapshot after %s lists coins %q, want the pending fair coin", x.Events[first], c)
+	}
+	if c := tr.Steps[len(tr.Steps)-1].State.Coins; c != nil {
+		t.Fatalf("snapshot at the end lists coins %q", c)
 	}
 	data, err := tr.Marshal()
 	if err != nil {
