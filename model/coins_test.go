@@ -310,8 +310,15 @@ type scripted struct {
 // its outbox and whose other steps record their input.
 func scriptWorld(t *testing.T, start func(*model.Outbox)) *model.World[scripted] {
 	t.Helper()
+	return scriptWorldOf(t, start, false, nil)
+}
+
+// scriptWorldOf is scriptWorld with Algorithm.Bounce set as bounce and
+// the processes crashed before the run.
+func scriptWorldOf(t *testing.T, start func(*model.Outbox), bounce bool, crashed []model.ID) *model.World[scripted] {
+	t.Helper()
 	alg := &model.Algorithm[scripted]{
-		Info: model.Info{Name: "script", Topology: model.Complete},
+		Info: model.Info{Name: "script", Topology: model.Complete, Kinds: coinPairKinds, Bounce: bounce},
 		Init: func(*model.Env) scripted { return scripted{} },
 		Step: func(_ *model.Env, s scripted, in model.Input, out *model.Outbox) scripted {
 			s.In, s.Coin, s.N = in.Kind, in.Coin, s.N+1
@@ -322,7 +329,7 @@ func scriptWorld(t *testing.T, start func(*model.Outbox)) *model.World[scripted]
 		},
 		View: func(scripted) model.View { return model.View{} },
 	}
-	w, err := alg.NewWorld(&model.Config{Algo: "script", IDs: []model.ID{1, 2}})
+	w, err := alg.NewWorld(&model.Config{Algo: "script", IDs: []model.ID{1, 2}, Crashed: crashed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,5 +422,30 @@ func TestCoinSimRefuses(t *testing.T) {
 	res := sim.Run(1000)
 	if res.Quiescent || !strings.Contains(res.Capped, "coinpair requested a coin") || !strings.Contains(res.Capped, "coins are not supported by the simulator yet") {
 		t.Fatalf("Sim on a coin algorithm: quiescent %v, capped %q; want it stopped, naming the algorithm and the missing coins", res.Quiescent, res.Capped)
+	}
+}
+
+// TestCoinBounceWaits: a message to a crashed process that would bounce
+// back to its sender waits while the sender waits for its coin.
+func TestCoinBounceWaits(t *testing.T) {
+	start := func(o *model.Outbox) { o.Send(2, coinVal, 0, 0); o.Flip(2) }
+	for _, bounce := range []bool{true, false} {
+		w := scriptWorldOf(t, start, bounce, []model.ID{2})
+		apply(t, w, "detect 1")
+		got := enabledNames(w)
+		if has(got, "deliver 1->2 #1") == bounce {
+			t.Errorf("bounce %v: enabled %v", bounce, got)
+		}
+		err := w.Clone().Apply(model.Event{Kind: model.EvDeliver, From: 1, P: 2, Seq: 1})
+		if bounce && (err == nil || !strings.Contains(err.Error(), "it would bounce back to its sender, which waits for its coin")) {
+			t.Errorf("bounce: Apply(deliver 1->2 #1) = %v, want not enabled", err)
+		}
+		if !bounce && err != nil {
+			t.Errorf("no bounce: Apply(deliver 1->2 #1) = %v, want the message dropped", err)
+		}
+		apply(t, w, "coin 1 = 1", "deliver 1->2 #1")
+		if s := w.State(0).(scripted); bounce && (s.In != model.InBounce || s.N != 3) {
+			t.Errorf("bounce: 1's last input %v after %d steps, want the bounce third", s.In, s.N)
+		}
 	}
 }
