@@ -324,3 +324,58 @@ func TestExploreBranchesOnCoins(t *testing.T) {
 		}
 	}
 }
+
+// captureTB is a rapid.TB that records a failure instead of failing the
+// test: TestRapidShrinksCoins runs a property meant to fail.
+type captureTB struct {
+	failed bool
+	msgs   []string
+}
+
+func (c *captureTB) Helper()                   {}
+func (c *captureTB) Name() string              { return "capture" }
+func (c *captureTB) Logf(f string, a ...any)   { c.msgs = append(c.msgs, fmt.Sprintf(f, a...)) }
+func (c *captureTB) Log(a ...any)              { c.msgs = append(c.msgs, fmt.Sprint(a...)) }
+func (c *captureTB) Skipf(string, ...any)      {}
+func (c *captureTB) Skip(...any)               {}
+func (c *captureTB) SkipNow()                  {}
+func (c *captureTB) Errorf(f string, a ...any) { c.failed = true; c.Logf(f, a...) }
+func (c *captureTB) Error(a ...any)            { c.failed = true; c.Log(a...) }
+func (c *captureTB) Fatalf(f string, a ...any) { c.Errorf(f, a...) }
+func (c *captureTB) Fatal(a ...any)            { c.Error(a...) }
+func (c *captureTB) FailNow()                  { c.failed = true }
+func (c *captureTB) Fail()                     { c.failed = true }
+func (c *captureTB) Failed() bool              { return c.failed }
+
+// TestRapidShrinksCoins: a property that fails when two fair coins of 8
+// outcomes sum to 5 or more is shrunk to coins that sum to exactly 5
+// (rapid shrinks coin outcomes towards 0).
+func TestRapidShrinksCoins(t *testing.T) {
+	eight := weightedAlg()
+	eight.Step = func(_ *model.Env, s flipPair, in model.Input, out *model.Outbox) flipPair {
+		switch in.Kind {
+		case model.InStart:
+			out.Flip(8)
+		case model.InCoin:
+			s.Got = int8(in.Coin)
+		}
+		return s
+	}
+	s0 := newFlipWorld(t, eight, model.Config{})
+	sum := -1
+	tb := &captureTB{}
+	rapid.Check(tb, func(rt *rapid.T) {
+		x := checker.Execute(s0, checker.NewRapid(rt), checker.Checks{Props: model.Safety}, checker.Options{})
+		a, b := x.Final.State(0).(flipPair).Got, x.Final.State(1).(flipPair).Got
+		if a+b >= 5 {
+			sum = int(a + b)
+			rt.Fatalf("coins %d and %d", a, b)
+		}
+	})
+	if !tb.failed {
+		t.Fatal("no two coins summing to 5 or more were drawn")
+	}
+	if sum != 5 {
+		t.Fatalf("the shrunk counterexample's coins sum to %d, want 5 (%q)", sum, tb.msgs)
+	}
+}
