@@ -299,7 +299,8 @@ func (o *Outbox) Flip(k int) {
 	if k >= 2 && k <= MaxCoin {
 		w = fairWeights[:k:k]
 	} else {
-		// Refused by the model (a fault); kept so that the fault names k.
+		// A stand-in of k weights (0 when k < 0, MaxCoin+1 when k is
+		// larger) that the model refuses: a fault.
 		w = make([]uint32, max(min(k, MaxCoin+1), 0))
 		for i := range w {
 			w[i] = 1
