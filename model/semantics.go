@@ -213,7 +213,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 	} else {
 		for li := range w.links {
 			l := &w.links[li]
-			if len(l.q) == 0 || w.deliveryWaits(l) {
+			if len(l.q) == 0 || w.ncoins > 0 && w.deliveryWaits(l) {
 				continue
 			}
 			if w.r.cfg.Net == FIFO {
@@ -898,7 +898,7 @@ func (w *World[S]) extremeDelivery(newest bool) (Event, bool) {
 	var bestStamp uint32
 	for li := range w.links {
 		q := w.links[li].q
-		if len(q) > 0 && w.deliveryWaits(&w.links[li]) {
+		if len(q) > 0 && w.ncoins > 0 && w.deliveryWaits(&w.links[li]) {
 			continue
 		}
 		for k := range q {
