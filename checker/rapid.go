@@ -26,8 +26,22 @@ type Rapid struct {
 // NewRapid returns a chooser drawing from t.
 func NewRapid(t *rapid.T) *Rapid { return &Rapid{T: t} }
 
-// Choose implements Chooser.
-func (r *Rapid) Choose(_ model.System, enabled []model.Event) model.Event {
+// Choose implements Chooser. A pending coin is one choice among the
+// others ("answer P's coin"); its outcome is drawn with the coin's weights
+// (shrinking towards outcome 0).
+func (r *Rapid) Choose(s model.System, enabled []model.Event) model.Event {
+	if !hasCoin(enabled) {
+		return r.choose(enabled)
+	}
+	ev := r.choose(collapseCoins(enabled))
+	if ev.Kind == model.EvCoin {
+		ev.Seq = r.drawCoin(s, ev.P)
+	}
+	return ev
+}
+
+// choose draws one of enabled.
+func (r *Rapid) choose(enabled []model.Event) model.Event {
 	n := len(enabled)
 	if n == 1 {
 		return enabled[0]

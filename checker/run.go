@@ -19,11 +19,14 @@ type Chooser interface {
 	Choose(s model.System, enabled []model.Event) model.Event
 }
 
-// FIFO is the deterministic fair schedule (model.FairFIFO): pending
-// initiations first, then the oldest message in flight (async) or the next
-// round (sync), then the timer with the earliest deadline (as the Sim
-// does), then the next successive crash; it never injects a fault, but
-// lets an absent process join once nothing else can happen.
+// FIFO is the deterministic fair schedule (model.FairFIFO): pending coins
+// first (answered with outcome 0), then pending initiations, then the
+// oldest message in flight (async) or the next round (sync), then the
+// timer with the earliest deadline (as the Sim does), then the next
+// successive crash; it never injects a fault, but lets an absent process
+// join once nothing else can happen. In the fair continuation of a run
+// (Execute) a chooser that draws coins (Random, Rapid) draws them there
+// too.
 type FIFO struct{}
 
 // Choose implements Chooser.
@@ -46,8 +49,9 @@ const (
 
 // Random is a seeded adversarial chooser. It injects each enabled fault
 // (crash, recover, join) with probability FaultRate per step, and starts
-// pending initiators first unless Staggered. Its only randomness is its own
-// PCG source.
+// pending initiators first unless Staggered. A pending coin is one choice
+// among the others ("answer P's coin"), whose outcome it draws with the
+// coin's weights. Its only randomness is its own PCG source.
 type Random struct {
 	// Rng is the chooser's source; seed it explicitly.
 	Rng *rand.Rand
@@ -66,6 +70,18 @@ func NewRandom(seed uint64, st Strategy) *Random {
 
 // Choose implements Chooser.
 func (r *Random) Choose(s model.System, enabled []model.Event) model.Event {
+	if !hasCoin(enabled) {
+		return r.choose(s, enabled)
+	}
+	ev := r.choose(s, collapseCoins(enabled))
+	if ev.Kind == model.EvCoin {
+		ev.Seq = r.drawCoin(s, ev.P)
+	}
+	return ev
+}
+
+// choose is Choose among enabled, where each pending coin is one event.
+func (r *Random) choose(s model.System, enabled []model.Event) model.Event {
 	nf, faults := 0, 0
 	var detect = -1
 	for i, ev := range enabled {
@@ -412,6 +428,13 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			}
 			seen[fp] = len(x.Events)
 			ev = FIFO{}.Choose(s, buf)
+			if d, ok := ch.(coinDrawer); ok && ev.Kind == model.EvCoin {
+				// A drawn coin: the continuation is no longer a
+				// function of the state, so a state seen before it
+				// does not close a cycle.
+				ev.Seq = d.drawCoin(s, ev.P)
+				clear(seen)
+			}
 		} else {
 			ev = ch.Choose(s, buf)
 		}

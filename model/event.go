@@ -28,9 +28,12 @@ const (
 	// process holds, for the next successive crash (Config.Successive);
 	// the phase's detectors then have pending "detect" events.
 	EvFail
+	// EvCoin: process P's pending coin (Outbox.Coin) comes out as Seq,
+	// and P takes it as its input (InCoin).
+	EvCoin
 )
 
-var eventNames = [...]string{"detect", "deliver", "fire", "crash", "recover", "join", "round", "fail"}
+var eventNames = [...]string{"detect", "deliver", "fire", "crash", "recover", "join", "round", "fail", "coin"}
 
 // Event is one thing that can happen in a World. Events are named by
 // content (link and sequence number, process, timer), never by their
@@ -42,15 +45,16 @@ type Event struct {
 	P ID
 	// From is the sender of a delivered message.
 	From ID
-	// Seq is the message's number on its link (EvDeliver) or the round
-	// number (EvRound).
+	// Seq is the message's number on its link (EvDeliver), the round
+	// number (EvRound) or the coin's outcome (EvCoin).
 	Seq uint32
 	// Timer is the timer that fires (EvFire).
 	Timer uint8
 }
 
 // String returns the stable name: "deliver 3->4 #2", "fire 3 t1",
-// "crash 5", "detect 2", "round 7", "recover 5", "join 9", "fail 8".
+// "crash 5", "detect 2", "round 7", "recover 5", "join 9", "fail 8",
+// "coin 3 = 1".
 func (e Event) String() string {
 	switch e.Kind {
 	case EvDeliver:
@@ -59,6 +63,8 @@ func (e Event) String() string {
 		return "fire " + strconv.Itoa(int(e.P)) + " t" + strconv.Itoa(int(e.Timer))
 	case EvRound:
 		return "round " + strconv.FormatUint(uint64(e.Seq), 10)
+	case EvCoin:
+		return "coin " + strconv.Itoa(int(e.P)) + " = " + strconv.FormatUint(uint64(e.Seq), 10)
 	default:
 		if int(e.Kind) < len(eventNames) {
 			return eventNames[e.Kind] + " " + strconv.Itoa(int(e.P))
@@ -111,9 +117,22 @@ func ParseEvent(s string) (Event, error) {
 			return bad("round number is not a non-negative integer")
 		}
 		return Event{Kind: EvRound, Seq: uint32(r)}, nil
+	case "coin":
+		if len(f) != 4 || f[2] != "=" {
+			return bad("want \"coin P = V\"")
+		}
+		p, ok1 := num(f[1])
+		v, ok2 := num(f[3])
+		if !ok1 || p == 0 {
+			return bad("process is not a positive integer")
+		}
+		if !ok2 || v >= MaxCoin {
+			return bad(fmt.Sprintf("coin outcome %q is not an integer 0..%d", f[3], MaxCoin-1))
+		}
+		return Event{Kind: EvCoin, P: ID(p), Seq: uint32(v)}, nil
 	}
 	for k, name := range eventNames {
-		if name == f[0] && EventKind(k) != EvDeliver && EventKind(k) != EvFire && EventKind(k) != EvRound {
+		if name == f[0] && EventKind(k) != EvDeliver && EventKind(k) != EvFire && EventKind(k) != EvRound && EventKind(k) != EvCoin {
 			if len(f) != 2 {
 				return bad("want \"" + name + " P\"")
 			}

@@ -16,3 +16,11 @@ func SetProcessHashes[S any](w *World[S], hs []uint64) {
 		w.phash[i] = h
 	}
 }
+
+// BreakCoinWait sets or clears the test hook that lets deliveries through
+// to a process waiting for its coin (a broken model).
+func BreakCoinWait(on bool) { brokenCoinWait = on }
+
+// DropCoin forgets process i's pending coin, as a crash or an answer
+// does (tests: the same state without its coin).
+func DropCoin[S any](w *World[S], i int) { w.dropCoin(i) }

@@ -1,5 +1,7 @@
 package model
 
+import "fmt"
+
 // Env is what one process knows statically: who it is, the topology, and the
 // variant of the algorithm in force. Its values never change for a process
 // during a run; Step must not retain the pointer it is given (the fast
@@ -118,9 +120,12 @@ const (
 	// the network reports it undeliverable (only for algorithms that set
 	// Algorithm.Bounce: a successor poll that finds a dead node).
 	InBounce
+	// InCoin: the answer to the coin the process requested in an earlier
+	// step (Outbox.Coin): Input.Coin holds the outcome.
+	InCoin
 )
 
-var inputNames = [...]string{"start", "deliver", "timer", "recover", "join", "bounce"}
+var inputNames = [...]string{"start", "deliver", "timer", "recover", "join", "bounce", "coin"}
 
 // String names the input kind.
 func (k InputKind) String() string { return inputNames[k] }
@@ -141,6 +146,9 @@ type Input struct {
 	// (Config.Successive). None keeps InStart's meaning of a run without
 	// successive crashes (the initiators' start).
 	Suspect ID
+	// Coin is, for InCoin, the outcome of the process's coin: a value in
+	// 0..k-1 for a coin of k weights.
+	Coin int
 }
 
 // View is what the checkers observe of a process state.
@@ -177,24 +185,36 @@ const (
 	// OutObserve records an observation (Tag, Val) for the checkers,
 	// e.g. "own message returned". It changes nothing in the network.
 	OutObserve
+	// OutCoin requests a random choice (Outbox.Coin): outcome v with
+	// probability Weights[v]/sum(Weights). The answer is one of the
+	// process's later inputs (InCoin), the next one it takes.
+	OutCoin
 )
 
 // Output is one effect requested by a step. The model applies outputs in
 // the order they were emitted, after the step returns.
+//
+// Its small fields come first, side by side, so that an Output stays small
+// (Outbox.Send fills one per message on the simulator's hot path).
 type Output struct {
 	// Kind says which effect.
 	Kind OutputKind
+	// Timer (with Delay) describes a timer (OutSetTimer, OutCancelTimer).
+	Timer uint8
+	// Val (with Tag) describes an observation (OutObserve).
+	Val int32
 	// Msg is the message (OutSend, OutMulticast). From and To are set
 	// by the Outbox helpers.
 	Msg Message
 	// Dests are the multicast destinations. Shared; read only.
 	Dests []ID
-	// Timer and Delay describe a timer (OutSetTimer, OutCancelTimer).
-	Timer uint8
+	// Delay is the timer's delay (OutSetTimer).
 	Delay int64
-	// Tag and Val describe an observation (OutObserve).
+	// Tag is the observation's tag (OutObserve).
 	Tag string
-	Val int32
+	// Weights are the outcome weights of a coin (OutCoin). Shared; read
+	// only.
+	Weights []uint32
 }
 
 // Outbox collects the outputs of one step. A step function appends to it
@@ -220,7 +240,7 @@ func (o *Outbox) Send(to ID, k *Kind, a, b int32) {
 		o.out = o.out[:len(o.out)+1]
 	}
 	p := &o.out[len(o.out)-1]
-	p.Kind, p.Dests, p.Timer, p.Delay, p.Tag, p.Val = OutSend, nil, 0, 0, "", 0
+	p.Kind, p.Dests, p.Timer, p.Delay, p.Tag, p.Val, p.Weights = OutSend, nil, 0, 0, "", 0, nil
 	p.Msg = Message{Kind: k, From: o.self, To: to, A: a, B: b}
 }
 
@@ -259,4 +279,57 @@ func (o *Outbox) Emit(x Output) {
 // Observe records the observation (tag, val) for the checkers.
 func (o *Outbox) Observe(tag string, val int32) {
 	o.out = append(o.out, Output{Kind: OutObserve, Tag: tag, Val: val})
+}
+
+// Coin requests a random choice: the next input the process takes is
+// InCoin with Input.Coin = v, v in 0..len(weights)-1 drawn with probability
+// weights[v]/sum(weights); until then it takes no other input (deliveries
+// to it and its timers wait). There must be 2 to MaxCoin weights, each at
+// least 1, and a process may have only one coin pending: anything else is
+// a model fault (World.Faults) and the request is ignored. The step stays
+// pure: the model draws the coin (a schedule draws or picks the outcome,
+// an exhaustive search branches on every one).
+func (o *Outbox) Coin(weights ...uint32) {
+	o.out = append(o.out, Output{Kind: OutCoin, Weights: append([]uint32(nil), weights...)})
+}
+
+// Flip requests a fair coin of k outcomes: Coin with k weights of 1.
+func (o *Outbox) Flip(k int) {
+	var w []uint32
+	if k >= 2 && k <= MaxCoin {
+		w = fairWeights[:k:k]
+	} else {
+		// A stand-in of k weights (0 when k < 0, MaxCoin+1 when k is
+		// larger) that the model refuses: a fault.
+		w = make([]uint32, max(min(k, MaxCoin+1), 0))
+		for i := range w {
+			w[i] = 1
+		}
+	}
+	o.out = append(o.out, Output{Kind: OutCoin, Weights: w})
+}
+
+// MaxCoin is the most outcomes a coin may have.
+const MaxCoin = 255
+
+// fairWeights are MaxCoin weights of 1, shared (read only) by every Flip.
+var fairWeights = func() (w [MaxCoin]uint32) {
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}()
+
+// coinFault says what is wrong with a coin's weights, or "" when nothing
+// is: 2..MaxCoin weights, each at least 1.
+func coinFault(weights []uint32) string {
+	if len(weights) < 2 || len(weights) > MaxCoin {
+		return fmt.Sprintf("a coin of %d outcome(s) (want 2..%d)", len(weights), MaxCoin)
+	}
+	for v, x := range weights {
+		if x == 0 {
+			return fmt.Sprintf("a coin whose outcome %d has weight 0 (want every weight >= 1)", v)
+		}
+	}
+	return ""
 }

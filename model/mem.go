@@ -35,11 +35,19 @@ func (a *Algorithm[S]) WorldBytes(n int) int64 {
 
 // MemBytes estimates the memory w holds now: WorldBytes for its processes
 // plus the messages in flight, the links used, the observations and
-// faults recorded.
+// faults recorded, and the pending coins (once some process requested
+// one: a weights slice header per process and the weights pending).
 func (w *World[S]) MemBytes() int64 {
-	return w.alg.WorldBytes(len(w.states)) + int64(w.inflight)*int64(unsafe.Sizeof(Message{})) +
+	b := w.alg.WorldBytes(len(w.states)) + int64(w.inflight)*int64(unsafe.Sizeof(Message{})) +
 		int64(len(w.links))*int64(unsafe.Sizeof(link{})) + int64(len(w.obs))*int64(unsafe.Sizeof(Observation{})) +
 		int64(len(w.faults))*64
+	if w.coins != nil {
+		b += int64(len(w.coins)) * int64(unsafe.Sizeof([]uint32(nil)))
+		for _, c := range w.coins {
+			b += 4 * int64(len(c))
+		}
+	}
+	return b
 }
 
 // SimBytes estimates the memory of a Sim of n processes and its result,

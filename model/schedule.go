@@ -1,8 +1,10 @@
 package model
 
 // FairFIFO is the deterministic fair schedule's choice among enabled, the
-// events s.Enabled lists (never empty): a pending initiation first (in
-// index order), then the oldest message in flight (async) or the next
+// events s.Enabled lists (never empty): a pending coin first, answered
+// with the first coin event enabled (the lowest process with a coin, and
+// its outcome 0: a fixed choice, not a draw; the random and rapid
+// schedules draw coins), then a pending initiation (in index order), then the oldest message in flight (async) or the next
 // round (sync), then the timer with the earliest deadline (as the Sim
 // fires them), then the next successive crash (Config.Successive), which
 // is due only once nothing else is. It never injects a fault, but lets an
@@ -11,7 +13,7 @@ package model
 // modeltest.Drive (the algorithm tests' runs to quiescence) are this
 // schedule.
 func FairFIFO(s System, enabled []Event) Event {
-	if enabled[0].Kind == EvDetect {
+	if enabled[0].Kind == EvDetect || enabled[0].Kind == EvCoin {
 		return enabled[0]
 	}
 	if ev, ok := s.OldestDelivery(); ok {

@@ -12,7 +12,8 @@ import (
 )
 
 // Quiescent reports that no message is in flight, no timer is armed, no
-// initiation is pending and no successive crash is due (Config.Successive).
+// initiation or coin is pending and no successive crash is due
+// (Config.Successive).
 func (w *World[S]) Quiescent() bool {
 	if !w.quiet() {
 		return false
@@ -94,9 +95,10 @@ func agreedLeader(topo *Topology, status []Status, held []ID, hasHolds bool) (ID
 }
 
 // quiet reports that no message is in flight, no timer is armed and no
-// initiation is pending (Quiescent without the successive crashes).
+// initiation or coin is pending (Quiescent without the successive
+// crashes).
 func (w *World[S]) quiet() bool {
-	if w.inflight > 0 {
+	if w.inflight > 0 || w.ncoins > 0 {
 		return false
 	}
 	for i := range w.pending {
@@ -111,11 +113,12 @@ func (w *World[S]) quiet() bool {
 }
 
 // detectable reports that process i's "detect" event is enabled: i is
-// live with a pending detection and, under lazy detection
+// live with a pending detection and no pending coin and, under lazy
+// detection
 // (Config.Detect), does not know a live coordinator (its view's leader is
 // none or a process that is not live).
 func (w *World[S]) detectable(i int) bool {
-	if !w.pending[i] || w.status[i] != Live {
+	if !w.pending[i] || w.status[i] != Live || w.waits(i) {
 		return false
 	}
 	if w.r.cfg.Detect != DetectLazy {
@@ -131,10 +134,44 @@ func (w *World[S]) detectable(i int) bool {
 
 // whyNotDetectable says why process p's detection is not enabled.
 func (w *World[S]) whyNotDetectable(p int) string {
+	if w.pending[p] && w.status[p] == Live && w.waits(p) {
+		return waitWhy
+	}
 	if w.pending[p] && w.status[p] == Live {
 		return "lazy detection: the process knows a live coordinator"
 	}
 	return "no pending initiation at a live process"
+}
+
+// waits reports that process i has a pending coin: it takes no other
+// input until the coin is answered (an EvCoin event).
+func (w *World[S]) waits(i int) bool { return w.ncoins > 0 && w.coins[i] != nil }
+
+// brokenCoinWait is a test hook (export_test.go): set, deliveries to a
+// process that waits for its coin are enabled (a broken model that the
+// coin tests must catch).
+var brokenCoinWait bool
+
+// waitWhy is why an event at a process that waits for its coin is not
+// enabled.
+const waitWhy = "the process waits for its coin (the next input it takes is the coin's outcome)"
+
+// deliveryWaits reports that the head of l, or any of its messages, cannot
+// be delivered now because a process it would step waits for its coin:
+// its live receiver, or the sender it would bounce back to (a crashed or
+// absent receiver that does not forward it, Algorithm.Bounce).
+func (w *World[S]) deliveryWaits(l *link) bool {
+	if w.ncoins == 0 || brokenCoinWait {
+		return false
+	}
+	if w.coins[l.to] != nil {
+		return true
+	}
+	if w.status[l.to] == Live || !w.alg.Bounce || w.coins[l.from] == nil {
+		return false
+	}
+	_, fwd := forwardTarget(w.r.topo, w.r.forwarding && w.status[l.to] == Crashed, int(l.to), w.r.topo.Order[l.from])
+	return !fwd
 }
 
 func (w *World[S]) liveCount() int {
@@ -147,10 +184,20 @@ func (w *World[S]) liveCount() int {
 	return c
 }
 
-// Enabled appends the enabled events to buf in canonical order: initiations,
-// deliveries (by link), timers, rounds, then faults.
+// Enabled appends the enabled events to buf in canonical order: coin
+// outcomes (by process, then outcome), initiations, deliveries (by link),
+// timers, rounds, then faults. A process with a pending coin takes no
+// other input until it is answered, and in sync timing no round starts
+// while a coin is pending.
 func (w *World[S]) Enabled(buf []Event) []Event {
 	ids := w.r.topo.Order
+	if w.ncoins > 0 {
+		for i, c := range w.coins {
+			for v := range c {
+				buf = append(buf, Event{Kind: EvCoin, P: ids[i], Seq: uint32(v)})
+			}
+		}
+	}
 	detects := len(buf)
 	for i := range w.pending {
 		if w.detectable(i) {
@@ -158,15 +205,15 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 	}
 	// w.quiet(), from the detections just listed.
-	quiet := w.inflight == 0 && len(buf) == detects && !w.anyTimer()
+	quiet := w.inflight == 0 && len(buf) == detects && !w.anyTimer() && w.ncoins == 0
 	if w.r.cfg.Timing == Sync {
-		if !quiet && (w.inflight > 0 || w.anyTimer()) {
+		if !quiet && (w.inflight > 0 || w.anyTimer()) && w.ncoins == 0 {
 			buf = append(buf, Event{Kind: EvRound, Seq: uint32(w.now + 1)})
 		}
 	} else {
 		for li := range w.links {
 			l := &w.links[li]
-			if len(l.q) == 0 {
+			if len(l.q) == 0 || w.ncoins > 0 && w.deliveryWaits(l) {
 				continue
 			}
 			if w.r.cfg.Net == FIFO {
@@ -179,7 +226,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 		if w.timersMayFire() {
 			for i, ts := range w.timers {
-				if w.status[i] != Live {
+				if w.status[i] != Live || w.waits(i) {
 					continue
 				}
 				for _, t := range ts {
@@ -288,6 +335,9 @@ func (w *World[S]) Apply(ev Event) error {
 		if w.status[p] != Live || !w.hasTimer(p, ev.Timer) {
 			return notEnabled(ev, "that timer is not armed at a live process")
 		}
+		if w.waits(p) {
+			return notEnabled(ev, waitWhy)
+		}
 		if !w.timersMayFire() {
 			why := "accurate timeouts fire only when no message is in flight"
 			if w.r.cfg.Timeouts == DeadLate {
@@ -306,6 +356,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.status[p] = Crashed
 		w.timers[p] = nil
 		w.touch(p)
+		w.dropCoin(p)
 		w.effects = append(w.effects, Effect{Kind: CrashedP, P: ev.P})
 	case EvRecover:
 		if w.status[p] != Crashed || !w.r.cfg.Recovery {
@@ -334,12 +385,26 @@ func (w *World[S]) Apply(ev Event) error {
 		if int64(ev.Seq) != w.now+1 || (w.inflight == 0 && !w.anyTimer()) {
 			return notEnabled(ev, fmt.Sprintf("the next round is %d and needs a message in flight or an armed timer", w.now+1))
 		}
+		if w.ncoins > 0 {
+			return notEnabled(ev, "a coin is pending (coins are answered between rounds)")
+		}
 		w.round()
 	case EvFail:
 		if l, due := w.nextFail(); !due || l != ev.P {
 			return notEnabled(ev, "a successive crash needs a quiet execution, a phase left and every live process holding that coordinator")
 		}
 		w.fail(p)
+	case EvCoin:
+		c, ok := w.PendingCoin(p)
+		if !ok {
+			return notEnabled(ev, "the process has no pending coin")
+		}
+		if int(ev.Seq) >= len(c) {
+			return notEnabled(ev, fmt.Sprintf("the pending coin has outcomes 0..%d", len(c)-1))
+		}
+		w.dropCoin(p)
+		w.tick()
+		w.step(p, Input{Kind: InCoin, Coin: int(ev.Seq)})
 	default:
 		return fmt.Errorf("event %q: unknown kind", ev)
 	}
@@ -370,6 +435,13 @@ func (w *World[S]) deliver(ev Event, p int) error {
 		return notEnabled(ev, "no message in flight on that link")
 	}
 	l := &w.links[li]
+	if w.deliveryWaits(l) {
+		why := waitWhy
+		if w.coins[l.to] == nil {
+			why = "it would bounce back to its sender, which waits for its coin"
+		}
+		return notEnabled(ev, why)
+	}
 	k := -1
 	for j, m := range l.q {
 		if m.Seq == ev.Seq {
@@ -413,6 +485,7 @@ func (w *World[S]) fail(p int) {
 	w.status[p] = Crashed
 	w.timers[p] = nil
 	w.touch(p)
+	w.dropCoin(p)
 	id := w.r.topo.Order[p]
 	w.suspect = id
 	w.effects = append(w.effects, Effect{Kind: CrashedP, P: id})
@@ -423,6 +496,16 @@ func (w *World[S]) fail(p int) {
 			w.pending[i] = true
 			w.touch(i)
 		}
+	}
+}
+
+// dropCoin forgets process p's pending coin, if any (it crashed, or the
+// coin is answered).
+func (w *World[S]) dropCoin(p int) {
+	if w.waits(p) {
+		w.touch(p)
+		w.coins[p] = nil
+		w.ncoins--
 	}
 }
 
@@ -495,7 +578,7 @@ func (w *World[S]) round() {
 		start = end
 	}
 	for p := range w.timers {
-		if w.status[p] != Live {
+		if w.status[p] != Live || w.waits(p) {
 			continue
 		}
 		for {
@@ -507,7 +590,9 @@ func (w *World[S]) round() {
 					break
 				}
 			}
-			if !fired || w.status[p] != Live {
+			if !fired || w.status[p] != Live || w.waits(p) {
+				// A process that asked for a coin takes its due timers
+				// in a later round, after the coin.
 				break
 			}
 		}
@@ -537,7 +622,13 @@ func (w *World[S]) receive(p int, msgs []Message) {
 			w.effects = append(w.effects, Effect{Kind: Forwarded, P: f.From, Msg: f})
 			w.counts.Forwards++
 			w.enqueue(p, next, f)
-		} else if s := topo.IndexOf(m.From); w.alg.Bounce && w.status[s] == Live {
+		} else if s := topo.IndexOf(m.From); w.alg.Bounce && w.status[s] == Live && w.waits(s) {
+			// Only in a sync round (async deliveries wait): the sender
+			// asked for a coin earlier in the round and cannot take the
+			// bounce now.
+			w.faults = append(w.faults[:len(w.faults):len(w.faults)], fmt.Sprintf("event %d: the bounce of %s to %d is lost: it waits for its coin", w.events, m.Body(), m.From))
+			w.effects = append(w.effects, Effect{Kind: Dropped, P: m.To, Msg: m})
+		} else if w.alg.Bounce && w.status[s] == Live {
 			w.effects = append(w.effects, Effect{Kind: Bounced, P: m.From, Msg: m})
 			w.step(s, Input{Kind: InBounce, Msgs: []Message{m}})
 		} else {
@@ -597,8 +688,29 @@ func (w *World[S]) step(p int, in Input) {
 			}
 		case OutObserve:
 			w.observe(p, o.Tag, o.Val)
+		case OutCoin:
+			w.requestCoin(p, o.Weights)
 		}
 	}
+}
+
+// requestCoin makes weights process p's pending coin, or records a fault:
+// the weights are not a coin's (coinFault), or p already has one pending.
+func (w *World[S]) requestCoin(p int, weights []uint32) {
+	why := coinFault(weights)
+	if why == "" && w.waits(p) {
+		why = "a second coin while one is pending"
+	}
+	if why != "" {
+		w.faults = append(w.faults[:len(w.faults):len(w.faults)], fmt.Sprintf("event %d: process %d requested %s", w.events, w.r.topo.Order[p], why))
+		return
+	}
+	if w.coins == nil {
+		w.coins = make([][]uint32, len(w.states))
+	}
+	w.touch(p)
+	w.coins[p] = weights
+	w.ncoins++
 }
 
 func (w *World[S]) observe(p int, tag string, val int32) {
@@ -752,7 +864,17 @@ func earliestTimer(timers [][]timer, status []Status) (p, j int) {
 // armed first), or false when none is armed. It is the fair scheduler's
 // choice among timers, as in Sim.
 func (w *World[S]) EarliestTimer() (Event, bool) {
-	bp, bj := earliestTimer(w.timers, w.status)
+	status := w.status
+	if w.ncoins > 0 {
+		// Processes that wait for their coin fire no timer now.
+		status = slices.Clone(status)
+		for i := range status {
+			if w.waits(i) {
+				status[i] = Crashed
+			}
+		}
+	}
+	bp, bj := earliestTimer(w.timers, status)
 	if bp < 0 {
 		return Event{}, false
 	}
@@ -776,6 +898,9 @@ func (w *World[S]) extremeDelivery(newest bool) (Event, bool) {
 	var bestStamp uint32
 	for li := range w.links {
 		q := w.links[li].q
+		if len(q) > 0 && w.ncoins > 0 && w.deliveryWaits(&w.links[li]) {
+			continue
+		}
 		for k := range q {
 			if w.r.cfg.Net == FIFO && k > 0 {
 				break

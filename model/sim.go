@@ -38,7 +38,9 @@ type SimResult struct {
 	Faults int64
 	// Capped, when not empty, names the bound that stopped the run before
 	// quiescence ("the step cap of N events", "max-mem 1GiB",
-	// "interrupted").
+	// "interrupted", or that the algorithm requested a coin, which the
+	// Sim does not support yet: "NAME requested a coin at event N: coins
+	// are not supported by the simulator yet ...").
 	Capped string
 	// Interrupted reports that the poll (SetPoll) stopped the run.
 	Interrupted bool
@@ -49,7 +51,9 @@ type SimResult struct {
 // index order), then messages are delivered oldest first (async timing), or
 // round by round (sync timing); an armed timer fires only when no message is
 // in flight, earliest first. This is the World's "fifo" schedule, so both
-// give the same outcome for the same config (a test checks it).
+// give the same outcome for the same config (a test checks it). It has no
+// coins: a run whose algorithm requests one (Outbox.Coin) stops at that
+// step, Capped with a reason saying so.
 type Sim[S any] struct {
 	alg    *Algorithm[S]
 	r      *resolved
@@ -92,6 +96,9 @@ type Sim[S any] struct {
 	// interrupted records that it stopped the run.
 	poll        func(events int64) bool
 	interrupted bool
+	// coin, when not empty, says that a step requested a coin, which the
+	// Sim does not support: Run stops there (SimResult.Capped).
+	coin string
 }
 
 // probeEvery is the number of events between two calls of a Sim's memory
@@ -239,10 +246,13 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			}
 			s.events++
 			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
+			if s.coin != "" {
+				break
+			}
 		}
 	}
 	phase := 0
-	for !over {
+	for !over && s.coin == "" {
 		if s.events >= next {
 			if s.events >= stop {
 				break
@@ -291,6 +301,8 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 		res.Views[i] = s.alg.View(s.states[i])
 	}
 	switch {
+	case s.coin != "":
+		res.Quiescent, res.Capped = false, s.coin
 	case res.Quiescent:
 	case over && s.interrupted:
 		res.Capped, res.Interrupted = "interrupted", true
@@ -496,6 +508,10 @@ func (s *Sim[S]) step(p int, self ID, in Input) {
 			s.timers[p] = setTimer(s.timers[p], o.Timer, in.Now+o.Delay)
 		case OutCancelTimer:
 			s.timers[p] = slices.DeleteFunc(s.timers[p], func(t timer) bool { return t.id == o.Timer })
+		case OutCoin:
+			if s.coin == "" {
+				s.coin = fmt.Sprintf("%s requested a coin at event %d: coins are not supported by the simulator yet (a World schedule draws them)", s.alg.Name, s.events)
+			}
 		}
 	}
 }

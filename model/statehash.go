@@ -28,9 +28,19 @@ func (w *World[S]) Encode(b []byte) []byte {
 }
 
 // encodeProcess appends process i's part of Encode: status, pending
-// start, state, armed timers.
+// start, state, armed timers. A pending coin is encoded only when there
+// is one (so that a World without coins encodes as it always did): its
+// status is then encoded plus coinMark, followed by the coin's weights.
 func (w *World[S]) encodeProcess(b []byte, i int) []byte {
-	b = appendVarint(b, int64(w.status[i]))
+	if w.waits(i) {
+		b = appendVarint(b, int64(w.status[i])+coinMark)
+		b = appendVarint(b, int64(len(w.coins[i])))
+		for _, x := range w.coins[i] {
+			b = appendVarint(b, int64(x))
+		}
+	} else {
+		b = appendVarint(b, int64(w.status[i]))
+	}
 	if w.pending[i] {
 		b = appendVarint(b, 1)
 	} else {
@@ -50,6 +60,10 @@ func (w *World[S]) encodeProcess(b []byte, i int) []byte {
 	}
 	return b
 }
+
+// coinMark is added to the encoded status of a process with a pending
+// coin: more than any Status.
+const coinMark = 16
 
 // encodeLink appends a non-empty link's part of Encode: its ends and its
 // queue.
@@ -94,7 +108,7 @@ func (w *World[S]) encodeGlobals(b []byte) []byte {
 }
 
 // touch marks process p's cached hash stale: its status, pending start,
-// state or timers are about to change.
+// pending coin, state or timers are about to change.
 func (w *World[S]) touch(p int) {
 	if p < len(w.phash) && w.phash[p] != 0 {
 		w.hsum -= procPart(p, w.phash[p])

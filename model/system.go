@@ -126,3 +126,15 @@ type System interface {
 	Fingerprint() uint64
 	FairFingerprint() uint64
 }
+
+// CoinSystem is a System whose processes may request coins (Outbox.Coin);
+// World is one. PendingCoin returns the weights of process i's pending
+// coin (outcome v has probability weights[v]/sum(weights); the events
+// "coin P = v" answer it), and whether it has one; PendingCoins is the
+// number of processes with a pending coin. A System that is not a
+// CoinSystem never has a coin pending.
+type CoinSystem interface {
+	System
+	PendingCoin(i int) (weights []uint32, ok bool)
+	PendingCoins() int
+}

@@ -45,6 +45,12 @@ type World[S any] struct {
 	links []link
 	// timers[i] are process i's armed timers.
 	timers [][]timer
+	// coins[i] are the weights of process i's pending coin (Outbox.Coin),
+	// nil when it has none; coins is nil until some process requests one.
+	// A weights slice is never modified (copies share it). ncoins is the
+	// number of pending coins.
+	coins  [][]uint32
+	ncoins int
 	// inflight is the number of messages in all queues.
 	inflight int
 	// crashesLeft is the remaining crash budget.
@@ -202,6 +208,20 @@ func (w *World[S]) Effects() []Effect { return w.effects }
 // Faults lists model errors caused by the algorithm.
 func (w *World[S]) Faults() []string { return w.faults }
 
+// PendingCoin returns the weights of process i's pending coin (outcome v
+// has probability weights[v]/sum(weights)), and whether it has one. The
+// slice is shared: read only. While it is pending, Enabled lists the
+// events "coin P = 0" to "coin P = len(weights)-1".
+func (w *World[S]) PendingCoin(i int) ([]uint32, bool) {
+	if w.coins == nil || w.coins[i] == nil {
+		return nil, false
+	}
+	return w.coins[i], true
+}
+
+// PendingCoins is the number of processes with a pending coin.
+func (w *World[S]) PendingCoins() int { return w.ncoins }
+
 // Clone returns an independent copy of w.
 func (w *World[S]) Clone() System { return w.CloneWorld() }
 
@@ -245,6 +265,12 @@ func (w *World[S]) cloneInto(c *World[S]) {
 		c.links[i].owned = false
 	}
 	c.timers = append(c.timers[:0], w.timers...)
+	if w.coins == nil {
+		c.coins = nil
+	} else {
+		c.coins = append(c.coins[:0], w.coins...)
+	}
+	c.ncoins = w.ncoins
 	c.inflight, c.crashesLeft, c.started = w.inflight, w.crashesLeft, w.started
 	byKind := c.counts.ByKind
 	c.counts = w.counts

@@ -11,7 +11,8 @@ import (
 // Snapshot is a readable picture of a World, stored per step by traces
 // recorded WithSnapshots and diffed (go-cmp) when a replay diverges. It
 // shows less than the fingerprint covers: armed timers and pending
-// initiations are not visible through model.System.
+// initiations are not visible through model.System. Pending coins are
+// (model.CoinSystem), and listed only when some coin is pending.
 type Snapshot struct {
 	// Status is each process's status in ring order, e.g. "3:live".
 	Status []string `json:"status"`
@@ -24,6 +25,9 @@ type Snapshot struct {
 	// InFlight lists the messages in flight by link then age, as
 	// Message.String plus the link sequence number: "3->1 elect(3) #1".
 	InFlight []string `json:"in_flight"`
+	// Coins lists the pending coins in ring order as "P:w0/w1/...", the
+	// outcome weights of P's coin, e.g. "3:1/3"; absent when none is.
+	Coins []string `json:"coins,omitempty"`
 }
 
 // SnapshotOf takes a Snapshot of s.
@@ -39,6 +43,17 @@ func SnapshotOf(s model.System) *Snapshot {
 	}
 	for _, m := range s.InFlight() {
 		sn.InFlight = append(sn.InFlight, formatMsg(m))
+	}
+	if cs, ok := s.(model.CoinSystem); ok && cs.PendingCoins() > 0 {
+		for i, id := range order {
+			if w, ok := cs.PendingCoin(i); ok {
+				ws := make([]string, len(w))
+				for v, x := range w {
+					ws[v] = strconv.FormatUint(uint64(x), 10)
+				}
+				sn.Coins = append(sn.Coins, strconv.Itoa(int(id))+":"+strings.Join(ws, "/"))
+			}
+		}
 	}
 	return sn
 }
@@ -61,6 +76,9 @@ func (sn *Snapshot) String() string {
 	line("views:     ", sn.Views, " ")
 	line("states:    ", sn.States, " ")
 	line("in flight: ", sn.InFlight, ", ")
+	if len(sn.Coins) > 0 {
+		line("coins:     ", sn.Coins, " ")
+	}
 	return b.String()
 }
 

@@ -39,6 +39,9 @@ import (
 //     the number of live processes or membership, and they are enabled only
 //     while the run is not quiescent, which any other event may end.
 //   - round (sync timing) is global: it delivers every message at once.
+//   - coin (a process's pending coin answered) is global: no reduction
+//     is attempted on coins, so every outcome of every pending coin is
+//     explored in every order.
 //
 // TestIndependence checks every pair the explorer calls independent, in
 // every state it reaches, for every registered algorithm at small n: both

@@ -1,0 +1,100 @@
+package checker
+
+import (
+	"pgregory.net/rapid"
+
+	"github.com/electlab/electlab/model"
+)
+
+// Coins in the schedules. A process's pending coin (model.Outbox.Coin) is
+// enabled as one event per outcome ("coin P = 0" .. "coin P = k-1"); the
+// random and rapid choosers treat it as one choice, "answer P's coin", and
+// draw its outcome with the coin's weights (coinDrawer). The exhaustive
+// search branches on every outcome, and the fair FIFO schedule answers it
+// with outcome 0.
+
+// coinDrawer is a chooser that draws coin outcomes: the fair continuation
+// of Execute answers coins with it rather than with FairFIFO's fixed
+// outcome.
+type coinDrawer interface {
+	// drawCoin returns the outcome of process p's pending coin in s.
+	drawCoin(s model.System, p model.ID) uint32
+}
+
+// hasCoin reports whether enabled lists a coin event.
+func hasCoin(enabled []model.Event) bool {
+	for _, ev := range enabled {
+		if ev.Kind == model.EvCoin {
+			return true
+		}
+	}
+	return false
+}
+
+// collapseCoins returns enabled with each process's coin events replaced
+// by one, its first ("coin P = 0"), where the others were: one choice per
+// pending coin. The slice is new.
+func collapseCoins(enabled []model.Event) []model.Event {
+	c := make([]model.Event, 0, len(enabled))
+	for _, ev := range enabled {
+		if ev.Kind == model.EvCoin && ev.Seq != 0 {
+			continue
+		}
+		c = append(c, ev)
+	}
+	return c
+}
+
+// coinOutcome maps u, drawn in 0..sum(weights)-1, to the outcome whose
+// share of that range it falls in: outcome v has weights[v] of the values,
+// the lowest values going to outcome 0.
+func coinOutcome(weights []uint32, u uint64) uint32 {
+	for v, x := range weights {
+		if u < uint64(x) {
+			return uint32(v)
+		}
+		u -= uint64(x)
+	}
+	return uint32(len(weights) - 1)
+}
+
+// pendingCoin returns the weights of process p's pending coin in s (nil
+// when it has none).
+func pendingCoin(s model.System, p model.ID) []uint32 {
+	cs, ok := s.(model.CoinSystem)
+	if !ok {
+		return nil
+	}
+	i := s.Topo().IndexOf(p)
+	if i < 0 {
+		return nil
+	}
+	w, _ := cs.PendingCoin(i)
+	return w
+}
+
+// coinSum is the sum of a coin's weights.
+func coinSum(weights []uint32) uint64 {
+	var sum uint64
+	for _, x := range weights {
+		sum += uint64(x)
+	}
+	return sum
+}
+
+func (r *Random) drawCoin(s model.System, p model.ID) uint32 {
+	w := pendingCoin(s, p)
+	if len(w) == 0 {
+		return 0
+	}
+	return coinOutcome(w, r.Rng.Uint64N(coinSum(w)))
+}
+
+func (r *Rapid) drawCoin(s model.System, p model.ID) uint32 {
+	w := pendingCoin(s, p)
+	if len(w) == 0 {
+		return 0
+	}
+	// Shrinking draws smaller values: towards outcome 0.
+	return coinOutcome(w, rapid.Uint64Range(0, coinSum(w)-1).Draw(r.T, "coin"))
+}
