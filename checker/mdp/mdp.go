@@ -13,6 +13,7 @@ const (
 	Max            // the greatest value any scheduler can reach
 )
 
+// String names the extreme: "min" or "max".
 func (o Opt) String() string {
 	if o == Min {
 		return "min"

@@ -21,6 +21,10 @@ import (
 // choice of the scheduler, an action with one outcome.
 type Chance func(s model.System, ev model.Event) (group int, weight uint32, ok bool)
 
+// Reward is a counter's increase by one step: event ev from state before
+// to state after. It must be non-negative.
+type Reward func(before model.System, ev model.Event, after model.System) int64
+
 // Options bound and shape Build.
 type Options struct {
 	// MaxStates bounds the distinct states (0 = 1,000,000). Reaching it
@@ -33,8 +37,9 @@ type Options struct {
 	// is elected"); Graph.Labels[i][s] is Preds[i] at state s.
 	Preds []func(model.System) bool
 	// Rewards are the counters a query may add up, each the increase
-	// from a state to its successor (e.g. of Counts().Sends).
-	Rewards []func(before, after model.System) int64
+	// that event ev makes from state before to state after (e.g. of
+	// Counts().Sends, or 1 for a round).
+	Rewards []Reward
 }
 
 // Graph is the Markov decision process of one configuration.
@@ -159,7 +164,11 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 			weights[a] = append(weights[a], w)
 			for r, f := range opt.Rewards {
 				// Weighted below, once the action's total weight is known.
-				rew[r][a].Add(rew[r][a], new(big.Rat).SetInt64(int64(w)*f(cur, next)))
+				inc := f(cur, ev, next)
+				if inc < 0 {
+					return nil, fmt.Errorf("prob: state %d: event %s: reward %d increases by %d (negative)", s, ev, r, inc)
+				}
+				rew[r][a].Add(rew[r][a], new(big.Rat).SetInt64(int64(w)*inc))
 			}
 		}
 		for a := range acts {
@@ -185,4 +194,24 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		queue[s] = nil // the World is no longer needed
 	}
 	return g, nil
+}
+
+// Coins is the Chance of coin events (model.EvCoin, "coin P = V"): the
+// outcomes of process P's pending coin form one random choice, V drawn
+// with its weight (model.Outbox.Coin). Every other event, the answering
+// of a coin included in when it happens, is the scheduler's.
+func Coins(s model.System, ev model.Event) (group int, weight uint32, ok bool) {
+	if ev.Kind != model.EvCoin {
+		return 0, 0, false
+	}
+	cs, isCoin := s.(model.CoinSystem)
+	if !isCoin {
+		return 0, 0, false
+	}
+	i := s.Topo().IndexOf(ev.P)
+	w, pending := cs.PendingCoin(i)
+	if !pending || int(ev.Seq) >= len(w) {
+		return 0, 0, false
+	}
+	return i, w[ev.Seq], true
 }

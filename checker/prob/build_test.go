@@ -13,7 +13,9 @@ import (
 
 func quiescent(s model.System) bool { return s.Quiescent() }
 
-func sends(before, after model.System) int64 { return after.Counts().Sends - before.Counts().Sends }
+func sends(before model.System, _ model.Event, after model.System) int64 {
+	return after.Counts().Sends - before.Counts().Sends
+}
 
 // TestDeterministicMatchesExplore: without random choices the MDP is the
 // search graph, so the least and greatest expected number of sends until
@@ -45,7 +47,7 @@ func TestDeterministicMatchesExplore(t *testing.T) {
 		if !res.Complete() || res.Counts == nil || res.CountsLowerBound {
 			t.Fatalf("%s %v: explore did not give exact counts: %+v", tc.algo, cfg.IDs, res)
 		}
-		g, err := Build(s0, Options{Preds: []func(model.System) bool{quiescent}, Rewards: []func(a, b model.System) int64{sends}})
+		g, err := Build(s0, Options{Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{sends}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +115,7 @@ func direct(s model.System, opt mdp.Opt, memo map[string]*big.Rat) *big.Rat {
 		if err := next.Apply(ev); err != nil {
 			panic(err)
 		}
-		v := new(big.Rat).Add(big.NewRat(sends(s, next), 1), direct(next, opt, memo))
+		v := new(big.Rat).Add(big.NewRat(sends(s, ev, next), 1), direct(next, opt, memo))
 		if _, w, ok := detectsAtRandom(s, ev); ok {
 			if random < 0 {
 				random = len(choices)
@@ -161,7 +163,7 @@ func TestRandomChoiceMatchesDirect(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := Build(s0, Options{Chance: detectsAtRandom, Preds: []func(model.System) bool{quiescent}, Rewards: []func(a, b model.System) int64{sends}})
+		g, err := Build(s0, Options{Chance: detectsAtRandom, Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{sends}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,8 +198,8 @@ func TestBuildCatchesWrongReward(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := explore.Explore(s0, explore.Options{BFS: true, Counts: explore.CountsTotal})
-	cumulative := func(_, after model.System) int64 { return after.Counts().Sends }
-	g, err := Build(s0, Options{Preds: []func(model.System) bool{quiescent}, Rewards: []func(a, b model.System) int64{cumulative}})
+	cumulative := func(_ model.System, _ model.Event, after model.System) int64 { return after.Counts().Sends }
+	g, err := Build(s0, Options{Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{cumulative}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +242,7 @@ func TestBuildCatchesUniform(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := Build(s0, Options{Chance: detectsAtRandom, Preds: []func(model.System) bool{quiescent}, Rewards: []func(a, b model.System) int64{sends}})
+	g, err := Build(s0, Options{Chance: detectsAtRandom, Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{sends}})
 	if err != nil {
 		t.Fatal(err)
 	}
