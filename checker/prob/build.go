@@ -1,9 +1,9 @@
-// Package prob builds the Markov decision process of one configuration
-// of an algorithm and hands it to checker/mdp: the adversary's choices
-// (which event happens next: a delivery, a timer, a crash) are the
-// scheduler's, and the outcomes of a random choice (a coin) are drawn
-// with their weights. Its answers are the minimum and maximum over every
-// scheduler of a probability or an expectation (package mdp).
+// Package prob builds the Markov decision process of one configuration of
+// an algorithm, for checker/mdp to answer. The adversary's choices (which
+// event happens next: a start, a delivery, a timer, a crash, which coin is
+// answered) are the scheduler's; the outcomes of a random choice (a coin)
+// are drawn with their weights. Its answers are the minimum and maximum
+// over every scheduler of a probability or an expectation (package mdp).
 package prob
 
 import (
