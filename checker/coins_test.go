@@ -12,60 +12,24 @@ import (
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 	"github.com/electlab/electlab/traces"
 )
 
-// flipPair is a test-only randomized election on two anonymous processes:
-// each flips a fair coin and sends the outcome to the other; 1 against 0
-// makes the first the coordinator, a tie makes both flip again (at most
-// maxTies times when maxTies > 0: then they give up).
-type flipPair struct {
-	Round         int32
-	Mine, Other   int8 // -1 until known
-	Leader        model.ID
-	Coord         bool
-	Weighted, Got int8 // weightedAlg: -1, then the coin's outcome
-}
+// flipPair is modeltest.CoinPairAlg's state, also weightedAlg's (its Mine
+// is the drawn outcome).
+type flipPair = modeltest.CoinPair
 
-var flipMsg = &model.Kind{Name: "flip", Args: 2}
+var flipKinds = modeltest.CoinPairAlg(false, 0).Kinds
 
-var flipKinds = model.Number(flipMsg)
-
+// flipPairAlg is modeltest.CoinPairAlg without recording, giving up
+// after maxTies ties when given.
 func flipPairAlg(maxTies ...int32) *model.Algorithm[flipPair] {
-	return &model.Algorithm[flipPair]{
-		Info: model.Info{Name: "flippair", Topology: model.Complete, Kinds: flipKinds},
-		Init: func(*model.Env) flipPair { return flipPair{Mine: -1, Other: -1} },
-		Step: func(env *model.Env, s flipPair, in model.Input, out *model.Outbox) flipPair {
-			other := env.Next()
-			switch in.Kind {
-			case model.InStart:
-				out.Flip(2)
-				return s
-			case model.InCoin:
-				s.Mine = int8(in.Coin)
-				out.Send(other, flipMsg, s.Round, int32(in.Coin))
-			case model.InDeliver:
-				s.Other = int8(in.Msgs[0].B)
-			}
-			if s.Mine < 0 || s.Other < 0 {
-				return s
-			}
-			switch {
-			case s.Mine == 1 && s.Other == 0:
-				s.Leader, s.Coord = env.Self, true
-			case s.Mine == 0 && s.Other == 1:
-				s.Leader = other
-			case len(maxTies) > 0 && s.Round >= maxTies[0]:
-			default:
-				s.Round++
-				s.Mine, s.Other = -1, -1
-				out.Flip(2)
-			}
-			return s
-		},
-		View: func(s flipPair) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
+	if len(maxTies) > 0 {
+		return modeltest.CoinPairAlg(false, maxTies[0])
 	}
+	return modeltest.CoinPairAlg(false, 0)
 }
 
 // weightedAlg: each process draws one coin of weights 1:3 when it starts
@@ -73,13 +37,13 @@ func flipPairAlg(maxTies ...int32) *model.Algorithm[flipPair] {
 func weightedAlg() *model.Algorithm[flipPair] {
 	return &model.Algorithm[flipPair]{
 		Info: model.Info{Name: "weighted", Topology: model.Complete, Kinds: flipKinds},
-		Init: func(*model.Env) flipPair { return flipPair{Got: -1} },
+		Init: func(*model.Env) flipPair { return flipPair{Mine: -1} },
 		Step: func(_ *model.Env, s flipPair, in model.Input, out *model.Outbox) flipPair {
 			switch in.Kind {
 			case model.InStart:
 				out.Coin(1, 3)
 			case model.InCoin:
-				s.Got = int8(in.Coin)
+				s.Mine = int8(in.Coin)
 			}
 			return s
 		},
@@ -119,7 +83,7 @@ func weightedOnes(t *testing.T, runs int, newCh func(seed uint64) checker.Choose
 			t.Fatalf("seed %d: violation %v, quiescent %v", seed+1, x.Violation, x.Quiescent)
 		}
 		for i := range 2 {
-			switch x.Final.State(i).(flipPair).Got {
+			switch x.Final.State(i).(flipPair).Mine {
 			case 1:
 				ones++
 				draws++
@@ -357,7 +321,7 @@ func TestRapidShrinksCoins(t *testing.T) {
 		case model.InStart:
 			out.Flip(8)
 		case model.InCoin:
-			s.Got = int8(in.Coin)
+			s.Mine = int8(in.Coin)
 		}
 		return s
 	}
@@ -369,7 +333,7 @@ func TestRapidShrinksCoins(t *testing.T) {
 	t.Chdir(t.TempDir())
 	rapid.Check(tb, func(rt *rapid.T) {
 		x := checker.Execute(s0, checker.NewRapid(rt), checker.Checks{Props: model.Safety}, checker.Options{})
-		a, b := x.Final.State(0).(flipPair).Got, x.Final.State(1).(flipPair).Got
+		a, b := x.Final.State(0).(flipPair).Mine, x.Final.State(1).(flipPair).Mine
 		if a+b >= 5 {
 			sum = int(a + b)
 			rt.Fatalf("coins %d and %d", a, b)

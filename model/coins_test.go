@@ -4,62 +4,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/electlab/electlab/internal/modeltest"
 	"github.com/electlab/electlab/model"
 )
 
-// coinPair is a test-only randomized election: two anonymous processes
-// each flip a fair coin and send the outcome to the other; the one with 1
-// against 0 becomes the coordinator, and on a tie both flip again.
-type coinPair struct {
-	Round  int32
-	Mine   int8 // this round's coin, -1 until it is known
-	Other  int8 // the other's coin for this round, -1 until received
-	Leader model.ID
-	Coord  bool
-	// LastIn and LastCoin are the kind and the coin of the last input.
-	LastIn   model.InputKind
-	LastCoin int
-}
+// coinPair is modeltest.CoinPairAlg's state; coinPairAlg records the
+// last input.
+type coinPair = modeltest.CoinPair
 
-var coinVal = &model.Kind{Name: "coin", Args: 2}
+var coinVal = modeltest.FlipMsg
 
-var coinPairKinds = model.Number(coinVal)
-
-func coinPairAlg() *model.Algorithm[coinPair] {
-	return &model.Algorithm[coinPair]{
-		Info: model.Info{Name: "coinpair", Topology: model.Complete, Kinds: coinPairKinds},
-		Init: func(*model.Env) coinPair { return coinPair{Mine: -1, Other: -1} },
-		Step: func(env *model.Env, s coinPair, in model.Input, out *model.Outbox) coinPair {
-			s.LastIn, s.LastCoin = in.Kind, in.Coin
-			other := env.Next()
-			switch in.Kind {
-			case model.InStart:
-				out.Flip(2)
-				return s
-			case model.InCoin:
-				s.Mine = int8(in.Coin)
-				out.Send(other, coinVal, s.Round, int32(in.Coin))
-			case model.InDeliver:
-				s.Other = int8(in.Msgs[0].B)
-			}
-			if s.Mine < 0 || s.Other < 0 {
-				return s
-			}
-			switch {
-			case s.Mine == 1 && s.Other == 0:
-				s.Leader, s.Coord = env.Self, true
-			case s.Mine == 0 && s.Other == 1:
-				s.Leader = other
-			default:
-				s.Round++
-				s.Mine, s.Other = -1, -1
-				out.Flip(2)
-			}
-			return s
-		},
-		View: func(s coinPair) model.View { return model.View{Leader: s.Leader, Coordinator: s.Coord} },
-	}
-}
+func coinPairAlg() *model.Algorithm[coinPair] { return modeltest.CoinPairAlg(true, 0) }
 
 func coinWorld(t *testing.T, cfg *model.Config) *model.World[coinPair] {
 	t.Helper()
@@ -318,7 +273,7 @@ func scriptWorld(t *testing.T, start func(*model.Outbox)) *model.World[scripted]
 func scriptWorldOf(t *testing.T, start func(*model.Outbox), bounce bool, crashed []model.ID) *model.World[scripted] {
 	t.Helper()
 	alg := &model.Algorithm[scripted]{
-		Info: model.Info{Name: "script", Topology: model.Complete, Kinds: coinPairKinds, Bounce: bounce},
+		Info: model.Info{Name: "script", Topology: model.Complete, Kinds: coinPairAlg().Kinds, Bounce: bounce},
 		Init: func(*model.Env) scripted { return scripted{} },
 		Step: func(_ *model.Env, s scripted, in model.Input, out *model.Outbox) scripted {
 			s.In, s.Coin, s.N = in.Kind, in.Coin, s.N+1

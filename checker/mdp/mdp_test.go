@@ -320,18 +320,7 @@ func TestDeadlock(t *testing.T) {
 	}}
 	tg := targets(3, 2)
 	for _, opt := range []Opt{Min, Max} {
-		r, err := Reach(m, tg, opt, DefaultLimits)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := Expect(m, tg, opt, DefaultLimits)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := ReachWithin(m, tg, 2, opt, DefaultLimits)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, e, b := solveAll(t, m, tg, 2, opt)
 		// Pmin(0) = 1/2 by a, Pmax(0) = 1 by b; Emin(0) = 2 (only b
 		// reaches 2 surely), Emax(0) = inf (a misses with 1/2).
 		wp, we := map[Opt]string{Min: "1/2", Max: "1"}[opt], map[Opt]string{Min: "2", Max: "inf"}[opt]
@@ -456,18 +445,7 @@ func TestDeterministic(t *testing.T) {
 	run := func() string {
 		var b strings.Builder
 		for _, opt := range []Opt{Min, Max} {
-			r, err := Reach(m, tg, opt, DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := Expect(m, tg, opt, DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bd, err := ReachWithin(m, tg, 5, opt, DefaultLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r, e, bd := solveAll(t, m, tg, 5, opt)
 			path, p, err := MostLikelyPath(m, tg, r.Sched)
 			if err != nil {
 				t.Fatal(err)
@@ -482,4 +460,22 @@ func TestDeterministic(t *testing.T) {
 			t.Fatal("two runs of the same queries differ")
 		}
 	}
+}
+
+// solveAll answers Reach, Expect and ReachWithin (steps) for opt.
+func solveAll(t *testing.T, m *MDP, tg []bool, steps int, opt Opt) (*Result, *Result, *Bounded) {
+	t.Helper()
+	r, err := Reach(m, tg, opt, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Expect(m, tg, opt, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReachWithin(m, tg, steps, opt, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, e, b
 }

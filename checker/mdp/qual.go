@@ -12,12 +12,7 @@ import "sort"
 // successor) reaches target: the complement of Prob0A (Pmax = 0).
 func (g *model) canReach(target []bool) []bool {
 	in := append([]bool(nil), target...)
-	var queue []int
-	for s, t := range target {
-		if t {
-			queue = append(queue, s)
-		}
-	}
+	queue := members(target)
 	for len(queue) > 0 {
 		t := queue[0]
 		queue = queue[1:]
@@ -42,12 +37,7 @@ func (g *model) forced(target []bool) []bool {
 		hit[s] = make([]bool, len(g.acts[s]))
 		left[s] = len(g.acts[s])
 	}
-	var queue []int
-	for s, t := range target {
-		if t {
-			queue = append(queue, s)
-		}
-	}
+	queue := members(target)
 	for len(queue) > 0 {
 		t := queue[0]
 		queue = queue[1:]
@@ -225,4 +215,15 @@ func AlmostSure(m *MDP, target []bool, opt Opt) ([]bool, error) {
 		return g.sure(target), nil
 	}
 	return g.possible(target), nil
+}
+
+// members lists the states in set, in increasing order.
+func members(set []bool) []int {
+	var out []int
+	for s, in := range set {
+		if in {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -33,16 +33,8 @@ func TestDeterministicMatchesExplore(t *testing.T) {
 		{"lelann", model.Config{IDs: []model.ID{1, 2, 3}}},
 		{"kabashi", model.Config{IDs: []model.ID{1, 2, 3}}},
 	} {
-		spec, err := algos.Registry().Lookup(tc.algo)
-		if err != nil {
-			t.Fatal(err)
-		}
 		cfg := tc.cfg
-		cfg.Algo = tc.algo
-		s0, err := spec.NewSystem(&cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s0 := newSystem(t, tc.algo, cfg)
 		res := explore.Explore(s0, explore.Options{BFS: true, Counts: explore.CountsTotal})
 		if !res.Complete() || res.Counts == nil || res.CountsLowerBound {
 			t.Fatalf("%s %v: explore did not give exact counts: %+v", tc.algo, cfg.IDs, res)
@@ -153,16 +145,8 @@ func TestRandomChoiceMatchesDirect(t *testing.T) {
 		algo string
 		ids  []model.ID
 	}{{"changroberts", []model.ID{1, 3, 2, 4}}, {"lelann", []model.ID{1, 2, 3}}, {"kabashi", []model.ID{1, 2, 3}}} {
-		spec, err := algos.Registry().Lookup(tc.algo)
-		if err != nil {
-			t.Fatal(err)
-		}
 		ids := tc.ids
-		cfg := &model.Config{Algo: tc.algo, IDs: ids}
-		s0, err := spec.NewSystem(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s0 := newSystem(t, tc.algo, model.Config{IDs: ids})
 		g, err := Build(s0, Options{Chance: detectsAtRandom, Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{sends}})
 		if err != nil {
 			t.Fatal(err)
@@ -189,14 +173,7 @@ func TestRandomChoiceMatchesDirect(t *testing.T) {
 // instead of the step's (a broken counter) is caught by the comparison
 // with the explorer.
 func TestBuildCatchesWrongReward(t *testing.T) {
-	spec, err := algos.Registry().Lookup("changroberts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s0, err := spec.NewSystem(&model.Config{Algo: "changroberts", IDs: []model.ID{3, 1, 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s0 := newSystem(t, "changroberts", model.Config{IDs: []model.ID{3, 1, 2}})
 	res := explore.Explore(s0, explore.Options{BFS: true, Counts: explore.CountsTotal})
 	cumulative := func(_ model.System, _ model.Event, after model.System) int64 { return after.Counts().Sends }
 	g, err := Build(s0, Options{Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{cumulative}})
@@ -215,14 +192,7 @@ func TestBuildCatchesWrongReward(t *testing.T) {
 // TestBuildCap: a graph over MaxStates is an error naming the cap, never
 // a partial graph.
 func TestBuildCap(t *testing.T) {
-	spec, err := algos.Registry().Lookup("changroberts")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s0, err := spec.NewSystem(&model.Config{Algo: "changroberts", IDs: []model.ID{3, 1, 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s0 := newSystem(t, "changroberts", model.Config{IDs: []model.ID{3, 1, 2}})
 	g, err := Build(s0, Options{MaxStates: 50})
 	if err == nil || g != nil || !strings.Contains(err.Error(), "more than 50 states (cap reached") {
 		t.Errorf("Build over its cap: %v, %v", g, err)
@@ -234,14 +204,7 @@ func TestBuildCap(t *testing.T) {
 func TestBuildCatchesUniform(t *testing.T) {
 	brokenWeights = true
 	defer func() { brokenWeights = false }()
-	spec, err := algos.Registry().Lookup("kabashi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s0, err := spec.NewSystem(&model.Config{Algo: "kabashi", IDs: []model.ID{1, 2, 3}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s0 := newSystem(t, "kabashi", model.Config{IDs: []model.ID{1, 2, 3}})
 	g, err := Build(s0, Options{Chance: detectsAtRandom, Preds: []func(model.System) bool{quiescent}, Rewards: []Reward{sends}})
 	if err != nil {
 		t.Fatal(err)
@@ -253,4 +216,19 @@ func TestBuildCatchesUniform(t *testing.T) {
 	if want := direct(s0, mdp.Min, map[string]*big.Rat{}); r.Value[g.MDP.Init].Cmp(want) == 0 {
 		t.Errorf("uniform weights give %s too: the comparison cannot catch ignored weights", want.RatString())
 	}
+}
+
+// newSystem builds the initial World of a registered algorithm.
+func newSystem(t *testing.T, algo string, cfg model.Config) model.System {
+	t.Helper()
+	spec, err := algos.Registry().Lookup(algo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Algo = algo
+	s0, err := spec.NewSystem(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s0
 }
