@@ -438,8 +438,9 @@ func TestGitHubActionsWorkflow(t *testing.T) {
 // argv.txt, so that what make dist-test runs is what these files run.
 func TestSlurmScriptReadsArgv(t *testing.T) {
 	script := string(read(t, "../testdata/slurm/dist-test.sh"))
-	for _, use := range []string{`argv "$cmd-k"`, `--wrap="$(argv "$cmd-part")"`, `--wrap="$(argv "$cmd-merge")"`, `run_argv "$cmd-unsplit"`,
-		"split_run check ", "split_run claims ", "run_argv dist-unsplit", "run_argv dist-ranks", "run_argv restart-unsplit", "run_argv restart-ranks"} {
+	for _, use := range []string{`argv "$cmd-k"`, `--wrap="$(argv "$cmd-part")"`, `--wrap="$(argv "$cmd-merge")"`, `unsplit "$cmd-unsplit"`,
+		`run_argv "$name" >stdout`, "split_run check ", "split_run claims ", "unsplit dist-unsplit", "run_argv dist-ranks",
+		"unsplit restart-unsplit", "run_argv restart-ranks", "$(argv restart-ranks)"} {
 		if !strings.Contains(script, use) {
 			t.Errorf("testdata/slurm/dist-test.sh does not use %s", use)
 		}
