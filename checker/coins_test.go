@@ -1,6 +1,7 @@
 package checker_test
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -326,6 +327,14 @@ func TestRapidShrinksCoins(t *testing.T) {
 		return s
 	}
 	s0 := newFlipWorld(t, eight, model.Config{})
+	// A fixed seed: rapid's shrinking is a search, and from some seeds
+	// it stops short of the least sum (e.g. coins 0 and 7); the test must
+	// give the same answer on every run.
+	old := flag.Lookup("rapid.seed").Value.String()
+	if err := flag.Set("rapid.seed", "20261129"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = flag.Set("rapid.seed", old) })
 	sum := -1
 	tb := &captureTB{}
 	// rapid writes a fail file for the failure it is meant to find, under
