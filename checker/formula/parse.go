@@ -505,9 +505,15 @@ func (p *parser) parseIndex(name token) (node, error) {
 		return nil, p.unexpected(k, "a key (such as ELECTION)")
 	}
 	p.next()
+	// A key may be several words (names and numbers), kept with one
+	// space between them: Pmin[elected within 3 rounds].
+	words := []string{k.text}
+	for u := p.peek(); u.kind == tIdent || u.kind == tNum; u = p.peek() {
+		words = append(words, p.next().text)
+	}
 	if u := p.peek(); !isOp(u, "]") {
 		return nil, p.unexpected(u, fmt.Sprintf(`"]" to close the "[" of column %d`, open.col))
 	}
 	p.next()
-	return &indexRef{col: name.col, keyCol: k.col, name: name.text, key: k.text}, nil
+	return &indexRef{col: name.col, keyCol: k.col, name: name.text, key: strings.Join(words, " ")}, nil
 }

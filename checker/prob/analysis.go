@@ -2,8 +2,10 @@ package prob
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/electlab/electlab/checker/mdp"
@@ -144,39 +146,143 @@ func Names() []string {
 	return out
 }
 
-// Answer computes name[key] (Pmin, Pmax, Emin or Emax), or says why it
-// cannot: an unknown name or key (listing the known ones), a limit of the
-// exact solver.
+// Query is one probabilistic name, parsed (ParseQuery):
+//
+//	Pmin[PRED], Pmax[PRED]                      eventually PRED
+//	Pmin[PRED within L COUNTER], Pmax[...]      PRED with COUNTER's total at most L
+//	Emin[COUNTER], Emax[COUNTER]                COUNTER's total until quiescent
+//	Emin[COUNTER until PRED], Emax[...]         COUNTER's total until PRED
+type Query struct {
+	// Name is Pmin, Pmax, Emin or Emax; Opt its extreme.
+	Name string
+	Opt  mdp.Opt
+	// Prob says a probability (P); else an expectation (E).
+	Prob bool
+	// Pred is the predicate reached (P) or summed until (E).
+	Pred string
+	// Counter is the counter summed (E) or bounded (P with Within ≥ 0).
+	Counter string
+	// Within is the bound on Counter's total of a P query; -1 for
+	// eventually.
+	Within int64
+}
+
+// ParseQuery parses name[key], or says what is wrong with it, listing
+// what is allowed.
+func ParseQuery(name, key string) (Query, error) {
+	opt, kind, ok := parseName(name)
+	if !ok {
+		return Query{}, fmt.Errorf("unknown probabilistic name %q: want Pmin, Pmax, Emin or Emax", name)
+	}
+	q := Query{Name: name, Opt: opt, Prob: kind == 'P', Within: -1}
+	w := strings.Fields(key)
+	bad := func(why string) (Query, error) {
+		if q.Prob {
+			return Query{}, fmt.Errorf("%s[%s]: %s: want %s[PRED] or %s[PRED within L COUNTER], PRED one of %s, COUNTER one of %s", name, key, why, name, name, strings.Join(Predicates, ", "), strings.Join(Counters, ", "))
+		}
+		return Query{}, fmt.Errorf("%s[%s]: %s: want %s[COUNTER] (until quiescent) or %s[COUNTER until PRED], COUNTER one of %s, PRED one of %s", name, key, why, name, name, strings.Join(Counters, ", "), strings.Join(Predicates, ", "))
+	}
+	pred := func(x string) bool { return slices.Contains(Predicates, x) }
+	ctr := func(x string) bool { return slices.Contains(Counters, x) }
+	switch {
+	case q.Prob && len(w) == 1:
+		if !pred(w[0]) {
+			return bad(fmt.Sprintf("unknown predicate %q", w[0]))
+		}
+		q.Pred = w[0]
+	case q.Prob && len(w) == 4 && w[1] == "within":
+		if !pred(w[0]) {
+			return bad(fmt.Sprintf("unknown predicate %q", w[0]))
+		}
+		l, err := strconv.ParseInt(w[2], 10, 64)
+		if err != nil || l < 0 {
+			return bad(fmt.Sprintf("the bound %q is not a whole number ≥ 0", w[2]))
+		}
+		if !ctr(w[3]) {
+			return bad(fmt.Sprintf("unknown counter %q", w[3]))
+		}
+		q.Pred, q.Within, q.Counter = w[0], l, w[3]
+	case !q.Prob && len(w) == 1:
+		if !ctr(w[0]) {
+			return bad(fmt.Sprintf("unknown counter %q", w[0]))
+		}
+		q.Counter, q.Pred = w[0], "quiescent"
+	case !q.Prob && len(w) == 3 && w[1] == "until":
+		if !ctr(w[0]) {
+			return bad(fmt.Sprintf("unknown counter %q", w[0]))
+		}
+		if !pred(w[2]) {
+			return bad(fmt.Sprintf("unknown predicate %q", w[2]))
+		}
+		q.Counter, q.Pred = w[0], w[2]
+	default:
+		return bad("not a query")
+	}
+	return q, nil
+}
+
+// String is the query as a name: Pmin[elected within 3 rounds].
+func (q Query) String() string {
+	switch {
+	case q.Prob && q.Within >= 0:
+		return fmt.Sprintf("%s[%s within %d %s]", q.Name, q.Pred, q.Within, q.Counter)
+	case q.Prob:
+		return q.Name + "[" + q.Pred + "]"
+	case q.Pred == "quiescent":
+		return q.Name + "[" + q.Counter + "]"
+	}
+	return q.Name + "[" + q.Counter + " until " + q.Pred + "]"
+}
+
+// Answer computes name[key] (ParseQuery), or says why it cannot: an
+// unknown name or key (listing the known ones), a limit of the exact
+// solver.
 func (a *Analysis) Answer(name, key string) (Answer, error) {
-	id := name + "[" + key + "]"
+	q, err := ParseQuery(name, key)
+	if err != nil {
+		return Answer{}, err
+	}
+	return a.Query(q)
+}
+
+// Query computes q (cached by its String).
+func (a *Analysis) Query(q Query) (Answer, error) {
+	id := q.String()
 	if v, ok := a.cache[id]; ok {
 		return v, nil
 	}
-	opt, kind, ok := parseName(name)
-	if !ok {
-		return Answer{}, fmt.Errorf("unknown probabilistic name %q: want Pmin, Pmax, Emin or Emax", name)
-	}
-	keys := Predicates
-	if kind == 'E' {
-		keys = Counters
-	}
-	at := slices.Index(keys, key)
-	if at < 0 {
-		return Answer{}, fmt.Errorf("%s[%s]: unknown key %q: want one of %s", name, key, key, strings.Join(keys, ", "))
-	}
+	m := a.g.MDP
+	target := a.g.Labels[slices.Index(Predicates, q.Pred)]
 	var ans Answer
-	if kind == 'P' {
-		r, err := mdp.Reach(a.g.MDP, a.g.Labels[at], opt, a.lim)
+	switch {
+	case q.Prob && q.Within >= 0 && q.Counter == "steps":
+		r, err := mdp.ReachWithin(m, target, int(min(q.Within, int64(math.MaxInt32))), q.Opt, a.lim)
 		if err != nil {
 			return Answer{}, fmt.Errorf("%s: %v", id, err)
 		}
-		ans.Value = r.Value[a.g.MDP.Init]
-	} else {
-		r, err := mdp.Expect(a.g.WithReward(at), a.g.Labels[slices.Index(Predicates, "quiescent")], opt, a.lim)
+		ans.Value = r.Value[q.Within][m.Init]
+	case q.Prob && q.Within >= 0:
+		pm, pt, err := a.g.Budgeted(slices.Index(Counters, q.Counter), q.Within, target, a.lim.MaxStates)
 		if err != nil {
 			return Answer{}, fmt.Errorf("%s: %v", id, err)
 		}
-		ans.Value, ans.Inf = r.Value[a.g.MDP.Init], r.Inf[a.g.MDP.Init]
+		r, err := mdp.Reach(pm, pt, q.Opt, a.lim)
+		if err != nil {
+			return Answer{}, fmt.Errorf("%s: %v", id, err)
+		}
+		ans.Value = r.Value[pm.Init]
+	case q.Prob:
+		r, err := mdp.Reach(m, target, q.Opt, a.lim)
+		if err != nil {
+			return Answer{}, fmt.Errorf("%s: %v", id, err)
+		}
+		ans.Value = r.Value[m.Init]
+	default:
+		r, err := mdp.Expect(a.g.WithReward(slices.Index(Counters, q.Counter)), target, q.Opt, a.lim)
+		if err != nil {
+			return Answer{}, fmt.Errorf("%s: %v", id, err)
+		}
+		ans.Value, ans.Inf = r.Value[m.Init], r.Inf[m.Init]
 	}
 	a.cache[id] = ans
 	return ans, nil

@@ -7,6 +7,7 @@
 package prob
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -40,7 +41,18 @@ type Options struct {
 	// that event ev makes from state before to state after (e.g. of
 	// Counts().Sends, or 1 for a round).
 	Rewards []Reward
+	// MaxMem bounds the estimated memory of the graph being built (its
+	// states' encodings, actions, transitions and rewards, and the Worlds
+	// waiting in the queue), in bytes; 0 = none. Reaching it is an error,
+	// never a partial graph.
+	MaxMem int64
+	// Stop, when set, is polled every few hundred states; when it returns
+	// true Build stops with ErrInterrupted.
+	Stop func() bool
 }
+
+// ErrInterrupted is Build's error when Options.Stop asked it to stop.
+var ErrInterrupted = errors.New("prob: interrupted: the graph was not finished (no answer)")
 
 // Graph is the Markov decision process of one configuration.
 type Graph struct {
@@ -55,7 +67,27 @@ type Graph struct {
 	// rewards[r][s][a] is the expected increase of Options.Rewards[r]
 	// over action a's outcomes.
 	rewards [][][]*big.Rat
+	// incs[r][s][a][i] is the increase of Options.Rewards[r] by outcome
+	// i of action a at state s (for bounds on a counter: Budgeted).
+	incs [][][][]int64
+	// bytes is the estimated memory of the graph (Options.MaxMem).
+	bytes int64
 }
+
+// Bytes is the estimated memory of the built graph (Options.MaxMem counts
+// it, with the Worlds queued while it is built).
+func (g *Graph) Bytes() int64 { return g.bytes }
+
+// Estimated sizes (bytes) of the graph's parts, for Options.MaxMem: a
+// state's index entry beyond its encoding, an action (its label, slices
+// and one expected reward per counter, added per reward below), and a
+// transition (its probability, event and per-counter increase).
+const (
+	stateBytes      = 96
+	actionBytes     = 128
+	rewardBytes     = 72
+	transitionBytes = 96
+)
 
 // States is the number of distinct states.
 func (g *Graph) States() int { return len(g.MDP.States) }
@@ -78,6 +110,11 @@ func (g *Graph) WithReward(r int) *mdp.MDP {
 
 const defaultMaxStates = 1_000_000
 
+// brokenBudget, set by a test, saturates the total at Budgeted's bound
+// instead of leaving it:
+// a broken product that TestWithinCounter shows is caught.
+var brokenBudget bool
+
 // brokenWeights, set by a test, draws every outcome with weight 1: a
 // broken Build that TestBuildCatchesUniform shows is caught.
 var brokenWeights bool
@@ -94,8 +131,21 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 	}
 	index := map[string]int{}
 	var queue []model.System
-	g := &Graph{MDP: &mdp.MDP{}, Labels: make([][]bool, len(opt.Preds)), rewards: make([][][]*big.Rat, len(opt.Rewards))}
+	g := &Graph{MDP: &mdp.MDP{}, Labels: make([][]bool, len(opt.Preds)), rewards: make([][][]*big.Rat, len(opt.Rewards)), incs: make([][][][]int64, len(opt.Rewards))}
 	var enc []byte
+	var queued int64 // estimated bytes of the Worlds in the queue
+	worldBytes := func(s model.System) int64 {
+		if m, ok := s.(interface{ MemBytes() int64 }); ok {
+			return m.MemBytes()
+		}
+		return 0
+	}
+	overMem := func() error {
+		if opt.MaxMem > 0 && g.bytes+queued > opt.MaxMem {
+			return fmt.Errorf("prob: the graph's estimated memory reached the bound of %s after %d states (cap reached: raise -max-mem, or use smaller sizes); no answer is given for a part of the graph", model.FormatBytes(opt.MaxMem), len(queue))
+		}
+		return nil
+	}
 	add := func(s model.System) (int, error) {
 		enc = s.Encode(enc[:0])
 		if i, ok := index[string(enc)]; ok {
@@ -107,6 +157,11 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		i := len(queue)
 		index[string(enc)] = i
 		queue = append(queue, s)
+		g.bytes += int64(len(enc)) + stateBytes
+		queued += worldBytes(s)
+		if err := overMem(); err != nil {
+			return 0, err
+		}
 		for p, pred := range opt.Preds {
 			g.Labels[p] = append(g.Labels[p], pred(s))
 		}
@@ -117,11 +172,15 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 	}
 	var buf []model.Event
 	for s := 0; s < len(queue); s++ {
+		if opt.Stop != nil && s%256 == 0 && opt.Stop() {
+			return nil, ErrInterrupted
+		}
 		cur := queue[s]
 		buf = cur.Enabled(buf[:0])
 		var acts []mdp.Action
 		var evs [][]model.Event
 		rew := make([][]*big.Rat, len(opt.Rewards))
+		inc := make([][][]int64, len(opt.Rewards))
 		groupAt := map[int]int{} // a random choice's group -> its action
 		var weights [][]uint32
 		for _, ev := range buf {
@@ -157,18 +216,25 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				weights = append(weights, nil)
 				for r := range rew {
 					rew[r] = append(rew[r], new(big.Rat))
+					inc[r] = append(inc[r], nil)
 				}
+				g.bytes += actionBytes + rewardBytes*int64(len(rew))
 			}
 			acts[a].Next = append(acts[a].Next, mdp.Transition{To: to})
 			evs[a] = append(evs[a], ev)
 			weights[a] = append(weights[a], w)
 			for r, f := range opt.Rewards {
 				// Weighted below, once the action's total weight is known.
-				inc := f(cur, ev, next)
-				if inc < 0 {
-					return nil, fmt.Errorf("prob: state %d: event %s: reward %d increases by %d (negative)", s, ev, r, inc)
+				d := f(cur, ev, next)
+				if d < 0 {
+					return nil, fmt.Errorf("prob: state %d: event %s: reward %d increases by %d (negative)", s, ev, r, d)
 				}
-				rew[r][a].Add(rew[r][a], new(big.Rat).SetInt64(int64(w)*inc))
+				rew[r][a].Add(rew[r][a], new(big.Rat).SetInt64(int64(w)*d))
+				inc[r][a] = append(inc[r][a], d)
+			}
+			g.bytes += transitionBytes + 8*int64(len(rew))
+			if err := overMem(); err != nil {
+				return nil, err
 			}
 		}
 		for a := range acts {
@@ -190,7 +256,9 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		g.Events = append(g.Events, evs)
 		for r := range rew {
 			g.rewards[r] = append(g.rewards[r], rew[r])
+			g.incs[r] = append(g.incs[r], inc[r])
 		}
+		queued -= worldBytes(cur)
 		queue[s] = nil // the World is no longer needed
 	}
 	return g, nil
@@ -214,4 +282,67 @@ func Coins(s model.System, ev model.Event) (group int, weight uint32, ok bool) {
 		return 0, 0, false
 	}
 	return i, w[ev.Seq], true
+}
+
+// Budgeted returns the product of the graph with the total of counter r
+// (an index of Options.Rewards) up to budget: its states are the pairs
+// (state, total so far) reachable from (Init, 0), a step whose outcome
+// would take the total beyond budget leads to one absorbing state where
+// nothing holds, and the returned target marks the pairs whose state is in
+// target. Reach on it is the probability of reaching target with the
+// counter's total at most budget ("elected within 3 rounds"); its
+// schedulers may read the total so far. A product of more than maxStates
+// states (0 = none) is refused before it is finished.
+func (g *Graph) Budgeted(r int, budget int64, target []bool, maxStates int) (*mdp.MDP, []bool, error) {
+	if budget < 0 {
+		return nil, nil, fmt.Errorf("prob: negative bound %d", budget)
+	}
+	type pair struct {
+		s int
+		u int64
+	}
+	index := map[pair]int{}
+	var pairs []pair
+	m := &mdp.MDP{}
+	var tgt []bool
+	add := func(p pair) (int, error) {
+		if i, ok := index[p]; ok {
+			return i, nil
+		}
+		if maxStates > 0 && len(pairs) >= maxStates {
+			return 0, fmt.Errorf("prob: the product with the bound on the counter has more than %d states (cap reached: a smaller bound, or a smaller configuration)", maxStates)
+		}
+		index[p] = len(pairs)
+		pairs = append(pairs, p)
+		tgt = append(tgt, p.s >= 0 && target[p.s])
+		return len(pairs) - 1, nil
+	}
+	if _, err := add(pair{g.MDP.Init, 0}); err != nil {
+		return nil, nil, err
+	}
+	for i := 0; i < len(pairs); i++ {
+		p := pairs[i]
+		var acts []mdp.Action
+		if p.s >= 0 && !target[p.s] {
+			for a, act := range g.MDP.States[p.s] {
+				na := mdp.Action{Label: act.Label, Next: make([]mdp.Transition, len(act.Next))}
+				for k, t := range act.Next {
+					next := pair{t.To, p.u + g.incs[r][p.s][a][k]}
+					if next.u > budget && brokenBudget {
+						next.u = budget
+					} else if next.u > budget {
+						next = pair{-1, 0}
+					}
+					to, err := add(next)
+					if err != nil {
+						return nil, nil, err
+					}
+					na.Next[k] = mdp.Transition{To: to, P: t.P}
+				}
+				acts = append(acts, na)
+			}
+		}
+		m.States = append(m.States, acts)
+	}
+	return m, tgt, nil
 }
