@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
+	"github.com/electlab/electlab/checker/prob"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/model"
 )
@@ -110,6 +113,9 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	opt.Checks.Invariant = spec.Meta().Exclusion
+	if explicit(fs)["bound"] && bound.ReadsProbabilities(*boundText) {
+		return exploreProb(tl, fs, spec, cfg, prefix, *boundText, *maxStates, opt.MaxMem, *jsonOut, stdout, stderr)
+	}
 	if opt.Workers = *workers; *workers < 1 || *workers > 256 || *workers > 1 && !*bfs {
 		return usagef("-workers %d: want 1..256, and more than 1 only with -bfs (the depth-first search is sequential)", *workers)
 	}
@@ -169,4 +175,35 @@ func kindProps(info *model.Info, text string, p model.Property) (model.Property,
 		return 0, usagef("-props %s: %s does not apply to %s (%s); the properties that fit: %s", text, checker.FormatProps(extra), info.Name, why, checker.FormatProps(fits))
 	}
 	return p, nil
+}
+
+// probIgnored are the flags of explore that do not apply to a bound with
+// probabilistic names: the Markov decision process is built whole,
+// breadth-first, without reduction, and no trace is written.
+var probIgnored = []string{"bfs", "no-por", "shard", "counts", "workers", "max-depth", "props", "out", "dist", "nats", "nats-embed", "dist-run", "checkpoint", "dist-timeout"}
+
+// exploreProb is explore -bound with probabilistic names (Pmin[…],
+// Emax[…], …): the configuration's Markov decision process, answered
+// exactly (docs/PROBABILITY.md).
+func exploreProb(tl runner.Tool, fs *flag.FlagSet, spec model.Spec, cfg *model.Config, prefix []model.Event, text string, maxStates int64, maxMem int64, jsonOut bool, stdout, stderr io.Writer) error {
+	set := explicit(fs)
+	for _, name := range probIgnored {
+		if set[name] {
+			return usagef("-%s does not apply to a bound with probabilistic names (%s): its Markov decision process is built whole, breadth-first, without reduction, and writes no trace (docs/PROBABILITY.md)", name, text)
+		}
+	}
+	if maxStates < 0 {
+		return usagef("-max-states %d is negative", maxStates)
+	}
+	if maxStates == 0 {
+		maxStates = prob.DefaultMaxStates
+	}
+	if maxStates > math.MaxInt32 {
+		return usagef("-max-states %d: a Markov decision process is built in memory, at most %d states", maxStates, math.MaxInt32)
+	}
+	b, err := parseBound(text, spec.Meta(), cfg, bound.Probabilistic)
+	if err != nil {
+		return err
+	}
+	return tl.ExploreProb(spec, cfg, prefix, b, int(maxStates), maxMem, jsonOut, stdout, stderr)
 }

@@ -30,11 +30,13 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/checker/prob"
 	"github.com/electlab/electlab/model"
 )
 
@@ -51,7 +53,32 @@ const (
 	// (explore, fit): the configuration and the totals kept in its
 	// states.
 	Explored
+	// Probabilistic: the configuration (n, initiators, crashed, live) and
+	// the probabilistic names of its Markov decision process, Pmin[…],
+	// Pmax[…], Emin[…] and Emax[…] (checker/prob.ParseQuery): a bound on
+	// one configuration over every scheduler and coin (explore -bound).
+	Probabilistic
 )
+
+// probNames are the names of the Probabilistic scope beyond the
+// configuration's.
+var probNames = []string{"Emax", "Emin", "Pmax", "Pmin"}
+
+// ReadsProbabilities reports whether text (a bound) reads a probabilistic
+// name (Pmin[…], Pmax[…], Emin[…], Emax[…]); false when it does not parse.
+func ReadsProbabilities(text string) bool {
+	e, err := formula.Parse(text)
+	if err != nil {
+		return false
+	}
+	for _, n := range e.Names() {
+		base, _, _ := strings.Cut(n, "[")
+		if slices.Contains(probNames, base) {
+			return true
+		}
+	}
+	return false
+}
 
 // Values are what a bound reads of one finished execution.
 type Values struct {
@@ -62,6 +89,9 @@ type Values struct {
 	// Steps is the number of events; TimeHops the measured time (-1 when
 	// no process learned a leader); Rounds the sync rounds elapsed.
 	Steps, TimeHops, Rounds int64
+	// Prob are the answers of the probabilistic names (Probabilistic
+	// scope), by their canonical text (prob.Query.String).
+	Prob map[string]prob.Answer
 }
 
 // Bound is a parsed and validated bound.
@@ -125,6 +155,21 @@ func parse(text string, info *model.Info, sync bool, scope Scope, boolean bool, 
 
 // validate checks every name of b's expression against its scope.
 func (b *Bound) validate() error {
+	if b.scope == Probabilistic {
+		if err := b.expr.Validate(b.env(Values{})); err != nil {
+			var fe *formula.Error
+			if errors.As(err, &fe) && strings.HasPrefix(fe.Msg, "unknown counter") {
+				return &formula.Error{Col: fe.Col, Msg: fe.Msg + "; " + scopeNote(b.scope)}
+			}
+			return err
+		}
+		return nil
+	}
+	for _, n := range b.expr.Names() {
+		if base, _, _ := strings.Cut(n, "["); slices.Contains(probNames, base) {
+			return fmt.Errorf("%s is a probabilistic name: only explore -bound reads it, over one configuration's Markov decision process (docs/PROBABILITY.md), not over executions", n)
+		}
+	}
 	full := &Bound{info: b.info, sync: b.sync, scope: Execution}
 	if err := b.expr.Validate(full.env(Values{})); err != nil {
 		if !b.sync {
@@ -176,6 +221,9 @@ func syncOnly(b *Bound, err error) error {
 // scopeNote says why a name valid on one execution is not available in
 // scope.
 func scopeNote(scope Scope) string {
+	if scope == Probabilistic {
+		return "a bound with probabilistic names reads only n, initiators, crashed, live and Pmin[…], Pmax[…], Emin[…], Emax[…] (docs/PROBABILITY.md); check a bound on executions in a -bound of its own"
+	}
 	if scope == Explored {
 		return "an exhaustive search keeps only the totals sends, transmissions and deliveries in its states, so only those (and sr) are exact over every schedule (per-kind counters, steps and time: check -bound, or fit -mean)"
 	}
@@ -192,6 +240,9 @@ func (b *Bound) Names() []string { return b.expr.Names() }
 func (b *Bound) env(v Values) formula.Env {
 	m := formula.NewEnv().Set("n", int64(v.N)).Set("initiators", int64(v.Initiators)).
 		Set("crashed", int64(v.Crashed)).Set("live", int64(v.Live))
+	if b.scope == Probabilistic {
+		return probEnv{keyEnv{m}, v.Prob}
+	}
 	c := &v.Counts
 	m.Set("sends", c.Sends).Set("transmissions", c.Transmissions).Set("deliveries", c.Deliveries).Set("sr", c.Sends+c.Deliveries)
 	if b.scope == Explored {
@@ -230,6 +281,85 @@ func (k keyEnv) Indexed(name, key string) (*big.Rat, bool) {
 		}
 	}
 	return nil, false
+}
+
+// probEnv is the Probabilistic scope's environment: the configuration's
+// names, and the probabilistic names answered by ans (every well-formed
+// one reads 0 when ans is nil: validation).
+type probEnv struct {
+	keyEnv
+	ans map[string]prob.Answer
+}
+
+// Indexed implements formula.Env.
+func (p probEnv) Indexed(name, key string) (*big.Rat, bool) {
+	if !slices.Contains(probNames, name) {
+		return p.keyEnv.Indexed(name, key)
+	}
+	q, err := prob.ParseQuery(name, key)
+	if err != nil {
+		return nil, false
+	}
+	if p.ans == nil {
+		return new(big.Rat), true
+	}
+	a, ok := p.ans[q.String()]
+	if !ok || a.Inf {
+		return nil, false
+	}
+	return a.Value, true
+}
+
+// KeyErr implements formula.KeyErrEnv: the query's grammar error, or
+// why an answer cannot be compared (infinite, not computed).
+func (p probEnv) KeyErr(name, key string) error {
+	if !slices.Contains(probNames, name) {
+		return nil
+	}
+	q, err := prob.ParseQuery(name, key)
+	if err != nil {
+		return err
+	}
+	if a, ok := p.ans[q.String()]; ok && a.Inf {
+		return fmt.Errorf("%s is infinite (some scheduler, or every one for Emin, does not reach %s with probability 1): a bound cannot compare it; its value is printed", q, q.Pred)
+	}
+	return fmt.Errorf("%s was not computed", q)
+}
+
+// Names implements formula.Env.
+func (p probEnv) Names() []string {
+	return append(p.keyEnv.Names(), probNames...)
+}
+
+// Keys implements formula.Env.
+func (p probEnv) Keys(name string) []string {
+	if slices.Contains(probNames, name) {
+		if name[0] == 'P' {
+			return append(slices.Clone(prob.Predicates), "PRED within L COUNTER")
+		}
+		return append(slices.Clone(prob.Counters), "COUNTER until PRED")
+	}
+	return p.keyEnv.Keys(name)
+}
+
+// Queries are the probabilistic names b reads, parsed, in the order of
+// Names (each once).
+func (b *Bound) Queries() []prob.Query {
+	var out []prob.Query
+	seen := map[string]bool{}
+	for _, n := range b.Names() {
+		base, key, ok := strings.Cut(n, "[")
+		if !ok || !slices.Contains(probNames, base) {
+			continue
+		}
+		q, err := prob.ParseQuery(base, strings.TrimSuffix(key, "]"))
+		if err != nil || seen[q.String()] {
+			continue
+		}
+		seen[q.String()] = true
+		out = append(out, q)
+	}
+	return out
 }
 
 // Env is the environment the bound reads for v (for tests and messages).

@@ -2,6 +2,7 @@ package bound_test
 
 import (
 	"errors"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/electlab/electlab/checker/bound"
 	"github.com/electlab/electlab/checker/explore"
 	"github.com/electlab/electlab/checker/formula"
+	"github.com/electlab/electlab/checker/prob"
 	"github.com/electlab/electlab/model"
 )
 
@@ -151,5 +153,49 @@ func TestCheckerReturnsEvaluationErrors(t *testing.T) {
 	x = checker.Execute(system(4), checker.FIFO{}, parse("sends/(n - 3) <= n*n", bound.Execution), checker.Options{})
 	if x.Err != nil || x.Capped || x.Violation != nil {
 		t.Errorf("n=4: violation %v, error %v: want the bound to hold", x.Violation, x.Err)
+	}
+}
+
+// TestProbabilistic: the Probabilistic scope reads the configuration and
+// the answers of the probabilistic names, canonical whatever the key's
+// spacing; a bound the answers break fails naming them; an infinite
+// answer cannot be compared; the names of executions are refused in it,
+// and the probabilistic names in every other scope.
+func TestProbabilistic(t *testing.T) {
+	info := &model.Info{Name: "x"}
+	b, err := bound.Parse("Pmin[elected  within 3 rounds] >= 1/2 and Emax[sends] <= 3*n", info, false, bound.Probabilistic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, q := range b.Queries() {
+		names = append(names, q.String())
+	}
+	if got := strings.Join(names, "; "); got != "Emax[sends]; Pmin[elected within 3 rounds]" {
+		t.Errorf("Queries = %s", got)
+	}
+	v := bound.Values{N: 3, Prob: map[string]prob.Answer{"Emax[sends]": {Value: big.NewRat(9, 1)}, "Pmin[elected within 3 rounds]": {Value: big.NewRat(1, 2)}}}
+	if err := b.Check(v); err != nil {
+		t.Errorf("holds: %v", err)
+	}
+	v.Prob["Emax[sends]"] = prob.Answer{Value: big.NewRat(19, 2)}
+	var f *bound.Failure
+	if err := b.Check(v); !errors.As(err, &f) || !strings.Contains(f.Values, "Emax[sends]=19/2") {
+		t.Errorf("fails: %v", err)
+	}
+	v.Prob["Emax[sends]"] = prob.Answer{Inf: true}
+	if err := b.Check(v); err == nil || errors.As(err, &f) || !strings.Contains(err.Error(), "Emax[sends] is infinite") {
+		t.Errorf("infinite: %v", err)
+	}
+	if _, err := bound.Parse("Pmin[elected] == 1 and steps < 3", info, false, bound.Probabilistic); err == nil || !strings.Contains(err.Error(), "reads only n, initiators, crashed, live") {
+		t.Errorf("steps in Probabilistic: %v", err)
+	}
+	for _, sc := range []bound.Scope{bound.Execution, bound.Counts, bound.Explored} {
+		if _, err := bound.Parse("Pmax[quiescent] == 1", info, false, sc); err == nil || !strings.Contains(err.Error(), "is a probabilistic name") {
+			t.Errorf("scope %d: %v", sc, err)
+		}
+	}
+	if !bound.ReadsProbabilities("Emin[coins] > 0") || bound.ReadsProbabilities("sends < 3") || bound.ReadsProbabilities("Pmin[") {
+		t.Error("ReadsProbabilities")
 	}
 }

@@ -20,6 +20,15 @@ type Env interface {
 	Keys(name string) []string
 }
 
+// KeyErrEnv is an Env that explains why it has no value for name[key]
+// (a key of a grammar of its own, such as Pmin[elected within 3 rounds]):
+// the error, when not nil, is reported at the key's column in place of
+// "unknown key".
+type KeyErrEnv interface {
+	Env
+	KeyErr(name, key string) error
+}
+
 // MapEnv is an Env held in maps. Build it with NewEnv (or a zero
 // MapEnv) and Set, SetRat and SetKey; a nil *MapEnv reads as an empty
 // environment.

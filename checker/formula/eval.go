@@ -115,6 +115,11 @@ func lookup(n node, env Env) (*big.Rat, error) {
 		if v, ok := env.Indexed(n.name, n.key); ok {
 			return v, nil
 		}
+		if ke, ok := env.(KeyErrEnv); ok {
+			if err := ke.KeyErr(n.name, n.key); err != nil {
+				return nil, errAt(n.keyCol, err.Error())
+			}
+		}
 		if keys := env.Keys(n.name); len(keys) > 0 {
 			return nil, errAt(n.keyCol, fmt.Sprintf("unknown key %q of %s (known: %s)", n.key, n.name, strings.Join(keys, ", ")))
 		}

@@ -1,6 +1,7 @@
 package formula
 
 import (
+	"errors"
 	"math/big"
 	"strings"
 	"testing"
@@ -326,3 +327,27 @@ func TestScientificNotation(t *testing.T) {
 		t.Errorf("Parse(1e10001): %v", err)
 	}
 }
+
+// TestKeyOfSeveralWords: a key may be several names and numbers, kept
+// with one space between them (the probabilistic names' grammar); an Env
+// that explains a missing key (KeyErrEnv) is heard at the key's column.
+func TestKeyOfSeveralWords(t *testing.T) {
+	e, err := Parse("P[elected  within 3 rounds] >= 1/2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(e.Names(), " "); got != "P[elected within 3 rounds]" {
+		t.Errorf("Names = %q", got)
+	}
+	if e.String() != "P[elected within 3 rounds] >= 1/2" {
+		t.Errorf("String = %q", e.String())
+	}
+	_, err = e.Eval(keyErrEnv{NewEnv()})
+	if err == nil || err.Error() != "column 3: no such query" {
+		t.Errorf("KeyErr: %v", err)
+	}
+}
+
+type keyErrEnv struct{ *MapEnv }
+
+func (keyErrEnv) KeyErr(name, key string) error { return errors.New("no such query") }

@@ -109,7 +109,14 @@ func (a Answer) String() string {
 // Counter; maxStates as Options.MaxStates) for queries answered within
 // lim.
 func Analyze(s0 model.System, maxStates int, lim mdp.Limits) (*Analysis, error) {
-	opt := Options{MaxStates: maxStates, Chance: Coins}
+	return AnalyzeWith(s0, Options{MaxStates: maxStates}, lim)
+}
+
+// AnalyzeWith is Analyze with the build's bounds and stop (opt's
+// MaxStates, MaxMem and Stop; its Chance, Preds and Rewards are set
+// here).
+func AnalyzeWith(s0 model.System, opt Options, lim mdp.Limits) (*Analysis, error) {
+	opt.Chance, opt.Preds, opt.Rewards = Coins, nil, nil
 	for _, p := range Predicates {
 		if p == "elected" {
 			opt.Preds = append(opt.Preds, Elected)
@@ -129,6 +136,30 @@ func Analyze(s0 model.System, maxStates int, lim mdp.Limits) (*Analysis, error) 
 
 // States is the number of states of the MDP.
 func (a *Analysis) States() int { return a.g.States() }
+
+// Actions is the number of actions of the MDP, over every state.
+func (a *Analysis) Actions() int {
+	n := 0
+	for _, acts := range a.g.MDP.States {
+		n += len(acts)
+	}
+	return n
+}
+
+// Transitions is the number of outcomes of the MDP's actions, over every
+// state.
+func (a *Analysis) Transitions() int {
+	n := 0
+	for _, acts := range a.g.MDP.States {
+		for _, act := range acts {
+			n += len(act.Next)
+		}
+	}
+	return n
+}
+
+// Bytes is the estimated memory of the MDP (Graph.Bytes).
+func (a *Analysis) Bytes() int64 { return a.g.Bytes() }
 
 // Names lists the names an Analysis answers, as NAME[KEY], sorted.
 func Names() []string {

@@ -28,7 +28,7 @@ type Reward func(before model.System, ev model.Event, after model.System) int64
 
 // Options bound and shape Build.
 type Options struct {
-	// MaxStates bounds the distinct states (0 = 1,000,000). Reaching it
+	// MaxStates bounds the distinct states (0 = DefaultMaxStates). Reaching it
 	// is an error, never a partial graph.
 	MaxStates int
 	// Chance classifies the random outcomes; nil means none (every event
@@ -108,7 +108,9 @@ func (g *Graph) WithReward(r int) *mdp.MDP {
 	return m
 }
 
-const defaultMaxStates = 1_000_000
+// DefaultMaxStates is the bound on the states of Build when
+// Options.MaxStates is 0.
+const DefaultMaxStates = 1_000_000
 
 // brokenBudget, set by a test, saturates the total at Budgeted's bound
 // instead of leaving it:
@@ -127,7 +129,7 @@ var brokenWeights bool
 func Build(s0 model.System, opt Options) (*Graph, error) {
 	limit := opt.MaxStates
 	if limit <= 0 {
-		limit = defaultMaxStates
+		limit = DefaultMaxStates
 	}
 	index := map[string]int{}
 	var queue []model.System

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestProbBound: explore -bound with probabilistic names builds the
+// configuration's Markov decision process and judges the bound on the
+// exact answers: Le Lann at n = 3 elects with probability 1 and sends at
+// most 18 messages in expectation under every scheduler (explore's exact
+// maximum, since nothing is random); a bound the answers break is a
+// violation (exit 1) naming the values.
+func TestProbBound(t *testing.T) {
+	r := cli(t, "explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected] == 1 and Emax[sends] <= 18").mustCode(t, 0)
+	for _, want := range []string{"states       335 distinct", "  Emax[sends]   = 18\n", "  Pmin[elected] = 1\n", "verdict      bound Pmin[elected] == 1 and Emax[sends] <= 18 holds"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("explore does not print %q:\n%s", want, r)
+		}
+	}
+	r = cli(t, "explore", "-algo", "lelann", "-n", "3", "-bound", "Emax[sends] < 18").mustCode(t, 1)
+	if !strings.Contains(r.stdout, `VIOLATION    bound "Emax[sends] < 18" fails: 18 against 18 (Emax[sends]=18)`) {
+		t.Errorf("explore does not report the failed bound:\n%s", r)
+	}
+	var rep struct {
+		States  int
+		Answers []struct {
+			Name, Value string
+			Infinite    bool
+		}
+		Holds bool
+	}
+	cli(t, "explore", "-algo", "lelann", "-n", "3", "-bound", "Emin[sends until elected] >= 1", "-json").mustCode(t, 0).decode(t, &rep)
+	if rep.States != 335 || !rep.Holds || len(rep.Answers) != 1 || rep.Answers[0].Name != "Emin[sends until elected]" {
+		t.Errorf("explore -json = %+v", rep)
+	}
+}
+
+// TestProbBoundInfinite: Bully with its coordinator crashed has a timeout
+// cycle an unrestricted scheduler can repeat for ever: Emax[sends] is
+// infinite, printed as such, and a bound comparing it has no verdict
+// (exit 2), never a number standing in for infinity.
+func TestProbBoundInfinite(t *testing.T) {
+	r := cli(t, "explore", "-algo", "bully", "-n", "3", "-crashed", "3", "-initiators", "1", "-bound", "Emax[sends] <= 100").mustCode(t, 2)
+	if !strings.Contains(r.stdout, "Emax[sends] = infinity") || !strings.Contains(r.stdout, "verdict      none: the bound cannot be evaluated") {
+		t.Errorf("explore does not show the infinite answer:\n%s", r)
+	}
+	if !strings.Contains(r.stderr, "Emax[sends] is infinite") {
+		t.Errorf("stderr does not say why:\n%s", r.stderr)
+	}
+	cli(t, "explore", "-algo", "bully", "-n", "3", "-crashed", "3", "-initiators", "1", "-bound", "Pmin[quiescent] == 0 and Pmax[quiescent] == 1").mustCode(t, 0)
+}
+
+// TestProbBoundRefusals: flags of the search that do not apply, names of
+// the wrong scope, malformed keys and a cap reached are each refused with
+// a line naming the problem; a cap is exit 4, not a verdict.
+func TestProbBoundRefusals(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bfs", "-bound", "Pmin[elected] == 1"}, 2, "-bfs does not apply to a bound with probabilistic names"},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-dist", "local:2", "-bound", "Pmin[elected] == 1"}, 2, "-dist does not apply"},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[leader] == 1"}, 2, `column 6: Pmin[leader]: unknown predicate "leader"`},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected within three rounds] == 1"}, 2, `the bound "three" is not a whole number`},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected] == 1 and sends <= 9"}, 2, `unknown counter "sends"`},
+		{[]string{"run", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected] == 1"}, 2, "Pmin[elected] is a probabilistic name: only explore -bound reads it"},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-max-states", "10", "-bound", "Pmin[elected] == 1"}, 4, "more than 10 states (cap reached"},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-max-mem", "64KiB", "-bound", "Pmin[elected] == 1"}, 4, "estimated memory reached the bound of 64KiB"},
+	} {
+		line := cli(t, c.args...).mustCode(t, c.code).oneErrorLine(t)
+		if !strings.Contains(line, c.want) {
+			t.Errorf("%v: %s\nwant it to contain %q", c.args, line, c.want)
+		}
+	}
+}

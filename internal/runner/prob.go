@@ -1,0 +1,103 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/mdp"
+	"github.com/electlab/electlab/checker/prob"
+	"github.com/electlab/electlab/internal/exit"
+	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
+)
+
+// ProbLimits are the exact solver's limits under `explore -bound` with
+// probabilistic names: the states are bounded by the build (-max-states,
+// -max-mem), the numbers by MaxBits.
+var ProbLimits = mdp.Limits{MaxBits: 256}
+
+// ExploreProb builds the Markov decision process of cfg (spec's
+// algorithm) from the state after the scenario events prefix — every
+// scheduler's choice and every coin's outcome — computes exactly each
+// probabilistic name the bound b (bound.Probabilistic) reads, prints them
+// and the bound's verdict (JSON when jsonOut). A bound that fails is a
+// finding (exit status 1); a cap reached (maxStates, maxMem) is a cap
+// error, never a partial answer; an interrupt stops it with no answer.
+func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Event, b *bound.Bound, maxStates int, maxMem int64, jsonOut bool, stdout, stderr io.Writer) error {
+	s0, err := newSystem(spec, cfg, Search, maxMem)
+	if err != nil {
+		return err
+	}
+	start := s0
+	if len(prefix) > 0 {
+		pre, err := checker.Replay(s0, prefix, checker.Checks{}, false)
+		if err != nil {
+			return exit.Usagef("scenario: %v", err)
+		}
+		start = pre.Final
+	}
+	lim := ProbLimits
+	a, err := prob.AnalyzeWith(start, prob.Options{MaxStates: maxStates, MaxMem: maxMem, Stop: Interrupted}, lim)
+	if errors.Is(err, prob.ErrInterrupted) {
+		return exit.Interruptedf("interrupted: the Markov decision process was not finished (no answer)")
+	}
+	if err != nil {
+		return exit.Capf("%v", err)
+	}
+	info := spec.Meta()
+	v, _ := info.ParseVariant(cfg.Variant)
+	rep := &render.ProbReport{Algorithm: info.Name, Variant: info.FormatVariant(v), N: len(cfg.IDs) + len(cfg.Absent), IDs: cfg.IDs,
+		Options: render.OptionsOf(cfg), Prefix: []string{}, Schedulers: render.UnrestrictedSchedulers,
+		MaxStates: maxStates, MaxMem: maxMem, States: a.States(), Actions: a.Actions(), Transitions: a.Transitions(), MemEstimate: a.Bytes(),
+		Answers: []render.ProbAnswer{}, Bound: b.String()}
+	for _, ev := range prefix {
+		rep.Prefix = append(rep.Prefix, ev.String())
+	}
+	vals := bound.Values{N: rep.N, Crashed: len(cfg.Crashed), Live: len(cfg.IDs) - len(cfg.Crashed), Initiators: len(cfg.Initiators), Prob: map[string]prob.Answer{}}
+	if vals.Initiators == 0 {
+		vals.Initiators = vals.Live
+	}
+	for _, q := range b.Queries() {
+		ans, err := a.Query(q)
+		if err != nil {
+			return exit.Capf("%v", err)
+		}
+		if Interrupted() {
+			return exit.Interruptedf("interrupted: after computing %d of the bound's %d probabilistic names (no verdict)", len(rep.Answers), len(b.Queries()))
+		}
+		vals.Prob[q.String()] = ans
+		pa := render.ProbAnswer{Name: q.String(), Infinite: ans.Inf}
+		if !ans.Inf {
+			pa.Value = ans.Value.RatString()
+			pa.Approx, _ = ans.Value.Float64()
+		}
+		rep.Answers = append(rep.Answers, pa)
+	}
+	err = b.Check(vals)
+	var f *bound.Failure
+	switch {
+	case errors.As(err, &f):
+		rep.Failure = f.Error()
+	case err != nil:
+		rep.Error = err.Error()
+	default:
+		rep.Holds = true
+	}
+	if jsonOut {
+		if err := render.WriteJSON(stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		render.PrintProb(stdout, rep)
+	}
+	if rep.Error != "" {
+		return exit.Usagef("-bound %s: %s", rep.Bound, rep.Error)
+	}
+	if !rep.Holds {
+		return exit.Findingf("%s", fmt.Sprintf("bound violated: %s", rep.Failure))
+	}
+	return nil
+}
