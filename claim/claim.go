@@ -75,10 +75,17 @@ const (
 	// examples, totals) with its own formula evaluated exactly: the paper
 	// against itself. A mismatch is INCONSISTENT.
 	Table
+	// Probability: probabilistic names of each configuration's Markov
+	// decision process (Queries: Pmin[elected], Emax[rounds until
+	// elected], ...), computed exactly over every scheduler and coin,
+	// compared with Formula by Relation.
+	Probability
 )
 
 // String names the claim kind.
-func (k ClaimKind) String() string { return [...]string{"bound", "behaviour", "growth", "table"}[k] }
+func (k ClaimKind) String() string {
+	return [...]string{"bound", "behaviour", "growth", "table", "probability"}[k]
+}
 
 // PrintedRow is one number the paper prints (a table row, a worked
 // example, a total), with the parameters it was printed for.
@@ -280,6 +287,12 @@ type Claim struct {
 	// normal-approximation confidence band (3.29 for 99.9% two-sided),
 	// else the row is REFUTED. The growth fit is checked as well.
 	Band float64
+	// Queries are a Probability claim's probabilistic names, as
+	// checker/prob.ParseQuery reads them ("Emin[rounds until elected]",
+	// "Pmin[elected within 3 rounds]"): on every configuration checked,
+	// each one's exact answer over every scheduler and coin must stand in
+	// Relation to Formula at the configuration's parameters.
+	Queries []string
 	// Props are the generic properties a Behaviour claim checks.
 	Props model.Property
 	// Custom is a claim-specific check run on every finished execution
@@ -532,6 +545,26 @@ func RatInt(v int64) Rat {
 	return x
 }
 
+// RatOf returns a copy of v as a Rat.
+func RatOf(v *big.Rat) Rat {
+	var x Rat
+	x.r.Set(v)
+	return x
+}
+
+// HoldsRat reports whether measured stands in relation r to claimed.
+func (r Relation) HoldsRat(measured, claimed Rat) bool {
+	c := claimed.Cmp(measured)
+	switch r {
+	case AtMost:
+		return c >= 0
+	case AtLeast:
+		return c <= 0
+	default:
+		return c == 0
+	}
+}
+
 // RatFrac returns num/den as a Rat. den must not be 0.
 func RatFrac(num, den int64) Rat {
 	var x Rat
@@ -632,6 +665,10 @@ func (c *Claim) Validate() error {
 		}
 		if c.Band < 0 || c.Band > 0 && (c.Stat != StatMean || c.Formula == nil || c.FormulaText == "") {
 			return fmt.Errorf("claim %s: a confidence band needs a mean statistic, a Formula and FormulaText", c.ID)
+		}
+	case Probability:
+		if len(c.Queries) == 0 || c.Formula == nil || c.FormulaText == "" {
+			return fmt.Errorf("claim %s: a probability claim needs Queries, Formula and FormulaText", c.ID)
 		}
 	case Behaviour:
 		if c.Props == 0 && c.Custom == nil && c.Invariant == nil {

@@ -137,6 +137,13 @@ func (c *Coverage) executionsText() string {
 	if c.Point == PointArithmetic {
 		return fmt.Sprintf("%d printed number(s) recomputed", c.Reached)
 	}
+	if c.Point == PointMDP {
+		s := fmt.Sprintf("%d of %d queries (one per configuration and query) answered exactly", c.Reached, c.Executions)
+		if c.Capped > 0 {
+			s += fmt.Sprintf("; %d not answered: a cap of the build or the solver reached (undecided)", c.Capped)
+		}
+		return s
+	}
 	s := fmt.Sprintf("%d of %d executions reached %s", c.Reached, c.Executions, c.Point)
 	if c.Cycled > 0 {
 		s += fmt.Sprintf("; %d never terminate (the fair continuation provably cycles)", c.Cycled)
@@ -162,7 +169,9 @@ func (c *Coverage) Text() string {
 		if c.Family {
 			every, random = "every configuration of the setting's family", "random configurations of the setting's family"
 		}
-		if len(c.Exhaustive) > 0 {
+		if len(c.Exhaustive) > 0 && c.Point == PointMDP {
+			parts = append(parts, fmt.Sprintf("n=%s: %s, each one's Markov decision process whole (every scheduler, every coin outcome; exact rationals)", sizes(c.Exhaustive), every))
+		} else if len(c.Exhaustive) > 0 {
 			kinds := "FIFO or oldest-first, newest-first, uniform"
 			if c.Schedules == 4 {
 				kinds = "oldest-first, newest-first and uniform, each injecting crashes, and FIFO without one"

@@ -185,6 +185,14 @@ func (e *Engine) CheckClaim(spec model.Spec, c *claim.Claim) *ClaimResult {
 		res.Verdict, res.Summary = summarizeTable(c, res.Rows)
 		return res
 	}
+	if c.Kind == claim.Probability {
+		res.Rows = e.checkProb(spec, c)
+		res.Verdict, res.Summary = summarize(res.Rows, len(c.CheckedVariants()) > 1)
+		res.Verdict, res.Summary = variedRule(c, res.Rows, res.Verdict, res.Summary)
+		res.Verdict, res.Summary = claimParts(c, res.Verdict, res.Summary)
+		res.Verdict, res.Summary = hypothesisVerdict(c, res.Verdict, res.Summary)
+		return res
+	}
 	variants := c.CheckedVariants()
 	readings := sentenceReadings(c)
 	for _, sr := range readings {

@@ -1,0 +1,140 @@
+package claims
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/electlab/electlab/claim"
+
+	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/mdp"
+	"github.com/electlab/electlab/checker/prob"
+	"github.com/electlab/electlab/model"
+)
+
+// PointMDP is a Probability claim's checked point: the exact answer of a
+// probabilistic name on one configuration's Markov decision process.
+const PointMDP = "the exact answer over every scheduler and coin"
+
+// ProbStates bounds the states of one configuration's Markov decision
+// process in a Probability claim; a configuration over it is not checked
+// (cap reached), which makes its row PARTIAL at most.
+var ProbStates = 200_000
+
+// probLimits are the exact solver's limits in a Probability claim.
+var probLimits = mdp.Limits{MaxStates: 4 * 200_000, MaxBits: 512}
+
+// checkProb checks a Probability claim: for every variant and setting, at
+// every size, every configuration the generator enumerates (within
+// ExhaustiveLimit; a size with more is not checked) is built into its
+// Markov decision process and each query answered exactly; a row holds
+// when every answer stands in c.Relation to c.Formula at the
+// configuration's parameters, and is REFUTED at the first that does not
+// (no trace: the answer is a number over every scheduler, shown with the
+// formula's value).
+func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
+	info := spec.Meta()
+	var queries []prob.Query
+	for _, text := range c.Queries {
+		name, key, _ := strings.Cut(strings.TrimSuffix(text, "]"), "[")
+		q, err := prob.ParseQuery(name, key)
+		if err != nil {
+			return []Row{{Setting: "-", Variant: "-", Model: "-", Verdict: Unchecked, Partial: err.Error(), Coverage: err.Error()}}
+		}
+		queries = append(queries, q)
+	}
+	sizes := c.Sizes
+	if len(sizes) == 0 {
+		for n := c.NMin; n <= c.NMax; n++ {
+			sizes = append(sizes, n)
+		}
+	}
+	var rows []Row
+	for _, variant := range c.CheckedVariants() {
+		for si := range c.Settings {
+			st := &c.Settings[si]
+			row := Row{Setting: st.Name, Variant: variant, Model: modelName(st), Outside: st.Outside, Verdict: Holds}
+			if v, err := info.ParseVariant(variant); err == nil {
+				row.Variant = info.FormatVariant(v)
+				row.Reading, row.Parameters = info.SplitVariant(v)
+				row.params = paramIndices(info, v)
+			}
+			row.Covered = Coverage{Point: PointMDP}
+			var lines []string
+			var capped []string
+			for _, n := range sizes {
+				if e.MaxN > 0 && n > e.MaxN {
+					break
+				}
+				limit := e.ExhaustiveLimit
+				configs := 0
+				ok := checker.EnumerateConfigs(info, st, variant, n, limit, func(cfg *model.Config) bool {
+					if e.Interrupted != nil && e.Interrupted() {
+						return false
+					}
+					configs++
+					s0, err := spec.NewSystem(cfg)
+					if err != nil {
+						capped = append(capped, fmt.Sprintf("n=%d: %v", n, err))
+						return true
+					}
+					row.Covered.Executions += len(queries)
+					a, err := prob.AnalyzeWith(s0, prob.Options{MaxStates: ProbStates}, probLimits)
+					if err != nil {
+						row.Covered.Capped += len(queries)
+						capped = append(capped, fmt.Sprintf("n=%d ids %s: %v", n, model.SummarizeIDs(cfg.IDs), err))
+						return true
+					}
+					params := checker.ParamsOf(s0)
+					recordVars(&row, c, params)
+					want := c.Formula(params)
+					for _, q := range queries {
+						ans, err := a.Query(q)
+						if err != nil {
+							row.Covered.Capped++
+							capped = append(capped, fmt.Sprintf("n=%d ids %s: %v", n, model.SummarizeIDs(cfg.IDs), err))
+							continue
+						}
+						row.Covered.Reached++
+						got := "infinity"
+						holds := false
+						if !ans.Inf {
+							got = ans.Value.RatString()
+							holds = c.Relation.HoldsRat(claim.RatOf(ans.Value), want)
+						} else {
+							holds = c.Relation == claim.AtLeast
+						}
+						line := fmt.Sprintf("n=%d (%d states): %s = %s, claimed %s %s = %s", n, a.States(), q, got, c.Relation, c.FormulaText, want)
+						if !holds && row.Verdict == Holds {
+							row.Verdict = Refuted
+							lines = append(lines, line+" (REFUTED)")
+						} else if configs == 1 {
+							lines = append(lines, line)
+						}
+					}
+					return true
+				})
+				if ok && configs > 0 {
+					row.Covered.Exhaustive = append(row.Covered.Exhaustive, n)
+				} else if !ok && (e.Interrupted == nil || !e.Interrupted()) {
+					capped = append(capped, fmt.Sprintf("n=%d: more than %d configurations (not checked)", n, limit))
+				}
+			}
+			if e.Interrupted != nil && e.Interrupted() {
+				row.Verdict, row.Partial = Unchecked, "interrupted"
+			}
+			row.Arithmetic = strings.Join(lines, "; ")
+			if len(capped) > 0 {
+				row.Covered.Parts = append(row.Covered.Parts, Part{Name: "configurations over the caps", Why: strings.Join(capped, "; ")})
+			}
+			var why string
+			row.Verdict, why = row.Covered.judge(row.Verdict, false)
+			if why != "" {
+				row.Partial = why
+			}
+			row.Coverage = row.Covered.Text()
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
