@@ -113,6 +113,10 @@ type Params struct {
 	// coordinator's failure), in the config's order: a formula such as
 	// [S4]'s T_m(N, P) takes the detector's id P.
 	Detectors []model.ID
+	// Within is, for a Probability claim, the bound L of the query being
+	// compared (Pmin[elected within L rounds]), -1 for a query without
+	// one; 0 elsewhere.
+	Within int64
 }
 
 // Reading is the reading of ambiguity amb in p.Variant (0, the first

@@ -148,6 +148,9 @@ type Row struct {
 	// of (claim.Claim.DecidedSizes): shown as evidence, it never decides
 	// the verdict (the decided-sizes rule).
 	Evidence bool `json:"evidence,omitempty"`
+	// Answers are a Probability claim's exact answers, one per
+	// configuration and query, in the order computed.
+	Answers []ProbPoint `json:"answers,omitempty"`
 	// Partial says why the coverage rule made the row PARTIAL or UNCHECKED
 	// ("" when it did not).
 	Partial string `json:"partial,omitempty"`

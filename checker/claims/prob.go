@@ -12,6 +12,23 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
+// ProbPoint is one exact answer of a Probability claim's row: a query on
+// one configuration, with the formula's value.
+type ProbPoint struct {
+	N int `json:"n"`
+	// IDs are the configuration's ids; States its MDP's states.
+	IDs    []model.ID `json:"ids"`
+	States int        `json:"states"`
+	// Query is the probabilistic name; Within its bound L (-1 for none).
+	Query  string `json:"query"`
+	Within int64  `json:"within"`
+	// Value is the exact answer ("infinity" when infinite); Claimed the
+	// formula's value; Holds whether they stand in the claim's relation.
+	Value   string `json:"value"`
+	Claimed string `json:"claimed"`
+	Holds   bool   `json:"holds"`
+}
+
 // PointMDP is a Probability claim's checked point: the exact answer of a
 // probabilistic name on one configuration's Markov decision process.
 const PointMDP = "the exact answer over every scheduler and coin"
@@ -86,9 +103,10 @@ func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
 						return true
 					}
 					params := checker.ParamsOf(s0)
-					recordVars(&row, c, params)
-					want := c.Formula(params)
 					for _, q := range queries {
+						params.Within = q.Within
+						recordVars(&row, c, params)
+						want := c.Formula(params)
 						ans, err := a.Query(q)
 						if err != nil {
 							row.Covered.Capped++
@@ -104,6 +122,7 @@ func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
 						} else {
 							holds = c.Relation == claim.AtLeast
 						}
+						row.Answers = append(row.Answers, ProbPoint{N: n, IDs: cfg.IDs, States: a.States(), Query: q.String(), Within: q.Within, Value: got, Claimed: want.String(), Holds: holds})
 						line := fmt.Sprintf("n=%d (%d states): %s = %s, claimed %s %s = %s", n, a.States(), q, got, c.Relation, c.FormulaText, want)
 						if !holds && row.Verdict == Holds {
 							row.Verdict = Refuted
