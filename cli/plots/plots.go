@@ -197,6 +197,9 @@ func line(xys plotter.XYs, col color.Color, dashed bool) (*plotter.Line, error) 
 // returns nil when the row has no points.
 func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 	r := &c.Rows[ri]
+	if cl := c.Claim(); cl != nil && cl.Kind == claim.Probability {
+		return probPlot(c, ri)
+	}
 	if len(r.Points) == 0 || c.Claim() == nil {
 		return nil, nil
 	}
@@ -424,5 +427,71 @@ func comparePlot(cmp *report.Comparison) (*plot.Plot, error) {
 	if math.IsInf(p.Y.Min, 0) || p.Y.Min <= 0 {
 		p.Y.Min = 1
 	}
+	return p, nil
+}
+
+// probPlot is a Probability row's plot: each exact answer of a query with
+// a bound L (Pmin[elected within L rounds]) against L, beside the paper's
+// formula at the same L; nil when no query has a bound.
+func probPlot(c *report.Entry, ri int) (*plot.Plot, error) {
+	r := &c.Rows[ri]
+	cl := c.Claim()
+	var exact, violating, claimed plotter.XYs
+	query := ""
+	for _, a := range r.Answers {
+		if a.Within < 0 {
+			continue
+		}
+		if query == "" {
+			query = a.Query
+		}
+		x := float64(a.Within)
+		if v, ok := parseRat(a.Claimed); ok {
+			claimed = append(claimed, plotter.XY{X: x, Y: v})
+		}
+		v, ok := parseRat(a.Value)
+		if !ok {
+			continue
+		}
+		if a.Holds {
+			exact = append(exact, plotter.XY{X: x, Y: v})
+		} else {
+			violating = append(violating, plotter.XY{X: x, Y: v})
+		}
+	}
+	if len(exact)+len(violating) == 0 {
+		return nil, nil
+	}
+	p := newPlot(rowTitle(c, ri), "exact answer")
+	p.X.Label.Text = "L (the bound of " + report.Cell(query, 40) + ")"
+	if len(claimed) > 0 {
+		l, err := line(claimed, colClaimed, false)
+		if err != nil {
+			return nil, err
+		}
+		s, err := scatter(claimed, draw.RingGlyph{}, colClaimed, vg.Points(3.5))
+		if err != nil {
+			return nil, err
+		}
+		p.Add(l, s)
+		p.Legend.Add(fmt.Sprintf("claimed: %s %s", cl.Relation, report.Cell(cl.FormulaText, 40)), l, s)
+	}
+	if len(exact) > 0 {
+		s, err := scatter(exact, draw.CrossGlyph{}, colMeasured, vg.Points(3))
+		if err != nil {
+			return nil, err
+		}
+		p.Add(s)
+		p.Legend.Add("exact, every scheduler and coin", s)
+	}
+	if len(violating) > 0 {
+		s, err := scatter(violating, draw.CrossGlyph{}, colViolates, vg.Points(3.5))
+		if err != nil {
+			return nil, err
+		}
+		p.Add(s)
+		p.Legend.Add("violates the claim", s)
+	}
+	padX(p)
 	return p, nil
 }

@@ -106,7 +106,7 @@ func writePlots(dir string, rep *Report, prog *Progress) error {
 			return nil
 		}
 		switch c.Kind {
-		case "bound", "growth":
+		case "bound", "growth", "probability":
 			for ri := range c.Rows {
 				stem := plotStem(c.ID, c.Algorithm, ri)
 				p, err := drawer.Row(c, ri)
@@ -163,7 +163,9 @@ func plotCaption(c *Entry, ri int) string {
 	}
 	r := &c.Rows[ri]
 	parts := []string{fmt.Sprintf("Row %d: %s, reading %s (%s).", ri+1, r.Setting, r.Variant, r.Model)}
-	if c.claim != nil && c.claim.Kind == claim.Growth {
+	if c.claim != nil && c.claim.Kind == claim.Probability {
+		parts = append(parts, "The exact answer of each query against its bound L (one mark per size and query), and the paper's formula at the same L (ring); red marks violate the claim.")
+	} else if c.claim != nil && c.claim.Kind == claim.Growth {
 		parts = append(parts, fmt.Sprintf("The %s measured per n; the dashed curves c·%s (claimed order) and c·n^%.2f%s (fitted on the upper half of the sizes) pass through the largest point.", c.claim.Stat, c.claim.OrderText(), r.Fit, LogSuffix(c.claim.LogOrder)))
 		if len(r.Points) > 0 && r.Points[0].Claimed != "" {
 			parts = append(parts, "The solid line is the paper's reference "+c.claim.FormulaText+" at the parameters of each worst case.")
