@@ -114,7 +114,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	}
 	opt.Checks.Invariant = spec.Meta().Exclusion
 	if explicit(fs)["bound"] && bound.ReadsProbabilities(*boundText) {
-		return exploreProb(tl, fs, spec, cfg, prefix, *boundText, *maxStates, opt.MaxMem, *jsonOut, stdout, stderr)
+		return exploreProb(tl, fs, spec, cfg, prefix, *boundText, *maxStates, opt.MaxMem, *out, *jsonOut, stdout, stderr)
 	}
 	if opt.Workers = *workers; *workers < 1 || *workers > 256 || *workers > 1 && !*bfs {
 		return usagef("-workers %d: want 1..256, and more than 1 only with -bfs (the depth-first search is sequential)", *workers)
@@ -179,17 +179,17 @@ func kindProps(info *model.Info, text string, p model.Property) (model.Property,
 
 // probIgnored are the flags of explore that do not apply to a bound with
 // probabilistic names: the Markov decision process is built whole,
-// breadth-first, without reduction, and no trace is written.
-var probIgnored = []string{"bfs", "no-por", "shard", "counts", "workers", "max-depth", "props", "out", "dist", "nats", "nats-embed", "dist-run", "checkpoint", "dist-timeout"}
+// breadth-first, without reduction.
+var probIgnored = []string{"bfs", "no-por", "shard", "counts", "workers", "max-depth", "props", "dist", "nats", "nats-embed", "dist-run", "checkpoint", "dist-timeout"}
 
 // exploreProb is explore -bound with probabilistic names (Pmin[…],
 // Emax[…], …): the configuration's Markov decision process, answered
 // exactly (docs/PROBABILITY.md).
-func exploreProb(tl runner.Tool, fs *flag.FlagSet, spec model.Spec, cfg *model.Config, prefix []model.Event, text string, maxStates int64, maxMem int64, jsonOut bool, stdout, stderr io.Writer) error {
+func exploreProb(tl runner.Tool, fs *flag.FlagSet, spec model.Spec, cfg *model.Config, prefix []model.Event, text string, maxStates int64, maxMem int64, out string, jsonOut bool, stdout, stderr io.Writer) error {
 	set := explicit(fs)
 	for _, name := range probIgnored {
 		if set[name] {
-			return usagef("-%s does not apply to a bound with probabilistic names (%s): its Markov decision process is built whole, breadth-first, without reduction, and writes no trace (docs/PROBABILITY.md)", name, text)
+			return usagef("-%s does not apply to a bound with probabilistic names (%s): its Markov decision process is built whole, breadth-first, without reduction (docs/PROBABILITY.md)", name, text)
 		}
 	}
 	if maxStates < 0 {
@@ -205,5 +205,8 @@ func exploreProb(tl runner.Tool, fs *flag.FlagSet, spec model.Spec, cfg *model.C
 	if err != nil {
 		return err
 	}
-	return tl.ExploreProb(spec, cfg, prefix, b, int(maxStates), maxMem, jsonOut, stdout, stderr)
+	if err := checkOutputs(dirOut("-out", out)); err != nil {
+		return err
+	}
+	return tl.ExploreProb(spec, cfg, prefix, b, int(maxStates), maxMem, out, jsonOut, stdout, stderr)
 }

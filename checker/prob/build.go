@@ -72,6 +72,12 @@ type Graph struct {
 	incs [][][][]int64
 	// bytes is the estimated memory of the graph (Options.MaxMem).
 	bytes int64
+	// enc[s] is state s's encoding (the index's key, shared), so that a
+	// path of the graph can be replayed from the start (Witness): two
+	// paths to one state may number its messages differently.
+	enc []string
+	// start is a copy of the start.
+	start model.System
 }
 
 // Bytes is the estimated memory of the built graph (Options.MaxMem counts
@@ -157,7 +163,9 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 			return 0, fmt.Errorf("prob: more than %d states (cap reached: raise the bound, or use smaller sizes); no answer is given for a part of the graph", limit)
 		}
 		i := len(queue)
-		index[string(enc)] = i
+		key := string(enc)
+		index[key] = i
+		g.enc = append(g.enc, key)
 		queue = append(queue, s)
 		g.bytes += int64(len(enc)) + stateBytes
 		queued += worldBytes(s)
@@ -172,6 +180,7 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 	if _, err := add(s0.Clone()); err != nil {
 		return nil, err
 	}
+	g.start = s0.Clone()
 	var buf []model.Event
 	for s := 0; s < len(queue); s++ {
 		if opt.Stop != nil && s%256 == 0 && opt.Stop() {

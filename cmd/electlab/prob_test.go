@@ -62,6 +62,7 @@ func TestProbBoundRefusals(t *testing.T) {
 	}{
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bfs", "-bound", "Pmin[elected] == 1"}, 2, "-bfs does not apply to a bound with probabilistic names"},
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-dist", "local:2", "-bound", "Pmin[elected] == 1"}, 2, "-dist does not apply"},
+		{[]string{"explore", "-algo", "lelann", "-n", "3", "-workers", "2", "-bound", "Pmin[elected] == 1"}, 2, "-workers does not apply"},
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[leader] == 1"}, 2, `column 6: Pmin[leader]: unknown predicate "leader"`},
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected within three rounds] == 1"}, 2, `the bound "three" is not a whole number`},
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected] == 1 and sends <= 9"}, 2, `unknown counter "sends"`},
@@ -73,5 +74,33 @@ func TestProbBoundRefusals(t *testing.T) {
 		if !strings.Contains(line, c.want) {
 			t.Errorf("%v: %s\nwant it to contain %q", c.args, line, c.want)
 		}
+	}
+}
+
+// TestProbWitness: a failed probabilistic bound writes, for each answer it
+// read, the scheduler attaining it as a trace that replays: Bully's
+// timeout cycle for Pmin[quiescent] = 0, a lasso whose cycle the report
+// names; a bounded query has no memoryless scheduler and says so.
+func TestProbWitness(t *testing.T) {
+	dir := t.TempDir()
+	r := cli(t, "explore", "-algo", "bully", "-n", "3", "-crashed", "3", "-initiators", "1", "-bound", "Pmin[quiescent] > 0 and Pmax[elected within 4 steps] >= 0", "-out", dir).mustCode(t, 1)
+	for _, want := range []string{
+		"Pmin[quiescent]: the scheduler attaining it; its most likely path (9 events, probability 1) ends in a cycle the scheduler repeats for ever, never reaching quiescent, the events from number 6 on repeating for ever",
+		"Pmax[elected within 4 steps]: no witness: ",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("explore does not print %q:\n%s", want, r)
+		}
+	}
+	path := tracePathIn(t, dir)
+	if !strings.HasSuffix(path, "electlab-bully-witness-Pmin-quiescent.json") {
+		t.Errorf("witness trace %s", path)
+	}
+	rr := cli(t, "replay", path, "-render", "none").mustCode(t, 0)
+	if !strings.Contains(rr.stderr+rr.stdout, "replayed exactly") {
+		t.Errorf("the witness does not replay:\n%s", rr)
+	}
+	if tr := loadTrace(t, path); len(tr.Steps) != 9 || !strings.Contains(tr.Note, "the scheduler attaining Pmin[quiescent] = 0") {
+		t.Errorf("trace: %d steps, note %q", len(tr.Steps), tr.Note)
 	}
 }

@@ -50,6 +50,23 @@ type ProbAnswer struct {
 	Value    string  `json:"value"`
 	Approx   float64 `json:"approx"`
 	Infinite bool    `json:"infinite"`
+	// Witness is, when the bound fails, the scheduler attaining this
+	// answer shown as a path (checker/prob.Witness), written as a trace.
+	Witness *ProbWitness `json:"witness,omitempty"`
+}
+
+// ProbWitness is the scheduler attaining an answer, as a replayable path.
+type ProbWitness struct {
+	// Trace is the trace file ("" when none was written: NoTrace says
+	// why); Events its length; Probability the path's probability under
+	// the scheduler; Ends where it ends; Loop, when ≥ 0, the event where a
+	// cycle the scheduler repeats for ever starts.
+	Trace       string `json:"trace,omitempty"`
+	NoTrace     string `json:"no_trace,omitempty"`
+	Events      int    `json:"events"`
+	Probability string `json:"probability,omitempty"`
+	Ends        string `json:"ends,omitempty"`
+	Loop        int    `json:"loop"`
 }
 
 // UnrestrictedSchedulers is ProbReport.Schedulers: every scheduler, fair
@@ -98,5 +115,28 @@ func PrintProb(w io.Writer, r *ProbReport) {
 		fmt.Fprintf(w, "verdict      bound %s holds (exact, over %s)\n", r.Bound, r.Schedulers)
 	default:
 		fmt.Fprintf(w, "VIOLATION    %s\n", r.Failure)
+		for _, a := range r.Answers {
+			x := a.Witness
+			switch {
+			case x == nil:
+			case x.Trace == "":
+				fmt.Fprintf(w, "  %s: no witness: %s\n", a.Name, x.NoTrace)
+			default:
+				loop := ""
+				if x.Loop >= 0 {
+					loop = fmt.Sprintf(", the events from number %d on repeating for ever", x.Loop+1)
+				}
+				fmt.Fprintf(w, "  %s: the scheduler attaining it; its most likely path (%d events, probability %s) ends %s%s\n", a.Name, x.Events, x.Probability, x.Ends, loop)
+				fmt.Fprintf(w, "    trace: %s (replay with: electlab replay %s)\n", x.Trace, x.Trace)
+			}
+		}
 	}
+}
+
+// ValueText is the answer as printed: the exact rational or "infinity".
+func (a *ProbAnswer) ValueText() string {
+	if a.Infinite {
+		return "infinity"
+	}
+	return a.Value
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
@@ -26,7 +27,11 @@ var ProbLimits = mdp.Limits{MaxBits: 256}
 // and the bound's verdict (JSON when jsonOut). A bound that fails is a
 // finding (exit status 1); a cap reached (maxStates, maxMem) is a cap
 // error, never a partial answer; an interrupt stops it with no answer.
-func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Event, b *bound.Bound, maxStates int, maxMem int64, jsonOut bool, stdout, stderr io.Writer) error {
+//
+// When the bound fails, the scheduler attaining each answer it read is
+// written under out as a trace (the prefix, then its most likely path:
+// prob.Witness), named in the report; `electlab replay` replays it.
+func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Event, b *bound.Bound, maxStates int, maxMem int64, out string, jsonOut bool, stdout, stderr io.Writer) error {
 	s0, err := newSystem(spec, cfg, Search, maxMem)
 	if err != nil {
 		return err
@@ -86,6 +91,13 @@ func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Ev
 	default:
 		rep.Holds = true
 	}
+	if f != nil {
+		for i, q := range b.Queries() {
+			if err := tl.writeWitness(a, q, s0, prefix, &rep.Answers[i], out, info.Name, stderr); err != nil {
+				return err
+			}
+		}
+	}
 	if jsonOut {
 		if err := render.WriteJSON(stdout, rep); err != nil {
 			return err
@@ -100,4 +112,48 @@ func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Ev
 		return exit.Findingf("%s", fmt.Sprintf("bound violated: %s", rep.Failure))
 	}
 	return nil
+}
+
+// writeWitness writes the scheduler attaining q's answer as a trace under
+// out and records it in pa (or why there is none).
+func (tl Tool) writeWitness(a *prob.Analysis, q prob.Query, s0 model.System, prefix []model.Event, pa *render.ProbAnswer, out, algo string, stderr io.Writer) error {
+	pa.Witness = &render.ProbWitness{Loop: -1}
+	w, err := a.Witness(q)
+	if err != nil {
+		pa.Witness.NoTrace = err.Error()
+		return nil
+	}
+	pa.Witness.Events, pa.Witness.Probability, pa.Witness.Ends, pa.Witness.Loop = len(w.Events), w.Prob.RatString(), w.Ends, w.Loop
+	events := append(append([]model.Event(nil), prefix...), w.Events...)
+	note := fmt.Sprintf("the scheduler attaining %s = %s over the Markov decision process of %d states (electlab explore -bound): its most likely path, probability %s, ends %s", q, pa.ValueText(), a.States(), w.Prob.RatString(), w.Ends)
+	if w.Loop >= 0 {
+		note += fmt.Sprintf("; the events from number %d on form a cycle back to the state after event %d, repeated for ever", len(prefix)+w.Loop+1, len(prefix)+w.Loop)
+	}
+	name := fmt.Sprintf("electlab-%s-witness-%s.json", algo, fileWord(q.String()))
+	path, notes, writeErr, err := SaveFinding(out, name, &checker.Counterexample{Initial: s0, Events: events}, "", note, stderr)
+	if err != nil {
+		return err
+	}
+	if notes != "" {
+		fmt.Fprintf(stderr, "electlab: %s\n", notes)
+	}
+	if writeErr != nil {
+		fmt.Fprintf(stderr, "electlab: the witness of %s could not be written where -out says (%v); it is at %s\n", q, writeErr, path)
+	}
+	pa.Witness.Trace = path
+	if path == "" {
+		pa.Witness.NoTrace = "over the trace limit"
+	}
+	return nil
+}
+
+// fileWord makes a query a file-name word: Pmin[elected within 3 rounds]
+// is Pmin-elected-within-3-rounds.
+func fileWord(s string) string {
+	return strings.Trim(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '-'
+	}, s), "-")
 }
