@@ -459,3 +459,47 @@ func TestSimCoinCap(t *testing.T) {
 		}
 	}
 }
+
+// badCoinAlg requests, at its start, a coin of one outcome (not a coin),
+// then a fair coin, then a second one while that is pending: two coin
+// faults, as the World records them.
+func badCoinAlg() *model.Algorithm[logState] {
+	return &model.Algorithm[logState]{
+		Info: model.Info{Name: "badcoin", Topology: model.Complete, Kinds: model.Number(pingMsg)},
+		Init: func(*model.Env) logState { return logState{} },
+		Step: func(env *model.Env, s logState, in model.Input, out *model.Outbox) logState {
+			s.Log += in.Kind.String() + " "
+			if in.Kind == model.InStart {
+				out.Flip(1)
+				out.Flip(2)
+				out.Flip(3)
+			}
+			return s
+		},
+		View: func(logState) model.View { return model.View{} },
+	}
+}
+
+// TestSimCoinFaults: the Sim counts the coin faults the World records and
+// ignores the bad requests as it does (one coin answered per process).
+func TestSimCoinFaults(t *testing.T) {
+	cfg := &model.Config{Algo: "badcoin", IDs: []model.ID{1, 2}}
+	sim, err := badCoinAlg().NewFastSim(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := sim.Run(0)
+	w, err := badCoinAlg().NewWorld(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	choose := fifoDrawn(0)
+	for !w.Quiescent() {
+		if err := w.Apply(choose(w, w.Enabled(nil))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !res.Quiescent || res.CoinFaults != 4 || len(w.Faults()) != 4 || res.Coins != 2 || sim.State(0).Log != "start coin " {
+		t.Errorf("sim: quiescent %v, %d coin faults, %d coins, log %q; world faults %q; want 4 faults (2 a process) in both, 2 coins", res.Quiescent, res.CoinFaults, res.Coins, sim.State(0).Log, w.Faults())
+	}
+}
