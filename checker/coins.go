@@ -9,7 +9,8 @@ import (
 // Coins in the schedules. A process's pending coin (model.Outbox.Coin) is
 // enabled as one event per outcome ("coin P = 0" .. "coin P = k-1"); the
 // random and rapid choosers treat it as one choice, "answer P's coin", and
-// draw its outcome with the coin's weights (coinDrawer). The exhaustive
+// draw its outcome with the coin's weights (coinDrawer; the draw is
+// model.DrawCoin's, which the fast simulator's coins use too). The exhaustive
 // search branches on every outcome, and the fair FIFO schedule answers it
 // with outcome 0.
 
@@ -45,19 +46,6 @@ func collapseCoins(enabled []model.Event) []model.Event {
 	return c
 }
 
-// coinOutcome maps u, drawn in 0..sum(weights)-1, to the outcome whose
-// share of that range it falls in: outcome v has weights[v] of the values,
-// the lowest values going to outcome 0.
-func coinOutcome(weights []uint32, u uint64) uint32 {
-	for v, x := range weights {
-		if u < uint64(x) {
-			return uint32(v)
-		}
-		u -= uint64(x)
-	}
-	return uint32(len(weights) - 1)
-}
-
 // pendingCoin returns the weights of process p's pending coin in s (nil
 // when it has none).
 func pendingCoin(s model.System, p model.ID) []uint32 {
@@ -73,21 +61,12 @@ func pendingCoin(s model.System, p model.ID) []uint32 {
 	return w
 }
 
-// coinSum is the sum of a coin's weights.
-func coinSum(weights []uint32) uint64 {
-	var sum uint64
-	for _, x := range weights {
-		sum += uint64(x)
-	}
-	return sum
-}
-
 func (r *Random) drawCoin(s model.System, p model.ID) uint32 {
 	w := pendingCoin(s, p)
 	if len(w) == 0 {
 		return 0
 	}
-	return coinOutcome(w, r.Rng.Uint64N(coinSum(w)))
+	return model.DrawCoin(w, r.Rng)
 }
 
 func (r *Rapid) drawCoin(s model.System, p model.ID) uint32 {
@@ -96,5 +75,5 @@ func (r *Rapid) drawCoin(s model.System, p model.ID) uint32 {
 		return 0
 	}
 	// Shrinking draws smaller values: towards outcome 0.
-	return coinOutcome(w, rapid.Uint64Range(0, coinSum(w)-1).Draw(r.T, "coin"))
+	return model.CoinOutcome(w, rapid.Uint64Range(0, model.CoinSum(w)-1).Draw(r.T, "coin"))
 }

@@ -65,7 +65,7 @@ type Random struct {
 
 // NewRandom returns a Random chooser seeded with seed.
 func NewRandom(seed uint64, st Strategy) *Random {
-	return &Random{Rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), Strategy: st, FaultRate: 0.15}
+	return &Random{Rng: model.SeededRand(seed), Strategy: st, FaultRate: 0.15}
 }
 
 // Choose implements Chooser.

@@ -127,7 +127,7 @@ func (c *configFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&c.crashBudget, "crash-budget", 0, "crashes the adversary may inject during the run")
 	fs.BoolVar(&c.recovery, "recovery", false, "crashed processes may recover")
 	fs.StringVar(&c.successive, "successive", "", "successive coordinator crashes, one at each quiescence: phases separated by ';', each all or the detectors' ids (e.g. all;2,5)")
-	fs.Uint64Var(&c.seed, "seed", 1, "seed for random arrangements and schedules")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed for random arrangements, schedules and the fast simulator's coins")
 	fs.StringVar(&c.scenario, "scenario", "", "scenario file (config and scripted events); conflicts with the config flags")
 }
 

@@ -93,6 +93,7 @@ func parseRunArgs(tl runner.Tool, args []string, stderr io.Writer) (*runArgs, er
 	if r.Chooser, err = runner.Chooser(a.schedule, a.cf.seed, a.staggered); err != nil {
 		return nil, err
 	}
+	r.Seed = a.cf.seed
 	r.MaxSteps = a.maxSteps.options()
 	if r.Render != "" && !runner.ValidRender(r.Render) {
 		return nil, usagef("-render %q: want text, mermaid, svg or shiviz", r.Render)

@@ -369,14 +369,17 @@ func TestCoinFairFIFO(t *testing.T) {
 	}
 }
 
-func TestCoinSimRefuses(t *testing.T) {
+// TestCoinSimAnswers: the fast simulator answers coins (it refused them
+// before): the coin pair runs to quiescence, elected, its coins counted
+// as events (simcoins_test.go checks the Sim against the World).
+func TestCoinSimAnswers(t *testing.T) {
 	sim, err := coinPairAlg().NewSim(&model.Config{Algo: "coinpair", IDs: []model.ID{1, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := sim.Run(1000)
-	if res.Quiescent || !strings.Contains(res.Capped, "coinpair requested a coin") || !strings.Contains(res.Capped, "coins are not supported by the simulator yet") {
-		t.Fatalf("Sim on a coin algorithm: quiescent %v, capped %q; want it stopped, naming the algorithm and the missing coins", res.Quiescent, res.Capped)
+	if !res.Quiescent || res.Capped != "" || res.Coins < 2 || res.Coins%2 != 0 || res.Views[0].Leader == 0 || res.Views[0].Leader != res.Views[1].Leader {
+		t.Fatalf("Sim on the coin pair: quiescent %v, capped %q, %d coins, views %v; want quiescent, an even number of coins (2 a round), one leader", res.Quiescent, res.Capped, res.Coins, res.Views)
 	}
 }
 

@@ -24,3 +24,11 @@ func BreakCoinWait(on bool) { brokenCoinWait = on }
 // DropCoin forgets process i's pending coin, as a crash or an answer
 // does (tests: the same state without its coin).
 func DropCoin[S any](w *World[S], i int) { w.dropCoin(i) }
+
+// BreakSimCoinWait sets or clears the test hook that lets a Sim's process
+// take other inputs before its coin (a broken model).
+func BreakSimCoinWait(on bool) { brokenSimCoinWait = on }
+
+// BreakCoinDraw sets or clears the test hook that makes DrawCoin ignore
+// the weights (a broken draw).
+func BreakCoinDraw(on bool) { brokenCoinDraw = on }

@@ -6,6 +6,7 @@ package model
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"unsafe"
 )
@@ -21,8 +22,9 @@ type Simulator interface {
 type SimResult struct {
 	// Quiescent is false when the run stopped at the event cap.
 	Quiescent bool
-	// Events is the number of steps taken (deliveries, starts, timers) or,
-	// in sync timing, rounds.
+	// Events is the number of events applied, as the World counts them:
+	// deliveries, starts, timers and coins (async timing), or rounds,
+	// starts and coins (sync timing), and the successive crashes.
 	Events int64
 	// Rounds is the number of lock-step rounds (sync timing).
 	Rounds int64
@@ -36,11 +38,18 @@ type SimResult struct {
 	LearnHops []int32
 	// Faults counts sends to non-members or to self (a broken algorithm).
 	Faults int64
+	// Coins is the number of coins answered (Outbox.Coin; each is one of
+	// Events, as the World's "coin P = V").
+	Coins int64
+	// CoinFaults counts the model faults of coins (a broken algorithm), as
+	// the World records them: a request that is not a coin's (bad
+	// weights, or a second coin while one is pending), which is ignored,
+	// and, in sync timing, a bounce lost because its sender waits for its
+	// coin.
+	CoinFaults int64
 	// Capped, when not empty, names the bound that stopped the run before
-	// quiescence ("the step cap of N events", "max-mem 1GiB",
-	// "interrupted", or that the algorithm requested a coin, which the
-	// Sim does not support yet: "NAME requested a coin at event N: coins
-	// are not supported by the simulator yet ...").
+	// quiescence ("the step cap of N events", "max-mem 1GiB" or
+	// "interrupted").
 	Capped string
 	// Interrupted reports that the poll (SetPoll) stopped the run.
 	Interrupted bool
@@ -51,9 +60,20 @@ type SimResult struct {
 // index order), then messages are delivered oldest first (async timing), or
 // round by round (sync timing); an armed timer fires only when no message is
 // in flight, earliest first. This is the World's "fifo" schedule, so both
-// give the same outcome for the same config (a test checks it). It has no
-// coins: a run whose algorithm requests one (Outbox.Coin) stops at that
-// step, Capped with a reason saying so.
+// give the same outcome for the same config (a test checks it).
+//
+// Coins (Outbox.Coin) are answered first, as FairFIFO answers them, but
+// with outcomes drawn, not fixed: a pending coin is answered before any
+// other event (in async timing right after the step that requested it, in
+// sync timing after the round, lowest index first), its outcome drawn
+// with DrawCoin from the Sim's own source, SeededRand of the seed SetSeed
+// gives (0 when not set). The source serves the coins only (the schedule
+// is fixed), one draw per coin, in the order the coins are answered: the
+// same seed gives the same run. This is the World under FairFIFO with
+// each chosen "coin P = V" redrawn by DrawCoin from that source (a test
+// checks they agree). A process waits for its coin as in the World: in
+// sync timing its due timers fire in a later round, after the coin, and a
+// bounce to it in the round is lost (SimResult.CoinFaults).
 type Sim[S any] struct {
 	alg    *Algorithm[S]
 	r      *resolved
@@ -96,10 +116,28 @@ type Sim[S any] struct {
 	// interrupted records that it stopped the run.
 	poll        func(events int64) bool
 	interrupted bool
-	// coin, when not empty, says that a step requested a coin, which the
-	// Sim does not support: Run stops there (SimResult.Capped).
-	coin string
+	// coins[p] are the weights of process p's pending coin, nil when it
+	// has none; coins is nil until a step requests one. ncoins is the
+	// number pending, coinq their processes, in the order requested.
+	coins  [][]uint32
+	ncoins int
+	coinq  []int32
+	// holdCoins defers answering coins (during a sync round, and while
+	// answerCoins answers); stopAt is Run's event cap (0 = none), which
+	// answerCoins also stops at.
+	holdCoins bool
+	stopAt    int64
+	// seed and rng are the coins' source (SetSeed); rng is made at the
+	// first coin. nanswered and coinFaults are SimResult.Coins and
+	// CoinFaults.
+	seed                  uint64
+	rng                   *rand.Rand
+	nanswered, coinFaults int64
 }
+
+// SetSeed sets the seed of the source the Sim draws coin outcomes from
+// (SeededRand; 0 when not set). Call it before Run.
+func (s *Sim[S]) SetSeed(seed uint64) { s.seed, s.rng = seed, nil }
 
 // probeEvery is the number of events between two calls of a Sim's memory
 // probe.
@@ -216,6 +254,7 @@ func (s *Sim[S]) memOver() bool {
 func (s *Sim[S]) Run(maxEvents int64) SimResult {
 	capped := func() bool { return maxEvents > 0 && s.events >= maxEvents }
 	s.sync = s.r.cfg.Timing == Sync
+	s.stopAt = max(maxEvents, 0)
 	if s.maxMem == 0 {
 		s.qwatch = int(^uint(0) >> 1)
 	}
@@ -246,13 +285,10 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			}
 			s.events++
 			s.step(i, s.r.topo.Order[i], Input{Kind: InStart})
-			if s.coin != "" {
-				break
-			}
 		}
 	}
 	phase := 0
-	for !over && s.coin == "" {
+	for !over {
 		if s.events >= next {
 			if s.events >= stop {
 				break
@@ -285,6 +321,11 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			s.deliverOldest()
 			continue
 		}
+		if s.ncoins > 0 && brokenSimCoinWait {
+			// The broken model answers coins as late as timers fire.
+			s.answerCoins()
+			continue
+		}
 		if !s.fireEarliest() {
 			if !pending && s.fail(&phase) {
 				continue
@@ -292,17 +333,17 @@ func (s *Sim[S]) Run(maxEvents int64) SimResult {
 			break
 		}
 	}
-	quiet := s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer()
+	// A coin is left pending only at the cap.
+	quiet := s.queue.n == 0 && len(s.next) == 0 && !s.anyTimer() && s.ncoins == 0
 	res := SimResult{Quiescent: !pending && (!capped() && !over || quiet),
 		Events: s.events, Rounds: s.rounds, Counts: s.counts.clone(),
 		Views: make([]View, len(s.states)), Status: append([]Status(nil), s.status...),
-		LearnHops: append([]int32(nil), s.learn...), Faults: s.faults}
+		LearnHops: append([]int32(nil), s.learn...), Faults: s.faults,
+		Coins: s.nanswered, CoinFaults: s.coinFaults}
 	for i := range s.states {
 		res.Views[i] = s.alg.View(s.states[i])
 	}
 	switch {
-	case s.coin != "":
-		res.Quiescent, res.Capped = false, s.coin
 	case res.Quiescent:
 	case over && s.interrupted:
 		res.Capped, res.Interrupted = "interrupted", true
@@ -337,6 +378,7 @@ func (s *Sim[S]) fail(phase *int) bool {
 	p := s.r.topo.IndexOf(l)
 	s.status[p] = Crashed
 	s.timers[p] = nil
+	s.dropCoin(p)
 	s.events++
 	for i := range s.states {
 		if s.status[i] == Live && (len(det) == 0 || slices.Contains(det, s.r.topo.Order[i])) {
@@ -396,6 +438,9 @@ func (s *Sim[S]) fireEarliest() bool {
 func (s *Sim[S]) round() {
 	s.rounds++
 	s.events++
+	// Coins requested in the round are answered after it.
+	s.holdCoins = true
+	defer s.endRound()
 	cur := s.next
 	s.next = s.spare[:0]
 	topo := s.r.topo
@@ -413,7 +458,7 @@ func (s *Sim[S]) round() {
 		return
 	}
 	for p := range s.timers {
-		for s.status[p] == Live {
+		for s.status[p] == Live && !s.blocked(p) {
 			j := slices.IndexFunc(s.timers[p], func(t timer) bool { return t.due <= s.rounds })
 			if j < 0 {
 				break
@@ -452,7 +497,12 @@ func (s *Sim[S]) receive(p int, msgs []Message) {
 			m.From = topo.Order[p]
 			s.counts.Forwards++
 			s.enqueue(p, &m, topo.Order[next], m.Hops+1)
-		} else if sender := topo.IndexOf(m.From); s.alg.Bounce && s.status[sender] == Live {
+		} else if sender := topo.IndexOf(m.From); s.alg.Bounce && s.status[sender] == Live && s.blocked(sender) {
+			// Only in a sync round: the sender asked for a coin earlier
+			// in the round and cannot take the bounce now (the World
+			// records the same fault).
+			s.coinFaults++
+		} else if s.alg.Bounce && s.status[sender] == Live {
 			s.step(sender, m.From, Input{Kind: InBounce, Msgs: []Message{m}})
 		}
 	}
@@ -509,11 +559,90 @@ func (s *Sim[S]) step(p int, self ID, in Input) {
 		case OutCancelTimer:
 			s.timers[p] = slices.DeleteFunc(s.timers[p], func(t timer) bool { return t.id == o.Timer })
 		case OutCoin:
-			if s.coin == "" {
-				s.coin = fmt.Sprintf("%s requested a coin at event %d: coins are not supported by the simulator yet (a World schedule draws them)", s.alg.Name, s.events)
+			s.requestCoin(p, o.Weights)
+		}
+	}
+	if s.ncoins > 0 && !s.holdCoins && !(brokenSimCoinWait && !s.sync) {
+		s.answerCoins()
+	}
+}
+
+// requestCoin makes weights process p's pending coin, or counts a coin
+// fault (and ignores the request), as the World's requestCoin does.
+func (s *Sim[S]) requestCoin(p int, weights []uint32) {
+	if coinFault(weights) != "" || s.waits(p) {
+		s.coinFaults++
+		return
+	}
+	if s.coins == nil {
+		s.coins = make([][]uint32, len(s.states))
+	}
+	s.coins[p] = weights
+	s.ncoins++
+	s.coinq = append(s.coinq, int32(p))
+}
+
+// waits reports that process p has a pending coin.
+func (s *Sim[S]) waits(p int) bool { return s.ncoins > 0 && s.coins[p] != nil }
+
+// blocked reports that process p takes no input now: it waits for its coin
+// (always false in the broken model of brokenSimCoinWait).
+func (s *Sim[S]) blocked(p int) bool { return s.waits(p) && !brokenSimCoinWait }
+
+// brokenSimCoinWait is a test hook (export_test.go): set, a Sim's process
+// does not wait for its coin: async deliveries and timers go first (the
+// coin is answered as late as a timer fires), and its due timers fire in
+// the round that requested it (a broken model the coin tests must catch).
+var brokenSimCoinWait bool
+
+// dropCoin forgets process p's pending coin, if any (it crashed).
+func (s *Sim[S]) dropCoin(p int) {
+	if s.waits(p) {
+		s.coins[p] = nil
+		s.ncoins--
+		s.coinq = slices.DeleteFunc(s.coinq, func(q int32) bool { return int(q) == p })
+	}
+}
+
+// endRound answers the coins requested in a round (sync timing), after it.
+func (s *Sim[S]) endRound() {
+	s.holdCoins = false
+	if s.ncoins > 0 {
+		s.answerCoins()
+	}
+}
+
+// answerCoins answers the pending coins, the lowest index first, as
+// FairFIFO picks them (a process that asks again at its answer is still
+// the lowest), each one event, its outcome drawn from the Sim's source.
+// It stops, leaving coins pending, at Run's event cap.
+func (s *Sim[S]) answerCoins() {
+	if s.rng == nil {
+		s.rng = SeededRand(s.seed)
+	}
+	s.holdCoins = true
+	defer func() { s.holdCoins = false }()
+	q := s.coinq
+	slices.Sort(q)
+	for k, p := range q {
+		for s.coins[p] != nil {
+			if s.stopAt > 0 && s.events >= s.stopAt {
+				s.coinq = append(s.coinq[:0], q[k:]...)
+				return
+			}
+			w := s.coins[p]
+			s.coins[p] = nil
+			s.ncoins--
+			s.nanswered++
+			s.events++
+			s.step(int(p), s.r.topo.Order[p], Input{Kind: InCoin, Coin: int(DrawCoin(w, s.rng))})
+			if s.coins[p] != nil {
+				// Asked again at its answer: requestCoin queued it again.
+				s.coinq = s.coinq[:len(s.coinq)-1]
 			}
 		}
 	}
+	s.coinq = q[:0]
 }
 
 func setTimer(ts []timer, id uint8, due int64) []timer {

@@ -86,7 +86,9 @@ func CheckElectedMax(t testing.TB, s model.Snapshot) {
 
 // SimMatchesWorld runs cfg in the fast simulator and in the World under
 // the FIFO schedule and requires the same counts, statuses, views and
-// learn-hop clocks.
+// learn-hop clocks. It is for algorithms without coins: the FIFO schedule
+// answers every coin 0, the simulator draws them (model's
+// simcoins_test.go compares the two with the coins redrawn).
 func SimMatchesWorld(t testing.TB, spec model.Spec, cfg *model.Config) {
 	t.Helper()
 	w := RunFIFO(t, spec, cfg)

@@ -44,6 +44,9 @@ type Run struct {
 	// Prefix is the scenario's scripted events, applied first.
 	Prefix  []model.Event
 	Chooser checker.Chooser
+	// Seed is the seed of the fast simulator's coins (-seed; the World's
+	// schedules draw theirs through Chooser).
+	Seed uint64
 	// MaxSteps is checker.Options.MaxSteps (0: derived; checker.NoCap).
 	MaxSteps int
 	MaxMem   int64
@@ -70,7 +73,8 @@ func (a *Run) judgeBound(rep *render.RunReport, v bound.Values) error {
 	return nil
 }
 
-// Sim runs the fast simulator (fifo schedule, no events recorded) and
+// Sim runs the fast simulator (fifo schedule, coins drawn from Seed, no
+// events recorded) and
 // judges its final state for safety, agreement and validity; a long run
 // prints progress lines on stderr, and a SIGINT stops it (rep.Capped
 // "interrupted").
@@ -94,6 +98,9 @@ func (a *Run) Sim(rep *render.RunReport, stderr io.Writer) error {
 	}
 	if p, ok := sim.(interface{ SetPoll(func(int64) bool) }); ok {
 		p.SetPoll(execPoll(stderr, "run"))
+	}
+	if sd, ok := sim.(interface{ SetSeed(uint64) }); ok {
+		sd.SetSeed(a.Seed)
 	}
 	defer BoundMemory(maxMem)()
 	res := sim.Run(int64(rep.MaxSteps))
@@ -136,6 +143,9 @@ func (a *Run) Sim(rep *render.RunReport, stderr io.Writer) error {
 	}
 	if res.Faults > 0 {
 		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropModel, Message: fmt.Sprintf("%d sends to non-members", res.Faults)})
+	}
+	if res.CoinFaults > 0 {
+		rep.Violations = append(rep.Violations, checker.Violation{Property: checker.PropModel, Message: fmt.Sprintf("%d coin faults (a request that is not a coin's, a second coin while one is pending, or a bounce lost while its sender waits for its coin)", res.CoinFaults)})
 	}
 	if res.Capped == "" && res.Quiescent {
 		v := bound.ConfigValues(cfg, res.Counts)
