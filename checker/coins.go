@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"math/rand/v2"
+
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/model"
@@ -12,7 +14,7 @@ import (
 // draw its outcome with the coin's weights (coinDrawer; the draw is
 // model.DrawCoin's, which the fast simulator's coins use too). The exhaustive
 // search branches on every outcome, and the fair FIFO schedule answers it
-// with outcome 0.
+// with outcome 0 (FIFO) or draws it (SeededFIFO, as the fast simulator).
 
 // coinDrawer is a chooser that draws coin outcomes: the fair continuation
 // of Execute answers coins with it rather than with FairFIFO's fixed
@@ -76,4 +78,31 @@ func (r *Rapid) drawCoin(s model.System, p model.ID) uint32 {
 	}
 	// Shrinking draws smaller values: towards outcome 0.
 	return model.CoinOutcome(w, rapid.Uint64Range(0, model.CoinSum(w)-1).Draw(r.T, "coin"))
+}
+
+// SeededFIFO is the fair FIFO schedule (FIFO) with each coin's outcome
+// drawn by weight from the seeded source model.SeededRand(seed), one draw
+// per coin in the order they are answered: the fast simulator's coins
+// (model.Sim.SetSeed), so that `run` gives the same execution on both
+// engines for a seed. Without coins it is FIFO.
+type SeededFIFO struct{ rng *rand.Rand }
+
+// NewSeededFIFO returns the SeededFIFO of seed.
+func NewSeededFIFO(seed uint64) *SeededFIFO { return &SeededFIFO{rng: model.SeededRand(seed)} }
+
+// Choose implements Chooser.
+func (f *SeededFIFO) Choose(s model.System, enabled []model.Event) model.Event {
+	ev := model.FairFIFO(s, enabled)
+	if ev.Kind == model.EvCoin {
+		ev.Seq = f.drawCoin(s, ev.P)
+	}
+	return ev
+}
+
+func (f *SeededFIFO) drawCoin(s model.System, p model.ID) uint32 {
+	w := pendingCoin(s, p)
+	if len(w) == 0 {
+		return 0
+	}
+	return model.DrawCoin(w, f.rng)
 }

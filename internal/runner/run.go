@@ -21,7 +21,8 @@ func Chooser(name string, seed uint64, staggered bool) (checker.Chooser, error) 
 	var r *checker.Random
 	switch name {
 	case "fifo":
-		return checker.FIFO{}, nil
+		// Coins are drawn from the seed, as the fast simulator draws them.
+		return checker.NewSeededFIFO(seed), nil
 	case "random":
 		r = checker.NewRandom(seed, checker.Uniform)
 	case "newest":
