@@ -1,0 +1,244 @@
+package raft
+
+import (
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/electlab/electlab/checker/mdp"
+	"github.com/electlab/electlab/checker/prob"
+	"github.com/electlab/electlab/model"
+)
+
+// firstTerm is the MDP of one config, booted (Boot) and stopped once some
+// server has become leader or nothing can happen any more, with the
+// predicates "a leader of term 1", "some leader" and "some leader or
+// quiescent", and the reward "increase of the highest term".
+type firstTerm struct {
+	g *prob.Graph
+}
+
+const (
+	predTerm1 = iota
+	predAny
+	predEnd
+)
+
+func buildFirstTerm(t testing.TB, cfg *model.Config) *firstTerm {
+	t.Helper()
+	s0, err := Algorithm.NewSystem(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := func(s model.System) bool { return AnyLeader(s) || s.Quiescent() }
+	b, err := Boot(s0, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := prob.Build(b, prob.Options{
+		MaxStates: 2_000_000,
+		Chance:    prob.Coins,
+		Preds: []func(model.System) bool{
+			func(s model.System) bool { return LedTerm(s, 1) },
+			AnyLeader,
+			end,
+		},
+		Rewards: []prob.Reward{func(before model.System, _ model.Event, after model.System) int64 {
+			return int64(MaxTermOf(after) - MaxTermOf(before))
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &firstTerm{g: g}
+}
+
+var lim = mdp.Limits{MaxBits: 256}
+
+// reach is the min and max over schedulers of the probability of
+// eventually reaching predicate p.
+func (f *firstTerm) reach(t testing.TB, p int) (lo, hi *big.Rat) {
+	t.Helper()
+	for _, o := range []mdp.Opt{mdp.Min, mdp.Max} {
+		r, err := mdp.Reach(f.g.MDP, f.g.Labels[p], o, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o == mdp.Min {
+			lo = r.Value[f.g.MDP.Init]
+		} else {
+			hi = r.Value[f.g.MDP.Init]
+		}
+	}
+	return lo, hi
+}
+
+// expectTerms is the min and max expected highest term when the run ends
+// (a first leader, or every server at MaxTerm and nothing left to do).
+func (f *firstTerm) expectTerms(t testing.TB) (lo, hi *big.Rat) {
+	t.Helper()
+	for _, o := range []mdp.Opt{mdp.Min, mdp.Max} {
+		r, err := mdp.Expect(f.g.WithReward(0), f.g.Labels[predEnd], o, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Inf[f.g.MDP.Init] {
+			t.Fatalf("E%s[terms] is infinite", o)
+		}
+		if o == mdp.Min {
+			lo = r.Value[f.g.MDP.Init]
+		} else {
+			hi = r.Value[f.g.MDP.Init]
+		}
+	}
+	return lo, hi
+}
+
+// splitFree is the probability, computed by enumerating the R^n draws of
+// the first election timeouts (independently of the model's code), that
+// the first term elects a leader under sync timing, by the rule derived in
+// the package doc: let k servers share the least timeout; they become
+// candidates of term 1 in the same round, every other server receives all
+// k RequestVotes in one batch in the next round, before its own timer can
+// fire, and grants the first of the batch (the candidate of lowest index);
+// that candidate has 1 + (n − k) votes and wins iff that is a majority,
+// k ≤ n − ⌊n/2⌋. With uniqueOnly the rule is the naive one (the least
+// timeout must be unique), which the model must refute for n ≥ 3.
+func splitFree(n, r int, uniqueOnly bool) *big.Rat {
+	total, good := 1, 0
+	for range n {
+		total *= r
+	}
+	draw := make([]int, n)
+	for code := range total {
+		c := code
+		for i := range draw {
+			draw[i], c = c%r, c/r
+		}
+		least, k := r, 0
+		for _, d := range draw {
+			switch {
+			case d < least:
+				least, k = d, 1
+			case d == least:
+				k++
+			}
+		}
+		if k == 1 || !uniqueOnly && k <= n-n/2 {
+			good++
+		}
+	}
+	return big.NewRat(int64(good), int64(total))
+}
+
+// TestFirstTermProbability: under sync timing, with every server booted
+// before round 1 and no crash, the probability that the first term
+// elects a leader, computed exactly on the MDP (checker/prob.Build,
+// checker/mdp.Reach), is the same for every scheduler (Pmin = Pmax: the
+// only choices left are the order of boots and coin answers, which
+// commute) and equals the enumeration of the draws (splitFree), for
+// n = 3 and 5 and R = 1..4; for n = 3 it is also 1 − 1/R² (a split needs
+// all three draws equal). The naive rule (a unique least timeout) differs
+// from the model at every R ≥ 2: the comparison can fail.
+func TestFirstTermProbability(t *testing.T) {
+	sizes := []struct{ n, maxR int }{{3, 4}, {5, 3}}
+	if !testing.Short() {
+		sizes[1].maxR = 4
+	}
+	for _, sz := range sizes {
+		for r := 1; r <= sz.maxR; r++ {
+			cfg := &model.Config{IDs: model.IDsUpTo(sz.n), Timing: model.Sync, Variant: Variant(r, 2, 1, 0, false)}
+			f := buildFirstTerm(t, cfg)
+			lo, hi := f.reach(t, predTerm1)
+			want := splitFree(sz.n, r, false)
+			t.Logf("n=%d R=%d: %d states, P[first term elects] min %s max %s (enumeration %s, naive %s)",
+				sz.n, r, f.g.States(), lo.RatString(), hi.RatString(), want.RatString(), splitFree(sz.n, r, true).RatString())
+			if lo.Cmp(hi) != 0 {
+				t.Errorf("n=%d R=%d: Pmin %s != Pmax %s under sync timing", sz.n, r, lo.RatString(), hi.RatString())
+			}
+			if lo.Cmp(want) != 0 {
+				t.Errorf("n=%d R=%d: P[first term elects] = %s, the enumeration gives %s", sz.n, r, lo.RatString(), want.RatString())
+			}
+			if sz.n == 3 {
+				closed := new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(1, int64(r*r)))
+				if lo.Cmp(closed) != 0 {
+					t.Errorf("n=3 R=%d: P = %s, 1 - 1/R² = %s", r, lo.RatString(), closed.RatString())
+				}
+			}
+			if naive := splitFree(sz.n, r, true); r >= 2 && naive.Cmp(lo) == 0 {
+				t.Errorf("n=%d R=%d: the naive rule gives the model's %s: the comparison cannot tell them apart", sz.n, r, lo.RatString())
+			}
+		}
+	}
+}
+
+// TestExpectedTerms: under sync timing at n = 3 the terms are independent
+// trials (after a split every server drew its new timeout in the same
+// round), each a split with probability q = 1/R², so the highest term when
+// the run ends (a first leader, or MaxTerm M reached) is min(K, M) for K
+// geometric: E = Σ_{k=1}^{M} q^(k−1). The MDP's Emin and Emax equal it for
+// R = 1..3 and M = 1..3, and P[some leader] = 1 − q^M.
+func TestExpectedTerms(t *testing.T) {
+	for r := 1; r <= 3; r++ {
+		for m := 1; m <= 3; m++ {
+			cfg := &model.Config{IDs: model.IDsUpTo(3), Timing: model.Sync, Variant: Variant(r, 2, m, 0, false)}
+			f := buildFirstTerm(t, cfg)
+			q := big.NewRat(1, int64(r*r))
+			want, qk := new(big.Rat), big.NewRat(1, 1)
+			for range m {
+				want.Add(want, qk)
+				qk.Mul(qk, q)
+			}
+			lo, hi := f.expectTerms(t)
+			plo, phi := f.reach(t, predAny)
+			pwant := new(big.Rat).Sub(big.NewRat(1, 1), qk)
+			t.Logf("n=3 R=%d MaxTerm=%d: %d states, E[terms] %s..%s (closed form %s), P[leader by MaxTerm] %s..%s (closed form %s)",
+				r, m, f.g.States(), lo.RatString(), hi.RatString(), want.RatString(), plo.RatString(), phi.RatString(), pwant.RatString())
+			if lo.Cmp(want) != 0 || hi.Cmp(want) != 0 {
+				t.Errorf("R=%d M=%d: E[terms] %s..%s, want %s", r, m, lo.RatString(), hi.RatString(), want.RatString())
+			}
+			if plo.Cmp(pwant) != 0 || phi.Cmp(pwant) != 0 {
+				t.Errorf("R=%d M=%d: P[leader] %s..%s, want %s", r, m, plo.RatString(), phi.RatString(), pwant.RatString())
+			}
+		}
+	}
+}
+
+// TestFirstTermProbabilityCatchesBrokenVoter: the same computation on the
+// broken voter (vote-twice) differs from the enumeration: every tied
+// candidate collects every vote, so the first term elects (more than one
+// leader) unless every server ties. The check is not blind to the model.
+func TestFirstTermProbabilityCatchesBrokenVoter(t *testing.T) {
+	cfg := &model.Config{IDs: model.IDsUpTo(5), Timing: model.Sync, Variant: Variant(2, 2, 1, 0, true)}
+	f := buildFirstTerm(t, cfg)
+	lo, hi := f.reach(t, predTerm1)
+	if want := splitFree(5, 2, false); lo.Cmp(want) == 0 || hi.Cmp(want) == 0 {
+		t.Fatalf("vote-twice: P[first term elects] %s..%s equals the enumeration %s", lo.RatString(), hi.RatString(), want.RatString())
+	}
+	t.Logf("vote-twice n=5 R=2: P[first term elects] %s..%s (Raft: %s)", lo.RatString(), hi.RatString(), splitFree(5, 2, false).RatString())
+}
+
+// TestAsyncFirstTermIsTheSchedulers: under async timing the scheduler
+// decides when timers fire. With early timeouts (a timer may fire while
+// messages are in flight, as on a network that delays or loses them) it
+// can make every server a candidate of term 1 before any RequestVote
+// arrives, so Pmin[first term elects] = 0, and Pmax = 1; with accurate
+// timeouts (a timer fires only when nothing is in flight) the first
+// candidate's RequestVotes arrive before any other timer fires, and both
+// are 1. The draws do not matter (R = 2 gives the same).
+func TestAsyncFirstTermIsTheSchedulers(t *testing.T) {
+	for _, c := range []struct {
+		to     model.Timeouts
+		lo, hi string
+	}{{model.Early, "0", "1"}, {model.Accurate, "1", "1"}} {
+		for r := 1; r <= 2; r++ {
+			cfg := &model.Config{IDs: model.IDsUpTo(3), Timing: model.Async, Timeouts: c.to, Variant: Variant(r, 2, 1, 1, false)}
+			f := buildFirstTerm(t, cfg)
+			lo, hi := f.reach(t, predTerm1)
+			t.Logf("async %s R=%d: %d states, P[first term elects] min %s max %s", c.to, r, f.g.States(), lo.RatString(), hi.RatString())
+			if got := fmt.Sprintf("%s..%s", lo.RatString(), hi.RatString()); got != c.lo+".."+c.hi {
+				t.Errorf("async %s R=%d: P[first term elects] %s, want %s..%s", c.to, r, got, c.lo, c.hi)
+			}
+		}
+	}
+}
