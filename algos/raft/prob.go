@@ -2,6 +2,7 @@ package raft
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/electlab/electlab/model"
 )
@@ -72,4 +73,20 @@ func MaxTermOf(s model.System) int {
 		t = max(t, int(s.State(i).(State).Term))
 	}
 	return t
+}
+
+// TermsUsed is the term of the first leader of s: the lowest term in which
+// some server became leader, or, while there is none, the highest term of
+// any server (the terms spent so far). Its total increase over a run that
+// ends at its first leader is that leader's term; over a run that ends
+// without one, MaxTerm.
+func TermsUsed(s model.System) int {
+	var led uint16
+	for i := 0; i < s.N(); i++ {
+		led |= s.State(i).(State).Led
+	}
+	if led != 0 {
+		return bits.TrailingZeros16(led)
+	}
+	return MaxTermOf(s)
 }
