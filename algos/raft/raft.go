@@ -73,6 +73,33 @@
 // covers loss. Crashes are crash-stop (Config.CrashBudget, no recovery):
 // the model's recovery resets a process to Init, which would forget the
 // persistent currentTerm and votedFor that Raft keeps on stable storage.
+//
+// The generic single-coordinator property does not apply: a deposed leader
+// of an older term may still act as leader while a newer one leads (it
+// learns of the newer term from the next message it gets); Election Safety
+// is about terms, and ElectionSafety checks it.
+//
+// # The first term under sync timing
+//
+// Let every server boot before round 1 (Booted), each drawing its first
+// timeout, and let k servers share the least draw. In that round they
+// become candidates of term 1 together. Every other server drew more, so
+// its timer cannot fire before the next round, in which it receives the k
+// RequestVotes in one batch (deliveries come before timers in a round) and
+// grants the first, the candidate of lowest index (a batch is in sender
+// order: the model's tie-break, where a real network would let one arrive
+// first). So that candidate gets 1 + (n − k) votes and term 1 elects iff
+// k ≤ n − ⌊n/2⌋: for n = 3 iff not all three draws are equal, probability
+// 1 − 1/R²; a split needs more than a unique least timeout to fail. After a
+// three-way split at n = 3 every server drew its next timeout in the same
+// round, so the terms are independent trials and the term of the first
+// leader is geometric, E = R²/(R²−1) without the MaxTerm bound. The tests
+// check both against the exact analysis of the model (checker/prob and
+// checker/mdp). Under async timing the scheduler decides when timers fire:
+// with early timeouts it can make every server a candidate of term 1
+// before any RequestVote arrives (the least probability that term 1
+// elects is 0, the greatest 1); with accurate ones (no timer fires while
+// a message is in flight) term 1 always elects.
 package raft
 
 import (
