@@ -93,13 +93,17 @@
 // 1 − 1/R²; a split needs more than a unique least timeout to fail. After a
 // three-way split at n = 3 every server drew its next timeout in the same
 // round, so the terms are independent trials and the term of the first
-// leader is geometric, E = R²/(R²−1) without the MaxTerm bound. The tests
+// leader is geometric, E = R²/(R²−1) (R ≥ 2) without the MaxTerm bound,
+// Σ_{k=1}^{MaxTerm} R^(−2(k−1)) with it, MaxTerm counted for a run that
+// ends without a leader. The tests
 // check both against the exact analysis of the model (checker/prob and
 // checker/mdp). Under async timing the scheduler decides when timers fire:
 // with early timeouts it can make every server a candidate of term 1
 // before any RequestVote arrives (the least probability that term 1
 // elects is 0, the greatest 1); with accurate ones (no timer fires while
-// a message is in flight) term 1 always elects.
+// a message is in flight) and no crash, term 1 always elects: the first
+// candidate's RequestVotes and their grants are delivered before any other
+// timer may fire.
 package raft
 
 import (
