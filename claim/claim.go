@@ -240,6 +240,13 @@ type Setting struct {
 	// unchecked. MaxDead, MinLive and Initiators then only describe the
 	// setting.
 	Family func(n int, variant string) ConfigFamily
+	// Restrict, when set, narrows the scheduler of a Probability claim's
+	// Markov decision processes: it wraps each configuration's initial
+	// system, whose Enabled it may restrict (e.g. every process starts
+	// before round 1, as PRISM's synchronous model has it). It is a
+	// reading of the paper's model, and the setting's Name must say it.
+	// Only a Probability claim's setting may have one.
+	Restrict func(model.System) (model.System, error)
 }
 
 // ConfigFamily is an indexed family of configurations of one size
@@ -297,6 +304,13 @@ type Claim struct {
 	// each one's exact answer over every scheduler and coin must stand in
 	// Relation to Formula at the configuration's parameters.
 	Queries []string
+	// Predicates and Counters are a Probability claim's own names for its
+	// Queries, beyond checker/prob's (elected, quiescent; sends, rounds,
+	// coins, ...): a state predicate ("a server led term 1") and a
+	// counter's increase by one step (before, event, after; never
+	// negative).
+	Predicates map[string]func(model.System) bool
+	Counters   map[string]func(before model.System, ev model.Event, after model.System) int64
 	// Props are the generic properties a Behaviour claim checks.
 	Props model.Property
 	// Custom is a claim-specific check run on every finished execution
@@ -674,6 +688,18 @@ func (c *Claim) Validate() error {
 		if len(c.Queries) == 0 || c.Formula == nil || c.FormulaText == "" {
 			return fmt.Errorf("claim %s: a probability claim needs Queries, Formula and FormulaText", c.ID)
 		}
+	}
+	if c.Kind != Probability {
+		if len(c.Predicates)+len(c.Counters) > 0 {
+			return fmt.Errorf("claim %s: only a probability claim has Predicates and Counters", c.ID)
+		}
+		for _, st := range c.Settings {
+			if st.Restrict != nil {
+				return fmt.Errorf("claim %s, setting %q: only a probability claim's setting restricts the scheduler", c.ID, st.Name)
+			}
+		}
+	}
+	switch c.Kind {
 	case Behaviour:
 		if c.Props == 0 && c.Custom == nil && c.Invariant == nil {
 			return fmt.Errorf("claim %s: a behaviour claim checks nothing", c.ID)

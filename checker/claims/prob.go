@@ -51,14 +51,17 @@ var probLimits = mdp.Limits{MaxStates: 4 * 200_000, MaxBits: 512}
 // formula's value).
 func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
 	info := spec.Meta()
-	var queries []prob.Query
+	extra := prob.Extra{Preds: c.Predicates, Counters: map[string]prob.Reward{}}
+	for n, f := range c.Counters {
+		extra.Counters[n] = f
+	}
+	unchecked := func(err error) []Row {
+		return []Row{{Setting: "-", Variant: "-", Model: "-", Verdict: Unchecked, Partial: err.Error(), Coverage: err.Error()}}
+	}
+	var texts [][2]string
 	for _, text := range c.Queries {
 		name, key, _ := strings.Cut(strings.TrimSuffix(text, "]"), "[")
-		q, err := prob.ParseQuery(name, key)
-		if err != nil {
-			return []Row{{Setting: "-", Variant: "-", Model: "-", Verdict: Unchecked, Partial: err.Error(), Coverage: err.Error()}}
-		}
-		queries = append(queries, q)
+		texts = append(texts, [2]string{name, key})
 	}
 	sizes := c.Sizes
 	if len(sizes) == 0 {
@@ -67,6 +70,7 @@ func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
 		}
 	}
 	var rows []Row
+	var bad error // a query that does not parse
 	for _, variant := range c.CheckedVariants() {
 		for si := range c.Settings {
 			st := &c.Settings[si]
@@ -95,12 +99,29 @@ func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
 						capped = append(capped, fmt.Sprintf("n=%d: %v", n, err))
 						return true
 					}
-					row.Covered.Executions += len(queries)
-					a, err := prob.AnalyzeWith(s0, prob.Options{MaxStates: ProbStates}, probLimits)
+					row.Covered.Executions += len(texts)
+					var start model.System = s0
+					if st.Restrict != nil {
+						if start, err = st.Restrict(s0); err != nil {
+							row.Covered.Capped += len(texts)
+							capped = append(capped, fmt.Sprintf("n=%d: %v", n, err))
+							return true
+						}
+					}
+					a, err := prob.AnalyzeNames(start, prob.Options{MaxStates: ProbStates}, probLimits, extra)
 					if err != nil {
-						row.Covered.Capped += len(queries)
+						row.Covered.Capped += len(texts)
 						capped = append(capped, fmt.Sprintf("n=%d ids %s: %v", n, model.SummarizeIDs(cfg.IDs), err))
 						return true
+					}
+					var queries []prob.Query
+					for _, t := range texts {
+						q, err := a.Parse(t[0], t[1])
+						if err != nil {
+							bad = err
+							return false
+						}
+						queries = append(queries, q)
 					}
 					params := checker.ParamsOf(s0)
 					for _, q := range queries {
@@ -150,8 +171,14 @@ func (e *Engine) checkProb(spec model.Spec, c *claim.Claim) []Row {
 			row.Verdict, why = row.Covered.judge(row.Verdict, false)
 			if why != "" {
 				row.Partial = why
+				if row.Verdict == Unchecked && len(capped) > 0 {
+					row.Partial += "; first: " + capped[0]
+				}
 			}
 			row.Coverage = row.Covered.Text()
+			if bad != nil {
+				return unchecked(bad)
+			}
 			rows = append(rows, row)
 		}
 	}

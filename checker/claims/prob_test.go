@@ -1,6 +1,7 @@
 package claims_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -65,6 +66,18 @@ func TestProbabilityClaim(t *testing.T) {
 	res = e.CheckClaim(modeltest.CoinPairAlg(false, 0), probClaim([]string{"Pmin[elected]"}, claim.Exactly, claim.RatInt(1), "1"))
 	if res.Verdict != claims.Unchecked || !strings.Contains(res.Summary, "cap of the build or the solver reached") {
 		t.Errorf("infinite MDP: %s %s", res.Verdict, res.Summary)
+	}
+	// A claim's own predicate: the first process wins, 1/4 per round over
+	// up to three rounds (7/16); a setting that restricts the scheduler
+	// is used (here one that fails, leaving the row UNCHECKED with why).
+	first := probClaim([]string{"Pmin[first]", "Pmax[first]"}, claim.Exactly, claim.RatFrac(7, 16), "(1/4)(1 + 1/2 + 1/4)")
+	first.Predicates = map[string]func(model.System) bool{"first": func(s model.System) bool { return s.View(0).Coordinator }}
+	if res = e.CheckClaim(giveUp, first); res.Verdict != claims.Holds {
+		t.Errorf("own predicate: %s %s %+v", res.Verdict, res.Summary, res.Rows)
+	}
+	first.Settings[0].Restrict = func(model.System) (model.System, error) { return nil, errors.New("no such start") }
+	if res = e.CheckClaim(giveUp, first); res.Verdict != claims.Unchecked || !strings.Contains(res.Summary, "no such start") {
+		t.Errorf("failing restriction: %s %s", res.Verdict, res.Summary)
 	}
 	var _ model.Spec = giveUp
 }

@@ -2,6 +2,7 @@ package prob
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"slices"
@@ -87,6 +88,18 @@ type Analysis struct {
 	g     *Graph
 	lim   mdp.Limits
 	cache map[string]Answer
+	// preds and ctrs are the names of Labels and of the rewards.
+	preds, ctrs []string
+}
+
+// target is q's predicate's labels, or an error when q reads a name a
+// does not have.
+func (a *Analysis) target(q Query) ([]bool, error) {
+	p := slices.Index(a.preds, q.Pred)
+	if p < 0 || q.Counter != "" && !slices.Contains(a.ctrs, q.Counter) {
+		return nil, fmt.Errorf("%s reads a name this analysis does not have (predicates %s; counters %s)", q, strings.Join(a.preds, ", "), strings.Join(a.ctrs, ", "))
+	}
+	return a.g.Labels[p], nil
 }
 
 // Answer is the value of one probabilistic name.
@@ -116,22 +129,62 @@ func Analyze(s0 model.System, maxStates int, lim mdp.Limits) (*Analysis, error) 
 // MaxStates, MaxMem and Stop; its Chance, Preds and Rewards are set
 // here).
 func AnalyzeWith(s0 model.System, opt Options, lim mdp.Limits) (*Analysis, error) {
+	return AnalyzeNames(s0, opt, lim, Extra{})
+}
+
+// Extra are names of a caller's own beyond Predicates and Counters (an
+// algorithm's: "a server led term 1", "terms spent"), which the queries of
+// an Analysis built with them may read. A name may not be a built-in one.
+type Extra struct {
+	Preds    map[string]func(model.System) bool
+	Counters map[string]Reward
+}
+
+// AnalyzeNames is AnalyzeWith with the caller's own names (sorted after
+// the built-in ones).
+func AnalyzeNames(s0 model.System, opt Options, lim mdp.Limits, extra Extra) (*Analysis, error) {
+	a := &Analysis{lim: lim, cache: map[string]Answer{}, preds: slices.Clone(Predicates), ctrs: slices.Clone(Counters)}
+	for _, n := range slices.Sorted(maps.Keys(extra.Preds)) {
+		if slices.Contains(a.preds, n) {
+			return nil, fmt.Errorf("prob: predicate %q is a built-in name", n)
+		}
+		a.preds = append(a.preds, n)
+	}
+	for _, n := range slices.Sorted(maps.Keys(extra.Counters)) {
+		if slices.Contains(a.ctrs, n) {
+			return nil, fmt.Errorf("prob: counter %q is a built-in name", n)
+		}
+		a.ctrs = append(a.ctrs, n)
+	}
 	opt.Chance, opt.Preds, opt.Rewards = Coins, nil, nil
-	for _, p := range Predicates {
-		if p == "elected" {
+	for _, p := range a.preds {
+		switch {
+		case p == "elected":
 			opt.Preds = append(opt.Preds, Elected)
-		} else {
+		case p == "quiescent":
 			opt.Preds = append(opt.Preds, quiescentPred)
+		default:
+			opt.Preds = append(opt.Preds, extra.Preds[p])
 		}
 	}
-	for _, c := range Counters {
-		opt.Rewards = append(opt.Rewards, counter(c))
+	for _, c := range a.ctrs {
+		if f, ok := extra.Counters[c]; ok {
+			opt.Rewards = append(opt.Rewards, f)
+		} else {
+			opt.Rewards = append(opt.Rewards, counter(c))
+		}
 	}
 	g, err := Build(s0, opt)
 	if err != nil {
 		return nil, err
 	}
-	return &Analysis{g: g, lim: lim, cache: map[string]Answer{}}, nil
+	a.g = g
+	return a, nil
+}
+
+// Parse parses name[key] against the names a reads (its own included).
+func (a *Analysis) Parse(name, key string) (Query, error) {
+	return parseQuery(name, key, a.preds, a.ctrs)
 }
 
 // States is the number of states of the MDP.
@@ -201,6 +254,11 @@ type Query struct {
 // ParseQuery parses name[key], or says what is wrong with it, listing
 // what is allowed.
 func ParseQuery(name, key string) (Query, error) {
+	return parseQuery(name, key, Predicates, Counters)
+}
+
+// parseQuery is ParseQuery over the predicates preds and counters ctrs.
+func parseQuery(name, key string, preds, ctrs []string) (Query, error) {
 	opt, kind, ok := parseName(name)
 	if !ok {
 		return Query{}, fmt.Errorf("unknown probabilistic name %q: want Pmin, Pmax, Emin or Emax", name)
@@ -209,12 +267,12 @@ func ParseQuery(name, key string) (Query, error) {
 	w := strings.Fields(key)
 	bad := func(why string) (Query, error) {
 		if q.Prob {
-			return Query{}, fmt.Errorf("%s[%s]: %s: want %s[PRED] or %s[PRED within L COUNTER], PRED one of %s, COUNTER one of %s", name, key, why, name, name, strings.Join(Predicates, ", "), strings.Join(Counters, ", "))
+			return Query{}, fmt.Errorf("%s[%s]: %s: want %s[PRED] or %s[PRED within L COUNTER], PRED one of %s, COUNTER one of %s", name, key, why, name, name, strings.Join(preds, ", "), strings.Join(ctrs, ", "))
 		}
-		return Query{}, fmt.Errorf("%s[%s]: %s: want %s[COUNTER] (until quiescent) or %s[COUNTER until PRED], COUNTER one of %s, PRED one of %s", name, key, why, name, name, strings.Join(Counters, ", "), strings.Join(Predicates, ", "))
+		return Query{}, fmt.Errorf("%s[%s]: %s: want %s[COUNTER] (until quiescent) or %s[COUNTER until PRED], COUNTER one of %s, PRED one of %s", name, key, why, name, name, strings.Join(ctrs, ", "), strings.Join(preds, ", "))
 	}
-	pred := func(x string) bool { return slices.Contains(Predicates, x) }
-	ctr := func(x string) bool { return slices.Contains(Counters, x) }
+	pred := func(x string) bool { return slices.Contains(preds, x) }
+	ctr := func(x string) bool { return slices.Contains(ctrs, x) }
 	switch {
 	case q.Prob && len(w) == 1:
 		if !pred(w[0]) {
@@ -265,11 +323,10 @@ func (q Query) String() string {
 	return q.Name + "[" + q.Counter + " until " + q.Pred + "]"
 }
 
-// Answer computes name[key] (ParseQuery), or says why it cannot: an
-// unknown name or key (listing the known ones), a limit of the exact
-// solver.
+// Answer computes name[key] (Parse), or says why it cannot: an unknown
+// name or key (listing the known ones), a limit of the exact solver.
 func (a *Analysis) Answer(name, key string) (Answer, error) {
-	q, err := ParseQuery(name, key)
+	q, err := a.Parse(name, key)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -283,7 +340,10 @@ func (a *Analysis) Query(q Query) (Answer, error) {
 		return v, nil
 	}
 	m := a.g.MDP
-	target := a.g.Labels[slices.Index(Predicates, q.Pred)]
+	target, err := a.target(q)
+	if err != nil {
+		return Answer{}, err
+	}
 	var ans Answer
 	switch {
 	case q.Prob && q.Within >= 0 && q.Counter == "steps":
@@ -293,7 +353,7 @@ func (a *Analysis) Query(q Query) (Answer, error) {
 		}
 		ans.Value = r.Value[q.Within][m.Init]
 	case q.Prob && q.Within >= 0:
-		pm, pt, err := a.g.Budgeted(slices.Index(Counters, q.Counter), q.Within, target, a.lim.MaxStates)
+		pm, pt, err := a.g.Budgeted(slices.Index(a.ctrs, q.Counter), q.Within, target, a.lim.MaxStates)
 		if err != nil {
 			return Answer{}, fmt.Errorf("%s: %v", id, err)
 		}
@@ -309,7 +369,7 @@ func (a *Analysis) Query(q Query) (Answer, error) {
 		}
 		ans.Value = r.Value[m.Init]
 	default:
-		r, err := mdp.Expect(a.g.WithReward(slices.Index(Counters, q.Counter)), target, q.Opt, a.lim)
+		r, err := mdp.Expect(a.g.WithReward(slices.Index(a.ctrs, q.Counter)), target, q.Opt, a.lim)
 		if err != nil {
 			return Answer{}, fmt.Errorf("%s: %v", id, err)
 		}

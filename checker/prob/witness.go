@@ -48,7 +48,10 @@ func (a *Analysis) Witness(q Query) (*Witness, error) {
 		return nil, fmt.Errorf("%s: the scheduler of a bounded query depends on the counter's total so far; no memoryless witness is written", q)
 	}
 	m := a.g.MDP
-	target := a.g.Labels[slices.Index(Predicates, q.Pred)]
+	target, err := a.target(q)
+	if err != nil {
+		return nil, err
+	}
 	var sched []int
 	avoid := false
 	switch {
@@ -63,7 +66,7 @@ func (a *Analysis) Witness(q Query) (*Witness, error) {
 			target = zeros(r.Value)
 		}
 	default:
-		r, err := mdp.Expect(a.g.WithReward(slices.Index(Counters, q.Counter)), target, q.Opt, a.lim)
+		r, err := mdp.Expect(a.g.WithReward(slices.Index(a.ctrs, q.Counter)), target, q.Opt, a.lim)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", q, err)
 		}
