@@ -170,8 +170,11 @@ const (
 type Role uint8
 
 const (
+	// Follower answers RequestVotes and heartbeats.
 	Follower Role = iota
+	// Candidate has started an election in its term.
 	Candidate
+	// Leader won its term's election and sends heartbeats.
 	Leader
 )
 
@@ -202,6 +205,7 @@ type State struct {
 	Led uint16
 }
 
+// String renders the state for traces.
 func (s State) String() string {
 	return fmt.Sprintf("t%d %s voted=%d votes=%b leader=%d led=%b", s.Term, s.Role, s.VotedFor, s.Votes, s.Leader, s.Led)
 }
