@@ -82,7 +82,6 @@ func TestSyncRoundSuccessEnumerated(t *testing.T) {
 }
 
 // syncSizes are the sizes of the exactness test: N = 3..6, K = 2..8.
-// large says a size is left to the long run (go test without -short).
 func syncSizes() (sizes [][2]int) {
 	for n := 3; n <= 6; n++ {
 		for k := 2; k <= 8; k++ {
@@ -92,14 +91,15 @@ func syncSizes() (sizes [][2]int) {
 	return sizes
 }
 
-// large: the sizes whose MDP has over 40,000 states under Lockstep (K^N
-// grows to 262,144 at N=6, K=8).
+// large says a size is left to the long run (go test without -short):
+// those with K^N > 200,000, i.e. N=6, K=8 only (299,605 states, 22 s on
+// the 2-core machine; N=6, K=7 takes 9 s with 137,269 states).
 func large(n, k int) bool {
 	kn := 1
 	for range n {
 		kn *= k
 	}
-	return kn > 40_000
+	return kn > 200_000
 }
 
 // syncLimits are the exact solver's limits for these tests: the largest
@@ -107,12 +107,14 @@ func large(n, k int) bool {
 var syncLimits = mdp.Limits{MaxStates: 1_000_000, MaxTransitions: 10_000_000, MaxSteps: 1000, MaxBits: 256}
 
 // TestSyncExact: electlab's exact answers on the MDP of Sync (built by
-// checker/prob from the step function, under Lockstep) equal the closed
-// forms, counted independently (enumSuccess), as exact rationals: a
-// leader is elected with probability 1 under every scheduler (decided on
-// the graph), E[rounds] = 1/q, and P[elected within L rounds] = 1-(1-q)^L
-// for L = 1..3, where L rounds are exactly N + L(N+1) steps of Lockstep
-// (N starts, then per round N coins and the round).
+// checker/prob from the step function, under Lockstep, solved by
+// checker/mdp) equal the closed forms, counted independently
+// (enumSuccess), as exact rationals: a leader is elected with probability
+// 1 under every scheduler (decided on the graph), E[rounds] = 1/q (min and
+// max over schedulers, until a leader is elected), and P[elected within L
+// rounds] = 1-(1-q)^L for L = 1..3, where L rounds are exactly N + L(N+1)
+// steps of Lockstep (N starts, then per round N coins and the round).
+// N=6, K=8 runs without -short only (large).
 func TestSyncExact(t *testing.T) {
 	for _, sz := range syncSizes() {
 		n, k := sz[0], sz[1]
@@ -120,53 +122,79 @@ func TestSyncExact(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("n=%d/k=%d", n, k), func(t *testing.T) {
-			a, err := prob.Analyze(Lockstep(newWorld(t, Sync, n, k, model.Sync)), 2_000_000, syncLimits)
+			g, err := prob.Build(Lockstep(newWorld(t, Sync, n, k, model.Sync)), prob.Options{
+				MaxStates: 2_000_000, Chance: prob.Coins,
+				Preds: []func(model.System) bool{prob.Elected}, Rewards: []prob.Reward{rounds}})
 			if err != nil {
 				t.Fatal(err)
 			}
+			m, labels := reversed(g.WithReward(0), g.Labels[0])
+			elected := labels[0]
 			q := enumSuccess(n, k)
-			wantE := new(big.Rat).Inv(q)
-			if p, err := a.Answer("Pmin", "elected"); err != nil || p.Value.Cmp(big.NewRat(1, 1)) != 0 {
-				t.Errorf("Pmin[elected] = %v (%v), want 1", p, err)
+			sure, err := mdp.AlmostSure(m, elected, mdp.Min)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, name := range []string{"Emin", "Emax"} {
-				e, err := a.Answer(name, "rounds")
+			if !sure[m.Init] {
+				t.Errorf("Pmin[elected] < 1")
+			}
+			wantE := new(big.Rat).Inv(q)
+			for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
+				e, err := mdp.Expect(m, elected, opt, syncLimits)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if e.Inf || e.Value.Cmp(wantE) != 0 {
-					t.Errorf("%s[rounds] = %s, closed form 1/q = %s", name, e, wantE.RatString())
+				if got := e.Value[m.Init]; e.Inf[m.Init] || got.Cmp(wantE) != 0 {
+					t.Errorf("E%s[rounds] = %v (inf %v), closed form 1/q = %s", opt, got, e.Inf[m.Init], wantE.RatString())
 				}
 			}
-			if large(n, k) {
-				t.Logf("%d states; E[rounds] = %s", a.States(), wantE.RatString())
-				return
-			}
-			g, err := prob.Build(Lockstep(newWorld(t, Sync, n, k, model.Sync)), prob.Options{MaxStates: 2_000_000, Chance: prob.Coins, Preds: []func(model.System) bool{prob.Elected}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			const rounds = 3
+			const within = 3
 			steps := func(l int) int { return n + l*(n+1) }
-			b, err := mdp.ReachWithin(g.MDP, g.Labels[0], steps(rounds), mdp.Min, syncLimits)
+			b, err := mdp.ReachWithin(m, elected, steps(within), mdp.Min, syncLimits)
 			if err != nil {
 				t.Fatal(err)
 			}
 			miss := big.NewRat(1, 1)
-			for l := 1; l <= rounds; l++ {
+			for l := 1; l <= within; l++ {
 				miss.Mul(miss, new(big.Rat).Sub(big.NewRat(1, 1), q))
 				want := new(big.Rat).Sub(big.NewRat(1, 1), miss)
-				if got := b.Value[steps(l)][g.MDP.Init]; got.Cmp(want) != 0 {
+				if got := b.Value[steps(l)][m.Init]; got.Cmp(want) != 0 {
 					t.Errorf("P[elected within %d rounds] = %s, closed form %s", l, got.RatString(), want.RatString())
 				}
 				// One step fewer is one round fewer: the rounds are
 				// exactly that many steps.
-				if got, want := b.Value[steps(l)-1][g.MDP.Init], SyncElectedWithin(n, k, l-1); got.Cmp(want) != 0 {
+				if got, want := b.Value[steps(l)-1][m.Init], SyncElectedWithin(n, k, l-1); got.Cmp(want) != 0 {
 					t.Errorf("P[elected within %d steps] = %s, want P[within %d rounds] = %s", steps(l)-1, got.RatString(), l-1, want.RatString())
 				}
 			}
-			t.Logf("%d states; E[rounds] = %s", a.States(), wantE.RatString())
+			t.Logf("%d states; E[rounds] = %s; P[within 1,2,3 rounds] = %s, %s, %s", g.States(), wantE.RatString(),
+				b.Value[steps(1)][m.Init].RatString(), b.Value[steps(2)][m.Init].RatString(), b.Value[steps(3)][m.Init].RatString())
 		})
+	}
+}
+
+// TestSyncAnalyze: prob.Analyze (the names a bound will use, on the MDP
+// in prob.Build's own order) gives the same E[rounds] at a small size:
+// until quiescence, which is the round that elects.
+func TestSyncAnalyze(t *testing.T) {
+	for _, sz := range [][2]int{{3, 2}, {3, 8}, {4, 3}} {
+		n, k := sz[0], sz[1]
+		a, err := prob.Analyze(Lockstep(newWorld(t, Sync, n, k, model.Sync)), 0, syncLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"Emin", "Emax"} {
+			e, err := a.Answer(name, "rounds")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := SyncExpectedRounds(n, k); e.Inf || e.Value.Cmp(want) != 0 {
+				t.Errorf("n=%d k=%d: %s[rounds] = %s, want %s", n, k, name, e, want.RatString())
+			}
+		}
+		if p, err := a.Answer("Pmin", "elected"); err != nil || p.Value.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("n=%d k=%d: Pmin[elected] = %v (%v), want 1", n, k, p, err)
+		}
 	}
 }
 
