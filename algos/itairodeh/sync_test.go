@@ -109,12 +109,8 @@ var syncLimits = mdp.Limits{MaxStates: 1_000_000, MaxTransitions: 10_000_000, Ma
 // TestSyncExact: electlab's exact answers on the MDP of Sync (built by
 // checker/prob from the step function, under Lockstep, solved by
 // checker/mdp) equal the closed forms, counted independently
-// (enumSuccess), as exact rationals: a leader is elected with probability
-// 1 under every scheduler (decided on the graph), E[rounds] = 1/q (min and
-// max over schedulers, until a leader is elected), and P[elected within L
-// rounds] = 1-(1-q)^L for L = 1..3, where L rounds are exactly N + L(N+1)
-// steps of Lockstep (N starts, then per round N coins and the round).
-// N=6, K=8 runs without -short only (large).
+// (enumSuccess), as exact rationals (syncMismatches). N=6, K=8 runs
+// without -short only (large).
 func TestSyncExact(t *testing.T) {
 	for _, sz := range syncSizes() {
 		n, k := sz[0], sz[1]
@@ -122,55 +118,71 @@ func TestSyncExact(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("n=%d/k=%d", n, k), func(t *testing.T) {
-			g, err := prob.Build(Lockstep(newWorld(t, Sync, n, k, model.Sync)), prob.Options{
-				MaxStates: 2_000_000, Chance: prob.Coins,
-				Preds: []func(model.System) bool{prob.Elected}, Rewards: []prob.Reward{rounds}})
-			if err != nil {
-				t.Fatal(err)
+			bad, info := syncMismatches(t, Sync, n, k)
+			for _, b := range bad {
+				t.Error(b)
 			}
-			m, labels := reversed(g.WithReward(0), g.Labels[0])
-			elected := labels[0]
-			q := enumSuccess(n, k)
-			sure, err := mdp.AlmostSure(m, elected, mdp.Min)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sure[m.Init] {
-				t.Errorf("Pmin[elected] < 1")
-			}
-			wantE := new(big.Rat).Inv(q)
-			for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
-				e, err := mdp.Expect(m, elected, opt, syncLimits)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := e.Value[m.Init]; e.Inf[m.Init] || got.Cmp(wantE) != 0 {
-					t.Errorf("E%s[rounds] = %v (inf %v), closed form 1/q = %s", opt, got, e.Inf[m.Init], wantE.RatString())
-				}
-			}
-			const within = 3
-			steps := func(l int) int { return n + l*(n+1) }
-			b, err := mdp.ReachWithin(m, elected, steps(within), mdp.Min, syncLimits)
-			if err != nil {
-				t.Fatal(err)
-			}
-			miss := big.NewRat(1, 1)
-			for l := 1; l <= within; l++ {
-				miss.Mul(miss, new(big.Rat).Sub(big.NewRat(1, 1), q))
-				want := new(big.Rat).Sub(big.NewRat(1, 1), miss)
-				if got := b.Value[steps(l)][m.Init]; got.Cmp(want) != 0 {
-					t.Errorf("P[elected within %d rounds] = %s, closed form %s", l, got.RatString(), want.RatString())
-				}
-				// One step fewer is one round fewer: the rounds are
-				// exactly that many steps.
-				if got, want := b.Value[steps(l)-1][m.Init], SyncElectedWithin(n, k, l-1); got.Cmp(want) != 0 {
-					t.Errorf("P[elected within %d steps] = %s, want P[within %d rounds] = %s", steps(l)-1, got.RatString(), l-1, want.RatString())
-				}
-			}
-			t.Logf("%d states; E[rounds] = %s; P[within 1,2,3 rounds] = %s, %s, %s", g.States(), wantE.RatString(),
-				b.Value[steps(1)][m.Init].RatString(), b.Value[steps(2)][m.Init].RatString(), b.Value[steps(3)][m.Init].RatString())
+			t.Log(info)
 		})
 	}
+}
+
+// syncMismatches compares alg's exact answers at n, k with the closed
+// forms, and lists every difference: a leader is elected with probability
+// 1 under every scheduler (decided on the graph), E[rounds] = 1/q (min
+// and max over schedulers, until a leader is elected), and P[elected
+// within L rounds] = 1-(1-q)^L for L = 1..3, where L rounds are exactly
+// N + L(N+1) steps of Lockstep (N starts, then per round N coins and the
+// round), so that within one step fewer it is 1-(1-q)^(L-1). info
+// reports the states and the values.
+func syncMismatches(t testing.TB, alg *model.Algorithm[SyncState], n, k int) (bad []string, info string) {
+	t.Helper()
+	g, err := prob.Build(Lockstep(newWorld(t, alg, n, k, model.Sync)), prob.Options{
+		MaxStates: 2_000_000, Chance: prob.Coins,
+		Preds: []func(model.System) bool{prob.Elected}, Rewards: []prob.Reward{rounds}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, labels := reversed(g.WithReward(0), g.Labels[0])
+	elected := labels[0]
+	q := enumSuccess(n, k)
+	sure, err := mdp.AlmostSure(m, elected, mdp.Min)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sure[m.Init] {
+		bad = append(bad, "Pmin[elected] < 1")
+	}
+	wantE := new(big.Rat).Inv(q)
+	for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
+		e, err := mdp.Expect(m, elected, opt, syncLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Value[m.Init]; e.Inf[m.Init] || got.Cmp(wantE) != 0 {
+			bad = append(bad, fmt.Sprintf("E%s[rounds] = %v (inf %v), closed form 1/q = %s", opt, got, e.Inf[m.Init], wantE.RatString()))
+		}
+	}
+	const within = 3
+	steps := func(l int) int { return n + l*(n+1) }
+	b, err := mdp.ReachWithin(m, elected, steps(within), mdp.Min, syncLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	miss := big.NewRat(1, 1)
+	for l := 1; l <= within; l++ {
+		miss.Mul(miss, new(big.Rat).Sub(big.NewRat(1, 1), q))
+		want := new(big.Rat).Sub(big.NewRat(1, 1), miss)
+		if got := b.Value[steps(l)][m.Init]; got.Cmp(want) != 0 {
+			bad = append(bad, fmt.Sprintf("P[elected within %d rounds] = %s, closed form %s", l, got.RatString(), want.RatString()))
+		}
+		if got, want := b.Value[steps(l)-1][m.Init], SyncElectedWithin(n, k, l-1); got.Cmp(want) != 0 {
+			bad = append(bad, fmt.Sprintf("P[elected within %d steps] = %s, want P[within %d rounds] = %s", steps(l)-1, got.RatString(), l-1, want.RatString()))
+		}
+	}
+	info = fmt.Sprintf("%d states; E[rounds] = %s; P[within 1,2,3 rounds] = %s, %s, %s", g.States(), wantE.RatString(),
+		b.Value[steps(1)][m.Init].RatString(), b.Value[steps(2)][m.Init].RatString(), b.Value[steps(3)][m.Init].RatString())
+	return bad, info
 }
 
 // TestSyncAnalyze: prob.Analyze (the names a bound will use, on the MDP
