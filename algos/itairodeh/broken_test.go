@@ -45,4 +45,3 @@ func hasAll(bad []string, wants ...string) bool {
 	}
 	return true
 }
-
