@@ -51,7 +51,7 @@ func TestAsyncAlmostSure(t *testing.T) {
 	for _, sz := range sizes {
 		n, k := sz[0], sz[1]
 		t.Run(fmt.Sprintf("n=%d/k=%d", n, k), func(t *testing.T) {
-			bad, info := asyncProblems(t, Async, n, k)
+			bad, _, info := asyncProblems(t, Async, n, k)
 			for _, b := range bad {
 				t.Error(b)
 			}
@@ -65,7 +65,7 @@ func TestAsyncAlmostSure(t *testing.T) {
 // the graph, before any number: mdp.AlmostSure with Min), a state with
 // two coordinators. When every scheduler reaches quiescence surely, info
 // also gives the least and greatest expected sends until then (exact).
-func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (bad []string, info string) {
+func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (bad []string, states int, info string) {
 	t.Helper()
 	g := asyncGraph(t, alg, n, k)
 	m, labels := reversed(g.WithReward(0), g.Labels...)
@@ -88,7 +88,7 @@ func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (ba
 		}
 	}
 	if !quiet {
-		return bad, info
+		return bad, g.States(), info
 	}
 	for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
 		e, err := mdp.Expect(m, labels[1], opt, asyncLimits)
@@ -103,5 +103,5 @@ func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (ba
 		f, _ := v.Float64()
 		info += fmt.Sprintf("; E%s[sends] = %s (%.4f)", opt, v.RatString(), f)
 	}
-	return bad, info
+	return bad, g.States(), info
 }

@@ -13,7 +13,7 @@ func TestSyncCatchesMaxOnly(t *testing.T) {
 	broken := syncAlg(true)
 	for _, sz := range [][2]int{{3, 2}, {3, 5}, {4, 3}, {5, 2}} {
 		n, k := sz[0], sz[1]
-		bad, info := syncMismatches(t, broken, n, k)
+		bad, _, info := syncMismatches(t, broken, n, k)
 		if !hasAll(bad, "Emin[rounds]", "Emax[rounds]", "within 1 rounds") {
 			t.Errorf("n=%d k=%d: the broken election is not caught on E[rounds] and P[within 1 round]: %q (%s)", n, k, bad, info)
 		}
@@ -28,7 +28,7 @@ func TestAsyncCatchesGiveUp(t *testing.T) {
 	broken := asyncAlg(true)
 	for _, sz := range [][2]int{{3, 2}, {3, 3}, {4, 2}} {
 		n, k := sz[0], sz[1]
-		bad, info := asyncProblems(t, broken, n, k)
+		bad, _, info := asyncProblems(t, broken, n, k)
 		if !hasAll(bad, "Pmin[elected] < 1") {
 			t.Errorf("n=%d k=%d: the broken election is not caught: %q (%s)", n, k, bad, info)
 		}

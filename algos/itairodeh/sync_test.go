@@ -118,7 +118,7 @@ func TestSyncExact(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("n=%d/k=%d", n, k), func(t *testing.T) {
-			bad, info := syncMismatches(t, Sync, n, k)
+			bad, _, info := syncMismatches(t, Sync, n, k)
 			for _, b := range bad {
 				t.Error(b)
 			}
@@ -135,7 +135,7 @@ func TestSyncExact(t *testing.T) {
 // N + L(N+1) steps of Lockstep (N starts, then per round N coins and the
 // round), so that within one step fewer it is 1-(1-q)^(L-1). info
 // reports the states and the values.
-func syncMismatches(t testing.TB, alg *model.Algorithm[SyncState], n, k int) (bad []string, info string) {
+func syncMismatches(t testing.TB, alg *model.Algorithm[SyncState], n, k int) (bad []string, states int, info string) {
 	t.Helper()
 	g, err := prob.Build(Lockstep(newWorld(t, alg, n, k, model.Sync)), prob.Options{
 		MaxStates: 2_000_000, Chance: prob.Coins,
@@ -182,7 +182,7 @@ func syncMismatches(t testing.TB, alg *model.Algorithm[SyncState], n, k int) (ba
 	}
 	info = fmt.Sprintf("%d states; E[rounds] = %s; P[within 1,2,3 rounds] = %s, %s, %s", g.States(), wantE.RatString(),
 		b.Value[steps(1)][m.Init].RatString(), b.Value[steps(2)][m.Init].RatString(), b.Value[steps(3)][m.Init].RatString())
-	return bad, info
+	return bad, g.States(), info
 }
 
 // TestSyncAnalyze: prob.Analyze (the names a bound will use, on the MDP

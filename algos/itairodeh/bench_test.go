@@ -1,0 +1,56 @@
+package itairodeh
+
+import (
+	"fmt"
+	"testing"
+)
+
+// BenchmarkAsyncMDP builds the MDP of Async (K = 2, PRISM's bit) on N
+// processes, decides Pmin[elected] = 1 and Pmin[quiescent] = 1 on the
+// graph and computes Emin and Emax of the sends until quiescence exactly
+// (asyncProblems): one iteration is the whole analysis of one size. It
+// reports the states. N = 6..8 are skipped: the states grow about 18-fold
+// per process (N = 3, 4, 5: 2,237, 40,813, 735,925), so N = 6 would pass
+// the 2,000,000-state cap of these tests (and prob.Build's default cap).
+//
+//	go test -run '^$' -bench BenchmarkAsyncMDP ./algos/itairodeh
+func BenchmarkAsyncMDP(b *testing.B) {
+	for n := 3; n <= 8; n++ {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			if n >= 6 {
+				b.Skipf("n=%d: about 18^%d × 735,925 states, over the cap", n, n-5)
+			}
+			states := 0
+			for range b.N {
+				bad, s, _ := asyncProblems(b, Async, n, 2)
+				if len(bad) > 0 {
+					b.Fatal(bad)
+				}
+				states = s
+			}
+			b.ReportMetric(float64(states), "states")
+		})
+	}
+}
+
+// BenchmarkSyncMDP builds the MDP of Sync under Lockstep at N = 6 and
+// solves Pmin[elected] = 1, E[rounds] (min and max) and P[elected within
+// L rounds], L = 1..3, exactly, checked against the closed forms
+// (syncMismatches); it reports the states.
+//
+//	go test -run '^$' -bench BenchmarkSyncMDP ./algos/itairodeh
+func BenchmarkSyncMDP(b *testing.B) {
+	for _, k := range []int{2, 4, 6, 8} {
+		b.Run(fmt.Sprintf("n=6/k=%d", k), func(b *testing.B) {
+			states := 0
+			for range b.N {
+				bad, s, _ := syncMismatches(b, Sync, 6, k)
+				if len(bad) > 0 {
+					b.Fatal(bad)
+				}
+				states = s
+			}
+			b.ReportMetric(float64(states), "states")
+		})
+	}
+}
