@@ -2,6 +2,7 @@ package itairodeh
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/electlab/electlab/checker/mdp"
@@ -14,13 +15,14 @@ var asyncLimits = mdp.Limits{MaxStates: 2_000_000, MaxTransitions: 20_000_000, M
 
 // asyncGraph is the MDP of Async (or a broken variant) on n processes with
 // range k under async timing and FIFO links, with the labels elected,
-// quiescent and "at most one coordinator" and the reward of sends.
+// quiescent and "at most one coordinator" and the rewards of sends and of
+// coins (the draws).
 func asyncGraph(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) *prob.Graph {
 	t.Helper()
 	g, err := prob.Build(newWorld(t, alg, n, k, model.Async), prob.Options{
 		MaxStates: 2_000_000, Chance: prob.Coins,
 		Preds:   []func(model.System) bool{prob.Elected, model.System.Quiescent, oneCoordinator},
-		Rewards: []prob.Reward{sends}})
+		Rewards: []prob.Reward{sends, coins}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +66,8 @@ func TestAsyncAlmostSure(t *testing.T) {
 // misses election, or quiescence, with positive probability (decided on
 // the graph, before any number: mdp.AlmostSure with Min), a state with
 // two coordinators. When every scheduler reaches quiescence surely, info
-// also gives the least and greatest expected sends until then (exact).
+// also gives the least and greatest expected sends and coins (draws) until
+// then (exact).
 func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (bad []string, states int, info string) {
 	t.Helper()
 	g := asyncGraph(t, alg, n, k)
@@ -90,18 +93,55 @@ func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (ba
 	if !quiet {
 		return bad, g.States(), info
 	}
-	for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
-		e, err := mdp.Expect(m, labels[1], opt, asyncLimits)
-		if err != nil {
-			t.Fatal(err)
+	for r, name := range []string{"sends", "coins"} {
+		m, _ := reversed(g.WithReward(r))
+		for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
+			e, err := mdp.Expect(m, labels[1], opt, asyncLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := e.Value[m.Init]
+			if e.Inf[m.Init] || v.Sign() <= 0 {
+				bad = append(bad, fmt.Sprintf("E%s[%s] = %v (inf %v), want finite and positive", opt, name, v, e.Inf[m.Init]))
+				continue
+			}
+			f, _ := v.Float64()
+			info += fmt.Sprintf("; E%s[%s] = %s (%.4f)", opt, name, v.RatString(), f)
 		}
-		v := e.Value[m.Init]
-		if e.Inf[m.Init] || v.Sign() <= 0 {
-			bad = append(bad, fmt.Sprintf("E%s[sends] = %v (inf %v), want finite and positive", opt, v, e.Inf[m.Init]))
-			continue
-		}
-		f, _ := v.Float64()
-		info += fmt.Sprintf("; E%s[sends] = %s (%.4f)", opt, v.RatString(), f)
 	}
 	return bad, g.States(), info
+}
+
+// TestAsyncWithinSteps: the least and greatest probability, over the
+// schedulers, that a leader is elected within L steps (events) at N = 3,
+// K = 2, by backward induction (mdp.ReachWithin): both grow with L
+// towards 1, Pmin ≤ Pmax, and the scheduler matters (Pmin < Pmax for some
+// L). Logged for L = 10, 20, 30, 40.
+func TestAsyncWithinSteps(t *testing.T) {
+	g := asyncGraph(t, Async, 3, 2)
+	const steps = 40
+	lo, err := mdp.ReachWithin(g.MDP, g.Labels[0], steps, mdp.Min, asyncLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hi, err := mdp.ReachWithin(g.MDP, g.Labels[0], steps, mdp.Max, asyncLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, differ := g.MDP.Init, false
+	for l := 1; l <= steps; l++ {
+		a, b := lo.Value[l][init], hi.Value[l][init]
+		if a.Cmp(b) > 0 || a.Cmp(lo.Value[l-1][init]) < 0 || b.Cmp(hi.Value[l-1][init]) < 0 || b.Cmp(big.NewRat(1, 1)) > 0 {
+			t.Errorf("L=%d: Pmin = %s, Pmax = %s: not 0 ≤ Pmin ≤ Pmax ≤ 1 growing with L", l, a.RatString(), b.RatString())
+		}
+		differ = differ || a.Cmp(b) != 0
+		if l%10 == 0 {
+			fa, _ := a.Float64()
+			fb, _ := b.Float64()
+			t.Logf("L=%d steps: Pmin[elected] = %s (%.4f), Pmax = %s (%.4f)", l, a.RatString(), fa, b.RatString(), fb)
+		}
+	}
+	if !differ {
+		t.Errorf("Pmin = Pmax within every L ≤ %d: the scheduler's choices had no effect", steps)
+	}
 }

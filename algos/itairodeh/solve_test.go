@@ -53,3 +53,11 @@ func rounds(_ model.System, ev model.Event, _ model.System) int64 {
 func sends(before model.System, _ model.Event, after model.System) int64 {
 	return after.Counts().Sends - before.Counts().Sends
 }
+
+// coins is the reward of a coin answered (prob's "coins" counter).
+func coins(_ model.System, ev model.Event, _ model.System) int64 {
+	if ev.Kind == model.EvCoin {
+		return 1
+	}
+	return 0
+}
