@@ -71,14 +71,20 @@ func TestAsyncAlmostSure(t *testing.T) {
 func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (bad []string, states int, info string) {
 	t.Helper()
 	g := asyncGraph(t, alg, n, k)
+	bad, info = asyncSolve(t, g)
+	return bad, g.States(), fmt.Sprintf("%d states%s", g.States(), info)
+}
+
+// asyncSolve is asyncProblems on the graph g of asyncGraph.
+func asyncSolve(t testing.TB, g *prob.Graph) (bad []string, info string) {
+	t.Helper()
 	m, labels := reversed(g.WithReward(0), g.Labels...)
 	for s, ok := range labels[2] {
 		if !ok {
-			bad = append(bad, fmt.Sprintf("state %d has two coordinators", n-1-s))
+			bad = append(bad, fmt.Sprintf("state %d has two coordinators", len(labels[2])-1-s))
 			break
 		}
 	}
-	info = fmt.Sprintf("%d states", g.States())
 	quiet := true
 	for i, what := range []string{"elected", "quiescent"} {
 		sure, err := mdp.AlmostSure(m, labels[i], mdp.Min)
@@ -91,7 +97,7 @@ func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (ba
 		}
 	}
 	if !quiet {
-		return bad, g.States(), info
+		return bad, info
 	}
 	for r, name := range []string{"sends", "coins"} {
 		m, _ := reversed(g.WithReward(r))
@@ -109,7 +115,7 @@ func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (ba
 			info += fmt.Sprintf("; E%s[%s] = %s (%.4f)", opt, name, v.RatString(), f)
 		}
 	}
-	return bad, g.States(), info
+	return bad, info
 }
 
 // TestAsyncWithinSteps: the least and greatest probability, over the
