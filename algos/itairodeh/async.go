@@ -92,6 +92,7 @@ func asyncAlg(giveUp bool) *model.Algorithm[AsyncState] {
 			Title:       title,
 			Source:      "A. Itai, M. Rodeh, Information and Computation 88(1), 1990, as PRISM's leader (asynchronous) case study (beyond the seeds)",
 			Topology:    model.UniRing,
+			Elects:      "a random process: the last one left active by the draws",
 			Kinds:       asyncKinds,
 			Ambiguities: ambiguities,
 		},

@@ -14,7 +14,8 @@
 //     https://www.prismmodelchecker.org/casestudies/asynchronous_leader.php):
 //     each active process draws a bit and sends it to the next process;
 //     one that drew 0 while the active process before it drew 1 becomes
-//     inactive (it only relays from then on); each active process then
+//     inactive (it only relays from then on; with K values: one that drew
+//     less than the active process before it); each active process then
 //     sends a counter round the ring, which the inactive ones increment;
 //     an active process whose counter comes back as N-1 is the only active
 //     one and is elected, any other draws again.
@@ -30,9 +31,45 @@
 //
 // The range K of the values drawn is the parameter PARAM-K, a named
 // reading per value ("k2" … "k16"; default k2, PRISM's bit for the
-// asynchronous election). The closed forms of the synchronous election
-// (SyncRoundSuccess, SyncExpectedRounds, SyncElectedWithin) are exact
-// rationals evaluated in code.
+// asynchronous election; Variant(k) names it). Neither election elects
+// the highest id: which process wins is random (Info.Elects).
+//
+// # Rounds
+//
+// Sync runs under sync timing, one model round per round of the
+// algorithm: the draws are answered between rounds, every value is
+// delivered in the next round, and every process decides there. Under
+// Lockstep (every process starts before round 1, as in PRISM, where all
+// processes pick in one step) the model's rounds (Counts' rounds, prob's
+// "rounds" counter) are exactly the algorithm's rounds, and L rounds are
+// exactly N + L(N+1) events (N starts; then, per round, N coins and the
+// round). Under the model's unrestricted adversary, which may run round
+// 1 before some process has started, the model's rounds are the
+// algorithm's plus one on such schedules (the first round then takes two
+// model rounds), the same otherwise: the least expected number of rounds
+// is 1/q, the greatest 1/q + 1.
+//
+// # Closed forms
+//
+// A round of Sync elects with probability q(N, K), the probability that
+// some value is drawn exactly once among N uniform draws from K
+// (SyncRoundSuccess, by inclusion–exclusion); the rounds are independent,
+// so E[rounds] = 1/q (SyncExpectedRounds) and P[elected within L rounds]
+// = 1 - (1-q)^L (SyncElectedWithin). All three are exact rationals
+// evaluated in code; the package's tests check that the exact answers of
+// checker/prob and checker/mdp on the step function equal them.
+//
+// # Granularity
+//
+// PRISM's synchronous model takes N+1 steps per round (one joint pick,
+// N-1 reads round the ring, one decision) and its asynchronous one moves
+// a message in one handshake transition (no buffer); here every process's
+// draw is its own event, a message waits on its link between its send
+// and its delivery (FIFO), starts are events, and the leader is announced
+// round the ring so that every view names it. The models therefore have
+// other state counts for the same protocol; the probabilities of eventual
+// election and the expected rounds, draws and messages do not depend on
+// it, while a bound in steps counts other steps.
 //
 // The algorithms are not registered (algos/registry.go) and have no claims
 // yet.

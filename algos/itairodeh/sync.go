@@ -100,6 +100,7 @@ func syncAlg(maxOnly bool) *model.Algorithm[SyncState] {
 			Title:       title,
 			Source:      "A. Itai, M. Rodeh, Information and Computation 88(1), 1990, as PRISM's leader_sync case study (beyond the seeds)",
 			Topology:    model.Complete,
+			Elects:      "a random process: the one that drew the largest value drawn exactly once, in the first round where some value was",
 			Kinds:       syncKinds,
 			Ambiguities: ambiguities,
 		},
