@@ -3,6 +3,7 @@ package itairodeh
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/electlab/electlab/checker/mdp"
@@ -14,12 +15,16 @@ import (
 var asyncLimits = mdp.Limits{MaxStates: 2_000_000, MaxTransitions: 20_000_000, MaxSteps: 10_000, MaxBits: 256}
 
 // asyncGraph is the MDP of Async (or a broken variant) on n processes with
-// range k under async timing and FIFO links, with the labels elected,
-// quiescent and "at most one coordinator" and the rewards of sends and of
-// coins (the draws).
-func asyncGraph(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) *prob.Graph {
+// range k under async timing and FIFO links, under Lockstep when lock is
+// set, with the labels elected, quiescent and "at most one coordinator"
+// and the rewards of sends and of coins (the draws).
+func asyncGraph(t testing.TB, alg *model.Algorithm[AsyncState], n, k int, lock bool) *prob.Graph {
 	t.Helper()
-	g, err := prob.Build(newWorld(t, alg, n, k, model.Async), prob.Options{
+	var s0 model.System = newWorld(t, alg, n, k, model.Async)
+	if lock {
+		s0 = Lockstep(s0.(model.CoinSystem))
+	}
+	g, err := prob.Build(s0, prob.Options{
 		MaxStates: 2_000_000, Chance: prob.Coins,
 		Preds:   []func(model.System) bool{prob.Elected, model.System.Quiescent, oneCoordinator},
 		Rewards: []prob.Reward{sends, coins}})
@@ -53,7 +58,7 @@ func TestAsyncAlmostSure(t *testing.T) {
 	for _, sz := range sizes {
 		n, k := sz[0], sz[1]
 		t.Run(fmt.Sprintf("n=%d/k=%d", n, k), func(t *testing.T) {
-			bad, _, info := asyncProblems(t, Async, n, k)
+			bad, _, info := asyncProblems(t, Async, n, k, false)
 			for _, b := range bad {
 				t.Error(b)
 			}
@@ -62,15 +67,16 @@ func TestAsyncAlmostSure(t *testing.T) {
 	}
 }
 
-// asyncProblems lists what is wrong with alg at n, k: a scheduler that
+// asyncProblems lists what is wrong with alg at n, k (under Lockstep when
+// lock is set): a scheduler that
 // misses election, or quiescence, with positive probability (decided on
 // the graph, before any number: mdp.AlmostSure with Min), a state with
 // two coordinators. When every scheduler reaches quiescence surely, info
 // also gives the least and greatest expected sends and coins (draws) until
 // then (exact).
-func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int) (bad []string, states int, info string) {
+func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int, lock bool) (bad []string, states int, info string) {
 	t.Helper()
-	g := asyncGraph(t, alg, n, k)
+	g := asyncGraph(t, alg, n, k, lock)
 	bad, info = asyncSolve(t, g)
 	return bad, g.States(), fmt.Sprintf("%d states%s", g.States(), info)
 }
@@ -124,7 +130,7 @@ func asyncSolve(t testing.TB, g *prob.Graph) (bad []string, info string) {
 // towards 1, Pmin ≤ Pmax, and the scheduler matters (Pmin < Pmax for some
 // L). Logged for L = 10, 20, 30, 40.
 func TestAsyncWithinSteps(t *testing.T) {
-	g := asyncGraph(t, Async, 3, 2)
+	g := asyncGraph(t, Async, 3, 2, false)
 	const steps = 40
 	lo, err := mdp.ReachWithin(g.MDP, g.Labels[0], steps, mdp.Min, asyncLimits)
 	if err != nil {
@@ -149,5 +155,37 @@ func TestAsyncWithinSteps(t *testing.T) {
 	}
 	if !differ {
 		t.Errorf("Pmin = Pmax within every L ≤ %d: the scheduler's choices had no effect", steps)
+	}
+}
+
+// TestAsyncLockstep: under Lockstep (every process starts first, a
+// pending coin is answered at once) the answers are those of the full
+// model where both are computed (N = 3 with K = 2, 3), on far fewer
+// states, and the analysis reaches N = 5 in the short run and N = 6 in
+// the long one.
+func TestAsyncLockstep(t *testing.T) {
+	for _, sz := range [][2]int{{3, 2}, {3, 3}} {
+		n, k := sz[0], sz[1]
+		badF, statesF, full := asyncProblems(t, Async, n, k, false)
+		badL, statesL, lock := asyncProblems(t, Async, n, k, true)
+		if len(badF)+len(badL) > 0 {
+			t.Errorf("n=%d k=%d: %q, %q", n, k, badF, badL)
+		}
+		_, full, _ = strings.Cut(full, ";")
+		_, lock, _ = strings.Cut(lock, ";")
+		if full != lock || statesL >= statesF {
+			t.Errorf("n=%d k=%d: full model (%d states):%s; Lockstep (%d states):%s", n, k, statesF, full, statesL, lock)
+		}
+	}
+	sizes := []int{3, 4, 5}
+	if !testing.Short() {
+		sizes = append(sizes, 6)
+	}
+	for _, n := range sizes {
+		bad, _, info := asyncProblems(t, Async, n, 2, true)
+		for _, b := range bad {
+			t.Errorf("n=%d k=2 Lockstep: %s", n, b)
+		}
+		t.Logf("n=%d k=2 Lockstep: %s", n, info)
 	}
 }

@@ -6,40 +6,47 @@ import (
 )
 
 // BenchmarkAsyncMDP measures the analysis of Async (K = 2, PRISM's bit)
-// on N processes in two parts: build (prob.Build, the states reported) and
-// solve (on the built graph: Pmin[elected] = 1 and Pmin[quiescent] = 1
-// decided on the graph, then Emin and Emax of the sends and of the coins
-// until quiescence, exact: asyncSolve). N = 6..8 are skipped: the states
-// grow about 18-fold per process (N = 3, 4, 5: 2,237, 40,813, 735,925),
-// so N = 6 would pass the 2,000,000-state cap of these tests (and
-// prob.Build's default cap of 1,000,000).
+// on N processes, on the full model and under Lockstep, in two parts:
+// build (prob.Build, the states reported) and solve (on the built graph:
+// Pmin[elected] = 1 and Pmin[quiescent] = 1 decided on the graph, then
+// Emin and Emax of the sends and of the coins until quiescence, exact:
+// asyncSolve). The full model grows about 18-fold per process (N = 3, 4,
+// 5: 2,237, 40,813, 735,925 states), so N ≥ 6 is skipped there (over the
+// 2,000,000-state cap of these tests); under Lockstep it grows about
+// 8.5-fold (N = 5: 21,133; N = 6: 183,219), and N = 8 is skipped.
 //
-//	go test -run '^$' -bench BenchmarkAsyncMDP ./algos/itairodeh
+//	go test -run '^$' -bench BenchmarkAsyncMDP -benchtime 1x ./algos/itairodeh
 func BenchmarkAsyncMDP(b *testing.B) {
-	for n := 3; n <= 8; n++ {
-		b.Run(fmt.Sprintf("n=%d/build", n), func(b *testing.B) {
-			if n >= 6 {
-				b.Skipf("n=%d: about 18^%d × 735,925 states, over the cap", n, n-5)
-			}
-			states := 0
-			for range b.N {
-				states = asyncGraph(b, Async, n, 2).States()
-			}
-			b.ReportMetric(float64(states), "states")
-		})
-		b.Run(fmt.Sprintf("n=%d/solve", n), func(b *testing.B) {
-			if n >= 6 {
-				b.Skipf("n=%d: not built", n)
-			}
-			g := asyncGraph(b, Async, n, 2)
-			b.ResetTimer()
-			for range b.N {
-				if bad, _ := asyncSolve(b, g); len(bad) > 0 {
-					b.Fatal(bad)
+	for _, lock := range []bool{false, true} {
+		which, last := "full", 5
+		if lock {
+			which, last = "lockstep", 7
+		}
+		for n := 3; n <= 8; n++ {
+			b.Run(fmt.Sprintf("%s/n=%d/build", which, n), func(b *testing.B) {
+				if n > last {
+					b.Skipf("n=%d: over the state cap", n)
 				}
-			}
-			b.ReportMetric(float64(g.States()), "states")
-		})
+				states := 0
+				for range b.N {
+					states = asyncGraph(b, Async, n, 2, lock).States()
+				}
+				b.ReportMetric(float64(states), "states")
+			})
+			b.Run(fmt.Sprintf("%s/n=%d/solve", which, n), func(b *testing.B) {
+				if n > last {
+					b.Skipf("n=%d: not built", n)
+				}
+				g := asyncGraph(b, Async, n, 2, lock)
+				b.ResetTimer()
+				for range b.N {
+					if bad, _ := asyncSolve(b, g); len(bad) > 0 {
+						b.Fatal(bad)
+					}
+				}
+				b.ReportMetric(float64(g.States()), "states")
+			})
+		}
 	}
 }
 

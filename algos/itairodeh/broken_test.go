@@ -28,7 +28,7 @@ func TestAsyncCatchesGiveUp(t *testing.T) {
 	broken := asyncAlg(true)
 	for _, sz := range [][2]int{{3, 2}, {3, 3}, {4, 2}} {
 		n, k := sz[0], sz[1]
-		bad, _, info := asyncProblems(t, broken, n, k)
+		bad, _, info := asyncProblems(t, broken, n, k, false)
 		if !hasAll(bad, "Pmin[elected] < 1") {
 			t.Errorf("n=%d k=%d: the broken election is not caught: %q (%s)", n, k, bad, info)
 		}
