@@ -225,7 +225,11 @@ func TestSyncAdversarialStart(t *testing.T) {
 			t.Errorf("n=%d k=%d: Pmin[elected] = %v (%v), want 1", n, k, p, err)
 		}
 		inv := SyncExpectedRounds(n, k)
-		for name, want := range map[string]*big.Rat{"Emin": inv, "Emax": new(big.Rat).Add(inv, big.NewRat(1, 1))} {
+		for _, c := range []struct {
+			name string
+			want *big.Rat
+		}{{"Emin", inv}, {"Emax", new(big.Rat).Add(inv, big.NewRat(1, 1))}} {
+			name, want := c.name, c.want
 			e, err := a.Answer(name, "rounds")
 			if err != nil {
 				t.Fatal(err)
