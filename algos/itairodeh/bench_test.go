@@ -13,7 +13,8 @@ import (
 // asyncSolve). The full model grows about 18-fold per process (N = 3, 4,
 // 5: 2,237, 40,813, 735,925 states), so N ≥ 6 is skipped there (over the
 // 2,000,000-state cap of these tests); under Lockstep it grows about
-// 8.5-fold (N = 5: 21,133; N = 6: 183,219), and N = 8 is skipped.
+// 8.5-fold (N = 5: 21,133; N = 6: 183,219; N = 7: 1,607,721, about 10 GB
+// and 8 minutes to solve on a 2-core machine), and N = 8 is skipped.
 //
 //	go test -run '^$' -bench BenchmarkAsyncMDP -benchtime 1x ./algos/itairodeh
 func BenchmarkAsyncMDP(b *testing.B) {
