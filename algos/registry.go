@@ -16,6 +16,7 @@ import (
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/franklin"
 	"github.com/electlab/electlab/algos/hierarchical"
+	"github.com/electlab/electlab/algos/itairodeh"
 	"github.com/electlab/electlab/algos/kabashi"
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/algos/modbully"
@@ -72,6 +73,10 @@ var all = []claim.Entry{
 	// the seeds' rings (their claims are beyond the catalog).
 	{Spec: franklin.Algorithm, Claims: franklin.Claims},
 	{Spec: peterson.Algorithm, Claims: peterson.Claims},
+	// The randomized elections beyond the seeds: their claims are
+	// probabilities and expectations (docs/PROBABILITY.md).
+	{Spec: itairodeh.Sync, Claims: itairodeh.SyncClaims},
+	{Spec: itairodeh.Async, Claims: itairodeh.AsyncClaims},
 }
 
 // Registry returns electlab's registry: its algorithms, each with its

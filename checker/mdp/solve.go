@@ -31,12 +31,18 @@ var plainTies bool
 //
 // (r only when withReward), where x[t] = fixed[t] for every t outside
 // unk. It is sparse Gaussian elimination (state elimination) over
-// big.Rat in index order, then back substitution. Arithmetic is exact, so
+// big.Rat in decreasing index order, then back substitution. Arithmetic is exact, so
 // the order in which rows are combined does not change the result.
 func (g *model) evaluate(unk []bool, sched []int, fixed []*big.Rat, withReward bool) ([]*big.Rat, error) {
+	// States are eliminated in decreasing index order: a breadth-first
+	// numbering (checker/prob.Build) puts a state that many others return
+	// to (the start of a new round) early, and eliminating it first fills
+	// the rows of all of them (quadratic: Itai–Rodeh synchronous at N=5,
+	// K=5 took 193 s in index order, 0.4 s reversed). The order does not
+	// change the exact result.
 	idx := make([]int, g.n)
 	var vars []int
-	for s := range g.n {
+	for s := g.n - 1; s >= 0; s-- {
 		idx[s] = -1
 		if unk[s] {
 			idx[s] = len(vars)

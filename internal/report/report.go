@@ -385,6 +385,13 @@ func headline(c *Entry) (measured, evidence string) {
 	if c.Kind == "table" {
 		return measured, fmt.Sprintf("%d printed numbers recomputed", len(c.Rows))
 	}
+	if c.Kind == "probability" {
+		answers := 0
+		for _, r := range c.Rows {
+			answers += len(r.Answers)
+		}
+		return measured, fmt.Sprintf("%d exact answers (every scheduler and coin), %d settings x readings", answers, len(c.Rows))
+	}
 	return measured, fmt.Sprintf("%d executions, %d settings x readings", execs, len(c.Rows))
 }
 
