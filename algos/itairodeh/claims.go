@@ -51,7 +51,7 @@ var SyncClaims = []claim.Claim{
 		Kind:     claim.Probability,
 		Queries:  []string{"Pmin[elected]"},
 		Relation: claim.Exactly, Formula: func(claim.Params) claim.Rat { return claim.RatInt(1) }, FormulaText: "1",
-		NMin:     3, NMax: 5,
+		NMin: 3, NMax: 5,
 		Settings: []claim.Setting{syncPRISM},
 		Variants: []string{"k2", "k3", "k4"},
 	},
@@ -80,8 +80,8 @@ var SyncClaims = []claim.Claim{
 		Formula: func(p claim.Params) claim.Rat {
 			return claim.RatOf(SyncElectedWithin(p.N, kOf(p), int(p.Within)))
 		},
-		Vars:     []claim.FormulaVar{kVar, {Name: "L", Of: func(p claim.Params) int64 { return p.Within }}},
-		NMin:     3, NMax: 4,
+		Vars: []claim.FormulaVar{kVar, {Name: "L", Of: func(p claim.Params) int64 { return p.Within }}},
+		NMin: 3, NMax: 4,
 		Settings: []claim.Setting{syncPRISM},
 		Variants: []string{"k2", "k3"},
 	},
@@ -97,7 +97,7 @@ var AsyncClaims = []claim.Claim{
 		Kind:     claim.Probability,
 		Queries:  []string{"Pmin[elected]"},
 		Relation: claim.Exactly, Formula: func(claim.Params) claim.Rat { return claim.RatInt(1) }, FormulaText: "1",
-		NMin:     3, NMax: 5,
+		NMin: 3, NMax: 5,
 		Settings: []claim.Setting{asyncAll},
 		// PRISM's bits; K = 3 is in the package's tests (its n = 5
 		// graph, 74,929 states, costs the report most of a minute).
