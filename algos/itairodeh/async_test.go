@@ -84,7 +84,7 @@ func asyncProblems(t testing.TB, alg *model.Algorithm[AsyncState], n, k int, loc
 // asyncSolve is asyncProblems on the graph g of asyncGraph.
 func asyncSolve(t testing.TB, g *prob.Graph) (bad []string, info string) {
 	t.Helper()
-	m, labels := reversed(g.WithReward(0), g.Labels...)
+	m, labels := labelled(g.WithReward(0), g.Labels...)
 	for s, ok := range labels[2] {
 		if !ok {
 			bad = append(bad, fmt.Sprintf("state %d has two coordinators", len(labels[2])-1-s))
@@ -106,7 +106,7 @@ func asyncSolve(t testing.TB, g *prob.Graph) (bad []string, info string) {
 		return bad, info
 	}
 	for r, name := range []string{"sends", "coins"} {
-		m, _ := reversed(g.WithReward(r))
+		m, _ := labelled(g.WithReward(r))
 		for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
 			e, err := mdp.Expect(m, labels[1], opt, asyncLimits)
 			if err != nil {

@@ -45,7 +45,7 @@ func TestLockstepReduction(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				m, labels := reversed(g.WithReward(0), g.Labels[0])
+				m, labels := labelled(g.WithReward(0), g.Labels[0])
 				var ans []string
 				for _, opt := range []mdp.Opt{mdp.Min, mdp.Max} {
 					e, err := mdp.Expect(m, labels[0], opt, syncLimits)

@@ -143,7 +143,7 @@ func syncMismatches(t testing.TB, alg *model.Algorithm[SyncState], n, k int) (ba
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, labels := reversed(g.WithReward(0), g.Labels[0])
+	m, labels := labelled(g.WithReward(0), g.Labels[0])
 	elected := labels[0]
 	q := enumSuccess(n, k)
 	sure, err := mdp.AlmostSure(m, elected, mdp.Min)
