@@ -82,9 +82,16 @@ func claimSizes(c *claim.Claim) []int {
 // Family by the setting's name: a function has no printable identity).
 func settingKey(st *claim.Setting) string {
 	s := *st
-	fam := s.Family != nil
-	s.Family = nil
-	return fmt.Sprintf("%+v family=%v", s, fam)
+	fam, restrict := s.Family != nil, s.Restrict != nil
+	s.Family, s.Restrict = nil, nil
+	// Restrict (a Probability claim's scheduler) is not the generator's:
+	// the key leaves it out, so the keys of the settings without one are
+	// those written before it existed.
+	key := strings.Replace(fmt.Sprintf("%+v family=%v", s, fam), " Restrict:<nil>", "", 1)
+	if restrict {
+		key += " restrict=true"
+	}
+	return key
 }
 
 func configFingerprint(info *model.Info, st *claim.Setting, variant string, n int, key string) string {

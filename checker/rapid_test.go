@@ -157,6 +157,8 @@ const (
 // take its algorithm out of the rapid search.
 var rapidNothingToSearch = map[string]string{
 	"fceabrk":                noBehaviourClaim,
+	"itairodeh-sync":         noBehaviourClaim, // its claims are probabilities (docs/PROBABILITY.md)
+	"itairodeh-async":        noBehaviourClaim,
 	"xie":                    noBehaviourClaim,
 	"hierarchical":           noBehaviourClaim,
 	"vnetjoin":               noBehaviourClaim,

@@ -18,7 +18,11 @@ func runViolations(t *testing.T, spec model.Spec, n int) []checker.Violation {
 	t.Helper()
 	cfg := &model.Config{Algo: spec.Meta().Name, IDs: modeltest.IDs(ids(n)...), Initiators: []model.ID{1}}
 	rep := render.NewRunReport(spec, cfg, "fifo", 1, 0)
-	a := &Run{Spec: spec, Config: cfg, Chooser: checker.FIFO{}}
+	ch, err := Chooser("fifo", 1, false) // as `electlab run` (coins drawn from the seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &Run{Spec: spec, Config: cfg, Chooser: ch}
 	if err := a.World(&rep, io.Discard, io.Discard); err != nil {
 		t.Fatalf("%s: %v", spec.Meta().Name, err)
 	}
