@@ -32,15 +32,7 @@ func (r Relation) String() string { return [...]string{"<=", "=", ">="}[r] }
 
 // Holds reports whether measured stands in relation r to claimed.
 func (r Relation) Holds(measured int64, claimed Rat) bool {
-	c := claimed.Cmp(RatInt(measured)) // sign of claimed - measured
-	switch r {
-	case AtMost:
-		return c >= 0
-	case AtLeast:
-		return c <= 0
-	default:
-		return c == 0
-	}
+	return r.HoldsRat(RatInt(measured), claimed)
 }
 
 // Quantity is what a bound claim measures.

@@ -20,6 +20,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/electlab/electlab/claim"
 
@@ -224,15 +225,6 @@ func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 		measured = append(measured, xy)
 	}
 	if len(claimed) > 0 {
-		l, err := line(claimed, colClaimed, false)
-		if err != nil {
-			return nil, err
-		}
-		s, err := scatter(claimed, draw.RingGlyph{}, colClaimed, vg.Points(3.5))
-		if err != nil {
-			return nil, err
-		}
-		p.Add(l, s)
 		label := fmt.Sprintf("claimed: %s %s", cl.Relation, report.Cell(cl.FormulaText, 40))
 		if cl.Tight {
 			label = fmt.Sprintf("claimed: %s = %s", what, report.Cell(cl.FormulaText, 36))
@@ -240,7 +232,9 @@ func rowPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 		if cl.Kind != claim.Bound {
 			label = "paper's reference " + report.Cell(cl.FormulaText, 30)
 		}
-		p.Legend.Add(label, l, s)
+		if err := addClaimed(p, claimed, label); err != nil {
+			return nil, err
+		}
 	}
 	if cl.Kind == claim.Growth {
 		last := r.Points[len(r.Points)-1]
@@ -436,18 +430,19 @@ func comparePlot(cmp *report.Comparison) (*plot.Plot, error) {
 func probPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 	r := &c.Rows[ri]
 	cl := c.Claim()
-	var exact, violating, claimed plotter.XYs
-	query := ""
+	var exact, violating plotter.XYs
+	claimed := map[int]plotter.XYs{} // per size: one line each
+	var sizes []int
 	for _, a := range r.Answers {
 		if a.Within < 0 {
 			continue
 		}
-		if query == "" {
-			query = a.Query
-		}
 		x := float64(a.Within)
 		if v, ok := parseRat(a.Claimed); ok {
-			claimed = append(claimed, plotter.XY{X: x, Y: v})
+			if _, seen := claimed[a.N]; !seen {
+				sizes = append(sizes, a.N)
+			}
+			claimed[a.N] = append(claimed[a.N], plotter.XY{X: x, Y: v})
 		}
 		v, ok := parseRat(a.Value)
 		if !ok {
@@ -463,18 +458,15 @@ func probPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 		return nil, nil
 	}
 	p := newPlot(rowTitle(c, ri), "exact answer")
-	p.X.Label.Text = "L (the bound of " + report.Cell(query, 40) + ")"
-	if len(claimed) > 0 {
-		l, err := line(claimed, colClaimed, false)
-		if err != nil {
+	p.X.Label.Text = fmt.Sprintf("L (the bound of the queries' \"within L\"; one claimed line per n = %s)", joinInts(sizes))
+	for i, n := range sizes {
+		label := "" // one legend entry for every size's line
+		if i == 0 {
+			label = fmt.Sprintf("claimed: %s %s", cl.Relation, report.Cell(cl.FormulaText, 40))
+		}
+		if err := addClaimed(p, claimed[n], label); err != nil {
 			return nil, err
 		}
-		s, err := scatter(claimed, draw.RingGlyph{}, colClaimed, vg.Points(3.5))
-		if err != nil {
-			return nil, err
-		}
-		p.Add(l, s)
-		p.Legend.Add(fmt.Sprintf("claimed: %s %s", cl.Relation, report.Cell(cl.FormulaText, 40)), l, s)
 	}
 	if len(exact) > 0 {
 		s, err := scatter(exact, draw.CrossGlyph{}, colMeasured, vg.Points(3))
@@ -494,4 +486,31 @@ func probPlot(c *report.Entry, ri int) (*plot.Plot, error) {
 	}
 	padX(p)
 	return p, nil
+}
+
+// addClaimed adds the claimed values (a line through rings) to p, with
+// label in the legend (none when label is "").
+func addClaimed(p *plot.Plot, claimed plotter.XYs, label string) error {
+	l, err := line(claimed, colClaimed, false)
+	if err != nil {
+		return err
+	}
+	s, err := scatter(claimed, draw.RingGlyph{}, colClaimed, vg.Points(3.5))
+	if err != nil {
+		return err
+	}
+	p.Add(l, s)
+	if label != "" {
+		p.Legend.Add(label, l, s)
+	}
+	return nil
+}
+
+// joinInts renders sizes as "3, 4".
+func joinInts(xs []int) string {
+	var parts []string
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, ", ")
 }

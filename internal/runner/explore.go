@@ -55,13 +55,9 @@ func (tl Tool) explore(spec model.Spec, cfg *model.Config, prefix []model.Event,
 	if err != nil {
 		return err
 	}
-	start := s0
-	if len(prefix) > 0 {
-		pre, err := checker.Replay(s0, prefix, checker.Checks{}, false)
-		if err != nil {
-			return exit.Usagef("scenario: %v", err)
-		}
-		start = pre.Final
+	start, err := startAfter(s0, prefix)
+	if err != nil {
+		return err
 	}
 	opt.Progress = ProgressPrinter(stderr)
 	opt.Stop = Interrupted
@@ -263,4 +259,17 @@ func (tl Tool) printExplore(stdout io.Writer, rep *render.ExploreReport, jsonOut
 	}
 	render.PrintExplore(stdout, tl.Program, rep)
 	return nil
+}
+
+// startAfter is the state after the scenario events prefix from s0 (s0
+// itself when there are none); a prefix that does not apply is bad input.
+func startAfter(s0 model.System, prefix []model.Event) (model.System, error) {
+	if len(prefix) == 0 {
+		return s0, nil
+	}
+	pre, err := checker.Replay(s0, prefix, checker.Checks{}, false)
+	if err != nil {
+		return nil, exit.Usagef("scenario: %v", err)
+	}
+	return pre.Final, nil
 }

@@ -36,13 +36,9 @@ func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Ev
 	if err != nil {
 		return err
 	}
-	start := s0
-	if len(prefix) > 0 {
-		pre, err := checker.Replay(s0, prefix, checker.Checks{}, false)
-		if err != nil {
-			return exit.Usagef("scenario: %v", err)
-		}
-		start = pre.Final
+	start, err := startAfter(s0, prefix)
+	if err != nil {
+		return err
 	}
 	lim := ProbLimits
 	a, err := prob.AnalyzeWith(start, prob.Options{MaxStates: maxStates, MaxMem: maxMem, Stop: Interrupted}, lim)
