@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -102,5 +106,50 @@ func TestProbWitness(t *testing.T) {
 	}
 	if tr := loadTrace(t, path); len(tr.Steps) != 9 || !strings.Contains(tr.Note, "the scheduler attaining Pmin[quiescent] = 0") {
 		t.Errorf("trace: %d steps, note %q", len(tr.Steps), tr.Note)
+	}
+}
+
+// TestProbabilityClaimsReport: the Itai–Rodeh claims HOLD with their
+// exact answers in the report (report.json's answers), a row whose
+// queries have a bound L gets a plot, and the directory is the same bytes
+// twice over.
+func TestProbabilityClaimsReport(t *testing.T) {
+	d1, d2 := t.TempDir(), t.TempDir()
+	r := cli(t, "claims", "-algo", "itairodeh-sync", "-claim", "IR-SYNC-3", "-out", d1).mustCode(t, 0)
+	if !strings.Contains(r.stdout, "IR-SYNC-3  itairodeh-sync  HOLDS") || !strings.Contains(r.stdout, "24 exact answers (every scheduler and coin)") {
+		t.Errorf("claims does not show the claim's verdict and evidence:\n%s", r)
+	}
+	cli(t, "claims", "-algo", "itairodeh-sync", "-claim", "IR-SYNC-3", "-out", d2).mustCode(t, 0)
+	for _, f := range []string{"report.json", "plots/IR-SYNC-3-itairodeh-sync-1.svg", "plots/IR-SYNC-3-itairodeh-sync-2.png"} {
+		b1, err1 := os.ReadFile(filepath.Join(d1, f))
+		b2, err2 := os.ReadFile(filepath.Join(d2, f))
+		if err1 != nil || err2 != nil || !bytes.Equal(b1, b2) {
+			t.Errorf("%s: %v %v, or it differs between two runs", f, err1, err2)
+		}
+	}
+	var rep struct {
+		Claims []struct {
+			ID   string
+			Rows []struct {
+				Answers []struct {
+					N            int
+					Query, Value string
+					Claimed      string
+					Within       int64
+					Holds        bool
+				}
+			}
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(d1, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	a := rep.Claims[0].Rows[0].Answers[0]
+	if rep.Claims[0].ID != "IR-SYNC-3" || a.N != 3 || a.Query != "Pmin[elected within 1 rounds]" || a.Value != "3/4" || a.Claimed != "3/4" || a.Within != 1 || !a.Holds {
+		t.Errorf("report.json's first answer: %+v", a)
 	}
 }
