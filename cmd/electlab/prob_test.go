@@ -73,6 +73,9 @@ func TestProbBoundRefusals(t *testing.T) {
 		{[]string{"run", "-algo", "lelann", "-n", "3", "-bound", "Pmin[elected] == 1"}, 2, "Pmin[elected] is a probabilistic name: only explore -bound reads it"},
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-max-states", "10", "-bound", "Pmin[elected] == 1"}, 4, "more than 10 states (cap reached"},
 		{[]string{"explore", "-algo", "lelann", "-n", "3", "-max-mem", "64KiB", "-bound", "Pmin[elected] == 1"}, 4, "estimated memory reached the bound of 64KiB"},
+		// The MDP's 15 states fit; its product with "sends so far" (a
+		// timeout cycle that sends for ever) does not.
+		{[]string{"explore", "-algo", "bully", "-n", "3", "-crashed", "3", "-initiators", "1", "-max-states", "100", "-bound", "Pmax[elected within 200 sends] >= 0"}, 4, "the product with the bound on the counter has more than 100 states (cap reached"},
 	} {
 		line := cli(t, c.args...).mustCode(t, c.code).oneErrorLine(t)
 		if !strings.Contains(line, c.want) {

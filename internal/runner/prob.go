@@ -41,6 +41,8 @@ func (tl Tool) ExploreProb(spec model.Spec, cfg *model.Config, prefix []model.Ev
 		return err
 	}
 	lim := ProbLimits
+	// -max-states bounds the MDP and the product of a "within L" query.
+	lim.MaxStates = maxStates
 	a, err := prob.AnalyzeWith(start, prob.Options{MaxStates: maxStates, MaxMem: maxMem, Stop: Interrupted}, lim)
 	if errors.Is(err, prob.ErrInterrupted) {
 		return exit.Interruptedf("interrupted: the Markov decision process was not finished (no answer)")
