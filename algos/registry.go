@@ -21,6 +21,7 @@ import (
 	"github.com/electlab/electlab/algos/lelann"
 	"github.com/electlab/electlab/algos/modbully"
 	"github.com/electlab/electlab/algos/peterson"
+	"github.com/electlab/electlab/algos/raft"
 	"github.com/electlab/electlab/algos/ricartagrawala"
 	"github.com/electlab/electlab/algos/ringpoll"
 	"github.com/electlab/electlab/algos/tokenring"
@@ -77,6 +78,7 @@ var all = []claim.Entry{
 	// probabilities and expectations (docs/PROBABILITY.md).
 	{Spec: itairodeh.Sync, Claims: itairodeh.SyncClaims},
 	{Spec: itairodeh.Async, Claims: itairodeh.AsyncClaims},
+	{Spec: raft.Algorithm, Claims: raft.Claims},
 }
 
 // Registry returns electlab's registry: its algorithms, each with its

@@ -34,18 +34,33 @@ func ClaimProperty(claim, prop string) string {
 
 // ChecksFor returns the checks that reproduce a violation recorded under
 // the name prop (see ClaimProperty): the claim's checks when prop names a
-// claim of a, the generic properties otherwise.
+// claim of a, the algorithm's own checks otherwise (KindGeneric).
 func ChecksFor(a claim.Entry, prop string) (Checks, error) {
-	Generic := Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
 	id, _, ok := strings.Cut(prop, "/")
 	if !ok {
-		return Generic, nil
+		return KindGeneric(a.Meta(), prop), nil
 	}
 	c := a.Claim(id)
 	if c == nil {
 		return Checks{}, fmt.Errorf("the violation names claim %q, which algorithm %s does not have", id, a.Meta().Name)
 	}
 	return ChecksOf(c), nil
+}
+
+// KindGeneric are the checks a trace of info's algorithm recorded outside
+// a claim is replayed under: the generic properties that fit its kind
+// (model.Info.RunProps), the recorded property when it is a generic one
+// (a test may check more than fits: it is replayed as it was found), and
+// the algorithm's own invariant (model.Info.Invariant). recorded is the
+// violation's property name ("" when the trace records none).
+func KindGeneric(info *model.Info, recorded string) Checks {
+	c := Checks{Props: info.RunProps(), Invariant: info.Invariant}
+	for _, g := range genericProps {
+		if g.name == recorded {
+			c.Props |= g.prop
+		}
+	}
+	return c
 }
 
 // SameViolation reports whether a recorded violation (property name as

@@ -59,10 +59,13 @@ func ParseProps(s string) (model.Property, error) {
 }
 
 // FormatProps names the generic properties of p, comma-separated, in
-// ParseProps's order ("all" for every one).
+// ParseProps's order ("all" for every one, "none" for none).
 func FormatProps(p model.Property) string {
 	if p&AllProps == AllProps {
 		return "all"
+	}
+	if p&AllProps == 0 {
+		return "none"
 	}
 	var names []string
 	for _, g := range genericProps {

@@ -47,7 +47,7 @@ func behaviourProperty(spec claim.Entry, nmax int) func(*rapid.T) {
 		if err != nil {
 			t.Fatalf("config %s: %v", cfg, err)
 		}
-		checks := checker.Checks{Props: tg.claim.Props, Custom: tg.claim.Custom}
+		checks := checker.Checks{Props: tg.claim.Props, Custom: tg.claim.Custom, Invariant: tg.claim.Invariant}
 		x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{MaxSteps: 5000, FairAfter: 2500})
 		if x.Violation != nil {
 			t.Fatalf("%s, %s: %s\nconfig: %s\nevents: %v", tg.claim.ID, tg.setting.Name, x.Violation, cfg, x.Events)
@@ -71,7 +71,7 @@ func behaviourTargets(spec claim.Entry) []rapidTarget {
 	var targets []target
 	for i := range spec.Claims {
 		c := &spec.Claims[i]
-		if c.Kind != claim.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 {
+		if c.Kind != claim.Behaviour || c.Props&(model.Agreement|model.Safety) == 0 && c.Invariant == nil {
 			continue
 		}
 		// A reading the engine already refutes within the paper's
@@ -147,7 +147,7 @@ func TestRapidBehaviourClaims(t *testing.T) {
 
 // The reasons an algorithm gives rapid no behaviour row to search.
 const (
-	noBehaviourClaim = "no behaviour claim of agreement or safety"
+	noBehaviourClaim = "no behaviour claim of agreement, safety or an invariant"
 	everyRowRefuted  = "each behaviour claim refuted by a shipped counterexample or without a row within the assumptions"
 )
 

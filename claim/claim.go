@@ -417,6 +417,12 @@ type Claim struct {
 	// the variable (the varied-variables rule). A variable the tool fixes
 	// (C-MUTEX-2's k = 1) is declared here so that the report says so.
 	Vars []FormulaVar
+	// SearchStates, when positive, is the budget of states of the claim's
+	// exhaustive schedule search per row, in place of the engine's
+	// (claims.Engine.ExploreStates, 20,000 by default), for a claim whose
+	// smallest configuration needs more to be searched whole; an engine
+	// that searches no schedule (ExploreStates 0) still searches none.
+	SearchStates int64
 	// DecidedSizes, when set, are the sizes the claim's sentence speaks
 	// of (e.g. [S3] §IX's NS = 8): only the rows at these sizes decide the
 	// verdict; the other sizes checked are evidence, shown in rows of
@@ -690,6 +696,9 @@ func (c *Claim) Validate() error {
 				return fmt.Errorf("claim %s, setting %q: only a probability claim's setting restricts the scheduler", c.ID, st.Name)
 			}
 		}
+	}
+	if c.SearchStates < 0 {
+		return fmt.Errorf("claim %s: SearchStates %d is negative", c.ID, c.SearchStates)
 	}
 	switch c.Kind {
 	case Behaviour:

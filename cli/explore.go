@@ -58,7 +58,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", ".", "directory for the counterexample trace")
 	detect := fs.String("detect", "eager", "detection semantics: eager (every listed detector detects) or lazy (a detection is an adversary-chosen event, enabled while the detector knows no live coordinator)")
 	workers := fs.Int("workers", 1, "goroutines computing the breadth-first search's successors (with -bfs; the result is the same for every value)")
-	props := fs.String("props", "all", "generic properties checked: all (every one that fits the algorithm: an election's, or a mutual-exclusion algorithm's termination; the latter's mutual exclusion is checked in every state), or a comma-separated list of single-coordinator, agreement, validity, termination, or none (a mutual-exclusion algorithm: its mutual exclusion alone); without termination the livelock search is skipped (as Spin's -DSAFETY)")
+	props := fs.String("props", "all", "generic properties checked: all (every one that fits the algorithm: an election's, a mutual-exclusion algorithm's termination, none for a term-based election; an algorithm's own invariant, such as mutual exclusion or election safety, is checked in every state), or a comma-separated list of single-coordinator, agreement, validity, termination, or none (an algorithm with its own invariant: that alone); without termination the livelock search is skipped (as Spin's -DSAFETY)")
 	merge := fs.Bool("merge", false, "merge the -json outputs of every part of a split search (positional file arguments) into one report")
 	var df distFlags
 	df.register(fs)
@@ -101,8 +101,8 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	if *props == "none" {
 		// No generic property: a mutual-exclusion algorithm's mutual
 		// exclusion (its invariant) is still checked in every state.
-		if !spec.Meta().Mutex {
-			return usagef("-props none: only for a mutual-exclusion algorithm, whose mutual exclusion is checked in every state whatever -props says; %s elects: the properties that fit: %s", spec.Meta().Name, checker.FormatProps(spec.Meta().RunProps()))
+		if spec.Meta().Invariant == nil {
+			return usagef("-props none: only for an algorithm with its own invariant, checked in every state whatever -props says (a mutual-exclusion algorithm's mutual exclusion, a term-based election's election safety); %s has none: the properties that fit: %s", spec.Meta().Name, checker.FormatProps(spec.Meta().RunProps()))
 		}
 	} else {
 		if opt.Checks.Props, err = checker.ParseProps(*props); err != nil {
@@ -112,7 +112,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	opt.Checks.Invariant = spec.Meta().Exclusion
+	opt.Checks.Invariant = spec.Meta().Invariant
 	if explicit(fs)["bound"] && bound.ReadsProbabilities(*boundText) {
 		return exploreProb(tl, fs, spec, cfg, prefix, *boundText, *maxStates, opt.MaxMem, *out, *jsonOut, stdout, stderr)
 	}
@@ -168,9 +168,12 @@ func kindProps(info *model.Info, text string, p model.Property) (model.Property,
 		return fits, nil
 	}
 	if extra := p &^ fits; extra != 0 {
-		why := "it is a mutual-exclusion algorithm: it elects nobody"
-		if !info.Mutex {
-			why = "it elects " + info.Elects + ", which its claims check instead"
+		why := "it elects " + info.Elects + ", which its claims check instead"
+		switch {
+		case info.Mutex:
+			why = "it is a mutual-exclusion algorithm: it elects nobody"
+		case info.Terms:
+			why = "it is a term-based election: a deposed leader may act in an older term while a newer one leads; its " + info.InvariantName + " is checked in every state instead"
 		}
 		return 0, usagef("-props %s: %s does not apply to %s (%s); the properties that fit: %s", text, checker.FormatProps(extra), info.Name, why, checker.FormatProps(fits))
 	}

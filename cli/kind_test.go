@@ -9,7 +9,7 @@ import (
 )
 
 // check and explore, like run, verify by default what fits the
-// algorithm's kind (model.Info.RunProps, Exclusion): a mutual-exclusion
+// algorithm's kind (model.Info.RunProps, Invariant): a mutual-exclusion
 // algorithm is checked for termination and mutual exclusion, never for a
 // leader it does not elect, and an election property named for it is
 // refused. (Issue 30, finding 8: election checks on mutual-exclusion
@@ -23,8 +23,8 @@ func TestCheckAndExploreFitTheKind(t *testing.T) {
 			continue
 		}
 		seen++
-		if info.Exclusion == nil {
-			t.Errorf("%s: a mutual-exclusion algorithm without its step invariant (Info.Exclusion)", info.Name)
+		if info.Invariant == nil {
+			t.Errorf("%s: a mutual-exclusion algorithm without its step invariant (Info.Invariant)", info.Name)
 		}
 		for _, args := range [][]string{
 			{"check", "-algo", info.Name, "-n", "3", "-schedules", "30"},
@@ -48,5 +48,51 @@ func TestCheckAndExploreFitTheKind(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir("."); len(entries) > 0 {
 		t.Errorf("a trace was written: %v", entries)
+	}
+}
+
+// A term-based election (model.Info.Terms, Raft) is checked for its own
+// invariant, Election Safety, and for no generic property: run, check and
+// explore say so, -props none is accepted, a generic property named is
+// refused, and the broken server that votes twice is caught by explore,
+// with a trace that replay reproduces as the same violation.
+func TestTermBasedElectionChecksItsInvariant(t *testing.T) {
+	t.Chdir(t.TempDir())
+	seen := 0
+	for _, spec := range algos.Registry().Specs() {
+		info := spec.Meta()
+		if !info.Terms {
+			continue
+		}
+		seen++
+		if info.Invariant == nil || info.RunProps() != 0 {
+			t.Fatalf("%s: a term-based election needs its invariant and no generic property (RunProps %v)", info.Name, info.RunProps())
+		}
+		for _, args := range [][]string{
+			{"run", "-algo", info.Name, "-n", "3", "-timing", "sync"},
+			{"check", "-algo", info.Name, "-n", "3", "-timing", "sync", "-schedules", "30"},
+			{"explore", "-algo", info.Name, "-n", "3", "-timing", "sync"},
+			{"explore", "-algo", info.Name, "-n", "3", "-timing", "sync", "-props", "none"},
+		} {
+			code, stdout, stderr := run(args)
+			if code != 0 || !strings.Contains(stdout, info.InvariantName) || strings.Contains(stdout+stderr, "single-coordinator") {
+				t.Errorf("%s: status %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+			}
+		}
+		code, _, stderr := run([]string{"explore", "-algo", info.Name, "-n", "3", "-props", "single-coordinator"})
+		if code != 2 || !strings.Contains(stderr, "single-coordinator does not apply to "+info.Name+" (it is a term-based election") {
+			t.Errorf("explore -props single-coordinator on %s: status %d, %s", info.Name, code, stderr)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no term-based election is registered: the test checks nothing")
+	}
+	code, stdout, stderr := run([]string{"explore", "-algo", "raft", "-n", "3", "-timing", "sync", "-variant", "vote-twice", "-out", "vt"})
+	if code != 1 || !strings.Contains(stdout, "election safety: 1 and 2 both became leader in term 1") {
+		t.Fatalf("explore vote-twice: status %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = run([]string{"replay", "vt/electlab-raft-claim-explore.json"})
+	if code != 0 || !strings.Contains(stderr, "violation reproduced") || !strings.Contains(stdout, "election safety") {
+		t.Errorf("replay: status %d\n%s%s", code, stdout, stderr)
 	}
 }

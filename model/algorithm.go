@@ -46,12 +46,26 @@ type Info struct {
 	// coordinator) do not apply to its runs (RunProps); its claims and
 	// `electlab run` check mutual exclusion instead.
 	Mutex bool
-	// Exclusion, for a mutual-exclusion algorithm, is its step invariant:
-	// at most one live process is in its critical section. It reads the
-	// processes' states, not the clients' history, so the explorer checks
-	// it in every state it reaches (the history checks of lockcheck need
-	// a whole execution). mutex.Cycle.Algorithm sets it.
-	Exclusion func(s System) error
+	// Terms marks a term-based election (Raft): a leader is elected per
+	// term, and a deposed leader may still act in its older term while a
+	// newer one leads, until a message tells it of the newer term. None of
+	// the generic properties fits its runs (RunProps is empty): the one
+	// coordinator at every instant is not its claim, nor agreement at a
+	// quiescence its heartbeats may never reach. Its Invariant (Election
+	// Safety) is checked in every state instead, and its claims say what
+	// else is checked.
+	Terms bool
+	// Invariant is the algorithm's own step invariant, a function of the
+	// processes' states that explore, run and check verify in every state
+	// they reach: at most one live process in its critical section for a
+	// mutual-exclusion algorithm (mutex.Cycle.Algorithm sets it), Election
+	// Safety for a term-based election (Terms). It reads states, not a
+	// history, so it needs no whole execution (the history checks of
+	// lockcheck do). InvariantName names it for the user.
+	Invariant func(s System) error
+	// InvariantName names Invariant in summaries ("mutual exclusion",
+	// "election safety (at most one leader per term)").
+	InvariantName string
 	// Compare puts the algorithm in the claims report's comparison of
 	// ring elections (docs/REPORT.md, "Comparison"): a ring election that
 	// elects with every process initiating and no failure, measured beside

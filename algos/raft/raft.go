@@ -217,8 +217,13 @@ var Algorithm = &model.Algorithm[State]{
 		Title:    "Raft leader election (Ongaro & Ousterhout): terms, RequestVote, one vote per term, randomized timeouts, heartbeats",
 		Source:   "Ongaro & Ousterhout, In Search of an Understandable Consensus Algorithm, USENIX ATC 2014, §5.2 and Figure 2",
 		Topology: model.Complete,
-		Elects:   "the first candidate to collect a majority of votes in its term",
-		Kinds:    kinds,
+		Elects:   "first candidate to collect a majority of votes in its term",
+		// A term-based election: none of the generic properties fits
+		// (see the package doc); Election Safety is checked instead.
+		Terms:         true,
+		Invariant:     ElectionSafety,
+		InvariantName: "election safety (at most one leader per term)",
+		Kinds:         kinds,
 		Ambiguities: []model.Ambiguity{
 			{
 				ID:       "AMB-RAFT-VOTE",
@@ -235,6 +240,9 @@ var Algorithm = &model.Algorithm[State]{
 			{
 				ID:       "PARAM-RAFT-BEATS",
 				Question: "how many rounds of heartbeats does a leader send in its term?",
+				// beats-2 by default: under async timing unlimited
+				// heartbeats make the state space infinite.
+				Default:  2,
 				Readings: []string{"beats-any", "beats-1", "beats-2", "beats-3"},
 				Explain: []string{
 					"no limit: one round every round while it leads",

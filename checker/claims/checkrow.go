@@ -64,6 +64,9 @@ type rowCheck struct {
 	// configuration is searched, size by size, within exploreLeft states;
 	// exploreStop says why the search stopped ("" = it did not).
 	exploreLeft int64
+	// budget is the row's whole budget of searched states (exploreLeft
+	// before any search).
+	budget      int64
 	exploring   bool
 	exploreStop string
 	// searchedOnly are sizes whose every schedule was searched for
@@ -100,6 +103,10 @@ func (e *Engine) newRowCheck(spec model.Spec, c *claim.Claim, st *claim.Setting,
 		rc.nmax = e.MaxN
 	}
 	rc.exploreLeft = e.ExploreStates
+	if c.SearchStates > 0 && e.ExploreStates > 0 {
+		rc.exploreLeft = c.SearchStates
+	}
+	rc.budget = rc.exploreLeft
 	rc.exploring = rc.exploreLeft > 0
 	return rc
 }
@@ -224,7 +231,7 @@ func (sz *sizeCheck) explore() {
 	rc := sz.rc
 	e, c, n := rc.e, rc.c, sz.n
 	row := &rc.row
-	all, why := e.exploreSize(rc.spec, c, rc.st, rc.variant, n, rc.checks, row, &rc.exploreLeft, sz.observe)
+	all, why := e.exploreSize(rc.spec, c, rc.st, rc.variant, n, rc.checks, row, rc.budget, &rc.exploreLeft, sz.observe)
 	if row.Verdict != Holds {
 		if ce := row.Counterexample; ce != nil && ce.Initial != nil {
 			// The counterexample found by the search is the

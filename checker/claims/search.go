@@ -81,11 +81,12 @@ func exploreSchedulable(c *claim.Claim) bool {
 }
 
 // exploreSize searches every schedule of every configuration of size n
-// (the configurations checker.EnumerateConfigs gives) within *left states, feeding each
+// (the configurations checker.EnumerateConfigs gives) within *left states
+// (of the row's budget), feeding each
 // distinct quiescent state to observe. It reports whether the search was
 // complete for every configuration; a violation makes the row REFUTED with
 // the search's (minimized) trace as the counterexample.
-func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting, variant string, n int, checks checker.Checks, row *Row, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
+func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting, variant string, n int, checks checker.Checks, row *Row, budget int64, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
 	info := spec.Meta()
 	counts := c.Kind == claim.Bound
 	all = true
@@ -144,13 +145,13 @@ func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting,
 		if out.incomplete != "" {
 			what := out.incomplete
 			if strings.HasPrefix(what, "max-states") {
-				what = fmt.Sprintf("the row's budget of %d states is spent", e.ExploreStates)
+				what = fmt.Sprintf("the row's budget of %d states is spent", budget)
 			}
 			all, why = false, fmt.Sprintf("%s (%s)", what, plain)
 			return false
 		}
 		if *left <= 0 {
-			all, why = false, fmt.Sprintf("the budget of %d states is spent", e.ExploreStates)
+			all, why = false, fmt.Sprintf("the budget of %d states is spent", budget)
 			return false
 		}
 		return true

@@ -98,7 +98,7 @@ func TestDistMatchesBFS(t *testing.T) {
 				opt.Checks.Props = distProps
 				if spec.Meta().Mutex {
 					opt.Checks.Props = 0
-					opt.Checks.Invariant = spec.Meta().Exclusion
+					opt.Checks.Invariant = spec.Meta().Invariant
 					opt.Checks.Custom = nil
 				}
 				if opt.checks().Props&model.Termination != 0 {

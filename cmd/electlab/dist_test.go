@@ -133,7 +133,7 @@ func TestDistRefuses(t *testing.T) {
 		{[]string{"-dist", "local:2"}, nil, "-dist distributes the breadth-first search: add -bfs"},
 		{[]string{"-bfs", "-dist", "local:2", "-workers", "2"}, nil, "-dist and -workers 2"},
 		{[]string{"-bfs", "-dist", "local:2", "-props", "all"}, nil, "-dist does not search for livelocks"},
-		{[]string{"-bfs", "-dist", "local:2", "-props", "none"}, nil, "-props none: only for a mutual-exclusion algorithm"},
+		{[]string{"-bfs", "-dist", "local:2", "-props", "none"}, nil, "-props none: only for an algorithm with its own invariant"},
 		// The parts' contract of check and claims is not a search's.
 		{[]string{"-part", "auto", "-parts", "3"}, nil, "explore -part: a search has no independent parts"},
 		{[]string{"-bfs", "-part", "1/2"}, nil, "divide one search among ranks with -bfs -dist"},

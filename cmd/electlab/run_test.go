@@ -113,11 +113,16 @@ func TestListJSON(t *testing.T) {
 			t.Errorf("changroberts does not list variant %s", v)
 		}
 	}
-	// Every listed variant is accepted by run.
+	// Every listed variant is accepted by run: it runs to quiescence, or
+	// (Raft's unlimited heartbeats, beats-any, never stop) to the step
+	// cap, which is "cap reached" (status 4), not a refusal.
 	for _, a := range l.Algorithms {
 		for _, amb := range a.Ambiguities {
 			for _, rd := range amb.Readings {
 				rr := cli(t, "run", "-algo", a.Name, "-ids", "3,1,2", "-variant", rd.Name, "-json")
+				if rr.code == 4 && a.Name == "raft" && rd.Name == "beats-any" && strings.Contains(rr.stdout, `"capped": "the step cap of`) {
+					continue
+				}
 				rr.mustCode(t, 0)
 			}
 		}

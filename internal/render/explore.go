@@ -112,7 +112,11 @@ type ExploreSearch struct {
 	Detect string `json:"detect"`
 	// Props names the generic properties checked (-props): "all", or a
 	// list; without termination no livelock search was made.
-	Props      string `json:"props"`
+	Props string `json:"props"`
+	// Invariant names the algorithm's own step invariant checked in every
+	// state (model.Info.InvariantName: mutual exclusion, election
+	// safety); left out when none.
+	Invariant  string `json:"invariant,omitempty"`
 	Reduction  string `json:"reduction"`
 	Counts     string `json:"counts"`
 	MaxDepth   int    `json:"max_depth"`
@@ -194,6 +198,9 @@ func NewExploreReport(info *model.Info, cfg *model.Config, opt explore.Options, 
 		Search: ExploreSearch{Order: "dfs", Reduction: "sleep-sets", Counts: opt.Counts.String(), MaxDepth: opt.MaxDepth, MaxStates: opt.MaxStates, MaxMem: opt.MaxMem,
 			Props: propsName(opt)},
 		Prefix: []string{}, Violations: []ExploreViolation{}}
+	if opt.Checks.Invariant != nil && info.Invariant != nil {
+		rep.Search.Invariant = info.InvariantName
+	}
 	for _, ev := range prefix {
 		rep.Prefix = append(rep.Prefix, ev.String())
 	}
@@ -308,6 +315,9 @@ func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 	}
 	if s.Props != "all" && s.Props != "" {
 		part += ", properties " + s.Props
+	}
+	if s.Invariant != "" {
+		part += ", invariant " + s.Invariant
 	}
 	fmt.Fprintf(w, "search       %s, reduction %s, counts in state %s, bounds %s%s\n", s.Order, s.Reduction, s.Counts, strings.Join(bounds, ", "), part)
 	if r.NoReduction != "" {

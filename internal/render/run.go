@@ -24,9 +24,14 @@ type RunReport struct {
 	// Kind is "mutual exclusion" for a mutual-exclusion algorithm
 	// (model.Info.Mutex), whose runs are checked for mutual exclusion and
 	// termination, not for a leader (left out for an election).
-	Kind   string   `json:"kind,omitempty"`
-	Leader model.ID `json:"leader"`
-	Agreed bool     `json:"agreed"`
+	// It is "term-based election" for one (model.Info.Terms), whose
+	// runs are checked for its invariant (Invariant names it) alone.
+	Kind string `json:"kind,omitempty"`
+	// Invariant names the algorithm's own step invariant checked at every
+	// step of the run (model.Info.InvariantName; left out when none).
+	Invariant string   `json:"invariant,omitempty"`
+	Leader    model.ID `json:"leader"`
+	Agreed    bool     `json:"agreed"`
 	// LeaderNotLive is set when the leader every live process holds is
 	// not itself live (it crashed): agreed, but on no live leader.
 	LeaderNotLive bool                `json:"leader_not_live,omitempty"`
@@ -64,8 +69,14 @@ func NewRunReport(spec model.Spec, cfg *model.Config, schedule string, seed uint
 	info := spec.Meta()
 	v, _ := info.ParseVariant(cfg.Variant)
 	rep.Variant = info.FormatVariant(v)
-	if info.Mutex {
+	switch {
+	case info.Mutex:
 		rep.Kind = KindMutex
+	case info.Terms:
+		rep.Kind = KindTerms
+	}
+	if info.Invariant != nil {
+		rep.Invariant = info.InvariantName
 	}
 	return rep
 }
@@ -73,12 +84,18 @@ func NewRunReport(spec model.Spec, cfg *model.Config, schedule string, seed uint
 // KindMutex is RunReport.Kind of a mutual-exclusion algorithm.
 const KindMutex = "mutual exclusion"
 
+// KindTerms is RunReport.Kind of a term-based election (Raft).
+const KindTerms = "term-based election"
+
 // PrintRun prints the summary of a run as `electlab run` does.
 func PrintRun(w io.Writer, r *RunReport) {
 	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
 	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
 	optionsLine(w, &r.Options)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
+	if r.Kind == KindTerms {
+		fmt.Fprintf(w, "kind         term-based election: a leader per term; checked: %s at every step (none of the generic properties fits)\n", r.Invariant)
+	}
 	switch {
 	case r.Kind == KindMutex:
 		fmt.Fprintf(w, "kind         mutual exclusion: elects no leader; checked: mutual exclusion (the lock's history) and termination\n")

@@ -41,8 +41,8 @@ func (tl Tool) ExploreBound(spec model.Spec, cfg *model.Config, prefix []model.E
 func (tl Tool) explore(spec model.Spec, cfg *model.Config, prefix []model.Event, opt explore.Options, b *bound.Bound, d *Dist, out string, jsonOut bool, stdout, stderr io.Writer) error {
 	if b != nil {
 		props := opt.Checks.Props
-		if props == 0 {
-			props = checker.AllProps
+		if props == 0 && opt.Checks.Invariant == nil {
+			props = checker.AllProps // 0 with an invariant: that alone (-props none)
 		}
 		opt.Checks = checker.Checks{Props: props, Bound: b.Checker(), Invariant: opt.Checks.Invariant}
 		if opt.Counts == explore.CountsNone {

@@ -204,14 +204,14 @@ func replayTrace(path string, spec model.Spec, t *traces.Trace, diverged string)
 }
 
 // checksForTrace returns the checks that reproduce t's recorded
-// violation: a claim's checks, the generic properties, or (a "bound"
-// violation found by -bound, whose message names the bound) the generic
-// properties and that bound.
+// violation: a claim's checks, the algorithm's own (checker.KindGeneric),
+// or (a "bound" violation found by -bound, whose message names the bound)
+// those and that bound.
 func checksForTrace(info claim.Entry, t *traces.Trace) (checker.Checks, error) {
-	generic := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
 	if t.Violation == nil {
-		return generic, nil
+		return checker.KindGeneric(info.Meta(), ""), nil
 	}
+	generic := checker.KindGeneric(info.Meta(), t.Violation.Property)
 	if t.Violation.Property == checker.PropBound {
 		if text, ok := bound.TextOf(t.Violation.Message); ok {
 			b, err := bound.Parse(text, info.Meta(), t.Config.Timing == model.Sync, bound.Execution)

@@ -194,14 +194,15 @@ func (a *Run) World(rep *render.RunReport, stdout, stderr io.Writer) error {
 }
 
 // KindChecks are the checks that fit the algorithm's kind (Info.RunProps),
-// what run and check verify by default: an election's properties, or a
+// what run and check verify by default: an election's properties; a
 // mutual-exclusion algorithm's termination, its step invariant (at most
-// one process in its critical section, Info.Exclusion) and mutual
-// exclusion over its clients' history.
+// one process in its critical section, Info.Invariant) and mutual
+// exclusion over its clients' history; a term-based election's invariant
+// (Election Safety) alone.
 func KindChecks(info *model.Info) checker.Checks {
-	c := checker.Checks{Props: info.RunProps()}
+	c := checker.KindGeneric(info, "")
 	if info.Mutex {
-		c.Custom, c.Invariant = lockcheck.MutualExclusion, info.Exclusion
+		c.Custom = lockcheck.MutualExclusion
 	}
 	return c
 }
@@ -217,11 +218,12 @@ func KindWhat(info *model.Info) string {
 			names = append(names, g.name)
 		}
 	}
-	w := strings.Join(names, ", ")
 	if info.Mutex {
-		w += ", mutual exclusion (at most one process in its critical section at every step; the lock history linearizable; no starvation)"
+		names = append(names, "mutual exclusion (at most one process in its critical section at every step; the lock history linearizable; no starvation)")
+	} else if info.Invariant != nil {
+		names = append(names, info.InvariantName+" at every step")
 	}
-	return w
+	return strings.Join(names, ", ")
 }
 
 // runPrefixed applies a scenario's scripted events, then continues with ch.

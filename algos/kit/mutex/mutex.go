@@ -108,11 +108,11 @@ func (c *Cycle[S]) Algorithm(a model.Algorithm[S]) *model.Algorithm[S] {
 	}
 	a.Step = c.Run
 	a.View = func(S) model.View { return model.View{} }
-	a.Mutex, a.Exclusion = true, c.OneInCS
+	a.Mutex, a.Invariant, a.InvariantName = true, c.OneInCS, "mutual exclusion (at most one live process in its critical section)"
 	return &a
 }
 
-// OneInCS is the cycle's step invariant (model.Info.Exclusion): at most
+// OneInCS is the cycle's step invariant (model.Info.Invariant): at most
 // one live process of s is in its critical section.
 func (c *Cycle[S]) OneInCS(s model.System) error {
 	first := model.None

@@ -40,8 +40,8 @@ func toyAlgorithm(greedy bool) *model.Algorithm[toy] {
 func TestOneInCSCatchesTwoHolders(t *testing.T) {
 	for _, greedy := range []bool{false, true} {
 		a := toyAlgorithm(greedy)
-		if !a.Mutex || a.Exclusion == nil {
-			t.Fatalf("Cycle.Algorithm: Mutex %v, Exclusion set %v", a.Mutex, a.Exclusion != nil)
+		if !a.Mutex || a.Invariant == nil {
+			t.Fatalf("Cycle.Algorithm: Mutex %v, Exclusion set %v", a.Mutex, a.Invariant != nil)
 		}
 		s, err := a.NewSystem(&model.Config{Algo: "toy", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{1, 3}})
 		if err != nil {
@@ -56,7 +56,7 @@ func TestOneInCSCatchesTwoHolders(t *testing.T) {
 			if err := s.Apply(ev[0]); err != nil {
 				t.Fatal(err)
 			}
-			first = a.Exclusion(s)
+			first = a.Invariant(s)
 		}
 		switch {
 		case !greedy && first != nil:
