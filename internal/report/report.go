@@ -34,6 +34,10 @@ type Report struct {
 	// Comparison is the ring algorithms' comparison section (the full
 	// report only: no -claim or -algo filter).
 	Comparison *Comparison `json:"comparison,omitempty"`
+	// Randomized is the randomized elections section: the Probability
+	// claims' exact answers and the comparison with PRISM's case studies
+	// (NewRandomized; absent without a Probability claim's row).
+	Randomized *Randomized `json:"randomized,omitempty"`
 	// Program is the command whose replay report.html's footer names
 	// (render.ReplayCommand; "" is electlab).
 	Program string `json:"-"`
@@ -263,6 +267,8 @@ func WriteDir(dir string, rep *Report, prog *Progress) error {
 	if err := writeComparePlot(dir, rep.Comparison); err != nil {
 		return err
 	}
+	// The section links the rows' plots just drawn.
+	rep.Randomized = NewRandomized(rep)
 	var js bytes.Buffer
 	if err := WriteJSON(&js, rep); err != nil {
 		return err
@@ -466,6 +472,9 @@ func Text(rep *Report) string {
 			fmt.Fprintf(&b, "      evidence: %s\n", evidenceText(r))
 		}
 	}
+	if rep.Randomized != nil {
+		b.WriteString(rep.Randomized.Text())
+	}
 	if rep.Comparison != nil {
 		b.WriteString(rep.Comparison.Text())
 	}
@@ -506,6 +515,9 @@ func Markdown(rep *Report) string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
 		}
+	}
+	if rep.Randomized != nil {
+		b.WriteString(rep.Randomized.Markdown())
 	}
 	if rep.Comparison != nil {
 		b.WriteString(rep.Comparison.Markdown())
