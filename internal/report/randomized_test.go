@@ -220,3 +220,16 @@ func TestPRISMTableNamesTheModel(t *testing.T) {
 		}
 	}
 }
+
+// A probability claim's Claimed text (the claims table, docs/CLAIMS.md)
+// names its queries, relation and formula; it was empty.
+func TestClaimedTextProbability(t *testing.T) {
+	c := probEntry("itairodeh-sync").claim
+	if got, want := ClaimedText(c), "exact Pmin[elected within 1 rounds] … Pmax[elected within 2 rounds] (4 queries) = 1 − (1 − q)^L"; got != want {
+		t.Errorf("ClaimedText = %q, want %q", got, want)
+	}
+	c.Queries = c.Queries[:1]
+	if got, want := ClaimedText(c), "exact Pmin[elected within 1 rounds] = 1 − (1 − q)^L"; got != want {
+		t.Errorf("ClaimedText = %q, want %q", got, want)
+	}
+}

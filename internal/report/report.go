@@ -143,6 +143,12 @@ func ClaimedText(c *claim.Claim) string {
 		return fmt.Sprintf("%s messages%s grow as %s", c.Accounting, stat, c.OrderText())
 	case claim.Table:
 		return fmt.Sprintf("printed numbers = %s", c.FormulaText)
+	case claim.Probability:
+		q := strings.Join(c.Queries, ", ")
+		if len(c.Queries) > 2 {
+			q = fmt.Sprintf("%s … %s (%d queries)", c.Queries[0], c.Queries[len(c.Queries)-1], len(c.Queries))
+		}
+		return fmt.Sprintf("exact %s %s %s", q, c.Relation, c.FormulaText)
 	}
 	var props []string
 	for _, p := range []struct {
