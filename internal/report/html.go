@@ -319,10 +319,10 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <h3><a href="#{{.Anchor}}">{{.Line}}</a> <span class="verdict {{.Class}}">{{.Verdict}}</span></h3>
 {{- if .Rows}}
 <table class="rows answers">
-<thead><tr><th>Row</th><th>n</th><th>Variant</th><th>States</th><th>Query</th><th>Min</th><th>Max</th><th>Formula</th><th>Agrees</th></tr></thead>
+<thead><tr><th>Row</th><th>n</th><th>Variant</th><th>Ids</th><th>States</th><th>Query</th><th>Min</th><th>Max</th><th>Formula</th><th>Agrees</th></tr></thead>
 <tbody>
 {{- range .Rows}}
-<tr class="{{if .Agrees}}v-row-holds{{else}}v-row-refuted{{end}}"><td>{{.Row}}</td><td>{{.N}}</td><td>{{.Variant}}</td><td>{{.States}}</td><td class="mono">{{.Query}}</td><td>{{.Min}}</td><td>{{.Max}}</td><td>{{.Claimed}}</td><td class="vcell">{{.Agr}}</td></tr>
+<tr class="{{if .Agrees}}v-row-holds{{else}}v-row-refuted{{end}}"><td>{{.Row}}</td><td>{{.N}}</td><td>{{.Variant}}</td><td>{{.IDs}}</td><td>{{.States}}</td><td class="mono">{{.Query}}</td><td>{{.Min}}</td><td>{{.Max}}</td><td>{{.Claimed}}</td><td class="vcell">{{.Agr}}</td></tr>
 {{- end}}
 </tbody>
 </table>

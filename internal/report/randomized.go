@@ -289,6 +289,50 @@ func (v RandomValue) cell() string {
 	return v.Exact + " (" + v.Decimal + ")"
 }
 
+// shownAnswer is a line of the rendered table: answers of consecutive
+// configurations that differ only in their ids (every arrangement of an
+// anonymous ring gives the same MDP) share one line, the first ids shown
+// with how many more arrangements the line stands for. report.json keeps
+// every answer.
+type shownAnswer struct {
+	RandomAnswer
+	IDsText string
+}
+
+// shown groups rc's answers for the tables.
+func (rc *RandomClaim) shown() []shownAnswer {
+	var out []shownAnswer
+	var more []int
+	same := func(a, b *RandomAnswer) bool {
+		return a.Row == b.Row && a.N == b.N && a.Query == b.Query && a.States == b.States && a.Claimed == b.Claimed &&
+			a.Agrees == b.Agrees && valueCell(a.Min) == valueCell(b.Min) && valueCell(a.Max) == valueCell(b.Max)
+	}
+	// Answers alternate queries within a configuration: a line merges
+	// with the latest line of the same row, n and query.
+	last := map[string]int{}
+	for _, a := range rc.Answers {
+		key := fmt.Sprintf("%d %d %s", a.Row, a.N, a.Query)
+		if i, ok := last[key]; ok && same(&out[i].RandomAnswer, &a) {
+			more[i]++
+			continue
+		}
+		last[key] = len(out)
+		out = append(out, shownAnswer{RandomAnswer: a})
+		more = append(more, 0)
+	}
+	for i := range out {
+		out[i].IDsText = model.SummarizeIDs(out[i].IDs)
+		switch more[i] {
+		case 0:
+		case 1:
+			out[i].IDsText += " and 1 more arrangement"
+		default:
+			out[i].IDsText += fmt.Sprintf(" and %d more arrangements", more[i])
+		}
+	}
+	return out
+}
+
 // agreesText renders whether an answer stands in the claim's relation.
 func agreesText(ok bool) string {
 	if ok {
@@ -323,9 +367,9 @@ func (rs *Randomized) Text() string {
 			b.WriteString("    no exact answer in this run (see the claim's rows)\n")
 		} else {
 			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "    row\tn\tvariant\tstates\tquery\tmin\tmax\tformula\tagrees")
-			for _, a := range rc.Answers {
-				fmt.Fprintf(tw, "    %d\t%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", a.Row, a.N, a.Variant, a.States, a.Query, valueCell(a.Min), valueCell(a.Max), a.Claimed.cell(), agreesText(a.Agrees))
+			fmt.Fprintln(tw, "    row\tn\tvariant\tids\tstates\tquery\tmin\tmax\tformula\tagrees")
+			for _, a := range rc.shown() {
+				fmt.Fprintf(tw, "    %d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", a.Row, a.N, a.Variant, a.IDsText, a.States, a.Query, valueCell(a.Min), valueCell(a.Max), a.Claimed.cell(), agreesText(a.Agrees))
 			}
 			tw.Flush()
 		}
@@ -351,9 +395,9 @@ func (rs *Randomized) Markdown() string {
 		if len(rc.Answers) == 0 {
 			b.WriteString("No exact answer in this run (see the claim's rows).\n")
 		} else {
-			b.WriteString("| Row | n | Variant | States | Query | Min | Max | Formula | Agrees |\n|---|---|---|---|---|---|---|---|---|\n")
-			for _, a := range rc.Answers {
-				fmt.Fprintf(&b, "| %d | %d | %s | %d | %s | %s | %s | %s | %s |\n", a.Row, a.N, mdEscape(a.Variant), a.States, mdEscape(a.Query), valueCell(a.Min), valueCell(a.Max), mdEscape(a.Claimed.cell()), agreesText(a.Agrees))
+			b.WriteString("| Row | n | Variant | Ids | States | Query | Min | Max | Formula | Agrees |\n|---|---|---|---|---|---|---|---|---|---|\n")
+			for _, a := range rc.shown() {
+				fmt.Fprintf(&b, "| %d | %d | %s | %s | %d | %s | %s | %s | %s | %s |\n", a.Row, a.N, mdEscape(a.Variant), a.IDsText, a.States, mdEscape(a.Query), valueCell(a.Min), valueCell(a.Max), mdEscape(a.Claimed.cell()), agreesText(a.Agrees))
 			}
 		}
 		for _, p := range rc.Plots {
@@ -384,9 +428,9 @@ type htmlRandomClaim struct {
 }
 
 type htmlRandomRow struct {
-	Row, N, States                         int
-	Variant, Query, Min, Max, Claimed, Agr string
-	Agrees                                 bool
+	Row, N, States                              int
+	Variant, IDs, Query, Min, Max, Claimed, Agr string
+	Agrees                                      bool
 }
 
 type htmlPRISMRow struct {
@@ -404,8 +448,8 @@ func (rs *Randomized) html() *htmlRandomized {
 		rc := &rs.Claims[i]
 		hc := htmlRandomClaim{Anchor: entryAnchor(&Entry{ID: rc.ID, Algorithm: rc.Algorithm}), Line: rc.claimLine(),
 			Class: verdictClass(rc.Verdict), Verdict: rc.Verdict.String(), Plots: rc.Plots}
-		for _, a := range rc.Answers {
-			hc.Rows = append(hc.Rows, htmlRandomRow{Row: a.Row, N: a.N, States: a.States, Variant: a.Variant, Query: a.Query,
+		for _, a := range rc.shown() {
+			hc.Rows = append(hc.Rows, htmlRandomRow{Row: a.Row, N: a.N, States: a.States, Variant: a.Variant, IDs: a.IDsText, Query: a.Query,
 				Min: valueCell(a.Min), Max: valueCell(a.Max), Claimed: a.Claimed.cell(), Agr: agreesText(a.Agrees), Agrees: a.Agrees})
 		}
 		h.Claims = append(h.Claims, hc)

@@ -233,3 +233,28 @@ func TestClaimedTextProbability(t *testing.T) {
 		t.Errorf("ClaimedText = %q, want %q", got, want)
 	}
 }
+
+// Configurations that differ only in their ids share a line of the
+// rendered tables ("and 2 more arrangements"); one whose answer differs
+// (here: a disagreeing one) keeps its own; report.json keeps every one.
+func TestRandomizedArrangementsShareALine(t *testing.T) {
+	pt := func(ids []model.ID, value string) claims.ProbPoint {
+		return claims.ProbPoint{N: 3, IDs: ids, States: 297, Query: "Pmin[elected]", Within: -1, Value: value, Claimed: "1", Holds: value == "1"}
+	}
+	e := Entry{ID: "IR-TEST-3", Algorithm: "itairodeh-async", Kind: "probability", Verdict: claims.Refuted, Rows: []claims.Row{{Setting: "async", Variant: "k2", Verdict: claims.Refuted,
+		Answers: []claims.ProbPoint{pt([]model.ID{3, 1, 2}, "1"), pt([]model.ID{3, 2, 1}, "1"), pt([]model.ID{1, 3, 2}, "1"), pt([]model.ID{2, 1, 3}, "1/2")}}}}
+	rs := randomReport(e).Randomized
+	if n := len(rs.Claims[0].Answers); n != 4 {
+		t.Errorf("report.json keeps %d answers, want 4", n)
+	}
+	text := rs.Text()
+	for _, re := range []string{`\n +1 +3 +k2 +3,1,2 and 2 more arrangements +297 +P\[elected\] +1 \(1\.000000\) +- +1 \(1\.000000\) +yes\n`,
+		`\n +1 +3 +k2 +2,1,3 +297 +P\[elected\] +1/2 \(0\.500000\) +- +1 \(1\.000000\) +NO\n`} {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("text does not match %s:\n%s", re, text)
+		}
+	}
+	if strings.Count(rs.Markdown(), "| 297 |") != 2 {
+		t.Errorf("markdown: want 2 lines:\n%s", rs.Markdown())
+	}
+}
