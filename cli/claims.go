@@ -188,6 +188,7 @@ func (a *claimsArgs) finish(w *report.Work, prog *report.Progress, stdout, stder
 		}
 		rep.Comparison = c
 	}
+	rep.Randomized = report.NewRandomized(&rep)
 	// A report directory that cannot be written (checked before the work,
 	// but a file may be in the way) does not lose the report: it is
 	// printed, then the error reported.

@@ -123,7 +123,7 @@ func TestProbabilityClaimsReport(t *testing.T) {
 		t.Errorf("claims does not show the claim's verdict and evidence:\n%s", r)
 	}
 	cli(t, "claims", "-algo", "itairodeh-sync", "-claim", "IR-SYNC-3", "-out", d2).mustCode(t, 0)
-	for _, f := range []string{"report.json", "plots/IR-SYNC-3-itairodeh-sync-1.svg", "plots/IR-SYNC-3-itairodeh-sync-2.png"} {
+	for _, f := range []string{"report.json", "report.md", "report.html", "plots/IR-SYNC-3-itairodeh-sync-1.svg", "plots/IR-SYNC-3-itairodeh-sync-2.png"} {
 		b1, err1 := os.ReadFile(filepath.Join(d1, f))
 		b2, err2 := os.ReadFile(filepath.Join(d2, f))
 		if err1 != nil || err2 != nil || !bytes.Equal(b1, b2) {
@@ -143,6 +143,24 @@ func TestProbabilityClaimsReport(t *testing.T) {
 				}
 			}
 		}
+		Randomized *struct {
+			Claims []struct {
+				ID      string
+				Answers []struct {
+					N                 int
+					Query             string
+					Min, Max, Claimed struct{ Exact, Decimal string }
+					Agrees            bool
+				}
+				Plots []string
+			}
+			PRISM struct {
+				Rows []struct {
+					N, K, States int
+					From         string
+				}
+			}
+		}
 	}
 	b, err := os.ReadFile(filepath.Join(d1, "report.json"))
 	if err != nil {
@@ -154,5 +172,21 @@ func TestProbabilityClaimsReport(t *testing.T) {
 	a := rep.Claims[0].Rows[0].Answers[0]
 	if rep.Claims[0].ID != "IR-SYNC-3" || a.N != 3 || a.Query != "Pmin[elected within 1 rounds]" || a.Value != "3/4" || a.Claimed != "3/4" || a.Within != 1 || !a.Holds {
 		t.Errorf("report.json's first answer: %+v", a)
+	}
+	// The randomized elections section: the same answers, min and max
+	// paired, the row plots, and the state count PRISM's leader_sync
+	// table has a row for (n=3, K=2) from the run; K = 4 is not in it.
+	rz := rep.Randomized
+	if rz == nil || len(rz.Claims) != 1 || rz.Claims[0].ID != "IR-SYNC-3" || len(rz.Claims[0].Answers) != 12 || len(rz.Claims[0].Plots) != 2 {
+		t.Fatalf("report.json's randomized section: %+v", rz)
+	}
+	if ra := rz.Claims[0].Answers[0]; ra.N != 3 || ra.Query != "P[elected within 1 rounds]" || ra.Min.Exact != "3/4" || ra.Max.Decimal != "0.750000" || ra.Claimed.Exact != "3/4" || !ra.Agrees {
+		t.Errorf("the section's first answer: %+v", ra)
+	}
+	if pr := rz.PRISM.Rows; len(pr) != 4 || pr[0].States != 21 || pr[0].From != "IR-SYNC-3 row 1, n=3" || pr[1].From != "" {
+		t.Errorf("the section's PRISM rows: %+v", pr)
+	}
+	if !strings.Contains(r.stdout, "Randomized elections") || !strings.Contains(r.stdout, "PRISM 26 states, electlab 21 (IR-SYNC-3 row 1, n=3); (N, K) = (3, 4): PRISM 147 states, electlab not in this run") {
+		t.Errorf("claims does not print the randomized elections section:\n%s", r)
 	}
 }

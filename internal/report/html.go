@@ -26,6 +26,8 @@ type htmlReport struct {
 	Entries []htmlEntry
 	// Compare is the ring algorithms' comparison (nil when absent).
 	Compare *htmlCompare
+	// Randomized is the randomized elections section (nil when absent).
+	Randomized *htmlRandomized
 }
 
 type htmlCount struct {
@@ -117,7 +119,7 @@ func htmlData(rep *Report) *htmlReport {
 	if prog == "" {
 		prog = "electlab"
 	}
-	d := &htmlReport{Program: prog, Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims), Compare: rep.Comparison.html()}
+	d := &htmlReport{Program: prog, Seed: rep.Seed, Cases: rep.Cases, Total: len(rep.Claims), Compare: rep.Comparison.html(), Randomized: rep.Randomized.html()}
 	for _, c := range []struct {
 		v claims.Verdict
 		n int
@@ -307,6 +309,40 @@ footer { margin-top: 3em; color: #666; font-size: 0.85em; }
 <figure class="trace"><div style="overflow-x:auto"><a href="{{.SVG}}"><img class="diagram" src="{{.SVG}}" alt="space-time diagram of the counterexample of row {{.Row}}"></a></div><figcaption>Row {{.Row}}: the counterexample as a space-time diagram (n={{.N}}, {{.Events}} events, violation of {{.Property}} marked). <a href="{{.ShiViz}}">ShiViz log</a></figcaption></figure>
 {{- end}}{{end}}{{end}}
 {{- end}}
+</section>
+{{- end}}
+{{- with .Randomized}}
+<section class="randomized" id="randomized">
+<header><h2>Randomized elections</h2><a class="toplink" href="#summary">back to the table</a></header>
+<p>{{.Lede}}</p>
+{{- range .Claims}}
+<h3><a href="#{{.Anchor}}">{{.Line}}</a> <span class="verdict {{.Class}}">{{.Verdict}}</span></h3>
+{{- if .Rows}}
+<table class="rows answers">
+<thead><tr><th>Row</th><th>n</th><th>Variant</th><th>Ids</th><th>States</th><th>Query</th><th>Min</th><th>Max</th><th>Formula</th><th>Agrees</th></tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr class="{{if .Agrees}}v-row-holds{{else}}v-row-refuted{{end}}"><td>{{.Row}}</td><td>{{.N}}</td><td>{{.Variant}}</td><td>{{.IDs}}</td><td>{{.States}}</td><td class="mono">{{.Query}}</td><td>{{.Min}}</td><td>{{.Max}}</td><td>{{.Claimed}}</td><td class="vcell">{{.Agr}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{- else}}
+<p>No exact answer in this run (see the claim's rows).</p>
+{{- end}}
+{{- range .Plots}}
+<figure class="plot-ref"><a href="{{.}}"><img class="plot-ref" src="{{.}}" alt="the exact answers against L" width="576" height="384"></a><figcaption>The exact answers against L, as drawn for the claim's row (<a href="{{.}}">{{.}}</a>).</figcaption></figure>
+{{- end}}
+{{- end}}
+<h3>Against PRISM</h3>
+<p>{{.Paragraph}}</p>
+<table class="rows prism">
+<thead><tr><th>(N, K)</th><th>PRISM states ({{.Source}})</th><th>electlab states</th></tr></thead>
+<tbody>
+{{- range .PRISM}}
+<tr><td>({{.N}}, {{.K}})</td><td>{{.PRISM}}</td><td>{{.Electlab}}</td></tr>
+{{- end}}
+</tbody>
+</table>
 </section>
 {{- end}}
 {{- with .Compare}}

@@ -34,6 +34,10 @@ type Report struct {
 	// Comparison is the ring algorithms' comparison section (the full
 	// report only: no -claim or -algo filter).
 	Comparison *Comparison `json:"comparison,omitempty"`
+	// Randomized is the randomized elections section: the Probability
+	// claims' exact answers and the comparison with PRISM's case studies
+	// (NewRandomized; absent without a Probability claim's row).
+	Randomized *Randomized `json:"randomized,omitempty"`
 	// Program is the command whose replay report.html's footer names
 	// (render.ReplayCommand; "" is electlab).
 	Program string `json:"-"`
@@ -139,6 +143,12 @@ func ClaimedText(c *claim.Claim) string {
 		return fmt.Sprintf("%s messages%s grow as %s", c.Accounting, stat, c.OrderText())
 	case claim.Table:
 		return fmt.Sprintf("printed numbers = %s", c.FormulaText)
+	case claim.Probability:
+		q := strings.Join(c.Queries, ", ")
+		if len(c.Queries) > 2 {
+			q = fmt.Sprintf("%s … %s (%d queries)", c.Queries[0], c.Queries[len(c.Queries)-1], len(c.Queries))
+		}
+		return fmt.Sprintf("exact %s %s %s", q, c.Relation, c.FormulaText)
 	}
 	var props []string
 	for _, p := range []struct {
@@ -263,6 +273,8 @@ func WriteDir(dir string, rep *Report, prog *Progress) error {
 	if err := writeComparePlot(dir, rep.Comparison); err != nil {
 		return err
 	}
+	// The section links the rows' plots just drawn.
+	rep.Randomized = NewRandomized(rep)
 	var js bytes.Buffer
 	if err := WriteJSON(&js, rep); err != nil {
 		return err
@@ -466,6 +478,9 @@ func Text(rep *Report) string {
 			fmt.Fprintf(&b, "      evidence: %s\n", evidenceText(r))
 		}
 	}
+	if rep.Randomized != nil {
+		b.WriteString(rep.Randomized.Text())
+	}
 	if rep.Comparison != nil {
 		b.WriteString(rep.Comparison.Text())
 	}
@@ -506,6 +521,9 @@ func Markdown(rep *Report) string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(setting), mdEscape(r.Variant), r.Model, r.Verdict, mdEscape(pointsText(&c, r)), mdEscape(evidenceText(r)))
 		}
+	}
+	if rep.Randomized != nil {
+		b.WriteString(rep.Randomized.Markdown())
 	}
 	if rep.Comparison != nil {
 		b.WriteString(rep.Comparison.Markdown())

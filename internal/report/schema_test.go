@@ -163,3 +163,26 @@ func TestReportSchemaCanFail(t *testing.T) {
 		t.Errorf("a documented key no type writes is not caught (caught: %v)", unemitted)
 	}
 }
+
+// The randomized elections section's keys (Report.Randomized, an optional
+// key within schema 2) are written by a full report and documented.
+func TestReportSchemaRandomized(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/REPORT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep Report
+	fillAll(reflect.ValueOf(&rep), 0)
+	emitted, documented := emittedKeys(t, &rep), documentedKeys(t, string(doc))
+	for _, k := range []string{"randomized", "queries", "relation", "formula", "min", "max", "exact", "decimal", "agrees",
+		"prism", "prism_states", "from", "why", "expected"} {
+		if !emitted[k] || !documented[k] {
+			t.Errorf("key %q: written %v, documented %v", k, emitted[k], documented[k])
+		}
+	}
+	// Without the section the key is absent (omitempty).
+	rep.Randomized = nil
+	if emittedKeys(t, &rep)["randomized"] {
+		t.Errorf("a report without the section writes \"randomized\"")
+	}
+}
