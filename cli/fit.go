@@ -58,11 +58,11 @@ type fitFlags struct {
 func (f *fitFlags) register(fs *flag.FlagSet) {
 	f.modelFlags.register(fs)
 	fs.StringVar(&f.nRange, "n", "", "range of sizes LO..HI, e.g. 2..8 (the two largest are held out to confirm the fit)")
-	fs.StringVar(&f.order, "order", "every", "arrangement of the ids 1..n: asc, desc, or every (every arrangement: up to rotation on rings; one stands for all on a complete graph)")
+	fs.StringVar(&f.order, "order", "every", "arrangement of the ids 1..n: asc, desc, or every (every arrangement: up to rotation on rings; one stands for all on a complete graph); asc with a probabilistic -counter, which refuses every")
 	fs.StringVar(&f.initiators, "initiators", "all", "initiators: all, or ids given as numbers, n or n-K (e.g. 1 or n-1)")
 	fs.StringVar(&f.crashed, "crashed", "", "processes crashed before the run: ids as numbers, n or n-K (e.g. n: the highest id)")
-	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds")
-	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ")
+	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds; or probabilistic names, Emin[rounds until elected], Pmax[elected within 3 rounds], ... (docs/PROBABILITY.md), answered exactly on each size's Markov decision process")
+	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ; with a probabilistic -counter, a probability claim, whose setting also restricts the scheduler")
 	fs.IntVar(&f.heldOut, "held-out", 2, "how many of the largest sizes confirm the fit instead of solving it (at least 2)")
 	fs.Int64Var(&f.maxStates, "max-states", 2_000_000, "bound on the states of each search (0 = none); reaching it stops the range at that size")
 	fs.IntVar(&f.maxConfigs, "max-configs", 720, "bound on the arrangements searched at one size; more stops the range at that size")
@@ -116,7 +116,7 @@ func parseFitArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Fit,
 	case f.mean && (set["max-states"] || set["max-configs"]):
 		return nil, usagef("-max-states and -max-configs bound the exhaustive search: drop them with -mean")
 	}
-	if a.Prob = bound.ReadsProbabilities(f.counter) || f.claim != "" && !set["counter"] && probClaim(tl.Reg, a, f.claim); a.Prob {
+	if a.Prob = bound.ReadsProbabilities(f.counter) || f.claim != "" && !set["counter"] && isProbClaim(a, f.claim); a.Prob {
 		// A probabilistic name is answered on one configuration's Markov
 		// decision process per size: not sampled, not over arrangements.
 		switch {
@@ -222,9 +222,9 @@ func (f *fitFlags) claimAndCounter(a *runner.Fit, counterSet bool) error {
 	return nil
 }
 
-// probClaim tells whether id names a probability claim of a's algorithm
-// (then fit measures its first name by default).
-func probClaim(reg claim.Registry, a *runner.Fit, id string) bool {
+// isProbClaim tells whether id names a probability claim of a's
+// algorithm (then fit measures its first name by default).
+func isProbClaim(a *runner.Fit, id string) bool {
 	c := claim.EntryOf(a.Spec).Claim(id)
 	return c != nil && c.Kind == claim.Probability
 }
