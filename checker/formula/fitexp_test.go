@@ -170,3 +170,53 @@ func TestExpFormString(t *testing.T) {
 		checkRoundTrip(t, f, c.e.Eval, 9)
 	}
 }
+
+// Random forms of the families are fitted, and the fitted formula's text
+// parses back to the same value at every point (the printer's signs,
+// parentheses and common factors).
+func TestFitExpRandomFormsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	fitted := 0
+	for trial := 0; trial < 40; trial++ {
+		b := 2 + rng.IntN(4)
+		bases := expBases(b)
+		e := &ExpForm{Shape: ExpShape(1 + rng.IntN(2)), B: b}
+		for _, j := range rng.Perm(len(bases))[:1+rng.IntN(ExpMaxTerms)] {
+			c := big.NewRat(rng.Int64N(19)-9, 1+rng.Int64N(6))
+			if c.Sign() == 0 {
+				c.SetInt64(1)
+			}
+			e.Terms = append(e.Terms, ExpTerm{c, bases[j]})
+		}
+		var pts []Point
+		for n := 2; n <= 9; n++ {
+			v := e.Eval(n)
+			if v == nil || v.Sign() == 0 {
+				pts = nil
+				break
+			}
+			pts = append(pts, Point{N: n, Value: v})
+		}
+		if pts == nil {
+			continue
+		}
+		f, err := Fit(pts, FitOptions{Exponential: true})
+		if err != nil {
+			t.Fatalf("%s (%+v) on 2..9: %v", e, e, err)
+		}
+		x, err := Parse(f.String())
+		if err != nil {
+			t.Fatalf("%s does not parse: %v", f, err)
+		}
+		for _, p := range pts {
+			v, err := x.Func(nil)(p.N)
+			if err != nil || v.Cmp(p.Value) != 0 {
+				t.Fatalf("%s (fitted to %s) at n=%d: %v (%v), want %s", f, e, p.N, v, err, p.Value.RatString())
+			}
+		}
+		fitted++
+	}
+	if fitted < 30 {
+		t.Errorf("only %d of 40 random forms had a value at every n", fitted)
+	}
+}
