@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"io"
+	"slices"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/bound"
@@ -11,6 +12,7 @@ import (
 	"github.com/electlab/electlab/checker/prob"
 	"github.com/electlab/electlab/internal/exit"
 	"github.com/electlab/electlab/internal/render"
+	"github.com/electlab/electlab/model"
 )
 
 // runProb fits a probabilistic quantity (Pmin[…], Emin[…], …, and
@@ -54,8 +56,11 @@ func (a *Fit) measureProb(n int, stderr io.Writer) (_ *render.FitPoint, stop str
 	if Interrupted() {
 		return nil, explore.Interrupted, nil
 	}
-	arrs, _ := a.arrangements(n, 1) // asc or desc: one
-	cfg, err := a.ConfigAt(n, arrs[0])
+	ids := model.IDsUpTo(n) // asc; the command refuses every
+	if a.Order == "desc" {
+		slices.Reverse(ids)
+	}
+	cfg, err := a.ConfigAt(n, ids)
 	if err != nil {
 		return nil, "", exit.Usagef("%v", err)
 	}
