@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 
@@ -76,7 +77,18 @@ func (a *Fit) measureProb(n int, stderr io.Writer) (_ *render.FitPoint, stop str
 	}
 	lim := ProbLimits
 	lim.MaxStates = int(a.MaxStates)
-	an, err := prob.AnalyzeWith(start, prob.Options{MaxStates: int(a.MaxStates), MaxMem: a.MaxMem, Stop: Interrupted}, lim)
+	// One MDP can be long to build: a line every two seconds on the
+	// process's own stderr (a wall clock there only; never in results).
+	polls := 0
+	progress := loopProgress(stderr, func(_ int, el float64) {
+		fmt.Fprintf(stderr, "electlab: fit: n=%d, building its Markov decision process, %.0fs at this size\n", n, el)
+	})
+	poll := func() bool {
+		polls++
+		progress(polls)
+		return Interrupted()
+	}
+	an, err := prob.AnalyzeWith(start, prob.Options{MaxStates: int(a.MaxStates), MaxMem: a.MaxMem, Stop: poll}, lim)
 	if errors.Is(err, prob.ErrInterrupted) {
 		return nil, explore.Interrupted, nil
 	}
