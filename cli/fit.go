@@ -2,6 +2,7 @@ package cli
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/electlab/electlab/claim"
 
 	"github.com/electlab/electlab/checker/bound"
+	"github.com/electlab/electlab/checker/prob"
 	"github.com/electlab/electlab/internal/runner"
 	"github.com/electlab/electlab/model"
 )
@@ -56,11 +58,11 @@ type fitFlags struct {
 func (f *fitFlags) register(fs *flag.FlagSet) {
 	f.modelFlags.register(fs)
 	fs.StringVar(&f.nRange, "n", "", "range of sizes LO..HI, e.g. 2..8 (the two largest are held out to confirm the fit)")
-	fs.StringVar(&f.order, "order", "every", "arrangement of the ids 1..n: asc, desc, or every (every arrangement: up to rotation on rings; one stands for all on a complete graph)")
+	fs.StringVar(&f.order, "order", "every", "arrangement of the ids 1..n: asc, desc, or every (every arrangement: up to rotation on rings; one stands for all on a complete graph); asc with a probabilistic -counter, which refuses every")
 	fs.StringVar(&f.initiators, "initiators", "all", "initiators: all, or ids given as numbers, n or n-K (e.g. 1 or n-1)")
 	fs.StringVar(&f.crashed, "crashed", "", "processes crashed before the run: ids as numbers, n or n-K (e.g. n: the highest id)")
-	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds")
-	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ")
+	fs.StringVar(&f.counter, "counter", "sends", "the quantity: sends, transmissions, deliveries, sr or an expression of them and n, initiators, crashed, live (docs/FORMULA.md); with -mean also per-kind counters (sends[KIND]), forwards, steps, time_hops, rounds; or probabilistic names, Emin[rounds until elected], Pmax[elected within 3 rounds], ... (docs/PROBABILITY.md), answered exactly on each size's Markov decision process")
+	fs.StringVar(&f.claim, "claim", "", "put this bound claim's formula beside the fitted one and name the smallest n where they differ; with a probabilistic -counter, a probability claim, whose setting also restricts the scheduler")
 	fs.IntVar(&f.heldOut, "held-out", 2, "how many of the largest sizes confirm the fit instead of solving it (at least 2)")
 	fs.Int64Var(&f.maxStates, "max-states", 2_000_000, "bound on the states of each search (0 = none); reaching it stops the range at that size")
 	fs.IntVar(&f.maxConfigs, "max-configs", 720, "bound on the arrangements searched at one size; more stops the range at that size")
@@ -113,6 +115,21 @@ func parseFitArgs(tl runner.Tool, args []string, stderr io.Writer) (*runner.Fit,
 		return nil, usagef("-runs and -seed go with -mean (the exact fit searches every schedule)")
 	case f.mean && (set["max-states"] || set["max-configs"]):
 		return nil, usagef("-max-states and -max-configs bound the exhaustive search: drop them with -mean")
+	}
+	if a.Prob = bound.ReadsProbabilities(f.counter) || f.claim != "" && !set["counter"] && isProbClaim(a, f.claim); a.Prob {
+		// A probabilistic name is answered on one configuration's Markov
+		// decision process per size: not sampled, not over arrangements.
+		switch {
+		case f.mean:
+			return nil, usagef("-counter %q reads probabilistic names, which are exact over every scheduler and coin: drop -mean (it samples random runs)", f.counter)
+		case set["order"] && f.order == "every":
+			return nil, usagef("-order every: a probabilistic name is answered on one configuration's Markov decision process per size; give -order asc (the default with a probabilistic name) or desc")
+		case set["max-configs"]:
+			return nil, usagef("-max-configs bounds the arrangements of one size: a probabilistic name is answered on one configuration per size; drop it")
+		}
+		if !set["order"] {
+			a.Order = "asc"
+		}
 	}
 	if a.MaxMem, err = parseMem(f.maxMem); err != nil {
 		return nil, err
@@ -168,11 +185,16 @@ var accountingCounter = map[model.Accounting]string{model.P2P: "sends", model.BC
 func (f *fitFlags) claimAndCounter(a *runner.Fit, counterSet bool) error {
 	info := a.Spec.Meta()
 	counter := f.counter
+	if f.claim != "" && a.Prob {
+		return f.probClaim(a, counterSet)
+	}
 	if f.claim != "" {
 		c := claim.EntryOf(a.Spec).Claim(f.claim)
 		switch {
 		case c == nil:
 			return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", f.claim, info.Name)
+		case c.Kind == claim.Probability:
+			return usagef("-claim %s is a probability claim: give -counter one of its names (%s)", c.ID, strings.Join(c.Queries, ", "))
 		case c.Kind != claim.Bound || c.Formula == nil:
 			return usagef("-claim %s is a %s claim: fit compares bound claims (a count against a formula)", c.ID, c.Kind)
 		case c.Quantity != claim.Messages || c.Measure != nil:
@@ -186,8 +208,11 @@ func (f *fitFlags) claimAndCounter(a *runner.Fit, counterSet bool) error {
 		a.Claim = c
 	}
 	scope := bound.Explored
-	if f.mean {
+	switch {
+	case f.mean:
 		scope = bound.Execution
+	case a.Prob:
+		scope = bound.Probabilistic
 	}
 	q, err := bound.ParseQuantity(counter, info, a.Base.Timing == model.Sync, scope)
 	if err != nil {
@@ -195,4 +220,65 @@ func (f *fitFlags) claimAndCounter(a *runner.Fit, counterSet bool) error {
 	}
 	a.Quantity = q
 	return nil
+}
+
+// isProbClaim tells whether id names a probability claim of a's
+// algorithm (then fit measures its first name by default).
+func isProbClaim(a *runner.Fit, id string) bool {
+	c := claim.EntryOf(a.Spec).Claim(id)
+	return c != nil && c.Kind == claim.Probability
+}
+
+// probClaim resolves -claim for a probabilistic counter: a probability
+// claim of the algorithm, one of whose names the counter is (its first by
+// default); its setting of the fit's timing restricts the scheduler, as
+// the claim's own check does.
+func (f *fitFlags) probClaim(a *runner.Fit, counterSet bool) error {
+	info := a.Spec.Meta()
+	c := claim.EntryOf(a.Spec).Claim(f.claim)
+	switch {
+	case c == nil:
+		return usagef("-claim %q: not a claim of algorithm %s (see electlab list)", f.claim, info.Name)
+	case c.Kind != claim.Probability:
+		return usagef("-claim %s is a %s claim: with a probabilistic -counter, give a probability claim", c.ID, c.Kind)
+	}
+	counter := f.counter
+	if !counterSet {
+		counter = c.Queries[0]
+	}
+	q, err := bound.ParseQuantity(counter, info, a.Base.Timing == model.Sync, bound.Probabilistic)
+	if err != nil {
+		return usagef("-counter %q: %v", counter, err)
+	}
+	qs := q.Queries()
+	var names []string
+	for _, t := range c.Queries {
+		names = append(names, t)
+		if len(qs) == 1 && q.String() == qs[0].String() && sameQuery(t, qs[0].String()) {
+			a.Quantity, a.Claim = q, c
+		}
+	}
+	if a.Claim == nil {
+		return usagef("-claim %s states %s: -counter %q is none of them", c.ID, strings.Join(names, ", "), counter)
+	}
+	for _, st := range c.Settings {
+		if st.Timing == a.Base.Timing {
+			if st.Restrict != nil {
+				a.Restrict, a.RestrictName = st.Restrict, fmt.Sprintf("the schedulers of claim %s's setting (%s)", c.ID, st.Name)
+			}
+			return nil
+		}
+	}
+	return usagef("-claim %s: no setting of it has timing %s (give -timing as the claim's settings do)", c.ID, a.Base.Timing)
+}
+
+// sameQuery tells whether the probabilistic name text (Emin[rounds until
+// elected]) is the query canon.
+func sameQuery(text, canon string) bool {
+	base, key, ok := strings.Cut(text, "[")
+	if !ok {
+		return false
+	}
+	q, err := prob.ParseQuery(base, strings.TrimSuffix(key, "]"))
+	return err == nil && q.String() == canon
 }

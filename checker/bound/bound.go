@@ -192,6 +192,10 @@ func (b *Bound) validate() error {
 // String is the quantity's canonical text.
 func (q *Quantity) String() string { return q.b.String() }
 
+// Queries are the probabilistic names the quantity reads (Probabilistic
+// scope), as Bound.Queries.
+func (q *Quantity) Queries() []prob.Query { return q.b.Queries() }
+
 // Value is the quantity on v, or an evaluation error naming its column.
 func (q *Quantity) Value(v Values) (*big.Rat, error) {
 	x, err := q.b.expr.Eval(q.b.env(v))

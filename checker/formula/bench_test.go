@@ -1,6 +1,9 @@
 package formula
 
-import "testing"
+import (
+	"math/big"
+	"testing"
+)
 
 // The cost of a bound and of a fit (the fit command runs one per counter):
 //
@@ -39,6 +42,20 @@ func BenchmarkFitNone(b *testing.B) {
 	pts := pointsOf(b, "2^n", 1, 12)
 	for b.Loop() {
 		if _, err := Fit(pts, FitOptions{}); !IsNoFit(err) {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFitExpNoFit: points no family fits, so every exponential
+// family is tried (the worst case of fit over a probabilistic name).
+func BenchmarkFitExpNoFit(b *testing.B) {
+	var pts []Point
+	for n := 3; n <= 9; n++ {
+		pts = append(pts, Point{N: n, Value: big.NewRat(int64(n*n*n*n)+7, int64(n+1))})
+	}
+	for b.Loop() {
+		if _, err := Fit(pts, FitOptions{Exponential: true}); !IsNoFit(err) {
 			b.Fatal(err)
 		}
 	}

@@ -111,6 +111,11 @@ type FitOptions struct {
 	// HeldOut is how many of the largest sizes are not used to solve but
 	// only to confirm a solution; 0 means 2, the least allowed.
 	HeldOut int
+	// Exponential tries, after every family of Families, the
+	// exponential families B^n/P(n) and P(n)/B^n (fitexp.go), for values
+	// that are not polynomials in n (expectations of randomized
+	// algorithms).
+	Exponential bool
 }
 
 // Term is a coefficient times a basis.
@@ -127,6 +132,9 @@ type Fitted struct {
 	FitN     []int   // the sizes the coefficients were solved on
 	HeldOutN []int   // the larger sizes that confirmed them
 	Points   []Point // every point, by increasing n
+	// Exp, when set, is the formula (an exponential family; Terms and
+	// Family are then empty).
+	Exp *ExpForm
 }
 
 // NoFitError is Fit's answer when no family fits every point.
@@ -255,6 +263,26 @@ func Fit(points []Point, opts FitOptions) (*Fitted, error) {
 		}
 		return f, nil
 	}
+	if opts.Exponential {
+		e, n := fitExp(pts, fitPts)
+		tried += n
+		if e != nil {
+			f := &Fitted{Exp: e, Points: pts}
+			for _, p := range fitPts {
+				f.FitN = append(f.FitN, p.N)
+			}
+			for _, p := range heldPts {
+				f.HeldOutN = append(f.HeldOutN, p.N)
+			}
+			return f, nil
+		}
+		nf := noFit(pts, tried, len(fitPts), held)
+		if u := expUntried(len(fitPts)); u > 0 {
+			nf.Untried += u
+			nf.NeedAll = max(nf.NeedAll, ExpMaxTerms+held)
+		}
+		return nil, nf
+	}
 	return nil, noFit(pts, tried, len(fitPts), held)
 }
 
@@ -297,15 +325,28 @@ func evalTerms(fam []Basis, coef []*big.Rat, n int) *big.Rat {
 // solve solves sum_j c_j*fam_j(n) = value for every point exactly; false
 // when the system has no solution or more than one.
 func solve(fam []Basis, pts []Point) ([]*big.Rat, bool) {
-	k := len(fam)
-	m := make([][]*big.Rat, len(pts))
+	y := make([]*big.Rat, len(pts))
 	for i, p := range pts {
+		y[i] = p.Value
+	}
+	return solveWith(len(fam), func(i, j int) *big.Rat { return fam[j].Eval(pts[i].N) }, y)
+}
+
+// solveWith solves sum_j c_j*a(i, j) = y[i] (j < k) for every i exactly
+// (Gaussian elimination over the rationals); false when the system has
+// no solution or more than one.
+func solveWith(k int, a func(i, j int) *big.Rat, y []*big.Rat) ([]*big.Rat, bool) {
+	m := make([][]*big.Rat, len(y))
+	for i := range y {
 		row := make([]*big.Rat, k+1)
-		for j, b := range fam {
-			row[j] = b.Eval(p.N)
+		for j := 0; j < k; j++ {
+			row[j] = a(i, j)
 		}
-		row[k] = new(big.Rat).Set(p.Value)
+		row[k] = new(big.Rat).Set(y[i])
 		m[i] = row
+	}
+	if len(m) < k {
+		return nil, false
 	}
 	tmp := new(big.Rat)
 	for col := 0; col < k; col++ {
@@ -346,8 +387,12 @@ func solve(fam []Basis, pts []Point) ([]*big.Rat, bool) {
 	return out, true
 }
 
-// Eval is the formula at n.
+// Eval is the formula at n (nil where an exponential form has no
+// value: B^n/P(n) with P(n) = 0).
 func (f *Fitted) Eval(n int) *big.Rat {
+	if f.Exp != nil {
+		return f.Exp.Eval(n)
+	}
 	sum := new(big.Rat)
 	for _, t := range f.Terms {
 		v := t.Basis.Eval(n)
@@ -388,6 +433,9 @@ func rangeText(ns []int) string {
 // expression language (so Parse reads it back), terms in Basis order:
 // (n^2 + 3n)/2, 2n*ceil(log2(n)) + n, n*H(n), 0.
 func (f *Fitted) String() string {
+	if f.Exp != nil {
+		return f.Exp.String()
+	}
 	if len(f.Terms) == 0 {
 		return "0"
 	}
@@ -443,7 +491,13 @@ type Func func(n int) (*big.Rat, error)
 
 // Func is the fitted formula as a Func.
 func (f *Fitted) Func() Func {
-	return func(n int) (*big.Rat, error) { return f.Eval(n), nil }
+	return func(n int) (*big.Rat, error) {
+		v := f.Eval(n)
+		if v == nil {
+			return nil, fmt.Errorf("%s has no value at n=%d (division by zero)", f, n)
+		}
+		return v, nil
+	}
 }
 
 // Func is a numeric expression as a function of n. vars gives the
@@ -505,6 +559,23 @@ func (f *Fitted) MarshalJSON() ([]byte, error) {
 	terms := make([]term, len(f.Terms))
 	for i, t := range f.Terms {
 		terms[i] = term{t.Basis.String(), t.Coef.RatString()}
+	}
+	if e := f.Exp; e != nil {
+		// The terms are P(n)'s, in B^n/P(n) or P(n)/B^n (shape).
+		shape := map[ExpShape]string{ExpUnder: "B^n/P(n)", ExpOver: "P(n)/B^n"}[e.Shape]
+		terms = make([]term, len(e.Terms))
+		for i, t := range e.Terms {
+			terms[i] = term{t.Basis.String(), t.Coef.RatString()}
+		}
+		return json.Marshal(struct {
+			Formula  string  `json:"formula"`
+			Shape    string  `json:"shape"`
+			Base     int     `json:"base"`
+			Terms    []term  `json:"terms"`
+			FitN     []int   `json:"fit_n"`
+			HeldOutN []int   `json:"held_out_n"`
+			Points   []Point `json:"points"`
+		}{f.String(), shape, e.B, terms, f.FitN, f.HeldOutN, f.Points})
 	}
 	return json.Marshal(struct {
 		Formula  string  `json:"formula"`

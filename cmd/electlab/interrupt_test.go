@@ -174,6 +174,7 @@ func TestInterrupt(t *testing.T) {
 		{"explore", []string{"explore", "-algo", "bully", "-n", "6"}, " states (+", "search incomplete: interrupted", false},
 		{"fit", []string{"fit", "-algo", "bully", "-n", "2..9"}, " states (+", "interrupted  at n=", false},
 		{"fit -mean", []string{"fit", "-algo", "changroberts", "-n", "2..9", "-mean", "-runs", "1000000"}, "electlab: fit: ", "interrupted  at n=", false},
+		{"fit prob", []string{"fit", "-algo", "itairodeh-sync", "-variant", "k2", "-timing", "sync", "-n", "3..9", "-counter", "Emin[rounds until elected]"}, "electlab: fit: n=6, building", "interrupted  at n=6", false},
 		{"reproduce", []string{"reproduce", "-paper", "000", "-table", "1", "-runs", "1000000"}, "waiting for: reproduce 000 table 1", "interrupted: tables reproduced in full: none", true},
 		{"claims", []string{"claims", "-claim", "CR79-AVG"}, "waiting for: CR79-AVG", "interrupted after ", false},
 		{"claims, the full report", []string{"claims"}, "electlab: checked ", "rows marked interrupted", true},

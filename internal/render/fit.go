@@ -28,6 +28,11 @@ type FitReport struct {
 	Statistical bool   `json:"statistical"`
 	Runs        int    `json:"runs,omitempty"`
 	Seed        uint64 `json:"seed,omitempty"`
+	// Probabilistic is set when the quantity reads probabilistic names:
+	// each point is one configuration's exact Value over the schedulers
+	// Schedulers names, and Value its fit.
+	Probabilistic bool   `json:"probabilistic,omitempty"`
+	Schedulers    string `json:"schedulers,omitempty"`
 	// Points are the sizes measured, in order.
 	Points []FitPoint `json:"points"`
 	// Cap, when set, is the size where a cap stopped the range.
@@ -37,15 +42,19 @@ type FitReport struct {
 	Min  *FitSide `json:"min,omitempty"`
 	Max  *FitSide `json:"max,omitempty"`
 	Mean *FitSide `json:"mean,omitempty"`
+	// Value is the fit of a probabilistic quantity's values.
+	Value *FitSide `json:"value,omitempty"`
 }
 
 // FitPoint is one size's measurement: the exact min and max (as exact
 // rationals in strings) over Configs configurations and States explored
 // states, or (-mean) Configs sampled runs.
 type FitPoint struct {
-	N       int    `json:"n"`
-	Min     string `json:"min,omitempty"`
-	Max     string `json:"max,omitempty"`
+	N   int    `json:"n"`
+	Min string `json:"min,omitempty"`
+	Max string `json:"max,omitempty"`
+	// Value is a probabilistic quantity's exact value (Probabilistic).
+	Value   string `json:"value,omitempty"`
 	Configs int    `json:"configurations"`
 	States  int64  `json:"states,omitempty"`
 	// MaxExact is false when a cycle that sends messages was cut (the
@@ -100,13 +109,18 @@ func PrintFit(w io.Writer, r *FitReport) {
 	arr := map[string]string{"asc": "ids 1..n ascending", "desc": "ids n..1 descending", "every": "every arrangement of the ids"}[r.Order]
 	fmt.Fprintf(w, "algorithm    %s (variant %s)\n", r.Algorithm, r.Variant)
 	fmt.Fprintf(w, "family       %s, initiators %s, crashed %s, timing %s, n=%d..%d\n", arr, r.Initiators, r.Crashed, r.Timing, r.NMin, r.NMax)
-	if r.Statistical {
+	switch {
+	case r.Probabilistic:
+		fmt.Fprintf(w, "measured     exact value of %s on each size's Markov decision process (one configuration; variant %s fixed: the fit is in n only), over %s\n", r.Quantity, r.Variant, r.Schedulers)
+	case r.Statistical:
 		fmt.Fprintf(w, "measured     mean of %s over %d random schedules per size (seed %d): STATISTICAL, not exact\n", r.Quantity, r.Runs, r.Seed)
-	} else {
+	default:
 		fmt.Fprintf(w, "measured     exact min and max of %s over every configuration and every schedule (exhaustive search)\n", r.Quantity)
 	}
 	for _, p := range r.Points {
 		switch {
+		case r.Probabilistic:
+			fmt.Fprintf(w, "  n=%-3d %s   (%d states)\n", p.N, p.Value, p.States)
 		case r.Statistical:
 			fmt.Fprintf(w, "  n=%-3d %d runs", p.N, p.Configs)
 			if p.Capped > 0 {
@@ -133,6 +147,7 @@ func PrintFit(w io.Writer, r *FitReport) {
 	printSide(w, "min", r.Quantity, r.Min)
 	printSide(w, "max", r.Quantity, r.Max)
 	printSide(w, "mean", r.Quantity, r.Mean)
+	printSide(w, "value", r.Quantity, r.Value)
 }
 
 // printSide prints one fitted statistic and its claim comparison.

@@ -108,8 +108,15 @@ type Fit struct {
 	Mean bool
 	Runs int
 	Seed uint64
-	// Claim, when set, is a bound claim whose formula is put beside the
-	// fitted one.
+	// Prob says the quantity reads probabilistic names (Pmin[…], …):
+	// each size's value is answered on its one configuration's Markov
+	// decision process, restricted by Restrict (named RestrictName) when
+	// set, and fitted with the exponential families too (runProb).
+	Prob         bool
+	Restrict     func(model.System) (model.System, error)
+	RestrictName string
+	// Claim, when set, is a bound claim (or, with Prob, a probability
+	// claim) whose formula is put beside the fitted one.
 	Claim *claim.Claim
 	JSON  bool
 }
@@ -185,6 +192,9 @@ func permute(xs []model.ID, k int, f func([]model.ID)) {
 func (a *Fit) Run(stdout, stderr io.Writer) error {
 	if a.Mean {
 		return a.runMean(stdout, stderr)
+	}
+	if a.Prob {
+		return a.runProb(stdout, stderr)
 	}
 	rep := a.newReport()
 	for n := a.NMin; n <= a.NMax; n++ {
@@ -397,12 +407,12 @@ func fitOutcome(rep *render.FitReport) error {
 	for _, s := range []struct {
 		name string
 		side *render.FitSide
-	}{{"minimum", rep.Min}, {"maximum", rep.Max}, {"mean", rep.Mean}} {
+	}{{"minimum", rep.Min}, {"maximum", rep.Max}, {"mean", rep.Mean}, {"value", rep.Value}} {
 		if s.side != nil && s.side.NoFit {
 			return exit.Findingf("no formula of the families tried fits the %s of %s exactly", s.name, rep.Quantity)
 		}
 	}
-	for _, s := range []*render.FitSide{rep.Min, rep.Max, rep.Mean} {
+	for _, s := range []*render.FitSide{rep.Min, rep.Max, rep.Mean, rep.Value} {
 		if s != nil && s.Fitted == nil && s.MeanFitted == nil {
 			return exit.Capf("not fitted: %s", s.Error)
 		}
@@ -493,6 +503,9 @@ func (a *Fit) sampleArrangement(n int, rng *rand.Rand) []model.ID {
 // claimSide is the extreme a claim bounds: the maximum for <=, the
 // minimum for >=, both for =.
 func claimSides(c *claim.Claim, rep *render.FitReport) []*render.FitSide {
+	if rep.Probabilistic {
+		return []*render.FitSide{rep.Value}
+	}
 	switch c.Relation {
 	case claim.AtMost:
 		return []*render.FitSide{rep.Max}
@@ -523,7 +536,11 @@ func (a *Fit) compareClaim(rep *render.FitReport) error {
 		if err != nil {
 			return nil, err
 		}
-		return ratOf(c.Formula(checker.ParamsOf(s0)).String()), nil
+		p := checker.ParamsOf(s0)
+		if qs := a.Quantity.Queries(); a.Prob && len(qs) == 1 {
+			p.Within = qs[0].Within
+		}
+		return ratOf(c.Formula(p).String()), nil
 	}
 	for _, side := range claimSides(c, rep) {
 		if side == nil || side.Fitted == nil {
@@ -535,7 +552,11 @@ func (a *Fit) compareClaim(rep *render.FitReport) error {
 		for n := f.Points[0].N; n <= max(measured, claimCompareMax); n++ {
 			ns = append(ns, n)
 		}
-		cmp := &render.FitClaim{ID: c.ID, Claimed: fmt.Sprintf("%s %s %s", c.Accounting, c.Relation, c.FormulaText), Fitted: f.String(),
+		text := fmt.Sprintf("%s %s %s", c.Accounting, c.Relation, c.FormulaText)
+		if a.Prob {
+			text = fmt.Sprintf("%s %s %s", a.Quantity, c.Relation, c.FormulaText)
+		}
+		cmp := &render.FitClaim{ID: c.ID, Claimed: text, Fitted: f.String(),
 			From: ns[0], To: ns[len(ns)-1], Measured: measured}
 		d, err := formula.Compare(f.Func(), claimed, ns)
 		if err != nil {
