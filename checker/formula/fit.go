@@ -447,16 +447,7 @@ func (f *Fitted) String() string {
 	var b strings.Builder
 	for i, t := range f.Terms {
 		c := new(big.Int).Mul(t.Coef.Num(), new(big.Int).Quo(den, t.Coef.Denom()))
-		neg := c.Sign() < 0
-		c.Abs(c)
-		switch {
-		case i == 0 && neg:
-			b.WriteString("-")
-		case i > 0 && neg:
-			b.WriteString(" - ")
-		case i > 0:
-			b.WriteString(" + ")
-		}
+		neg := writeSign(&b, i, c)
 		divided := len(f.Terms) == 1 && den.Cmp(big.NewInt(1)) != 0
 		b.WriteString(termText(c, t.Basis, neg && i == 0 || divided))
 	}
@@ -590,4 +581,22 @@ func (f *Fitted) MarshalJSON() ([]byte, error) {
 func IsNoFit(err error) bool {
 	var nf *NoFitError
 	return errors.As(err, &nf)
+}
+
+// writeSign writes the sign that joins term i of a sum to b ("-" before a
+// negative first term, " - " or " + " between terms) and makes c, the
+// term's coefficient, its absolute value; it reports whether c was
+// negative.
+func writeSign(b *strings.Builder, i int, c *big.Int) (neg bool) {
+	neg = c.Sign() < 0
+	c.Abs(c)
+	switch {
+	case i == 0 && neg:
+		b.WriteString("-")
+	case i > 0 && neg:
+		b.WriteString(" - ")
+	case i > 0:
+		b.WriteString(" + ")
+	}
+	return neg
 }

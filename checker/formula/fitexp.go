@@ -128,16 +128,7 @@ func scaledSum(ints []*big.Int, terms []ExpTerm, k *big.Int, denom bool) string 
 	var b strings.Builder
 	for i, m := range ints {
 		c := new(big.Int).Mul(m, k)
-		neg := c.Sign() < 0
-		c.Abs(c)
-		switch {
-		case i == 0 && neg:
-			b.WriteString("-")
-		case i > 0 && neg:
-			b.WriteString(" - ")
-		case i > 0:
-			b.WriteString(" + ")
-		}
+		writeSign(&b, i, c)
 		b.WriteString(expTermText(c, terms[i].Basis))
 	}
 	s := b.String()
