@@ -125,3 +125,30 @@ func BenchmarkRapidBareRing6(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkFairContinuationChangRoberts512 is one execution of Chang–Roberts
+// on 512 processes, every one initiating, ids in a fixed shuffled order,
+// async FIFO, run by the fair FIFO continuation from its first event (as
+// the claims' executions run after their adversarial prefix): a
+// continuation looks for a revisited state (a livelock) after every event,
+// which is what CR79-AVG's executions at n = 512..1024 spend most of their
+// time on.
+func BenchmarkFairContinuationChangRoberts512(b *testing.B) {
+	const n = 512
+	ids := make([]model.ID, n)
+	for i := range ids {
+		ids[i] = model.ID((i*211)%n + 1) // 211 is prime to 512: a permutation
+	}
+	cfg := &model.Config{Algo: "changroberts", IDs: ids, Timing: model.Async, Net: model.FIFO}
+	s0, err := changroberts.Algorithm.NewSystem(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		x := checker.Execute(s0, checker.FIFO{}, checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}, checker.Options{MaxSteps: -1, FairAfter: 1})
+		if x.Violation != nil || !x.Quiescent {
+			b.Fatalf("violation %v, quiescent %v", x.Violation, x.Quiescent)
+		}
+	}
+}

@@ -14,9 +14,13 @@ import (
 // FIFO run (at most 40 events) and of every successor of each, computed
 // with the model as it was before coins (commit 7319ec4). A World without
 // a pending coin must encode and hash exactly as it did: state counts,
-// goldens and the Spin comparisons depend on it.
+// goldens and the Spin comparisons depend on it. One change since, on
+// purpose: FairFingerprint under async timing is built on the incremental
+// StateHash (issue 35), which changed the digests of the four async
+// configurations; its values are never stored, and TestStateHash checks
+// it against a fresh World's.
 var encodingDigests = []string{
-	"cfc0d9e3e3bd28cd", "2d73b3f38804b48a", "cb1e3f27b389ffd4", "789dce1ac7d453d1", "0c686f11d76e9d58",
+	"fdcb5761cc3dcf63", "18127592d2fea2f9", "80f92a659fbd40a1", "9a1eac11a657fa98", "0c686f11d76e9d58",
 }
 
 func encodingDigest(t *testing.T, algo string, cfg model.Config) string {

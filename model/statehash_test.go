@@ -25,7 +25,8 @@ func stateHash(t *rapid.T, w interface {
 // crashes, early, accurate or dead-late timeouts, FIFO or unordered links), the
 // hash a World keeps up to date from its cached per-process and per-link
 // hashes equals the hash of a fresh World given the same events (which
-// computes every part anew), and it changes whenever the encoding does.
+// computes every part anew), and it changes whenever the encoding does;
+// so does FairFingerprint, which is built on it.
 // The check can fail: a copy whose cache for the process an event changed
 // is put back to its value from before the event (a forgotten touch)
 // gives another hash, whenever that process's encoding changed.
@@ -64,6 +65,11 @@ func TestStateHash(t *testing.T) {
 			h := stateHash(rt, w)
 			if want := stateHash(rt, ref); h != want {
 				rt.Fatalf("after %v: kept hash %x, fresh World %x", path, h, want)
+			}
+			// FairFingerprint, built on the kept hash, equals the fresh
+			// World's too (its timer order included).
+			if fp, want := w.FairFingerprint(), ref.FairFingerprint(); fp != want {
+				rt.Fatalf("after %v: kept fair fingerprint %x, fresh World %x", path, fp, want)
 			}
 			if changed := !slices.Equal(encBefore, w.Encode(nil)); changed != (h != hBefore) {
 				rt.Fatalf("after %v: encoding changed %v, hash changed %v", path, changed, h != hBefore)
