@@ -341,6 +341,12 @@ type Execution struct {
 // evaluation error (Execution.Err).
 func boundError(err error) string { return "the bound cannot be evaluated: " + err.Error() }
 
+// fairNexter is a System that finds the fair schedule's next event
+// without listing every enabled event (model.World.FairNext).
+type fairNexter interface {
+	FairNext(buf []model.Event) (model.Event, bool, []model.Event)
+}
+
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
 // checks asks after every event (instantaneous properties) and at the end.
 func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution {
@@ -412,12 +418,17 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 				break
 			}
 		}
-		buf = s.Enabled(buf[:0])
-		if len(buf) == 0 {
-			break
-		}
 		var ev model.Event
 		if len(x.Events) >= fairAfter {
+			var enabled bool
+			if f, ok := s.(fairNexter); ok {
+				ev, enabled, buf = f.FairNext(buf)
+			} else if buf = s.Enabled(buf[:0]); len(buf) > 0 {
+				ev, enabled = FIFO{}.Choose(s, buf), true
+			}
+			if !enabled {
+				break
+			}
 			if seen == nil {
 				seen = map[uint64]int{}
 			}
@@ -427,7 +438,6 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 				break
 			}
 			seen[fp] = len(x.Events)
-			ev = FIFO{}.Choose(s, buf)
 			if d, ok := ch.(coinDrawer); ok && ev.Kind == model.EvCoin {
 				// A drawn coin: the continuation is no longer a
 				// function of the state, so a state seen before it
@@ -436,6 +446,9 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 				clear(seen)
 			}
 		} else {
+			if buf = s.Enabled(buf[:0]); len(buf) == 0 {
+				break
+			}
 			ev = ch.Choose(s, buf)
 		}
 		if err := s.Apply(ev); err != nil {

@@ -199,7 +199,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 	}
 	detects := len(buf)
-	for i := range w.pending {
+	for i := 0; w.npending > 0 && i < len(w.pending); i++ {
 		if w.detectable(i) {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}
@@ -319,7 +319,8 @@ func (w *World[S]) Apply(ev Event) error {
 		if !w.detectable(p) {
 			return notEnabled(ev, w.whyNotDetectable(p))
 		}
-		w.pending[p] = false
+		w.pending[p] = false // detectable: it was true
+		w.npending--
 		w.touch(p)
 		w.tick()
 		w.effects = append(w.effects, Effect{Kind: Started, P: ev.P})
@@ -493,7 +494,10 @@ func (w *World[S]) fail(p int) {
 	det := w.r.cfg.Successive[k].Detectors
 	for i := range w.status {
 		if w.status[i] == Live && (len(det) == 0 || slices.Contains(det, w.r.topo.Order[i])) {
-			w.pending[i] = true
+			if !w.pending[i] {
+				w.pending[i] = true
+				w.npending++
+			}
 			w.touch(i)
 		}
 	}
@@ -884,6 +888,27 @@ func (w *World[S]) EarliestTimer() (Event, bool) {
 // OldestDelivery returns the delivery event of the oldest message in flight
 // (the fair FIFO scheduler's choice), or false when none is deliverable.
 func (w *World[S]) OldestDelivery() (Event, bool) { return w.extremeDelivery(false) }
+
+// FairNext is the fair schedule's next event, FairFIFO(w, w.Enabled(buf)),
+// and false when no event is enabled; buf is scratch space for the
+// enabled events, returned grown. Under async timing with no pending coin
+// or initiation the fair schedule delivers the oldest message in flight,
+// which it finds without listing every enabled event (a fair continuation
+// of n processes would otherwise list O(n) events at every step).
+func (w *World[S]) FairNext(buf []Event) (Event, bool, []Event) {
+	if w.ncoins == 0 && w.npending == 0 {
+		// FairFIFO's first case (a coin or an initiation listed first)
+		// cannot apply: its second is the oldest delivery.
+		if ev, ok := w.extremeDelivery(false); ok {
+			return ev, true, buf
+		}
+	}
+	buf = w.Enabled(buf[:0])
+	if len(buf) == 0 {
+		return Event{}, false, buf
+	}
+	return FairFIFO(w, buf), true, buf
+}
 
 // NewestDelivery returns the delivery event of the most recently sent
 // deliverable message (the head of its link under FIFO channels), or false

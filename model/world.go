@@ -39,8 +39,10 @@ type World[S any] struct {
 	states []S
 	// status[i] is process i's status.
 	status []Status
-	// pending[i]: process i is an initiator that has not started yet.
-	pending []bool
+	// pending[i]: process i is an initiator that has not started yet;
+	// npending is the number of pending[i] that are true.
+	pending  []bool
+	npending int
 	// links holds every link ever used, sorted by (to, from).
 	links []link
 	// timers[i] are process i's armed timers.
@@ -151,6 +153,9 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 			w.status[i] = Crashed
 		}
 		w.pending[i] = r.initiator[i]
+		if w.pending[i] {
+			w.npending++
+		}
 	}
 	return w, nil
 }
@@ -259,7 +264,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.alg, c.r = w.alg, w.r
 	c.states = append(c.states[:0], w.states...)
 	c.status = append(c.status[:0], w.status...)
-	c.pending = append(c.pending[:0], w.pending...)
+	c.pending, c.npending = append(c.pending[:0], w.pending...), w.npending
 	c.links = append(c.links[:0], w.links...)
 	for i := range c.links {
 		c.links[i].owned = false
