@@ -32,9 +32,27 @@ var fairNextConfigs = []struct {
 	{"raft", model.Config{IDs: []model.ID{1, 2, 3}, Timeouts: model.Early, CrashBudget: 1}},
 }
 
+// checkTwoCoordinators compares the World's TwoCoordinators with a scan
+// of s's Status and View (checker.SingleCoordinator's generic path).
+func checkTwoCoordinators(rt *rapid.T, s model.System) {
+	var want []model.ID
+	for i := range s.N() {
+		if s.Status(i) == model.Live && s.View(i).Coordinator {
+			want = append(want, s.Topo().Order[i])
+		}
+	}
+	a, b, two := s.(interface {
+		TwoCoordinators() (model.ID, model.ID, bool)
+	}).TwoCoordinators()
+	if two != (len(want) >= 2) || two && (a != want[0] || b != want[1]) {
+		rt.Fatalf("TwoCoordinators %d, %d, %v; live coordinators %v", a, b, two, want)
+	}
+}
+
 // TestFairNext: in every state of random executions of fairNextConfigs,
 // FairNext is FairFIFO over the listed enabled events, and reports none
-// exactly when none is enabled. The comparison can fail: the newest
+// exactly when none is enabled; TwoCoordinators agrees with a scan of
+// the views. The comparison can fail: the newest
 // delivery in place of the oldest differs from FairFIFO somewhere.
 func TestFairNext(t *testing.T) {
 	differ, steps := 0, 0
@@ -64,6 +82,7 @@ func TestFairNext(t *testing.T) {
 				return
 			}
 			steps++
+			checkTwoCoordinators(rt, s)
 			if want := model.FairFIFO(s, en); got != want {
 				rt.Fatalf("%s: FairNext %s, FairFIFO %s (enabled %v)", &cfg, got, want, en)
 			}

@@ -889,6 +889,23 @@ func (w *World[S]) EarliestTimer() (Event, bool) {
 // (the fair FIFO scheduler's choice), or false when none is deliverable.
 func (w *World[S]) OldestDelivery() (Event, bool) { return w.extremeDelivery(false) }
 
+// TwoCoordinators returns the first two live processes (in index order)
+// whose views act as coordinator, and true, or false when at most one
+// does: checker.SingleCoordinator on a World, without an interface call
+// per process.
+func (w *World[S]) TwoCoordinators() (a, b ID, two bool) {
+	first := -1
+	for i := range w.views {
+		if w.views[i].Coordinator && w.status[i] == Live {
+			if first >= 0 {
+				return w.r.topo.Order[first], w.r.topo.Order[i], true
+			}
+			first = i
+		}
+	}
+	return None, None, false
+}
+
 // FairNext is the fair schedule's next event, FairFIFO(w, w.Enabled(buf)),
 // and false when no event is enabled; buf is scratch space for the
 // enabled events, returned grown. Under async timing with no pending coin
