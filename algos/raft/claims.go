@@ -91,7 +91,7 @@ var Claims = []claim.Claim{
 		ID:         "RAFT-3",
 		Source:     source + ", §5.2 (\"Raft uses randomized election timeouts to ensure that split votes are rare\")",
 		Says:       "randomized election timeouts make split votes rare: the first term elects a leader with a probability that grows with the range of the timeouts",
-		Formal:     "Pmin = Pmax[term-1-leader] = P(n, R), the model's derivation (FirstTermElects): the k servers that drew the least of R timeout values campaign in one round, every other server grants the first RequestVote of the batch it receives, and one candidate wins iff k ≤ n − ⌊n/2⌋; P(n, R) = Σ_{k≤n−⌊n/2⌋} C(n,k) Σ_{v<R} v^(n−k) / R^n (1 − 1/R² at n = 3). The paper gives no formula: this checks the model against its derivation at R = 1, 2, 3 and n = 3..5 (the rows show the probability rising with R: 0, 3/4, 8/9 at n = 3; that it rises is read from them, not a separate check)",
+		Formal:     "Pmin = Pmax[term-1-leader] = P(n, R), the model's derivation (FirstTermElects): the k servers that drew the least of R timeout values campaign in one round, every other server grants the first RequestVote of the batch it receives, and one candidate wins iff k ≤ n − ⌊n/2⌋; P(n, R) = Σ_{k≤n−⌊n/2⌋} C(n,k) Σ_{v<R} v^(n−k) / R^n (1 − 1/R² at n = 3). The paper gives no formula: this checks the model against its derivation at R = 1, 2, 3 and n = 3..5 (the rows show how the probability changes with R; that it rises is read from them, not a separate check)",
 		Kind:       claim.Probability,
 		Queries:    []string{"Pmin[term-1-leader]", "Pmax[term-1-leader]"},
 		Predicates: probPreds, Counters: probCounters,
