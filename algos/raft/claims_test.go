@@ -1,11 +1,15 @@
 package raft_test
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/electlab/electlab/algos/raft"
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/checker/claims"
+	"github.com/electlab/electlab/claim"
 	"github.com/electlab/electlab/internal/claimstest"
 	"github.com/electlab/electlab/model"
 )
@@ -39,4 +43,27 @@ func TestClaimsCatchBrokenVariants(t *testing.T) {
 		{Claim: "RAFT-3", Alg: noDraw},
 		{Claim: "RAFT-4", Alg: noDraw},
 	})
+}
+
+// RAFT-2's rows are searched whole at n = 3 only because the claim raises
+// its row budget (claim.Claim.SearchStates): with the engine's default the
+// search stops at that budget and the coverage says so.
+func TestSearchStatesRaisesTheBudget(t *testing.T) {
+	e := claims.DefaultEngine()
+	c := claim.Entry{Spec: raft.Algorithm, Claims: raft.Claims}.Claim("RAFT-2")
+	for _, budget := range []int64{c.SearchStates, 0} {
+		cc := *c
+		cc.SearchStates = budget
+		res := e.CheckClaim(raft.Algorithm, &cc)
+		if len(res.Rows) == 0 {
+			t.Fatal("RAFT-2 has no row")
+		}
+		for _, r := range res.Rows {
+			whole := strings.Contains(r.Coverage, "every schedule of every configuration explored at n=3")
+			spent := strings.Contains(r.Coverage, fmt.Sprintf("the row's budget of %d states is spent", claims.ClaimStates))
+			if budget > 0 && !whole || budget == 0 && (whole || !spent) {
+				t.Errorf("SearchStates %d: %s", budget, r.Coverage)
+			}
+		}
+	}
 }

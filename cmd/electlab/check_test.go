@@ -221,6 +221,12 @@ func TestShippedCounterexamples(t *testing.T) {
 		{"changroberts-31254-crash-budget1-termination.json",
 			[]string{"check", "-algo", "changroberts", "-ids", "3,1,2,5,4", "-crash-budget", "1", "-schedules", "30"},
 			"electlab-changroberts-termination-seed22.json", 1},
+		// Raft with servers that vote twice in a term (a broken
+		// variant): two leaders of term 1, against Election Safety,
+		// the algorithm's own invariant (docs/PROBABILITY.md).
+		{"raft-vote-twice-election-safety.json",
+			[]string{"explore", "-algo", "raft", "-n", "3", "-timing", "sync", "-variant", "vote-twice"},
+			"electlab-raft-claim-explore.json", 1},
 	} {
 		dir := t.TempDir()
 		cli(t, append(tc.args, "-out", dir)...).mustCode(t, tc.code)
