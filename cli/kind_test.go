@@ -53,7 +53,8 @@ func TestCheckAndExploreFitTheKind(t *testing.T) {
 
 // A term-based election (model.Info.Terms, Raft) is checked for its own
 // invariant, Election Safety, and for no generic property: run, check and
-// explore say so, -props none is accepted, a generic property named is
+// explore say so (run -engine sim, which does not check it, says it
+// checks nothing), -props none is accepted, a generic property named is
 // refused, and the broken server that votes twice is caught by explore,
 // with a trace that replay reproduces as the same violation.
 func TestTermBasedElectionChecksItsInvariant(t *testing.T) {
@@ -78,6 +79,10 @@ func TestTermBasedElectionChecksItsInvariant(t *testing.T) {
 			if code != 0 || !strings.Contains(stdout, info.InvariantName) || strings.Contains(stdout+stderr, "single-coordinator") {
 				t.Errorf("%s: status %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
 			}
+		}
+		// The simulator does not check the invariant: it must not say so.
+		if code, stdout, stderr := run([]string{"run", "-algo", info.Name, "-n", "3", "-timing", "sync", "-engine", "sim"}); code != 0 || strings.Contains(stdout, info.InvariantName) || !strings.Contains(stdout, "checked: nothing") {
+			t.Errorf("run -engine sim: status %d\n%s%s", code, stdout, stderr)
 		}
 		code, _, stderr := run([]string{"explore", "-algo", info.Name, "-n", "3", "-props", "single-coordinator"})
 		if code != 2 || !strings.Contains(stderr, "single-coordinator does not apply to "+info.Name+" (it is a term-based election") {

@@ -28,7 +28,8 @@ type RunReport struct {
 	// runs are checked for its invariant (Invariant names it) alone.
 	Kind string `json:"kind,omitempty"`
 	// Invariant names the algorithm's own step invariant checked at every
-	// step of the run (model.Info.InvariantName; left out when none).
+	// step of the run (model.Info.InvariantName; left out when none, and
+	// under the sim engine, which does not check it).
 	Invariant string   `json:"invariant,omitempty"`
 	Leader    model.ID `json:"leader"`
 	Agreed    bool     `json:"agreed"`
@@ -93,8 +94,11 @@ func PrintRun(w io.Writer, r *RunReport) {
 	fmt.Fprintf(w, "processes    n=%d, ids %s\n", r.N, model.SummarizeIDs(r.IDs))
 	optionsLine(w, &r.Options)
 	fmt.Fprintf(w, "schedule     %s (seed %d, %s engine)\n", r.Schedule, r.Seed, r.Engine)
-	if r.Kind == KindTerms {
+	switch {
+	case r.Kind == KindTerms && r.Invariant != "":
 		fmt.Fprintf(w, "kind         term-based election: a leader per term; checked: %s at every step (none of the generic properties fits)\n", r.Invariant)
+	case r.Kind == KindTerms:
+		fmt.Fprintf(w, "kind         term-based election: a leader per term; checked: nothing (none of the generic properties fits, and the %s engine does not check its invariant at every step: -engine world does)\n", r.Engine)
 	}
 	switch {
 	case r.Kind == KindMutex:
