@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
@@ -20,12 +21,22 @@ type bnode struct {
 }
 
 // succ is one transition computed by a BFS worker: the event applied to a
-// copy of its parent, the World reached, its key and per-process counters.
+// copy of its parent, the World reached (nil once the worker found the
+// state visited and recycled it), its key, stamp and slot in the visited
+// set, and per-process counters.
 type succ struct {
 	w            model.System
 	key          uint64
+	stamp        uint64
+	slot         int
 	pc           []int32
 	faultsBefore int
+	// old: the state was visited in an earlier batch; placed: the
+	// transition has visited the table (else the table was full and the
+	// merge places it after growing).
+	old, placed bool
+	// final: the state ends an execution (isFinal), for a state not old.
+	final bool
 	// checked: the worker ran the step checks (stepCheck), whose finding
 	// is viol; else the merge runs them (a user invariant, which need not
 	// be safe to call concurrently).
@@ -34,35 +45,51 @@ type succ struct {
 }
 
 // bfsBatch is the number of frontier states expanded together: the
-// workers compute their successors, then the merge takes them in order.
+// workers compute their successors and visit the shared table, then the
+// merge takes them in order.
 const bfsBatch = 256
 
-// bfsWorker is what one BFS worker owns while a batch is expanded: its
-// encoding buffer, its enabled-events buffer and the recycled Worlds it
-// copies successors into. Which World's storage a successor reuses does
-// not change the successor (model.World.CloneInto), so the result does
-// not depend on how the spares are shared out.
+// bfsWorker is what one BFS worker owns: its encoding buffer, its
+// enabled-events buffer and the recycled Worlds it copies successors
+// into. Which World's storage a successor reuses does not change the
+// successor (model.World.CloneInto), so the result does not depend on how
+// the spares are shared out.
 type bfsWorker struct {
 	buf   []byte
 	en    []model.Event
 	spare []model.System
 }
 
-// maxBFSSpare bounds the recycled Worlds the BFS keeps between batches.
-// The memory estimate counts all of them from the start, so that it does
-// not depend on how many a batch happened to leave (nor on the workers).
+// maxBFSSpare bounds the recycled Worlds the BFS keeps (all workers'
+// together). The memory estimate counts all of them from the start, so
+// that it does not depend on how many a batch happened to leave (nor on
+// the workers).
 const maxBFSSpare = 1024
 
 // clone copies w, into one of the worker's spare Worlds when it has one.
 func (b *bfsWorker) clone(w model.System) model.System { return cloneSpare(w, &b.spare) }
 
+// recycle keeps w for the worker's next copies, up to its share of
+// maxBFSSpare.
+func (b *bfsWorker) recycle(w model.System, share int) {
+	if w != nil && len(b.spare) < share {
+		b.spare = append(b.spare, w)
+	}
+}
+
 // expand computes every successor of u (its enabled events in canonical
-// order) into out, with the worker's buffers and spare Worlds. It reads
-// nothing the merge writes, so workers may run it concurrently on
-// different states (each state's World is used by one worker only).
-func (e *engine) expand(u *bnode, depth int, out []succ, b *bfsWorker) []succ {
+// order) into out, with the worker's buffers and spare Worlds, and visits
+// the shared table with each: a state visited in an earlier batch gives
+// its World back at once (unless the merge must check it: keep), the
+// others keep theirs for the merge, which takes the one with the least
+// stamp. ord is u's place in the sequential order (stampOf), first the
+// batch's first stamp. It reads nothing the merge writes, so workers run
+// it concurrently on different states (each state's World is used by one
+// worker only).
+func (e *engine) expand(u *bnode, ord int64, first uint64, depth int, out []succ, b *bfsWorker, share int) []succ {
 	b.en = u.w.Enabled(b.en[:0])
 	en := b.en
+	keep := e.checks.Invariant != nil
 	for k, ev := range en {
 		if k >= 1<<16 {
 			panic("explore: more than 65536 enabled events")
@@ -79,9 +106,17 @@ func (e *engine) expand(u *bnode, depth int, out []succ, b *bfsWorker) []succ {
 		}
 		var key uint64
 		key, _, b.buf = keysBuf(&e.opt, w, pc, b.buf)
-		s := succ{w: w, key: key, pc: pc, faultsBefore: faultsBefore}
-		if e.checks.Invariant == nil {
+		s := succ{w: w, key: key, stamp: stampOf(ord, k), pc: pc, faultsBefore: faultsBefore}
+		if !keep {
 			s.checked, s.viol = true, e.stepCheck(w, faultsBefore, depth+1)
+		}
+		s.slot, s.old, s.placed = e.cvis.visit(key, s.stamp, first)
+		switch {
+		case s.old && !keep:
+			b.recycle(w, share)
+			s.w, s.pc = nil, nil
+		case !s.old && s.placed:
+			s.final = e.isFinal(w)
 		}
 		out = append(out, s)
 	}
@@ -89,47 +124,84 @@ func (e *engine) expand(u *bnode, depth int, out []succ, b *bfsWorker) []succ {
 }
 
 // expandBatch computes the successors of every state of batch into
-// out[i], on Options.Workers goroutines when there are more than one.
-// Worker j takes the states j, j+W, j+2W, ... and writes only their
-// slots, so what is computed does not depend on the scheduling; the merge
-// then reads the slots in order.
-// The engine's spare Worlds (bfsSpare) are shared out among the workers
-// first and what they leave is gathered back after.
-func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
+// out[i], on Options.Workers goroutines when there are more than one,
+// and places every one in the visited set. The workers take the states
+// in turn from a shared counter and write only their slots; the stamps
+// make what the table ends with independent of that order. Transitions
+// a full table gave back are placed after it grows, in the sequential
+// order (so the table's size, too, does not depend on the workers).
+// ord is the place of batch[0] in the sequential order.
+func (e *engine) expandBatch(batch []bnode, ord int64, depth int, out [][]succ) {
 	workers := min(max(e.opt.Workers, 1), len(batch))
 	for len(e.bfsWorkers) < workers {
 		e.bfsWorkers = append(e.bfsWorkers, bfsWorker{})
 	}
-	spare := e.bfsSpare
+	// Half the spare Worlds are the workers' (shared equally), half the
+	// merge's, which hands them out here.
+	share := maxBFSSpare / 2 / len(e.bfsWorkers)
 	for j := range workers {
-		lo, hi := j*len(spare)/workers, (j+1)*len(spare)/workers
-		e.bfsWorkers[j].spare = append(e.bfsWorkers[j].spare[:0], spare[lo:hi]...)
+		b := &e.bfsWorkers[j]
+		for len(b.spare) < share && len(e.bfsSpare) > 0 {
+			k := len(e.bfsSpare) - 1
+			b.spare = append(b.spare, e.bfsSpare[k])
+			e.bfsSpare[k] = nil
+			e.bfsSpare = e.bfsSpare[:k]
+		}
 	}
-	clear(spare)
-	e.bfsSpare = spare[:0]
+	// Keep the table below its limit for a batch that finds few new
+	// states; one that finds more is placed by the merge below.
+	for e.cvis.full() {
+		e.cvis.grow()
+	}
+	first := stampOf(ord, 0)
 	if workers <= 1 {
 		for i := range batch {
-			out[i] = e.expand(&batch[i], depth, out[i][:0], &e.bfsWorkers[0])
+			out[i] = e.expand(&batch[i], ord+int64(i), first, depth, out[i][:0], &e.bfsWorkers[0], share)
 		}
 	} else {
+		var next atomic.Int64
 		var wg sync.WaitGroup
 		for j := range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				b := &e.bfsWorkers[j]
-				for i := j; i < len(batch); i += workers {
-					out[i] = e.expand(&batch[i], depth, out[i][:0], b)
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(batch) {
+						return
+					}
+					out[i] = e.expand(&batch[i], ord+int64(i), first, depth, out[i][:0], b, share)
 				}
 			}()
 		}
 		wg.Wait()
 	}
-	for j := range workers {
-		b := &e.bfsWorkers[j]
-		e.bfsSpare = append(e.bfsSpare, b.spare...)
-		clear(b.spare)
-		b.spare = b.spare[:0]
+	grown := false
+	for i := range batch {
+		for k := range out[i] {
+			s := &out[i][k]
+			for !s.placed {
+				if e.cvis.full() {
+					e.cvis.grow()
+					grown = true
+				}
+				s.slot, s.old, s.placed = e.cvis.visit(s.key, s.stamp, first)
+				if s.placed && !s.old {
+					s.final = e.isFinal(s.w)
+				}
+			}
+		}
+	}
+	if grown {
+		// Growing moved the keys: the slots the workers noted are stale.
+		for i := range batch {
+			for k := range out[i] {
+				if s := &out[i][k]; !s.old {
+					s.slot = e.cvis.lookup(s.key)
+				}
+			}
+		}
 	}
 }
 
@@ -139,18 +211,22 @@ func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 // position of the event in the parent's (canonical) enabled list, so a
 // trace is rebuilt by replaying positions from the initial World. The
 // successors of up to bfsBatch states are computed together (in parallel
-// with Options.Workers), then merged one by one in the sequential order:
-// the visited set, the counts, the checks and every bound see the same
-// sequence whatever the number of workers.
+// with Options.Workers), each placed in the shared visited set (ctable)
+// by its worker, then merged one by one in the sequential order: the
+// counts, the checks and every bound see the same sequence whatever the
+// number of workers, and the state each transition finds new is the one
+// the sequential search would (the least stamp).
 func (e *engine) bfs() {
+	e.cvis = newCTable()
 	w0 := e.s0.Clone()
 	var pc0 []int32
 	if e.opt.Counts == CountsPerProcess {
 		pc0 = make([]int32, 3*e.n)
 	}
 	full, _ := e.keys(w0, pc0)
-	i, _ := e.vis.find(full)
-	e.vis.insert(i, full, 0, 0)
+	e.cvis.visit(full, 1, 2)
+	e.cvis.n = 1
+	e.bfsTaken = 1
 	e.bfsParent = append(e.bfsParent, -1)
 	e.bfsPos = append(e.bfsPos, 0)
 	cur := []bnode{{w: w0, key: full, id: 0, pc: pc0}}
@@ -158,15 +234,8 @@ func (e *engine) bfs() {
 	if e.isFinal(w0) {
 		e.final(w0, full, func() []model.Event { return nil }, false)
 	}
-	// One state at a time without workers (the successors of one state
-	// beyond the memory estimate, as before); a batch with them (its
-	// successors are outside the estimate). The merge, and so the Result,
-	// is the same for every batch size.
-	batchLen := 1
-	if e.opt.Workers > 1 {
-		batchLen = bfsBatch
-	}
-	succs := make([][]succ, batchLen)
+	succs := make([][]succ, bfsBatch)
+	var ord int64
 	for depth := 0; len(cur) > 0 && !e.stopped(); depth++ {
 		if e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth {
 			e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
@@ -179,26 +248,27 @@ func (e *engine) bfs() {
 		// met in, which the distributed search (dist.go) follows too.
 		slices.SortFunc(cur, func(a, b bnode) int { return cmp.Compare(a.key, b.key) })
 		next = next[:0]
-		for b0 := 0; b0 < len(cur) && !e.stopped(); b0 += batchLen {
-			batch := cur[b0:min(b0+batchLen, len(cur))]
-			e.expandBatch(batch, depth, succs)
+		for b0 := 0; b0 < len(cur) && !e.stopped(); b0 += bfsBatch {
+			batch := cur[b0:min(b0+bfsBatch, len(cur))]
+			e.expandBatch(batch, ord, depth, succs)
 			for bi := range batch {
-				if e.stopped() {
-					break
+				if !e.stopped() {
+					u := batch[bi]
+					next = e.mergeSuccs(&u, succs[bi], depth, len(cur)-b0-bi, next)
 				}
-				u := batch[bi]
 				batch[bi] = bnode{}
-				next = e.mergeSuccs(&u, succs[bi], depth, len(cur)-b0-bi, next)
 				clear(succs[bi])
 			}
+			ord += int64(len(batch))
 		}
 		cur, next = next, cur
 	}
 }
 
 // mergeSuccs takes the successors of u in order: transitions, checks,
-// the visited set, final states, the next level; left is the number of
-// states of the current level not yet merged (for the memory estimate).
+// the states found new (the least stamp of their key), final states, the
+// next level; left is the number of states of the current level not yet
+// merged (for the memory estimate).
 func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) []bnode {
 	for k := range ss {
 		if e.stopped() {
@@ -209,35 +279,34 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 		e.res.Transitions++
 		e.tick(depth + 1)
 		parent, pos := u.id, uint16(k)
-		path := func() []model.Event { return e.bfsPath(parent, pos) }
-		slot, found := e.vis.find(key)
 		tainted := u.tainted
 		v := s.viol
 		if !s.checked {
 			v = e.stepCheck(w, s.faultsBefore, depth+1)
 		}
 		if v != nil {
-			e.violation(v, key, path, u.tainted)
+			e.violation(v, key, func() []model.Event { return e.bfsPath(parent, pos) }, u.tainted)
 			tainted = true
 		}
-		if found {
-			// Nothing refers to a World already visited: its storage
+		if s.old || e.cvis.stamp(s.slot) != s.stamp {
+			// Visited, or found new by an earlier transition: its storage
 			// serves the next batch's copies.
-			if len(e.bfsSpare) < maxBFSSpare {
+			if w != nil && len(e.bfsSpare) < maxBFSSpare/2 {
 				e.bfsSpare = append(e.bfsSpare, w)
 			}
 			ss[k].w = nil
 			continue
 		}
 		id := int32(len(e.bfsParent))
-		e.vis.insert(slot, key, 0, id)
+		e.cvis.n++
+		e.bfsTaken = s.stamp
 		e.bfsParent = append(e.bfsParent, parent)
 		e.bfsPos = append(e.bfsPos, pos)
 		if depth+1 > e.res.MaxDepth {
 			e.res.MaxDepth = depth + 1
 		}
-		if e.isFinal(w) {
-			e.final(w, key, path, tainted)
+		if s.final {
+			e.final(w, key, func() []model.Event { return e.bfsPath(parent, pos) }, tainted)
 		}
 		next = append(next, bnode{w: w, key: key, id: id, pc: s.pc, tainted: tainted})
 		e.stackBytes = int64(left+len(next)+maxBFSSpare) * e.worldBytes

@@ -72,6 +72,11 @@ type engine struct {
 	// successors the BFS had already visited, for the next batch's copies.
 	bfsWorkers []bfsWorker
 	bfsSpare   []model.System
+	// cvis is the breadth-first search's visited set (e.vis is not
+	// used); bfsTaken is the stamp of the last state it took (a bound
+	// may stop it before the states its workers placed after).
+	cvis     *ctable
+	bfsTaken uint64
 	// dist is the rank of a distributed search this engine serves.
 	dist *distRank
 }
@@ -219,7 +224,7 @@ func countEffects(w model.System, ev model.Event, pc []int32, transBefore int64)
 
 // memory is the current memory estimate.
 func (e *engine) memory() int64 {
-	m := e.vis.bytes() + e.violVis.bytes() + e.stackBytes
+	m := e.visBytes() + e.violVis.bytes() + e.stackBytes
 	if e.prefix != nil {
 		m += e.prefix.bytes()
 	}
@@ -235,10 +240,22 @@ func (e *engine) memory() int64 {
 // doubles the visited set, the old and the new table side by side.
 func (e *engine) nextMemory() int64 {
 	m := e.memory() + e.worldBytes
-	if t := e.vis; (t.n+1)*4 >= t.size()*3 {
+	if t := e.cvis; t != nil {
+		if int64(t.n+1) > t.limit {
+			m += 2 * t.bytes()
+		}
+	} else if t := e.vis; (t.n+1)*4 >= t.size()*3 {
 		m += 2 * t.bytes()
 	}
 	return m
+}
+
+// visBytes is the visited set's memory.
+func (e *engine) visBytes() int64 {
+	if e.cvis != nil {
+		return e.cvis.bytes()
+	}
+	return e.vis.bytes()
 }
 
 // bounds checks the state and memory bounds after a new state.
@@ -257,6 +274,9 @@ func (e *engine) bounds() {
 }
 
 func (e *engine) states() int64 {
+	if e.cvis != nil {
+		return int64(e.cvis.n)
+	}
 	n := int64(e.vis.n)
 	if e.prefix != nil {
 		n += int64(e.prefix.n)
@@ -410,7 +430,7 @@ func (e *engine) stepCheck(w model.System, faultsBefore int, step int) *checker.
 func (e *engine) finish() *Result {
 	r := &e.res
 	r.States = e.states()
-	r.TableBytes = e.vis.bytes()
+	r.TableBytes = e.visBytes()
 	if e.prefix != nil {
 		r.TableBytes += e.prefix.bytes()
 	}
@@ -419,7 +439,12 @@ func (e *engine) finish() *Result {
 	r.ShardDepth = e.shardDepth
 	r.StateReduction = e.ringNext || e.dropFirst
 	if e.opt.KeepFingerprints {
-		keys := e.vis.Keys()
+		var keys []uint64
+		if e.cvis != nil {
+			keys = e.cvis.Keys(e.bfsTaken)
+		} else {
+			keys = e.vis.Keys()
+		}
 		if e.prefix != nil {
 			keys = append(keys, e.prefix.Keys()...)
 			slices.Sort(keys)

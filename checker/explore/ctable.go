@@ -1,0 +1,141 @@
+package explore
+
+import (
+	"slices"
+	"sync/atomic"
+)
+
+// ctable is the breadth-first search's visited set, shared by its
+// workers without a lock: open addressing over 64-bit state keys, each
+// with a stamp, the first transition that reached it in the sequential
+// order (stampOf). Workers insert keys with compare-and-swap and lower a
+// key's stamp to theirs with compare-and-swap, so that when every
+// transition of a batch has visited, each stamp names the transition that
+// the sequential search would have found the state new at, whatever the
+// order the workers ran in: the key's least. A stamp below the batch's
+// first one belongs to a state of an earlier batch (a visited state).
+//
+// Stamps are stored plus one: 0 is "no stamp yet" (a key just inserted
+// by a worker that has not lowered its stamp). Key 0 marks an empty slot
+// (fixKey). The table grows only between batches (grow), when no worker
+// runs; a worker that would fill it past its limit gives the transition
+// back (visit's ok false) and the batch's merge places it after growing.
+type ctable struct {
+	keys   []uint64
+	stamps []uint64
+	// used counts the keys stored (with reservations being placed).
+	used atomic.Int64
+	// limit is the most keys the table takes before it grows.
+	limit int64
+	// n is the number of states the search has taken (merged): the
+	// search's state count, at most the keys stored (a bound may stop the
+	// merge before the batch's last states).
+	n int
+}
+
+func newCTable() *ctable {
+	t := &ctable{}
+	t.alloc(1 << 8)
+	return t
+}
+
+func (t *ctable) alloc(c int) {
+	t.keys = make([]uint64, c)
+	t.stamps = make([]uint64, c)
+	t.limit = int64(c) * 3 / 4
+}
+
+// bytes is the table's memory: a key and a stamp per slot.
+func (t *ctable) bytes() int64 { return int64(len(t.keys)) * 16 }
+
+// visit puts key k in the table with stamp st (≥ 1) unless a lower one is
+// there. It returns k's slot and whether k was stored before the batch
+// whose first stamp is first (old: a visited state). ok is false when the
+// table is full: nothing was done, the caller visits again after grow.
+// Safe for concurrent use during a batch.
+func (t *ctable) visit(k, st, first uint64) (slot int, old, ok bool) {
+	k = fixKey(k)
+	m := uint64(len(t.keys) - 1)
+	for i := home(k, m); ; i = (i + 1) & m {
+		cur := atomic.LoadUint64(&t.keys[i])
+		if cur == 0 {
+			if t.used.Add(1) > t.limit {
+				t.used.Add(-1)
+				return 0, false, false
+			}
+			if atomic.CompareAndSwapUint64(&t.keys[i], 0, k) {
+				cur = k
+			} else {
+				t.used.Add(-1)
+				cur = atomic.LoadUint64(&t.keys[i])
+			}
+		}
+		if cur != k {
+			continue
+		}
+		for {
+			s := atomic.LoadUint64(&t.stamps[i])
+			if s != 0 && s <= st {
+				return int(i), s < first, true
+			}
+			if atomic.CompareAndSwapUint64(&t.stamps[i], s, st) {
+				return int(i), false, true
+			}
+		}
+	}
+}
+
+// lookup returns the slot of k, a key the table holds (no worker may run).
+func (t *ctable) lookup(k uint64) int {
+	k = fixKey(k)
+	m := uint64(len(t.keys) - 1)
+	i := home(k, m)
+	for t.keys[i] != k {
+		i = (i + 1) & m
+	}
+	return int(i)
+}
+
+// stamp is the stamp at slot i (after the batch's workers are done).
+func (t *ctable) stamp(i int) uint64 { return atomic.LoadUint64(&t.stamps[i]) }
+
+// grow doubles the table; no worker may run.
+func (t *ctable) grow() {
+	keys, stamps := t.keys, t.stamps
+	t.alloc(2 * len(keys))
+	m := uint64(len(t.keys) - 1)
+	for j, k := range keys {
+		if k == 0 {
+			continue
+		}
+		i := home(k, m)
+		for t.keys[i] != 0 {
+			i = (i + 1) & m
+		}
+		t.keys[i], t.stamps[i] = k, stamps[j]
+	}
+}
+
+// full reports that the next key would pass the table's load limit.
+func (t *ctable) full() bool { return t.used.Load() >= t.limit }
+
+// Keys returns the stored keys whose stamp is at most upTo, sorted: the
+// states the search took when a bound stopped it after the state with
+// stamp upTo.
+func (t *ctable) Keys(upTo uint64) []uint64 {
+	out := make([]uint64, 0, t.n)
+	for i, k := range t.keys {
+		if k != 0 && t.stamps[i] <= upTo {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// stampOf is the stamp of the transition at position pos of the enabled
+// list of the parent expanded ord-th (from 0) in the sequential order:
+// levels in turn, each in the order of its keys. The initial state has
+// stamp 1, every transition a higher one, and a transition before another
+// in the sequential order a lower one.
+func stampOf(ord int64, pos int) uint64 { return (uint64(ord+1)<<16 | uint64(pos)) + 1 }
