@@ -27,7 +27,7 @@ type bnode struct {
 type succ struct {
 	w            model.System
 	key          uint64
-	stamp        uint64
+	stamp        uint32
 	slot         int
 	pc           []int32
 	faultsBefore int
@@ -82,11 +82,10 @@ func (b *bfsWorker) recycle(w model.System, share int) {
 // the shared table with each: a state visited in an earlier batch gives
 // its World back at once (unless the merge must check it: keep), the
 // others keep theirs for the merge, which takes the one with the least
-// stamp. ord is u's place in the sequential order (stampOf), first the
-// batch's first stamp. It reads nothing the merge writes, so workers run
+// stamp. i is u's place in its batch (stampOf). It reads nothing the merge writes, so workers run
 // it concurrently on different states (each state's World is used by one
 // worker only).
-func (e *engine) expand(u *bnode, ord int64, first uint64, depth int, out []succ, b *bfsWorker, share int) []succ {
+func (e *engine) expand(u *bnode, i int, depth int, out []succ, b *bfsWorker, share int) []succ {
 	b.en = u.w.Enabled(b.en[:0])
 	en := b.en
 	keep := e.checks.Invariant != nil
@@ -106,11 +105,11 @@ func (e *engine) expand(u *bnode, ord int64, first uint64, depth int, out []succ
 		}
 		var key uint64
 		key, _, b.buf = keysBuf(&e.opt, w, pc, b.buf)
-		s := succ{w: w, key: key, stamp: stampOf(ord, k), pc: pc, faultsBefore: faultsBefore}
+		s := succ{w: w, key: key, stamp: stampOf(i, k), pc: pc, faultsBefore: faultsBefore}
 		if !keep {
 			s.checked, s.viol = true, e.stepCheck(w, faultsBefore, depth+1)
 		}
-		s.slot, s.old, s.placed = e.cvis.visit(key, s.stamp, first)
+		s.slot, s.old, s.placed = e.cvis.visit(key, s.stamp)
 		switch {
 		case s.old && !keep:
 			b.recycle(w, share)
@@ -130,8 +129,7 @@ func (e *engine) expand(u *bnode, ord int64, first uint64, depth int, out []succ
 // make what the table ends with independent of that order. Transitions
 // a full table gave back are placed after it grows, in the sequential
 // order (so the table's size, too, does not depend on the workers).
-// ord is the place of batch[0] in the sequential order.
-func (e *engine) expandBatch(batch []bnode, ord int64, depth int, out [][]succ) {
+func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 	workers := min(max(e.opt.Workers, 1), len(batch))
 	for len(e.bfsWorkers) < workers {
 		e.bfsWorkers = append(e.bfsWorkers, bfsWorker{})
@@ -153,10 +151,9 @@ func (e *engine) expandBatch(batch []bnode, ord int64, depth int, out [][]succ) 
 	for e.cvis.full() {
 		e.cvis.grow()
 	}
-	first := stampOf(ord, 0)
 	if workers <= 1 {
 		for i := range batch {
-			out[i] = e.expand(&batch[i], ord+int64(i), first, depth, out[i][:0], &e.bfsWorkers[0], share)
+			out[i] = e.expand(&batch[i], i, depth, out[i][:0], &e.bfsWorkers[0], share)
 		}
 	} else {
 		var next atomic.Int64
@@ -171,7 +168,7 @@ func (e *engine) expandBatch(batch []bnode, ord int64, depth int, out [][]succ) 
 					if i >= len(batch) {
 						return
 					}
-					out[i] = e.expand(&batch[i], ord+int64(i), first, depth, out[i][:0], b, share)
+					out[i] = e.expand(&batch[i], i, depth, out[i][:0], b, share)
 				}
 			}()
 		}
@@ -186,7 +183,7 @@ func (e *engine) expandBatch(batch []bnode, ord int64, depth int, out [][]succ) 
 					e.cvis.grow()
 					grown = true
 				}
-				s.slot, s.old, s.placed = e.cvis.visit(s.key, s.stamp, first)
+				s.slot, s.old, s.placed = e.cvis.visit(s.key, s.stamp)
 				if s.placed && !s.old {
 					s.final = e.isFinal(s.w)
 				}
@@ -224,9 +221,8 @@ func (e *engine) bfs() {
 		pc0 = make([]int32, 3*e.n)
 	}
 	full, _ := e.keys(w0, pc0)
-	e.cvis.visit(full, 1, 2)
+	e.cvis.visit(full, stampTaken)
 	e.cvis.n = 1
-	e.bfsTaken = 1
 	e.bfsParent = append(e.bfsParent, -1)
 	e.bfsPos = append(e.bfsPos, 0)
 	cur := []bnode{{w: w0, key: full, id: 0, pc: pc0}}
@@ -235,7 +231,6 @@ func (e *engine) bfs() {
 		e.final(w0, full, func() []model.Event { return nil }, false)
 	}
 	succs := make([][]succ, bfsBatch)
-	var ord int64
 	for depth := 0; len(cur) > 0 && !e.stopped(); depth++ {
 		if e.opt.MaxDepth > 0 && depth >= e.opt.MaxDepth {
 			e.stop = describeBound("max-depth", int64(e.opt.MaxDepth))
@@ -250,7 +245,7 @@ func (e *engine) bfs() {
 		next = next[:0]
 		for b0 := 0; b0 < len(cur) && !e.stopped(); b0 += bfsBatch {
 			batch := cur[b0:min(b0+bfsBatch, len(cur))]
-			e.expandBatch(batch, ord, depth, succs)
+			e.expandBatch(batch, depth, succs)
 			for bi := range batch {
 				if !e.stopped() {
 					u := batch[bi]
@@ -259,7 +254,6 @@ func (e *engine) bfs() {
 				batch[bi] = bnode{}
 				clear(succs[bi])
 			}
-			ord += int64(len(batch))
 		}
 		cur, next = next, cur
 	}
@@ -288,7 +282,7 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 			e.violation(v, key, func() []model.Event { return e.bfsPath(parent, pos) }, u.tainted)
 			tainted = true
 		}
-		if s.old || e.cvis.stamp(s.slot) != s.stamp {
+		if s.old || !e.cvis.take(s.slot, s.stamp) {
 			// Visited, or found new by an earlier transition: its storage
 			// serves the next batch's copies.
 			if w != nil && len(e.bfsSpare) < maxBFSSpare/2 {
@@ -298,8 +292,6 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 			continue
 		}
 		id := int32(len(e.bfsParent))
-		e.cvis.n++
-		e.bfsTaken = s.stamp
 		e.bfsParent = append(e.bfsParent, parent)
 		e.bfsPos = append(e.bfsPos, pos)
 		if depth+1 > e.res.MaxDepth {

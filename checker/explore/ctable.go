@@ -7,22 +7,23 @@ import (
 
 // ctable is the breadth-first search's visited set, shared by its
 // workers without a lock: open addressing over 64-bit state keys, each
-// with a stamp, the first transition that reached it in the sequential
-// order (stampOf). Workers insert keys with compare-and-swap and lower a
-// key's stamp to theirs with compare-and-swap, so that when every
-// transition of a batch has visited, each stamp names the transition that
-// the sequential search would have found the state new at, whatever the
-// order the workers ran in: the key's least. A stamp below the batch's
-// first one belongs to a state of an earlier batch (a visited state).
+// with a 32-bit stamp. Within a batch a key's stamp is the first
+// transition of the batch that reached it in the sequential order
+// (stampOf): workers insert keys with compare-and-swap and lower a key's
+// stamp to theirs with compare-and-swap, so that when every transition of
+// the batch has visited, each stamp names the transition that the
+// sequential search would have found the state new at, whatever the order
+// the workers ran in: the key's least. The merge then marks the states it
+// takes taken (stamp 1), so that the next batch finds them visited.
 //
-// Stamps are stored plus one: 0 is "no stamp yet" (a key just inserted
-// by a worker that has not lowered its stamp). Key 0 marks an empty slot
+// Stamp 0 is "no stamp yet" (a key just inserted by a worker that has not
+// lowered its stamp); 1 is taken. Key 0 marks an empty slot
 // (fixKey). The table grows only between batches (grow), when no worker
 // runs; a worker that would fill it past its limit gives the transition
 // back (visit's ok false) and the batch's merge places it after growing.
 type ctable struct {
 	keys   []uint64
-	stamps []uint64
+	stamps []uint32
 	// used counts the keys stored (with reservations being placed).
 	used atomic.Int64
 	// limit is the most keys the table takes before it grows.
@@ -41,19 +42,22 @@ func newCTable() *ctable {
 
 func (t *ctable) alloc(c int) {
 	t.keys = make([]uint64, c)
-	t.stamps = make([]uint64, c)
+	t.stamps = make([]uint32, c)
 	t.limit = int64(c) * 3 / 4
 }
 
 // bytes is the table's memory: a key and a stamp per slot.
-func (t *ctable) bytes() int64 { return int64(len(t.keys)) * 16 }
+func (t *ctable) bytes() int64 { return int64(len(t.keys)) * 12 }
 
-// visit puts key k in the table with stamp st (≥ 1) unless a lower one is
-// there. It returns k's slot and whether k was stored before the batch
-// whose first stamp is first (old: a visited state). ok is false when the
-// table is full: nothing was done, the caller visits again after grow.
-// Safe for concurrent use during a batch.
-func (t *ctable) visit(k, st, first uint64) (slot int, old, ok bool) {
+// stampTaken marks a state the search has taken.
+const stampTaken = 1
+
+// visit puts key k in the table with stamp st (≥ 2) unless a lower one is
+// there. It returns k's slot and whether k is a state taken before the
+// batch (old: visited). ok is false when the table is full: nothing was
+// done, the caller visits again after grow. Safe for concurrent use
+// during a batch.
+func (t *ctable) visit(k uint64, st uint32) (slot int, old, ok bool) {
 	k = fixKey(k)
 	m := uint64(len(t.keys) - 1)
 	for i := home(k, m); ; i = (i + 1) & m {
@@ -74,11 +78,11 @@ func (t *ctable) visit(k, st, first uint64) (slot int, old, ok bool) {
 			continue
 		}
 		for {
-			s := atomic.LoadUint64(&t.stamps[i])
+			s := atomic.LoadUint32(&t.stamps[i])
 			if s != 0 && s <= st {
-				return int(i), s < first, true
+				return int(i), s == stampTaken, true
 			}
-			if atomic.CompareAndSwapUint64(&t.stamps[i], s, st) {
+			if atomic.CompareAndSwapUint32(&t.stamps[i], s, st) {
 				return int(i), false, true
 			}
 		}
@@ -96,8 +100,17 @@ func (t *ctable) lookup(k uint64) int {
 	return int(i)
 }
 
-// stamp is the stamp at slot i (after the batch's workers are done).
-func (t *ctable) stamp(i int) uint64 { return atomic.LoadUint64(&t.stamps[i]) }
+// take marks the state at slot i taken when the transition with stamp st
+// found it new (its least), and reports whether it did; no worker may
+// run.
+func (t *ctable) take(i int, st uint32) bool {
+	if t.stamps[i] != st {
+		return false
+	}
+	t.stamps[i] = stampTaken
+	t.n++
+	return true
+}
 
 // grow doubles the table; no worker may run.
 func (t *ctable) grow() {
@@ -119,13 +132,12 @@ func (t *ctable) grow() {
 // full reports that the next key would pass the table's load limit.
 func (t *ctable) full() bool { return t.used.Load() >= t.limit }
 
-// Keys returns the stored keys whose stamp is at most upTo, sorted: the
-// states the search took when a bound stopped it after the state with
-// stamp upTo.
-func (t *ctable) Keys(upTo uint64) []uint64 {
+// Keys returns the keys of the states taken, sorted (not those a bound
+// stopped the merge before).
+func (t *ctable) Keys() []uint64 {
 	out := make([]uint64, 0, t.n)
 	for i, k := range t.keys {
-		if k != 0 && t.stamps[i] <= upTo {
+		if k != 0 && t.stamps[i] == stampTaken {
 			out = append(out, k)
 		}
 	}
@@ -134,8 +146,7 @@ func (t *ctable) Keys(upTo uint64) []uint64 {
 }
 
 // stampOf is the stamp of the transition at position pos of the enabled
-// list of the parent expanded ord-th (from 0) in the sequential order:
-// levels in turn, each in the order of its keys. The initial state has
-// stamp 1, every transition a higher one, and a transition before another
-// in the sequential order a lower one.
-func stampOf(ord int64, pos int) uint64 { return (uint64(ord+1)<<16 | uint64(pos)) + 1 }
+// list of the batch's i-th state (i < bfsBatch): a transition before
+// another in the sequential order has the lower stamp, and each is above
+// stampTaken.
+func stampOf(i, pos int) uint32 { return (uint32(i)<<16 | uint32(pos)) + 2 }

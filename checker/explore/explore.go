@@ -67,10 +67,13 @@ type Options struct {
 	// one. BFS expands every enabled event (no reduction).
 	BFS bool
 	// Workers is the number of goroutines that compute the breadth-first
-	// search's successors (Clone, Apply, encoding and hashing), level by
-	// level in batches; the visited set, checks, counts and bounds take
-	// them in the sequential order, so the Result is the same for every
-	// value (0 or 1: no goroutine). The depth-first search ignores it.
+	// search's successors (Clone, Apply, encoding, hashing, the step
+	// checks) and place them in the shared visited set, level by level in
+	// batches; the state each transition finds new is the sequential
+	// search's (the least transition that reaches it), and the counts,
+	// the end-of-run checks and the bounds take the transitions in the
+	// sequential order, so the Result is the same for every value (0 or
+	// 1: no goroutine). The depth-first search ignores it.
 	// Checks.Invariant is not called by the workers.
 	Workers int
 	// NoPOR turns the sleep-set reduction off (DFS).

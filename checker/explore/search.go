@@ -73,10 +73,8 @@ type engine struct {
 	bfsWorkers []bfsWorker
 	bfsSpare   []model.System
 	// cvis is the breadth-first search's visited set (e.vis is not
-	// used); bfsTaken is the stamp of the last state it took (a bound
-	// may stop it before the states its workers placed after).
-	cvis     *ctable
-	bfsTaken uint64
+	// used).
+	cvis *ctable
 	// dist is the rank of a distributed search this engine serves.
 	dist *distRank
 }
@@ -441,7 +439,7 @@ func (e *engine) finish() *Result {
 	if e.opt.KeepFingerprints {
 		var keys []uint64
 		if e.cvis != nil {
-			keys = e.cvis.Keys(e.bfsTaken)
+			keys = e.cvis.Keys()
 		} else {
 			keys = e.vis.Keys()
 		}
