@@ -101,4 +101,3 @@ func runCTable(t *testing.T, keepLast bool) (wrong bool) {
 	}
 	return wrong
 }
-
