@@ -50,6 +50,8 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	maxStates := fs.Int64("max-states", 0, "bound on the distinct states stored (0 = none)")
 	maxMem := fs.String("max-mem", "1GiB", "bound on the estimated memory (visited set, stack or queue, traces), e.g. 512MiB, 4GiB; 0 = none")
 	noPOR := fs.Bool("no-por", false, "turn the sleep-set reduction off (every enabled event from every state)")
+	bitstate := fs.String("bitstate", "", "a bitstate (supertrace) search: store each state as bits of an array of this size (a power of 2 bits, rounded down), e.g. 512MiB; a partial search, not a proof, with an estimate of the states it missed; with -no-por, without termination in -props")
+	bitHashes := fs.Int("bitstate-hashes", explore.DefaultBitstateHashes, "bits set per state with -bitstate (1..16)")
 	shard := fs.String("shard", "", "explore part i of n (i/n, 1-based) of a split search; merge the parts' -json outputs with -merge")
 	var counts countsFlag
 	fs.Var(&counts, "counts", "keep message counters in the state so min/max counts are exact: -counts (totals), -counts=per-process, -counts=none")
@@ -127,6 +129,24 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	}
 	if *bfs && *noPOR {
 		return usagef("-bfs and -no-por: BFS already explores every event; drop -no-por")
+	}
+	if explicit(fs)["bitstate-hashes"] && !explicit(fs)["bitstate"] {
+		return usagef("-bitstate-hashes goes with -bitstate SIZE")
+	}
+	if explicit(fs)["bitstate"] {
+		if opt.Bitstate, err = parseMem(*bitstate); err != nil {
+			return err
+		}
+		if opt.Bitstate == 0 {
+			return usagef("-bitstate 0: give the bit array's size, e.g. 512MiB")
+		}
+		if opt.MaxMem > 0 && opt.Bitstate > opt.MaxMem {
+			return usagef("-bitstate %s is above -max-mem %s: the array alone would pass the bound", *bitstate, *maxMem)
+		}
+		opt.BitstateHashes = *bitHashes
+		if err := opt.BitstateErr(); err != nil {
+			return usagef("-bitstate: %v", err)
+		}
 	}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = explore.ParseShard(*shard); err != nil {

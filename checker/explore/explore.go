@@ -78,6 +78,17 @@ type Options struct {
 	Workers int
 	// NoPOR turns the sleep-set reduction off (DFS).
 	NoPOR bool
+	// Bitstate, when above 0, is the size in bytes of the bit array of a
+	// bitstate (supertrace) search: the depth-first search without
+	// reduction (NoPOR) stores each state as BitstateHashes bits of it
+	// (rounded down to a power of 2 bits), not as its 64-bit key. A
+	// state whose bits are all set already is taken for visited, so
+	// states may be missed: the Result is incomplete (Bitstate) and
+	// Result.Bitstate estimates what was missed. Not with BFS, shards,
+	// fingerprints or termination among the properties.
+	Bitstate int64
+	// BitstateHashes is the bits set per state (0: DefaultBitstateHashes).
+	BitstateHashes int
 	// Counts puts message counters in the state (exact min/max).
 	Counts CountMode
 	// Checks are the properties checked; the zero value means the generic
@@ -327,6 +338,9 @@ type Result struct {
 	// visited-state table, 64-bit keys with their sleep sets (hash
 	// compaction, as Spin's -DHC: a state is stored as its hash only).
 	TableBytes int64 `json:"table_bytes"`
+	// Bitstate describes a bitstate search (Options.Bitstate): its array,
+	// and the states it may have missed.
+	Bitstate *BitstateStats `json:"bitstate,omitempty"`
 	// StateReduction reports that persistent sets reduced the states (an
 	// algorithm of ringNextOnly): the states are then a subset of the
 	// reachable ones that keeps every quiescent state, every min/max count,
@@ -400,6 +414,12 @@ func Explore(s0 model.System, opt Options) *Result {
 		}); ok {
 			s0 = w.WithDetection(model.DetectLazy)
 		}
+	}
+	if opt.Bitstate > 0 && opt.BitstateHashes == 0 {
+		opt.BitstateHashes = DefaultBitstateHashes
+	}
+	if err := opt.BitstateErr(); err != nil {
+		return &Result{Violations: []*Violation{}, Incomplete: "options: " + err.Error(), Err: err}
 	}
 	e := newEngine(s0, opt)
 	if opt.BFS {

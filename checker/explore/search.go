@@ -75,6 +75,8 @@ type engine struct {
 	// cvis is the breadth-first search's visited set (e.vis is not
 	// used).
 	cvis *ctable
+	// bits is a bitstate search's visited set (e.vis is not used).
+	bits *bitTable
 	// dist is the rank of a distributed search this engine serves.
 	dist *distRank
 }
@@ -128,6 +130,9 @@ func newEngine(s0 model.System, opt Options) *engine {
 		nextProgress: opt.ProgressEvery, nextTick: progressTicks, guardLeft: 1000}
 	if opt.KeepFingerprints {
 		e.finals = newKeyTable(false)
+	}
+	if opt.Bitstate > 0 {
+		e.bits = newBitTable(opt.Bitstate, opt.BitstateHashes)
 	}
 	e.timersBreakPOR = s0.Config().Timing == model.Async && timerOrderEncoded()
 	cfg := s0.Config()
@@ -238,6 +243,9 @@ func (e *engine) memory() int64 {
 // doubles the visited set, the old and the new table side by side.
 func (e *engine) nextMemory() int64 {
 	m := e.memory() + e.worldBytes
+	if e.bits != nil {
+		return m
+	}
 	if t := e.cvis; t != nil {
 		if int64(t.n+1) > t.limit {
 			m += 2 * t.bytes()
@@ -250,6 +258,9 @@ func (e *engine) nextMemory() int64 {
 
 // visBytes is the visited set's memory.
 func (e *engine) visBytes() int64 {
+	if e.bits != nil {
+		return e.bits.bytes()
+	}
 	if e.cvis != nil {
 		return e.cvis.bytes()
 	}
@@ -274,6 +285,9 @@ func (e *engine) bounds() {
 func (e *engine) states() int64 {
 	if e.cvis != nil {
 		return int64(e.cvis.n)
+	}
+	if e.bits != nil {
+		return e.bits.n
 	}
 	n := int64(e.vis.n)
 	if e.prefix != nil {
@@ -433,6 +447,12 @@ func (e *engine) finish() *Result {
 		r.TableBytes += e.prefix.bytes()
 	}
 	r.Incomplete = e.stop
+	if e.bits != nil {
+		r.Bitstate = e.bits.stats()
+		if r.Incomplete == "" {
+			r.Incomplete = Bitstate
+		}
+	}
 	r.Cycle = e.cycle
 	r.ShardDepth = e.shardDepth
 	r.StateReduction = e.ringNext || e.dropFirst
@@ -823,6 +843,8 @@ func (e *engine) dfsRoot() ([]*frame, *stackSet) {
 	if e.shardDepth > 0 {
 		i, _ := e.prefix.find(root.full)
 		e.prefix.insert(i, root.full, 0, 0)
+	} else if e.bits != nil {
+		e.bits.testAndSet(root.full)
 	} else {
 		i, _ := e.vis.find(root.full)
 		e.vis.insert(i, root.full, 0, 0)
@@ -928,7 +950,16 @@ func (e *engine) visit(stack []*frame, c *frame, w model.System, ev model.Event,
 	if prefix {
 		tab = e.prefix
 	}
-	slot, found := tab.find(full)
+	var slot int
+	var found bool
+	if e.bits != nil && !prefix {
+		// A bitstate search: no sleep sets (NoPOR), nothing stored.
+		if e.bits.testAndSet(full) {
+			return false, false
+		}
+	} else {
+		slot, found = tab.find(full)
+	}
 	var stored uint64
 	if found {
 		stored = tab.val(slot)
@@ -948,7 +979,9 @@ func (e *engine) visit(stack []*frame, c *frame, w model.System, ev model.Event,
 		c.sleep, c.todo = zc, stored&^zc
 	default:
 		if !found {
-			tab.insert(slot, full, zc, 0)
+			if e.bits == nil || prefix {
+				tab.insert(slot, full, zc, 0)
+			}
 			if e.isFinal(w) {
 				e.final(w, full, stackPath(stack, cd, ev), c.tainted)
 			}

@@ -48,6 +48,9 @@ type ExploreReport struct {
 	BytesPerState      float64                `json:"bytes_per_state"`
 	HashCollisionBound float64                `json:"hash_collision_bound"`
 	NoReduction        string                 `json:"no_reduction,omitempty"`
+	// Bitstate describes a bitstate search (-bitstate): the states are
+	// then bits of an array, not keys, and TableBytes is the array.
+	Bitstate     *explore.BitstateStats `json:"bitstate,omitempty"`
 	Fingerprints       *ExploreFingerprintSet `json:"fingerprints,omitempty"`
 	// Bound is the -bound checked at every quiescent state (left out when
 	// none); a state where it fails is a "bound" violation.
@@ -251,7 +254,7 @@ func FillExplore(rep *ExploreReport, res *explore.Result, part bool, prefix []st
 	}
 	rep.Complete, rep.Incomplete, rep.Verdict = res.Complete(), res.Incomplete, res.Verdict()
 	rep.More, rep.MemEstimate, rep.NoReduction = res.MoreViolations, res.MemEstimate, res.NoReduction
-	rep.TableBytes, rep.HashCollisionBound = res.TableBytes, explore.CollisionBound(res.States)
+	rep.TableBytes, rep.HashCollisionBound, rep.Bitstate = res.TableBytes, explore.CollisionBound(res.States), res.Bitstate
 	if res.States > 0 {
 		rep.BytesPerState = math.Round(float64(res.TableBytes)/float64(res.States)*10) / 10
 	}
@@ -345,8 +348,15 @@ func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 	if r.Dist != nil {
 		tables, peak = " (the ranks' tables together)", " (the largest rank's)"
 	}
-	fmt.Fprintf(w, "storage      64-bit hash compaction, %s table%s (%.1f bytes/state), peak estimate %s%s; P(a key collision merged two states) <= %.1e\n",
-		explore.FormatBytes(r.TableBytes), tables, r.BytesPerState, explore.FormatBytes(r.MemEstimate), peak, r.HashCollisionBound)
+	if b := r.Bitstate; b != nil {
+		fmt.Fprintf(w, "storage      bitstate (supertrace): %d bits (%s), %d set per state, hash factor %.1f (bits per state stored), peak estimate %s\n",
+			b.Bits, explore.FormatBytes(r.TableBytes), b.Hashes, b.HashFactor, explore.FormatBytes(r.MemEstimate))
+		fmt.Fprintf(w, "coverage     not a proof: about %.4g new states were expected to be taken for visited; at most about %.4f%% of the states met were explored (an upper estimate: what a missed state alone leads to is not counted)\n",
+			b.ExpectedOmitted, 100*b.Coverage)
+	} else {
+		fmt.Fprintf(w, "storage      64-bit hash compaction, %s table%s (%.1f bytes/state), peak estimate %s%s; P(a key collision merged two states) <= %.1e\n",
+			explore.FormatBytes(r.TableBytes), tables, r.BytesPerState, explore.FormatBytes(r.MemEstimate), peak, r.HashCollisionBound)
+	}
 	if r.MinMessages == nil {
 		if s.Counts == "none" {
 			fmt.Fprintf(w, "messages     min/max not computed: add -counts (counters in the state) for exact values\n")

@@ -114,6 +114,11 @@ func (tl Tool) explore(spec model.Spec, cfg *model.Config, prefix []model.Event,
 		// written), marked "search incomplete: interrupted".
 		return exit.Interruptedf("interrupted: search incomplete after %d states (not a verdict)", res.States)
 	}
+	if finding == nil && res.Incomplete == explore.Bitstate {
+		// A bitstate search that ran to its end: exit status 4 as a cap,
+		// since it decides nothing either.
+		return exit.Capf("bitstate search: no violation found, but states may have been missed (not a proof; not a verdict): about %.4g new states were expected to be taken for visited; run without -bitstate, or with a larger array, to decide", res.Bitstate.ExpectedOmitted)
+	}
 	if finding == nil && !rep.Complete {
 		// A bound cut the search before it decided anything: the same
 		// "cap reached (not a verdict)" as run and check (exit status 4).
