@@ -165,4 +165,3 @@ func (o *Options) BitstateErr() error {
 	}
 	return nil
 }
-

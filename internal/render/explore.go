@@ -44,14 +44,14 @@ type ExploreReport struct {
 	// compaction), BytesPerState that per stored state, and
 	// HashCollisionBound bounds the probability that a key collision
 	// merged two distinct states (explore.CollisionBound).
-	TableBytes         int64                  `json:"table_bytes"`
-	BytesPerState      float64                `json:"bytes_per_state"`
-	HashCollisionBound float64                `json:"hash_collision_bound"`
-	NoReduction        string                 `json:"no_reduction,omitempty"`
+	TableBytes         int64   `json:"table_bytes"`
+	BytesPerState      float64 `json:"bytes_per_state"`
+	HashCollisionBound float64 `json:"hash_collision_bound"`
+	NoReduction        string  `json:"no_reduction,omitempty"`
 	// Bitstate describes a bitstate search (-bitstate): the states are
 	// then bits of an array, not keys, and TableBytes is the array.
 	Bitstate     *explore.BitstateStats `json:"bitstate,omitempty"`
-	Fingerprints       *ExploreFingerprintSet `json:"fingerprints,omitempty"`
+	Fingerprints *ExploreFingerprintSet `json:"fingerprints,omitempty"`
 	// Bound is the -bound checked at every quiescent state (left out when
 	// none); a state where it fails is a "bound" violation.
 	Bound string `json:"bound,omitempty"`
