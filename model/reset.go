@@ -1,0 +1,108 @@
+package model
+
+// Reset: a World made the initial World of another configuration in the
+// storage it already has, so that a driver running many short executions
+// one after another (rapid's schedules) does not build a World for each.
+
+// Resetter is a System that can become the initial System of another
+// configuration of its algorithm in place (World is one).
+type Resetter interface {
+	System
+	// Reset makes the receiver equal to what NewSystem(cfg) returns, or
+	// returns NewSystem's error and leaves the receiver as it was.
+	Reset(cfg *Config) error
+}
+
+// Reset makes w the World NewWorld(cfg) would build for w's algorithm,
+// reusing w's storage; on an error (NewWorld's) w is unchanged. Copies made
+// of w before (Clone, CloneInto) stay valid: Reset writes nothing they
+// share (the link queues and timer lists are dropped, not reused, and the
+// resolved configuration is a new one).
+func (w *World[S]) Reset(cfg *Config) error {
+	r, err := resolve(&w.alg.Info, cfg)
+	if err != nil {
+		return err
+	}
+	a := w.alg
+	n := r.topo.N()
+	w.r = r
+	w.states = resize(w.states, n)
+	w.status = resize(w.status, n)
+	w.pending = resize(w.pending, n)
+	w.npending = 0
+	clear(w.links[:cap(w.links)]) // drop the queues: copies may share them
+	w.links = w.links[:0]
+	w.timers = resize(w.timers, n)
+	w.coins, w.ncoins = nil, 0
+	w.inflight, w.crashesLeft = 0, cfg.CrashBudget
+	if brokenReset != ResetKeepsStarted {
+		w.started = false
+	}
+	if brokenReset != ResetKeepsCounts {
+		byKind := resize(w.counts.ByKind, len(a.Kinds))
+		w.counts = Counts{ByKind: byKind}
+	}
+	if cap(w.hops) < n || cap(w.learn) < n {
+		clocks := make([]int32, 2*n)
+		w.hops, w.learn = clocks[:n:n], clocks[n:]
+	} else {
+		w.hops, w.learn = w.hops[:n], w.learn[:n]
+		clear(w.hops)
+	}
+	w.views = resize(w.views, n)
+	w.events, w.now = 0, 0
+	if brokenReset != ResetKeepsStamp {
+		w.stamp = 0
+	}
+	// Observations and faults are shared with copies (capped at their
+	// length): start new ones.
+	w.obs, w.faults = nil, nil
+	w.phasesLeft, w.suspect = len(cfg.Successive), None
+	w.phash, w.hsum = nil, 0
+	w.out.Reset(None)
+	w.effects = w.effects[:0]
+	w.batch = w.batch[:0]
+	w.room = 0
+	if a.Topology != Complete && n <= linksRoom {
+		w.room = queueRoom
+	}
+	for i := range n {
+		w.states[i] = a.Init(&r.envs[i])
+		w.views[i] = a.View(w.states[i])
+		w.learn[i] = -1
+		switch {
+		case r.absent[i]:
+			w.status[i] = Absent
+		case r.crashed[i]:
+			w.status[i] = Crashed
+		}
+		w.pending[i] = r.initiator[i]
+		if w.pending[i] {
+			w.npending++
+		}
+	}
+	return nil
+}
+
+// resize returns s with length n and every element zero, reusing its
+// array when it is large enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// brokenReset is a test hook (export_test.go): a Reset that forgets one
+// part of the World (a broken reset the tests must catch).
+var brokenReset int
+
+// The parts a broken Reset forgets (brokenReset).
+const (
+	ResetComplete = iota
+	ResetKeepsStarted
+	ResetKeepsCounts
+	ResetKeepsStamp
+)
