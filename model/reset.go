@@ -4,6 +4,8 @@ package model
 // storage it already has, so that a driver running many short executions
 // one after another (rapid's schedules) does not build a World for each.
 
+import "sync/atomic"
+
 // Resetter is a System that can become the initial System of another
 // configuration of its algorithm in place (World is one).
 type Resetter interface {
@@ -16,8 +18,9 @@ type Resetter interface {
 // Reset makes w the World NewWorld(cfg) would build for w's algorithm,
 // reusing w's storage; on an error (NewWorld's) w is unchanged. Copies made
 // of w before (Clone, CloneInto) stay valid: Reset writes nothing they
-// share (the link queues and timer lists are dropped, not reused, and the
-// resolved configuration is a new one).
+// share (the timer lists are dropped, the resolved configuration is a new
+// one, and the queues' arena is reused only when no copy was made since
+// the last Reset).
 func (w *World[S]) Reset(cfg *Config) error {
 	r, err := resolve(&w.alg.Info, cfg)
 	if err != nil {
@@ -65,6 +68,7 @@ func (w *World[S]) Reset(cfg *Config) error {
 	w.room = 0
 	if a.Topology != Complete && n <= linksRoom {
 		w.room = queueRoom
+		w.resetArena()
 	}
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
@@ -105,4 +109,55 @@ const (
 	ResetKeepsStarted
 	ResetKeepsCounts
 	ResetKeepsStamp
+	ResetReusesLentArena
 )
+
+// qarena is a World's store of queue arrays (World.arena): the queues of
+// the links it opens, and their regrowths, are carved from buf one after
+// another, so that a World Reset for one short execution after another
+// allocates none once buf is large enough.
+type qarena struct {
+	// lent records that a copy of the World was made since the arena was
+	// last reset (cloneInto sets it, atomically: copies may be made
+	// concurrently): the copy may share arrays carved from buf, so the
+	// next Reset starts a new arena.
+	lent atomic.Bool
+	buf  []Message
+	off  int
+	// need is the room the carvings asked for since the last reset,
+	// what the next arena gets when buf ran out.
+	need int
+}
+
+// arenaRoom is the first arena's size, in messages.
+const arenaRoom = 256
+
+// resetArena gives w an arena to carve from, empty: its own again when no
+// copy may share it, else a new one (at least as large as the last run
+// needed).
+func (w *World[S]) resetArena() {
+	a := w.arena
+	switch {
+	case a == nil:
+		w.arena = &qarena{buf: make([]Message, arenaRoom)}
+	case a.lent.Load() && brokenReset != ResetReusesLentArena || a.need > len(a.buf):
+		w.arena = &qarena{buf: make([]Message, max(a.need, len(a.buf)))}
+	default:
+		clear(a.buf[:a.off]) // drop the messages' lists
+		a.off, a.need = 0, 0
+	}
+}
+
+// newQueue returns an empty queue array of length n and capacity c,
+// carved from w's arena when it has one with room, else new.
+func (w *World[S]) newQueue(n, c int) []Message {
+	if a := w.arena; a != nil {
+		a.need += c
+		if a.off+c <= len(a.buf) {
+			q := a.buf[a.off : a.off+n : a.off+c]
+			a.off += c
+			return q
+		}
+	}
+	return make([]Message, n, c)
+}

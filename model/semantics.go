@@ -785,7 +785,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		copy(w.links[li+1:], w.links[li:])
 		w.links[li] = link{from: int32(p), to: int32(to)}
 		if w.room > 0 {
-			w.links[li].q, w.links[li].owned = make([]Message, 0, w.room), true
+			w.links[li].q, w.links[li].owned = w.newQueue(0, w.room), true
 		}
 	}
 	l := &w.links[li]
@@ -802,7 +802,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		// A link this World keeps sending on: a delivery reslices the
 		// head away, so the array runs out at its end after as many
 		// sends as it holds; give the new one room for w.room more.
-		q := make([]Message, len(l.q), len(l.q)+max(len(l.q), w.room))
+		q := w.newQueue(len(l.q), len(l.q)+max(len(l.q), w.room))
 		copy(q, l.q)
 		l.q = q
 	}
