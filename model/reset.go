@@ -22,10 +22,22 @@ type Resetter interface {
 // one, and the queues' arena is reused only when no copy was made since
 // the last Reset).
 func (w *World[S]) Reset(cfg *Config) error {
-	r, err := resolve(&w.alg.Info, cfg)
+	// The resolved configuration of the Reset before last, which no copy
+	// shares when none was made since, is reused.
+	st := w.arena
+	keep := st != nil && !(st.lent.Load() && brokenReset != ResetReusesLentArena)
+	var into *resolved
+	if keep {
+		into = st.spare
+	}
+	r, err := resolveInto(&w.alg.Info, cfg, into)
 	if err != nil {
+		if keep {
+			st.spare = nil // garbage now
+		}
 		return err
 	}
+	last := w.r
 	a := w.alg
 	n := r.topo.N()
 	w.r = r
@@ -68,7 +80,10 @@ func (w *World[S]) Reset(cfg *Config) error {
 	w.room = 0
 	if a.Topology != Complete && n <= linksRoom {
 		w.room = queueRoom
-		w.resetArena()
+	}
+	w.resetArena(keep)
+	if keep {
+		w.arena.spare = last
 	}
 	for i := range n {
 		w.states[i] = a.Init(&r.envs[i])
@@ -127,26 +142,48 @@ type qarena struct {
 	// need is the room the carvings asked for since the last reset,
 	// what the next arena gets when buf ran out.
 	need int
+	// spare is the World's resolved configuration before the current
+	// one, which the next Reset reuses when no copy was made since (nil
+	// when there is none such).
+	spare *resolved
 }
 
 // arenaRoom is the first arena's size, in messages.
 const arenaRoom = 256
 
-// resetArena gives w an arena to carve from, empty: its own again when no
-// copy may share it, else a new one (at least as large as the last run
-// needed).
-func (w *World[S]) resetArena() {
+// resetArena gives w an arena to carve from, empty: its own again when
+// keep says no copy may share it (and it was large enough), else a new
+// one (at least as large as the last run needed).
+func (w *World[S]) resetArena(keep bool) {
 	a := w.arena
+	room := 0
+	if w.room > 0 {
+		room = arenaRoom
+	}
 	switch {
 	case a == nil:
-		w.arena = &qarena{buf: make([]Message, arenaRoom)}
-	case a.lent.Load() && brokenReset != ResetReusesLentArena || a.need > len(a.buf):
-		w.arena = &qarena{buf: make([]Message, max(a.need, len(a.buf)))}
+		w.arena = &qarena{buf: make([]Message, room)}
+	case !keep || a.need > len(a.buf):
+		w.arena = &qarena{buf: make([]Message, max(a.need, len(a.buf), room))}
 	default:
 		clear(a.buf[:a.off]) // drop the messages' lists
 		a.off, a.need = 0, 0
 	}
 }
+
+// queueRoom is the room a queue of w gets when its link opens or when it
+// grows: w.room, or a reset World's arena room when that is 0 (the
+// queues of a complete graph, a message or two each).
+func (w *World[S]) queueRoom() int {
+	if w.room == 0 && w.arena != nil {
+		return arenaLinkRoom
+	}
+	return w.room
+}
+
+// arenaLinkRoom is the room a reset World's queue gets from its arena
+// when World.room gives none.
+const arenaLinkRoom = 2
 
 // newQueue returns an empty queue array of length n and capacity c,
 // carved from w's arena when it has one with room, else new.

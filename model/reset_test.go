@@ -154,24 +154,39 @@ func checkResets(rt *rapid.T) {
 }
 
 // TestResetRejectsBadConfig checks that Reset returns NewSystem's error
-// and leaves the World as it was.
+// and leaves the World as it was, also when it reuses its storage (after
+// resets in a row with no copy made).
 func TestResetRejectsBadConfig(t *testing.T) {
 	spec, err := algos.Registry().Lookup("bully")
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := spec.NewSystem(&model.Config{Algo: "bully", IDs: []model.ID{1, 2, 3}})
+	good := &model.Config{Algo: "bully", IDs: []model.ID{1, 2, 3}}
+	w, err := spec.NewSystem(good)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := w.Clone()
-	bad := &model.Config{Algo: "bully", IDs: []model.ID{1, 2, 2}}
-	_, want := spec.NewSystem(bad)
-	if err := w.(model.Resetter).Reset(bad); err == nil || want == nil || err.Error() != want.Error() {
-		t.Fatalf("Reset to duplicate ids: %v, want %v", err, want)
+	want, err := spec.NewSystem(good)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if d := resetDiff(w, before); d != "" {
-		t.Fatalf("a failed Reset changed the World:\n%s", d)
+	for _, bad := range []*model.Config{
+		{Algo: "bully", IDs: []model.ID{1, 2, 2}},
+		{Algo: "bully", IDs: []model.ID{1, 2, 3}, Initiators: []model.ID{4}},
+		{Algo: "bully", IDs: []model.ID{1, 2, 3}, Variant: "no-such-reading"},
+	} {
+		for range 2 {
+			if err := w.(model.Resetter).Reset(good); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, werr := spec.NewSystem(bad)
+		if err := w.(model.Resetter).Reset(bad); err == nil || werr == nil || err.Error() != werr.Error() {
+			t.Fatalf("Reset to %s: %v, want %v", bad, err, werr)
+		}
+		if d := resetDiff(w, want); d != "" {
+			t.Fatalf("a failed Reset changed the World:\n%s", d)
+		}
 	}
 }
 
