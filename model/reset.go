@@ -18,9 +18,11 @@ type Resetter interface {
 // Reset makes w the World NewWorld(cfg) would build for w's algorithm,
 // reusing w's storage; on an error (NewWorld's) w is unchanged. Copies made
 // of w before (Clone, CloneInto) stay valid: Reset writes nothing they
-// share (the timer lists are dropped, the resolved configuration is a new
-// one, and the queues' arena is reused only when no copy was made since
-// the last Reset).
+// share (the timer lists, observations and faults are dropped; the queues'
+// arena and the resolved configuration and topology of the Reset before
+// last are reused only when no copy was made since the last Reset). What
+// w's accessors returned before (its Topo, its states) is w's and may be
+// reused: a caller that keeps it past a Reset keeps a copy of w instead.
 func (w *World[S]) Reset(cfg *Config) error {
 	// The resolved configuration of the Reset before last, which no copy
 	// shares when none was made since, is reused.
@@ -148,8 +150,13 @@ type qarena struct {
 	spare *resolved
 }
 
-// arenaRoom is the first arena's size, in messages.
-const arenaRoom = 256
+// arenaRoom is the first arena's size, in messages; arenaMax bounds the
+// size of the arena a reset makes after a run that needed more (a long
+// run's queues beyond it are allocated as a World's always were).
+const (
+	arenaRoom = 256
+	arenaMax  = 1 << 14
+)
 
 // resetArena gives w an arena to carve from, empty: its own again when
 // keep says no copy may share it (and it was large enough), else a new
@@ -163,8 +170,8 @@ func (w *World[S]) resetArena(keep bool) {
 	switch {
 	case a == nil:
 		w.arena = &qarena{buf: make([]Message, room)}
-	case !keep || a.need > len(a.buf):
-		w.arena = &qarena{buf: make([]Message, max(a.need, len(a.buf), room))}
+	case !keep || a.need > len(a.buf) && len(a.buf) < arenaMax:
+		w.arena = &qarena{buf: make([]Message, max(min(a.need, arenaMax), len(a.buf), room))}
 	default:
 		clear(a.buf[:a.off]) // drop the messages' lists
 		a.off, a.need = 0, 0

@@ -99,8 +99,9 @@ type World[S any] struct {
 	// queues grow as append grows them. Nothing but the capacity of a
 	// queue depends on it.
 	room int
-	// arena, when not nil, is where the queues that room sizes are
-	// carved from (see Reset); nil in a World Reset never made.
+	// arena, when not nil, is where the World's queues are carved from,
+	// and what the next Reset may reuse (see Reset); nil in a World that
+	// Reset never made, and in a copy.
 	arena *qarena
 }
 
