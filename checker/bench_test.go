@@ -28,6 +28,32 @@ func rapidSchedules(b *testing.B, prop func(*rapid.T)) {
 	b.ReportMetric(float64(b.N*perCheck)/b.Elapsed().Seconds(), "schedules/s")
 }
 
+// worker is what one rapid worker keeps across its schedules: one World,
+// reset to each drawn configuration (model.Resetter), and the scratch
+// storage of its executions.
+type worker struct {
+	spec    model.Spec
+	w       model.Resetter
+	scratch checker.Scratch
+}
+
+// next returns the initial World of cfg: the worker's World reset to it
+// (built at the first call).
+func (k *worker) next(cfg *model.Config) (model.System, error) {
+	if k.w == nil {
+		s, err := k.spec.NewSystem(cfg)
+		if err != nil {
+			return nil, err
+		}
+		k.w = s.(model.Resetter)
+		return s, nil
+	}
+	if err := k.w.Reset(cfg); err != nil {
+		return nil, err
+	}
+	return k.w, nil
+}
+
 // BenchmarkRapidChangRoberts6 is the generic path: rapid draws the
 // arrangement, the crash set, the initiators and every event; the World
 // applies the step functions and the checker checks single-coordinator
@@ -35,13 +61,14 @@ func rapidSchedules(b *testing.B, prop func(*rapid.T)) {
 func BenchmarkRapidChangRoberts6(b *testing.B) {
 	info := &changroberts.Algorithm.Info
 	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	w := worker{spec: changroberts.Algorithm}
 	rapidSchedules(b, func(t *rapid.T) {
 		cfg := checker.DrawConfig(t, info, &crashSetting, "", 6, 6)
-		s0, err := changroberts.Algorithm.NewSystem(cfg)
+		s0, err := w.next(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{MaxSteps: 1000, InPlace: true}); x.Violation != nil {
+		if x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{MaxSteps: 1000, InPlace: true, Scratch: &w.scratch}); x.Violation != nil {
 			t.Fatal(x.Violation)
 		}
 	})

@@ -28,15 +28,16 @@ var bullyBenchSetting = claim.Setting{Name: "bench", Timing: model.Async, Net: m
 func BenchmarkRapidBully5(b *testing.B) {
 	info := &bully.Algorithm.Info
 	checks := checker.Checks{Props: model.Safety | model.Agreement | model.Validity | model.Termination}
+	w := worker{spec: bully.Algorithm}
 	violations, schedules := 0, 0
 	rapidSchedules(b, func(t *rapid.T) {
 		cfg := checker.DrawConfig(t, info, &bullyBenchSetting, "", 5, 5)
-		s0, err := bully.Algorithm.NewSystem(cfg)
+		s0, err := w.next(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		schedules++
-		if x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{MaxSteps: 1000, InPlace: true}); x.Violation != nil {
+		if x := checker.Execute(s0, checker.NewRapid(t), checks, checker.Options{MaxSteps: 1000, InPlace: true, Scratch: &w.scratch}); x.Violation != nil {
 			violations++
 		}
 	})

@@ -226,11 +226,24 @@ type Options struct {
 	// Execution.Interrupted, unfinished, not a verdict (Capped, CapReason
 	// "interrupted"). It must not change the run otherwise.
 	Poll func(events int) bool
+	// Scratch, when set, is storage Execute reuses from one run to the
+	// next (a driver of many short runs, such as rapid's, allocates the
+	// enabled-event buffer and the event record once): the run's
+	// Execution.Events is then in it, valid until the next run given the
+	// same Scratch, as is the Execution Execute returns; a caller that
+	// keeps them copies them.
+	Scratch *Scratch
 	// CapUndecided is kept for its callers: a run stopped by a cap,
 	// neither quiescent nor provably cycling, is always "cap reached",
 	// undecided, not a termination violation (Execution.Capped), whether
 	// it is set or not.
 	CapUndecided bool
+}
+
+// Scratch is storage for Options.Scratch; its zero value is ready to use.
+type Scratch struct {
+	enabled, events []model.Event
+	x               Execution
 }
 
 // NoCap, as Options.MaxSteps, runs an execution without a step cap.
@@ -364,7 +377,12 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			fairAfter = ConfigStepCap(s0.Config()) / 2
 		}
 	}
-	x := &Execution{Initial: s0, Final: s0}
+	x := &Execution{}
+	if sc := opt.Scratch; sc != nil {
+		x = &sc.x
+		*x = Execution{}
+	}
+	x.Initial, x.Final = s0, s0
 	if opt.InPlace {
 		x.Initial = nil
 	} else {
@@ -382,7 +400,15 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	s := x.Final
 	// The enabled events of a step: room for a delivery or a detection
 	// and a crash per process and a few more before it grows.
-	buf := make([]model.Event, 0, min(2*s0.N()+8, 64))
+	var buf []model.Event
+	if opt.Scratch != nil {
+		buf = opt.Scratch.enabled[:0]
+		x.Events = opt.Scratch.events[:0]
+		defer func() { opt.Scratch.enabled, opt.Scratch.events = buf, x.Events }()
+	}
+	if cap(buf) == 0 {
+		buf = make([]model.Event, 0, min(2*s0.N()+8, 64))
+	}
 	// In the fair phase the FIFO chooser is deterministic, so a revisited
 	// state means the execution cycles forever (a lasso).
 	var seen map[uint64]int
@@ -455,7 +481,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			x.Violation = &Violation{Property: PropModel, Step: len(x.Events) + 1, Message: err.Error()}
 			return x
 		}
-		if x.Events == nil && opt.MaxMem == 0 {
+		if cap(x.Events) == 0 && opt.MaxMem == 0 {
 			// Room for a short run's events at the first one (with a
 			// memory bound the capacity is part of the estimate, so it
 			// grows as it always did; a run of no event keeps nil).

@@ -51,6 +51,35 @@ func TestCheckAndExploreFitTheKind(t *testing.T) {
 	}
 }
 
+// run on a mutual-exclusion algorithm says what it checked: mutual
+// exclusion and termination under the World engine; under the simulator,
+// which sees the final state only, termination (quiescence) alone.
+func TestMutexRunSaysWhatItChecks(t *testing.T) {
+	t.Chdir(t.TempDir())
+	const world = "checked: mutual exclusion (the lock's history) and termination"
+	const sim = "checked: termination (quiescence) only (the sim engine checks neither the lock's history nor mutual exclusion at every step: -engine world does)"
+	seen := 0
+	for _, spec := range algos.Registry().Specs() {
+		info := spec.Meta()
+		if !info.Mutex {
+			continue
+		}
+		seen++
+		for _, c := range []struct {
+			engine, want, not string
+		}{{"world", world, sim}, {"sim", sim, world}} {
+			args := []string{"run", "-algo", info.Name, "-n", "3", "-engine", c.engine}
+			code, stdout, stderr := run(args)
+			if code != 0 || !strings.Contains(stdout, c.want) || strings.Contains(stdout, c.not) {
+				t.Errorf("%s: status %d, want %q in\n%s%s", strings.Join(args, " "), code, c.want, stdout, stderr)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no mutual-exclusion algorithm is registered: the test checks nothing")
+	}
+}
+
 // A term-based election (model.Info.Terms, Raft) is checked for its own
 // invariant, Election Safety, and for no generic property: run, check and
 // explore say so (run -engine sim, which does not check it, says it

@@ -367,7 +367,9 @@ type resolved struct {
 	info    *Info
 	topo    *Topology
 	variant []uint8
-	envs    []Env
+	// variantOf is the Config.Variant variant was parsed from.
+	variantOf string
+	envs      []Env
 	// shared is Info.Prepare's value for this run (nil without Prepare).
 	shared    any
 	initiator []bool
@@ -381,7 +383,16 @@ type resolved struct {
 }
 
 // resolve validates cfg against info. Every error names the offending value.
-func resolve(info *Info, cfg *Config) (*resolved, error) {
+func resolve(info *Info, cfg *Config) (*resolved, error) { return resolveInto(info, cfg, nil) }
+
+// resolveInto is resolve reusing the storage of into, a resolved
+// configuration nothing uses any more, when it is not nil (into is then
+// the result, or garbage on an error).
+func resolveInto(info *Info, cfg *Config, into *resolved) (*resolved, error) {
+	var old resolved
+	if into != nil {
+		old = *into
+	}
 	if cfg.Algo != "" && cfg.Algo != info.Name {
 		return nil, fmt.Errorf("config is for algorithm %q, not %q", cfg.Algo, info.Name)
 	}
@@ -389,13 +400,15 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	if len(cfg.Absent) > 0 {
 		members = append(append([]ID(nil), cfg.IDs...), cfg.Absent...)
 	}
-	topo, err := NewTopology(info.Topology, members) // it copies members
+	topo, err := newTopologyInto(info.Topology, members, old.topo) // it copies members
 	if err != nil {
 		return nil, err
 	}
-	v, err := info.ParseVariant(cfg.Variant)
-	if err != nil {
-		return nil, err
+	v := old.variant
+	if into == nil || cfg.Variant != old.variantOf {
+		if v, err = info.ParseVariant(cfg.Variant); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.Physical > PhysRingRT {
 		return nil, fmt.Errorf("unknown physical network %d (want direct, ring or ring-rt)", cfg.Physical)
@@ -407,9 +420,15 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 		return nil, fmt.Errorf("physical network %s needs a complete logical graph; %s runs on a %s", cfg.Physical, info.Name, info.Topology)
 	}
 	n := topo.N()
-	flags := make([]bool, 3*n)
-	r := &resolved{cfg: cfg, info: info, topo: topo, variant: v,
-		initiator: flags[:n:n], crashed: flags[n : 2*n : 2*n], absent: flags[2*n:],
+	r := into
+	if r == nil {
+		r = new(resolved)
+		flags := make([]bool, 3*n)
+		old.initiator, old.crashed, old.absent = flags[:n:n], flags[n:2*n:2*n], flags[2*n:]
+	}
+	*r = resolved{cfg: cfg, info: info, topo: topo, variant: v, variantOf: cfg.Variant,
+		initiator: resize(old.initiator, n), crashed: resize(old.crashed, n), absent: resize(old.absent, n),
+		initial: old.initial, envs: old.envs,
 		forwarding: cfg.Forwarding, phys: cfg.Physical}
 	mark := func(what string, ids []ID, set []bool) error {
 		for _, id := range ids {
@@ -474,7 +493,7 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 			return nil, err
 		}
 	}
-	r.initial = make([]Status, n)
+	r.initial = resize(r.initial, n)
 	for i := range n {
 		switch {
 		case r.absent[i]:
@@ -486,7 +505,7 @@ func resolve(info *Info, cfg *Config) (*resolved, error) {
 	if info.Prepare != nil {
 		r.shared = info.Prepare(topo, v)
 	}
-	r.envs = make([]Env, n)
+	r.envs = resize(r.envs, n)
 	for i := range n {
 		r.envs[i] = Env{Self: topo.Order[i], Index: i, Topo: topo, Variant: v, Initial: r.initial, Shared: r.shared}
 	}

@@ -32,3 +32,7 @@ func BreakSimCoinWait(on bool) { brokenSimCoinWait = on }
 // BreakCoinDraw sets or clears the test hook that makes DrawCoin ignore
 // the weights (a broken draw).
 func BreakCoinDraw(on bool) { brokenCoinDraw = on }
+
+// BreakReset makes World.Reset forget one part of the World (one of the
+// Reset* constants; ResetComplete repairs it).
+func BreakReset(part int) { brokenReset = part }

@@ -784,8 +784,8 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		w.links = append(w.links, link{})
 		copy(w.links[li+1:], w.links[li:])
 		w.links[li] = link{from: int32(p), to: int32(to)}
-		if w.room > 0 {
-			w.links[li].q, w.links[li].owned = make([]Message, 0, w.room), true
+		if r := w.queueRoom(); r > 0 {
+			w.links[li].q, w.links[li].owned = w.newQueue(0, r), true
 		}
 	}
 	l := &w.links[li]
@@ -798,11 +798,11 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		l.q = l.q[:len(l.q):len(l.q)]
 		l.due = l.due[:len(l.due):len(l.due)]
 		l.owned = true
-	} else if len(l.q) == cap(l.q) && w.room > 0 {
+	} else if r := w.queueRoom(); len(l.q) == cap(l.q) && r > 0 {
 		// A link this World keeps sending on: a delivery reslices the
 		// head away, so the array runs out at its end after as many
 		// sends as it holds; give the new one room for w.room more.
-		q := make([]Message, len(l.q), len(l.q)+max(len(l.q), w.room))
+		q := w.newQueue(len(l.q), len(l.q)+max(len(l.q), r))
 		copy(q, l.q)
 		l.q = q
 	}

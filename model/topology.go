@@ -65,13 +65,29 @@ type Topology struct {
 // NewTopology validates ids (positive, distinct, at least two) and builds
 // the topology. The error names the offending value.
 func NewTopology(kind TopologyKind, ids []ID) (*Topology, error) {
+	return newTopologyInto(kind, ids, nil)
+}
+
+// newTopologyInto is NewTopology reusing the storage of into, a topology
+// nothing uses any more, when it is not nil (into is then the result,
+// or garbage on an error).
+func newTopologyInto(kind TopologyKind, ids []ID, into *Topology) (*Topology, error) {
 	if len(ids) < 2 {
 		return nil, fmt.Errorf("need at least 2 processes, got %d", len(ids))
 	}
 	// Order and sorted share one allocation (each capped at its end).
 	n := len(ids)
-	both := make([]ID, 2*n)
-	t := &Topology{Kind: kind, Order: both[:n:n], sorted: both[n:]}
+	var t *Topology
+	if into != nil && cap(into.Order) >= n && cap(into.sorted) >= n {
+		*into = Topology{Kind: kind, Order: into.Order[:n:n], sorted: into.sorted[:n], dense: into.dense, sparse: into.sparse}
+		t = into
+	} else {
+		both := make([]ID, 2*n)
+		t = &Topology{Kind: kind, Order: both[:n:n], sorted: both[n:]}
+		if into != nil {
+			t.dense, t.sparse = into.dense, into.sparse
+		}
+	}
 	copy(t.Order, ids)
 	max := ID(0)
 	for _, id := range ids {
@@ -83,9 +99,14 @@ func NewTopology(kind TopologyKind, ids []ID) (*Topology, error) {
 		}
 	}
 	if int64(max) <= 4*int64(len(ids))+64 {
-		t.dense = make([]int32, int(max)+1)
+		t.dense, t.sparse = resize(t.dense, int(max)+1), nil
 	} else {
-		t.sparse = make(map[ID]int32, len(ids))
+		if t.sparse == nil {
+			t.sparse = make(map[ID]int32, len(ids))
+		} else {
+			clear(t.sparse)
+		}
+		t.dense = nil
 	}
 	for i, id := range ids {
 		if t.IndexOf(id) >= 0 {
@@ -97,8 +118,20 @@ func NewTopology(kind TopologyKind, ids []ID) (*Topology, error) {
 			t.sparse[id] = int32(i)
 		}
 	}
-	copy(t.sorted, ids)
-	sortIDs(t.sorted)
+	if t.dense != nil {
+		// The ids in increasing order are the dense table's members, in
+		// its order: no sort (a permutation of 1..n is read off at once).
+		k := 0
+		for id, at := range t.dense {
+			if at != 0 {
+				t.sorted[k] = ID(id)
+				k++
+			}
+		}
+	} else {
+		copy(t.sorted, ids)
+		sortIDs(t.sorted)
+	}
 	return t, nil
 }
 

@@ -99,6 +99,10 @@ type World[S any] struct {
 	// queues grow as append grows them. Nothing but the capacity of a
 	// queue depends on it.
 	room int
+	// arena, when not nil, is where the World's queues are carved from,
+	// and what the next Reset may reuse (see Reset); nil in a World that
+	// Reset never made, and in a copy.
+	arena *qarena
 }
 
 // NewSystem builds the initial World for cfg (see Spec).
@@ -295,6 +299,12 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.out.Reset(None)
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]
+	c.arena = nil
+	if w.arena != nil {
+		// c shares queues carved from w's arena: w's next Reset must
+		// not carve them again.
+		w.arena.lent.Store(true)
+	}
 }
 
 // WithDetection returns a copy of w whose config has detection d (the

@@ -2,11 +2,14 @@ package checktest
 
 import (
 	"flag"
+	"slices"
+	"sync"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/checker"
+	"github.com/electlab/electlab/model"
 )
 
 // Rapid checks tg with rapid (rapid.Check underneath): each test case
@@ -144,18 +147,48 @@ func seeds() [][]byte {
 func (tg *Target) property(last **failure, how string, o *owner) func(*rapid.T) *checker.Execution {
 	info := tg.Spec.Meta()
 	checks := tg.checks()
+	// One World serves the cases one after another, reset to each drawn
+	// configuration and run in place (model.Resetter), when the Spec's
+	// Worlds can be reset and no other case holds it (cases run one at a
+	// time; one that finds it busy builds its own).
+	var (
+		mu      sync.Mutex
+		w       model.Resetter
+		scratch checker.Scratch
+	)
 	return func(rt *rapid.T) *checker.Execution {
 		// A case that fails otherwise (a panic in the step function) is
 		// rapid's to report, not an earlier case's.
 		*last = nil
 		cfg := checker.DrawConfig(rt, info, &tg.Setting, tg.Variant, tg.NMin, tg.NMax)
-		s0, err := tg.Spec.NewSystem(cfg)
+		opt := checker.Options{MaxSteps: tg.MaxSteps, FairAfter: tg.adversarial()}
+		var s0 model.System
+		var err error
+		if mu.TryLock() {
+			defer mu.Unlock()
+			if w != nil {
+				err = w.Reset(cfg)
+				s0 = w
+			} else if s0, err = tg.Spec.NewSystem(cfg); err == nil {
+				w, _ = s0.(model.Resetter)
+			}
+			opt.InPlace, opt.Scratch = w != nil, &scratch
+		} else {
+			s0, err = tg.Spec.NewSystem(cfg)
+		}
 		if err != nil {
 			rt.Fatalf("%s rejects the drawn configuration %s: %v", info.Name, cfg, err)
 		}
-		x := checker.Execute(s0, checker.NewRapid(rt), checks, checker.Options{MaxSteps: tg.MaxSteps, FairAfter: tg.adversarial()})
+		x := checker.Execute(s0, checker.NewRapid(rt), checks, opt)
 		if v := tg.end(x); v != nil {
-			*last = &failure{s0: s0, events: x.Events, v: v, how: how, owner: o}
+			start := s0
+			if opt.InPlace {
+				// s0 was run in place: the failure's start is built anew.
+				if start, err = tg.Spec.NewSystem(cfg); err != nil {
+					rt.Fatalf("%s rejects the drawn configuration %s: %v", info.Name, cfg, err)
+				}
+			}
+			*last = &failure{s0: start, events: slices.Clone(x.Events), v: v, how: how, owner: o}
 			rt.Fatalf("%s %s: %v\n%d events: %s", info.Name, cfg, v, len(x.Events), eventList(x.Events))
 		}
 		return x

@@ -101,6 +101,8 @@ func PrintRun(w io.Writer, r *RunReport) {
 		fmt.Fprintf(w, "kind         term-based election: a leader per term; checked: nothing (none of the generic properties fits, and the %s engine does not check its invariant at every step: -engine world does)\n", r.Engine)
 	}
 	switch {
+	case r.Kind == KindMutex && r.Engine == "sim":
+		fmt.Fprintf(w, "kind         mutual exclusion: elects no leader; checked: termination (quiescence) only (the %s engine checks neither the lock's history nor mutual exclusion at every step: -engine world does)\n", r.Engine)
 	case r.Kind == KindMutex:
 		fmt.Fprintf(w, "kind         mutual exclusion: elects no leader; checked: mutual exclusion (the lock's history) and termination\n")
 	case r.Agreed && r.LeaderNotLive:
