@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"syscall"
 	"testing"
 
 	"github.com/electlab/electlab/algos"
@@ -52,17 +53,31 @@ func BenchmarkBully4(b *testing.B) {
 }
 
 // benchSystem times the search of s0 under opt and reports states/s,
-// transitions/s and the states.
+// transitions/s, the states and the CPU time of the whole process per
+// search (user and system, every thread: the workers and the collector),
+// so that a parallel search's cost shows beside its wall time.
 func benchSystem(b *testing.B, s0 model.System, opt Options) {
 	b.ReportAllocs()
 	var r *Result
+	cpu0 := cpuSeconds(b)
 	for b.Loop() {
 		r = Explore(s0, opt)
 	}
+	cpu := cpuSeconds(b) - cpu0
 	sec := b.Elapsed().Seconds() / float64(b.N)
 	b.ReportMetric(float64(r.States)/sec, "states/s")
 	b.ReportMetric(float64(r.Transitions)/sec, "transitions/s")
 	b.ReportMetric(float64(r.States), "states")
+	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
+}
+
+// cpuSeconds is the process's CPU time so far (getrusage).
+func cpuSeconds(b *testing.B) float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // safetyOnly leaves out termination, so that a benchmark measures the main
@@ -119,4 +134,33 @@ func BenchmarkBully6OneDetector(b *testing.B) {
 // livelock search (termination checked too, electlab's default).
 func BenchmarkBully6OneDetectorLivelock(b *testing.B) {
 	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), Options{NoPOR: true, Counts: CountsTotal})
+}
+
+// BenchmarkBFSChangRoberts10Workers1 and …Workers2: the measure of
+// -workers (issue 35) on the Spin table's Chang–Roberts ids 1..10 with
+// per-process counters, unreduced (2,091,520 states): wall time and CPU
+// with one worker and two.
+func BenchmarkBFSChangRoberts10Workers1(b *testing.B) { benchCR10(b, 1) }
+
+// BenchmarkBFSChangRoberts10Workers2 is the same search with 2 workers.
+func BenchmarkBFSChangRoberts10Workers2(b *testing.B) { benchCR10(b, 2) }
+
+func benchCR10(b *testing.B, workers int) {
+	opt := safetyOnly
+	opt.BFS, opt.Workers, opt.Counts = true, workers, CountsPerProcess
+	benchExplore(b, "changroberts", model.IDsUpTo(10), opt)
+}
+
+// BenchmarkBFSBully6OneDetectorWorkers1 and …Workers2: the same measure on
+// the Spin table's Bully n = 6, one detector, total counters (1,092,639
+// states).
+func BenchmarkBFSBully6OneDetectorWorkers1(b *testing.B) { benchBully6BFS(b, 1) }
+
+// BenchmarkBFSBully6OneDetectorWorkers2 is the same search with 2 workers.
+func BenchmarkBFSBully6OneDetectorWorkers2(b *testing.B) { benchBully6BFS(b, 2) }
+
+func benchBully6BFS(b *testing.B, workers int) {
+	opt := safetyOnly
+	opt.BFS, opt.Workers, opt.Counts = true, workers, CountsTotal
+	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), opt)
 }
