@@ -144,9 +144,6 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 			return usagef("-bitstate %s is above -max-mem %s: the array alone would pass the bound", *bitstate, *maxMem)
 		}
 		opt.BitstateHashes = *bitHashes
-		if err := opt.BitstateErr(); err != nil {
-			return usagef("-bitstate: %v", err)
-		}
 	}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = explore.ParseShard(*shard); err != nil {
@@ -155,6 +152,9 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		if *bfs {
 			return usagef("-shard splits the depth-first search; drop -bfs")
 		}
+	}
+	if err := opt.BitstateErr(); err != nil {
+		return usagef("-bitstate: %v", err)
 	}
 	dist, err := df.parse(fs, *bfs, opt, spec.Meta())
 	if err != nil {

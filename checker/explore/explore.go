@@ -310,7 +310,8 @@ type Result struct {
 	// quiescent state (a user's bound that divides by zero there). The
 	// search is then incomplete (Incomplete is BoundError), so that a
 	// caller that reads only Violations and Complete does not take it for
-	// a search that found nothing.
+	// a search that found nothing. It is also Options.BitstateErr when
+	// the options cannot run (no search was made; Incomplete says so).
 	Err error `json:"-"`
 	// Detect names the detection semantics searched: "eager" (every
 	// listed detector detects) or "lazy" (detections are adversary-chosen
