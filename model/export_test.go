@@ -62,3 +62,7 @@ func (w *World[S]) timerCounts() (kept, counted int) {
 	}
 	return w.ntimers, counted
 }
+
+// BreakBusy sets or clears the test hook that makes a delivery emptying
+// its link leave it counted as non-empty (a broken EnabledCount).
+func BreakBusy(on bool) { brokenBusy = on }

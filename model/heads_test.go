@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -145,4 +146,94 @@ func TestDirtyListsCaught(t *testing.T) {
 		path = append(path, ev)
 	}
 	t.Error("a broken dirty list was never caught")
+}
+
+// quickEnabler is the World's shortcut for the random chooser.
+type quickEnabler interface {
+	QuickEnabled() (model.Event, bool, bool)
+	EnabledCount() int
+	EnabledAt(k int) model.Event
+}
+
+// quickAgrees reports whether, where QuickEnabled applies, it,
+// EnabledCount and EnabledAt agree with Enabled (applies: it did).
+func quickAgrees(s model.System) (why string, applies bool) {
+	q := s.(quickEnabler)
+	first, detect, ok := q.QuickEnabled()
+	if !ok {
+		return "", false
+	}
+	en := s.Enabled(nil)
+	if n := q.EnabledCount(); n != len(en) {
+		return fmt.Sprintf("EnabledCount %d, %d enabled: %v", n, len(en), en), true
+	}
+	if detect != (len(en) > 0 && en[0].Kind == model.EvDetect) || detect && first != en[0] {
+		return fmt.Sprintf("QuickEnabled %v %v, enabled %v", first, detect, en), true
+	}
+	for k, ev := range en {
+		if got := q.EnabledAt(k); got != ev {
+			return fmt.Sprintf("EnabledAt(%d) %v, enabled %v", k, got, en), true
+		}
+	}
+	return "", true
+}
+
+// TestQuickEnabled: in every state of random executions of headsConfigs
+// where QuickEnabled applies (a copy taken now and then and run on), it,
+// EnabledCount and EnabledAt agree with the listed enabled events.
+// TestQuickEnabledCaught shows the comparison can fail.
+func TestQuickEnabled(t *testing.T) {
+	compared := 0
+	rapid.Check(t, func(rt *rapid.T) {
+		c := headsConfigs[rapid.IntRange(0, len(headsConfigs)-1).Draw(rt, "config")]
+		s := newSystem(rt, c.algo, c.cfg)
+		for range rapid.IntRange(1, 80).Draw(rt, "steps") {
+			why, applies := quickAgrees(s)
+			if why != "" {
+				rt.Fatalf("%s: %s", &c.cfg, why)
+			}
+			if applies {
+				compared++
+			}
+			en := s.Enabled(nil)
+			if len(en) == 0 {
+				return
+			}
+			if rapid.IntRange(0, 9).Draw(rt, "clone") == 0 {
+				s = s.Clone()
+			}
+			if err := s.Apply(en[rapid.IntRange(0, len(en)-1).Draw(rt, "event")]); err != nil {
+				rt.Fatal(err)
+			}
+		}
+	})
+	if compared == 0 {
+		t.Error("QuickEnabled never applied")
+	}
+}
+
+// TestQuickEnabledCaught: with a delivery that empties its link and
+// leaves it counted (model.BreakBusy), random executions of a FIFO ring
+// where every process initiates give an EnabledCount or EnabledAt that
+// differs from Enabled.
+func TestQuickEnabledCaught(t *testing.T) {
+	model.BreakBusy(true)
+	defer model.BreakBusy(false)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 50 {
+		s := newSystem(t, "changroberts", model.Config{IDs: []model.ID{3, 1, 6, 4, 2, 5}})
+		for {
+			if why, _ := quickAgrees(s); why != "" {
+				return
+			}
+			en := s.Enabled(nil)
+			if len(en) == 0 {
+				break
+			}
+			if err := s.Apply(en[rng.IntN(len(en))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Error("a broken count of non-empty links was never caught")
 }

@@ -466,6 +466,9 @@ func (w *World[S]) deliver(ev Event, p int) error {
 		if !brokenHeads {
 			w.pushHead(l)
 		}
+		if len(l.q) == 0 && !brokenBusy {
+			w.busyL.add(li, -1)
+		}
 	} else {
 		l.q = append(append(make([]Message, 0, len(l.q)), l.q[:k]...), l.q[k+1:]...)
 		l.owned = true
@@ -554,6 +557,7 @@ func (w *World[S]) fire(p int, id uint8) {
 func (w *World[S]) round() {
 	w.events++
 	w.now++
+	w.busyL.reset()
 	// Take every queue; messages sent during the round go to the next one.
 	var all []Message
 	if w.r.phys != Direct {
@@ -796,6 +800,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	if !ok {
 		w.links = append(w.links, link{})
 		copy(w.links[li+1:], w.links[li:])
+		w.busyL.reset() // positions shift
 		w.links[li] = link{from: int32(p), to: int32(to)}
 		if w.room > 0 {
 			w.links[li].q, w.links[li].owned = make([]Message, 0, w.room), true
@@ -822,6 +827,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	l.q = append(l.q, m)
 	if len(l.q) == 1 {
 		w.pushHead(l)
+		w.busyL.add(li, 1)
 	}
 	if w.r.phys != Direct && w.r.cfg.Timing == Sync {
 		l.due = append(l.due, w.now+int64(w.r.linkHops(p, to)))

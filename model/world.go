@@ -96,6 +96,7 @@ type World[S any] struct {
 	dirtyL []linkKey
 	// scratch, not part of the value:
 	heads   heads
+	busyL   busyLinks
 	out     Outbox
 	effects []Effect
 	batch   []Message
@@ -303,6 +304,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.phash, c.hsum = append(c.phash[:0], w.phash...), w.hsum
 	c.dirtyP, c.dirtyL = append(c.dirtyP[:0], w.dirtyP...), append(c.dirtyL[:0], w.dirtyL...)
 	c.heads.reset()
+	c.busyL.reset()
 	c.out.Reset(None)
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]
