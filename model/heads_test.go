@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/algos/changroberts"
 	"github.com/electlab/electlab/model"
 )
 
@@ -236,4 +237,19 @@ func TestQuickEnabledCaught(t *testing.T) {
 		}
 	}
 	t.Error("a broken count of non-empty links was never caught")
+}
+
+// TestStateOf: StateOf reads the state State boxes, on a World.
+func TestStateOf(t *testing.T) {
+	s := newSystem(t, "changroberts", model.Config{IDs: []model.ID{3, 1, 2}})
+	for _, ev := range s.Enabled(nil)[:1] {
+		if err := s.Apply(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range s.N() {
+		if got, want := model.StateOf[changroberts.State](s, i), s.State(i).(changroberts.State); got != want {
+			t.Errorf("process %d: StateOf %+v, State %+v", i, got, want)
+		}
+	}
 }

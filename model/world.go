@@ -199,6 +199,15 @@ func (w *World[S]) View(i int) View { return w.views[i] }
 // State returns process i's state.
 func (w *World[S]) State(i int) any { return w.states[i] }
 
+// StateOf is s.State(i).(S) without boxing the state when s is a
+// *World[S] (an invariant checked at every step reads every state).
+func StateOf[S any](s System, i int) S {
+	if w, ok := s.(*World[S]); ok {
+		return w.states[i]
+	}
+	return s.State(i).(S)
+}
+
 // Counts returns the accounting so far.
 func (w *World[S]) Counts() *Counts { return &w.counts }
 
