@@ -17,16 +17,22 @@ func quickRuns(t *testing.T) []model.Event {
 	for seed := range uint64(6) {
 		for _, st := range []checker.Strategy{checker.Uniform, checker.Newest, checker.Oldest} {
 			for _, staggered := range []bool{false, true} {
-				cfg := &model.Config{Algo: "changroberts", IDs: []model.ID{5, 3, 8, 1, 7, 2, 6, 4}}
-				s0, err := changroberts.Algorithm.NewSystem(cfg)
-				if err != nil {
-					t.Fatal(err)
+				for _, cfg := range []*model.Config{
+					{Algo: "changroberts", IDs: []model.ID{5, 3, 8, 1, 7, 2, 6, 4}},
+					// The first detection only: crashes, sync timing.
+					{Algo: "changroberts", IDs: []model.ID{5, 3, 8, 1, 7, 2, 6, 4}, CrashBudget: 2},
+					{Algo: "changroberts", IDs: []model.ID{5, 3, 8, 1, 7, 2, 6, 4}, Timing: model.Sync},
+				} {
+					s0, err := changroberts.Algorithm.NewSystem(cfg)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r := checker.NewRandom(seed, st)
+					r.Staggered = staggered
+					x := checker.Execute(s0, r, checker.Checks{}, checker.Options{MaxSteps: 200, FairAfter: 30})
+					all = append(all, x.Events...)
+					all = append(all, model.Event{}) // a separator
 				}
-				r := checker.NewRandom(seed, st)
-				r.Staggered = staggered
-				x := checker.Execute(s0, r, checker.Checks{}, checker.Options{MaxSteps: 200, FairAfter: 30})
-				all = append(all, x.Events...)
-				all = append(all, model.Event{}) // a separator
 			}
 		}
 	}

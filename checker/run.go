@@ -143,11 +143,24 @@ type quickEnabler interface {
 	EnabledAt(k int) model.Event
 }
 
+// firstDetecter is model.World's FirstDetect: the first enabled
+// detection in Enabled's order, in any configuration.
+type firstDetecter interface {
+	FirstDetect() (model.Event, bool)
+}
+
 // chooseQuick is r.Choose(s, s.Enabled(nil)) without listing the enabled
 // events where s's QuickEnabled applies (applies false otherwise): the
 // same event by the same draws (no fault event is enabled, so choose
 // draws none for one); enabled false when no event is.
 func (r *Random) chooseQuick(s model.System) (ev model.Event, enabled, applies bool) {
+	if f, ok := s.(firstDetecter); ok && !r.Staggered && quickHook != quickBroken {
+		// choose takes the first enabled detection, whatever else is
+		// enabled (a coin or a fault included), with no draw.
+		if ev, ok := f.FirstDetect(); ok {
+			return ev, true, true
+		}
+	}
 	q, ok := s.(quickEnabler)
 	if !ok {
 		return model.Event{}, false, false

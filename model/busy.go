@@ -92,12 +92,19 @@ func (w *World[S]) QuickEnabled() (first Event, detect, ok bool) {
 	if !w.quick() {
 		return Event{}, false, false
 	}
+	first, detect = w.FirstDetect()
+	return first, detect, true
+}
+
+// FirstDetect returns the first enabled detection in Enabled's order, and
+// false when none is enabled (in any configuration).
+func (w *World[S]) FirstDetect() (Event, bool) {
 	for i := 0; w.npending > 0 && i < len(w.pending); i++ {
 		if w.detectable(i) {
-			return Event{Kind: EvDetect, P: w.r.topo.Order[i]}, true, true
+			return Event{Kind: EvDetect, P: w.r.topo.Order[i]}, true
 		}
 	}
-	return Event{}, false, true
+	return Event{}, false
 }
 
 // EnabledCount is len(w.Enabled(nil)) where QuickEnabled applies.

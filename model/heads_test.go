@@ -160,6 +160,19 @@ type quickEnabler interface {
 // EnabledCount and EnabledAt agree with Enabled (applies: it did).
 func quickAgrees(s model.System) (why string, applies bool) {
 	q := s.(quickEnabler)
+	var want model.Event
+	found := false
+	for _, ev := range s.Enabled(nil) {
+		if ev.Kind == model.EvDetect {
+			want, found = ev, true
+			break
+		}
+	}
+	if got, ok := s.(interface {
+		FirstDetect() (model.Event, bool)
+	}).FirstDetect(); ok != found || found && got != want {
+		return fmt.Sprintf("FirstDetect %v %v, enabled %v", got, ok, s.Enabled(nil)), false
+	}
 	first, detect, ok := q.QuickEnabled()
 	if !ok {
 		return "", false
@@ -179,8 +192,9 @@ func quickAgrees(s model.System) (why string, applies bool) {
 	return "", true
 }
 
-// TestQuickEnabled: in every state of random executions of headsConfigs
-// where QuickEnabled applies (a copy taken now and then and run on), it,
+// TestQuickEnabled: in every state of random executions of headsConfigs,
+// FirstDetect is the first enabled detection, and where QuickEnabled
+// applies (a copy taken now and then and run on), it,
 // EnabledCount and EnabledAt agree with the listed enabled events.
 // TestQuickEnabledCaught shows the comparison can fail.
 func TestQuickEnabled(t *testing.T) {
