@@ -134,6 +134,70 @@ func (r *Random) choose(s model.System, enabled []model.Event) model.Event {
 	return enabled[0]
 }
 
+// quickEnabler is model.World's shortcut for a random choice: where
+// QuickEnabled applies, the enabled events are detections and deliveries
+// at link heads, counted and indexed without listing them.
+type quickEnabler interface {
+	QuickEnabled() (first model.Event, detect, ok bool)
+	EnabledCount() int
+	EnabledAt(k int) model.Event
+}
+
+// firstDetecter is model.World's FirstDetect: the first enabled
+// detection in Enabled's order, in any configuration.
+type firstDetecter interface {
+	FirstDetect() (model.Event, bool)
+}
+
+// chooseQuick is r.Choose(s, s.Enabled(nil)) without listing the enabled
+// events where s's QuickEnabled applies (applies false otherwise): the
+// same event by the same draws (no fault event is enabled, so choose
+// draws none for one); enabled false when no event is.
+func (r *Random) chooseQuick(s model.System) (ev model.Event, enabled, applies bool) {
+	if f, ok := s.(firstDetecter); ok && !r.Staggered && quickHook != quickBroken {
+		// choose takes the first enabled detection, whatever else is
+		// enabled (a coin or a fault included), with no draw.
+		if ev, ok := f.FirstDetect(); ok {
+			return ev, true, true
+		}
+	}
+	q, ok := s.(quickEnabler)
+	if !ok {
+		return model.Event{}, false, false
+	}
+	first, detect, ok := q.QuickEnabled()
+	if !ok {
+		return model.Event{}, false, false
+	}
+	if detect && !r.Staggered {
+		return first, true, true
+	}
+	n := q.EnabledCount()
+	if n == 0 {
+		return model.Event{}, false, true
+	}
+	if r.Strategy != Uniform && (quickHook == quickBroken || r.Rng.IntN(4) != 0) {
+		pick := s.OldestDelivery
+		if r.Strategy == Newest {
+			pick = s.NewestDelivery
+		}
+		if ev, ok := pick(); ok {
+			return ev, true, true
+		}
+	}
+	return q.EnabledAt(r.Rng.IntN(n)), true, true
+}
+
+// quickHook is a test hook (export_test.go): quickOff makes Execute list
+// the enabled events at every step of its random phase, quickBroken makes
+// chooseQuick skip a draw (a broken shortcut).
+var quickHook int
+
+const (
+	quickOff = 1 + iota
+	quickBroken
+)
+
 // Violation is a property that failed, and where.
 type Violation struct {
 	// Property names the property (PropSafety, ...).
@@ -472,10 +536,19 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 				clear(seen)
 			}
 		} else {
-			if buf = s.Enabled(buf[:0]); len(buf) == 0 {
-				break
+			quick := false
+			if r, ok := ch.(*Random); ok && quickHook != quickOff {
+				var enabled bool
+				if ev, enabled, quick = r.chooseQuick(s); quick && !enabled {
+					break
+				}
 			}
-			ev = ch.Choose(s, buf)
+			if !quick {
+				if buf = s.Enabled(buf[:0]); len(buf) == 0 {
+					break
+				}
+				ev = ch.Choose(s, buf)
+			}
 		}
 		if err := s.Apply(ev); err != nil {
 			x.Violation = &Violation{Property: PropModel, Step: len(x.Events) + 1, Message: err.Error()}

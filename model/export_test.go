@@ -14,6 +14,9 @@ func SetProcessHashes[S any](w *World[S], hs []uint64) {
 			w.hsum += procPart(i, h)
 		}
 		w.phash[i] = h
+		if h == 0 {
+			w.dirtyP = append(w.dirtyP, int32(i))
+		}
 	}
 }
 
@@ -36,3 +39,34 @@ func BreakCoinDraw(on bool) { brokenCoinDraw = on }
 // BreakReset makes World.Reset forget one part of the World (one of the
 // Reset* constants; ResetComplete repairs it).
 func BreakReset(part int) { brokenReset = part }
+
+// BreakHeads sets or clears the test hook that makes a delivery forget
+// to record the next head of its link (a broken heads heap).
+func BreakHeads(on bool) { brokenHeads = on }
+
+// BreakDirty sets or clears the test hook that makes touch forget to
+// list the process whose cached hash it clears (a broken dirty list).
+func BreakDirty(on bool) { brokenDirty = on }
+
+// ScanDelivery is s's OldestDelivery (NewestDelivery when newest) by a
+// scan of every link: what the heads heaps shortcut (s is a World).
+func ScanDelivery(s System, newest bool) (Event, bool) {
+	return s.(interface{ scanDelivery(bool) (Event, bool) }).scanDelivery(newest)
+}
+
+// TimerCounts returns s's kept count of armed timers and the count of
+// its timer lists (s is a World).
+func TimerCounts(s System) (kept, counted int) {
+	return s.(interface{ timerCounts() (int, int) }).timerCounts()
+}
+
+func (w *World[S]) timerCounts() (kept, counted int) {
+	for _, ts := range w.timers {
+		counted += len(ts)
+	}
+	return w.ntimers, counted
+}
+
+// BreakBusy sets or clears the test hook that makes a delivery emptying
+// its link leave it counted as non-empty (a broken EnabledCount).
+func BreakBusy(on bool) { brokenBusy = on }

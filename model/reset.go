@@ -49,7 +49,10 @@ func (w *World[S]) Reset(cfg *Config) error {
 	w.npending = 0
 	clear(w.links[:cap(w.links)]) // drop the queues: copies may share them
 	w.links = w.links[:0]
-	w.timers = resize(w.timers, n)
+	w.timers, w.ntimers = resize(w.timers, n), 0
+	w.dirtyP, w.dirtyL = w.dirtyP[:0], w.dirtyL[:0]
+	w.heads.reset()
+	w.busyL.reset()
 	w.coins, w.ncoins = nil, 0
 	w.inflight, w.crashesLeft = 0, cfg.CrashBudget
 	if brokenReset != ResetKeepsStarted {

@@ -294,6 +294,9 @@ func (w *World[S]) liveInFlight() bool {
 }
 
 func (w *World[S]) anyTimer() bool {
+	if w.ntimers == 0 {
+		return false
+	}
 	for i, ts := range w.timers {
 		if len(ts) > 0 && w.status[i] == Live {
 			return true
@@ -355,7 +358,7 @@ func (w *World[S]) Apply(ev Event) error {
 		w.crashesLeft--
 		w.tick()
 		w.status[p] = Crashed
-		w.timers[p] = nil
+		w.setTimers(p, nil)
 		w.touch(p)
 		w.dropCoin(p)
 		w.effects = append(w.effects, Effect{Kind: CrashedP, P: ev.P})
@@ -460,6 +463,12 @@ func (w *World[S]) deliver(ev Event, p int) error {
 	w.staleLink(l)
 	if k == 0 {
 		l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
+		if !brokenHeads {
+			w.pushHead(l)
+		}
+		if len(l.q) == 0 && !brokenBusy {
+			w.busyL.add(li, -1)
+		}
 	} else {
 		l.q = append(append(make([]Message, 0, len(l.q)), l.q[:k]...), l.q[k+1:]...)
 		l.owned = true
@@ -484,7 +493,7 @@ func (w *World[S]) fail(p int) {
 	w.phasesLeft--
 	w.tick()
 	w.status[p] = Crashed
-	w.timers[p] = nil
+	w.setTimers(p, nil)
 	w.touch(p)
 	w.dropCoin(p)
 	id := w.r.topo.Order[p]
@@ -535,7 +544,7 @@ func (w *World[S]) fire(p int, id uint8) {
 	ts := w.timers[p]
 	for j, t := range ts {
 		if t.id == id {
-			w.timers[p] = append(ts[:j:j], ts[j+1:]...)
+			w.setTimers(p, append(ts[:j:j], ts[j+1:]...))
 			break
 		}
 	}
@@ -548,6 +557,7 @@ func (w *World[S]) fire(p int, id uint8) {
 func (w *World[S]) round() {
 	w.events++
 	w.now++
+	w.busyL.reset()
 	// Take every queue; messages sent during the round go to the next one.
 	var all []Message
 	if w.r.phys != Direct {
@@ -686,7 +696,7 @@ func (w *World[S]) step(p int, in Input) {
 			ts := w.timers[p]
 			for j, t := range ts {
 				if t.id == o.Timer {
-					w.timers[p] = append(ts[:j:j], ts[j+1:]...)
+					w.setTimers(p, append(ts[:j:j], ts[j+1:]...))
 					break
 				}
 			}
@@ -746,7 +756,14 @@ func (w *World[S]) setTimer(p int, id uint8, due int64) {
 			return
 		}
 	}
-	w.timers[p] = append(ts[:len(ts):len(ts)], timer{id: id, due: due})
+	w.setTimers(p, append(ts[:len(ts):len(ts)], timer{id: id, due: due}))
+}
+
+// setTimers replaces process p's armed timers by ts, keeping the count of
+// armed timers (ntimers).
+func (w *World[S]) setTimers(p int, ts []timer) {
+	w.ntimers += len(ts) - len(w.timers[p])
+	w.timers[p] = ts
 }
 
 // send puts m (from live process p) on its link. single says whether it is
@@ -783,6 +800,7 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	if !ok {
 		w.links = append(w.links, link{})
 		copy(w.links[li+1:], w.links[li:])
+		w.busyL.reset() // positions shift
 		w.links[li] = link{from: int32(p), to: int32(to)}
 		if r := w.queueRoom(); r > 0 {
 			w.links[li].q, w.links[li].owned = w.newQueue(0, r), true
@@ -807,6 +825,10 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 		l.q = q
 	}
 	l.q = append(l.q, m)
+	if len(l.q) == 1 {
+		w.pushHead(l)
+		w.busyL.add(li, 1)
+	}
 	if w.r.phys != Direct && w.r.cfg.Timing == Sync {
 		l.due = append(l.due, w.now+int64(w.r.linkHops(p, to)))
 	}
@@ -933,6 +955,25 @@ func (w *World[S]) FairNext(buf []Event) (Event, bool, []Event) {
 func (w *World[S]) NewestDelivery() (Event, bool) { return w.extremeDelivery(true) }
 
 func (w *World[S]) extremeDelivery(newest bool) (Event, bool) {
+	if w.r.cfg.Timing == Sync {
+		return Event{}, false
+	}
+	if w.r.cfg.Net == FIFO && w.ncoins == 0 {
+		// The oldest (newest) deliverable message is the oldest (newest)
+		// head of a link: the top of the heads heap (stamps are unique).
+		if li, ok := w.topHead(newest); ok {
+			l := &w.links[li]
+			return Event{Kind: EvDeliver, From: w.r.topo.Order[l.from], P: w.r.topo.Order[l.to], Seq: l.q[0].Seq}, true
+		}
+		return Event{}, false
+	}
+	return w.scanDelivery(newest)
+}
+
+// scanDelivery is extremeDelivery by a scan of every link (and
+// extremeDelivery itself where the heads heap does not apply: reliable
+// non-FIFO channels, or a pending coin that holds deliveries back).
+func (w *World[S]) scanDelivery(newest bool) (Event, bool) {
 	if w.r.cfg.Timing == Sync {
 		return Event{}, false
 	}

@@ -45,8 +45,10 @@ type World[S any] struct {
 	npending int
 	// links holds every link ever used, sorted by (to, from).
 	links []link
-	// timers[i] are process i's armed timers.
-	timers [][]timer
+	// timers[i] are process i's armed timers; ntimers is their number
+	// over all processes (setTimers keeps it).
+	timers  [][]timer
+	ntimers int
 	// coins[i] are the weights of process i's pending coin (Outbox.Coin),
 	// nil when it has none; coins is nil until some process requests one.
 	// A weights slice is never modified (copies share it). ncoins is the
@@ -86,7 +88,15 @@ type World[S any] struct {
 	// process's with its phash set, a non-empty link's with its h set
 	// (touch and staleLink take a part out when they clear its hash).
 	hsum uint64
+	// dirtyP and dirtyL list the processes and links whose cached hash
+	// was cleared (touch, staleLink) since StateHash last ran, and the
+	// empty links that got a message: the parts it hashes again (with
+	// repeats). Empty until StateHash first runs.
+	dirtyP []int32
+	dirtyL []linkKey
 	// scratch, not part of the value:
+	heads   heads
+	busyL   busyLinks
 	out     Outbox
 	effects []Effect
 	batch   []Message
@@ -193,6 +203,15 @@ func (w *World[S]) View(i int) View { return w.views[i] }
 // State returns process i's state.
 func (w *World[S]) State(i int) any { return w.states[i] }
 
+// StateOf is s.State(i).(S) without boxing the state when s is a
+// *World[S] (an invariant checked at every step reads every state).
+func StateOf[S any](s System, i int) S {
+	if w, ok := s.(*World[S]); ok {
+		return w.states[i]
+	}
+	return s.State(i).(S)
+}
+
 // Counts returns the accounting so far.
 func (w *World[S]) Counts() *Counts { return &w.counts }
 
@@ -273,7 +292,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	for i := range c.links {
 		c.links[i].owned = false
 	}
-	c.timers = append(c.timers[:0], w.timers...)
+	c.timers, c.ntimers = append(c.timers[:0], w.timers...), w.ntimers
 	if w.coins == nil {
 		c.coins = nil
 	} else {
@@ -296,6 +315,9 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.faults = w.faults[:len(w.faults):len(w.faults)]
 	c.phasesLeft, c.suspect = w.phasesLeft, w.suspect
 	c.phash, c.hsum = append(c.phash[:0], w.phash...), w.hsum
+	c.dirtyP, c.dirtyL = append(c.dirtyP[:0], w.dirtyP...), append(c.dirtyL[:0], w.dirtyL...)
+	c.heads.reset()
+	c.busyL.reset()
 	c.out.Reset(None)
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]

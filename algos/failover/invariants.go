@@ -32,7 +32,7 @@ func oneToken[E any](token *model.Kind) func(model.System) error {
 func countTokens[E any](s model.System, token *model.Kind) error {
 	tokens, holders := 0, []model.ID(nil)
 	for i := range s.N() {
-		if s.Status(i) == model.Live && s.State(i).(TokenState[E]).Has {
+		if s.Status(i) == model.Live && model.StateOf[TokenState[E]](s, i).Has {
 			tokens++
 			holders = append(holders, s.Topo().Order[i])
 		}
@@ -42,7 +42,7 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 	// a process's generation).
 	minKnown := int32(-1)
 	for i := range s.N() {
-		if k := s.State(i).(TokenState[E]).Known; s.Status(i) == model.Live && (minKnown < 0 || k < minKnown) {
+		if k := model.StateOf[TokenState[E]](s, i).Known; s.Status(i) == model.Live && (minKnown < 0 || k < minKnown) {
 			minKnown = k
 		}
 	}
@@ -52,7 +52,7 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 			continue
 		}
 		j := s.Topo().IndexOf(m.To)
-		if j >= 0 && s.Status(j) == model.Live && m.A < s.State(j).(TokenState[E]).Known {
+		if j >= 0 && s.Status(j) == model.Live && m.A < model.StateOf[TokenState[E]](s, j).Known {
 			continue // stale at its receiver: discarded on arrival
 		}
 		if !mayReach(s, m) {
@@ -98,7 +98,7 @@ func oneHolder[E any](s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(LockState[E])
+		st := model.StateOf[LockState[E]](s, i)
 		if st.Phase == mutex.InCS {
 			in = append(in, s.Topo().Order[i])
 		}

@@ -414,7 +414,7 @@ func groupIsTop(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		got := append([]model.ID{st.Coord}, st.Alts...)
 		if !slices.Equal(got, want) {
 			return fmt.Errorf("process %d holds coordinator %d, alternatives %s; the %d highest live ids are %s", st.Self, st.Coord, model.FormatIDs(st.Alts), len(want), model.FormatIDs(want))

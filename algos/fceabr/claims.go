@@ -274,7 +274,7 @@ func terminalsAgree(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		if st.Coord != want[0] || st.Surr() != want[1] {
 			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d)", s.Topo().Order[i], st.Coord, st.Surr(), want[0], want[1])
 		}
@@ -299,7 +299,7 @@ func toleratesOne(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		p := [2]model.ID{st.Coord, st.Surr()}
 		if first {
 			pair, first = p, false

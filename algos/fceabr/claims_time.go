@@ -214,7 +214,7 @@ func noWait(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		if st.Joined {
 			continue
 		}
@@ -233,7 +233,7 @@ func liveAfterCrash(s model.System) error {
 	want[0] = old
 	for i := range s.N() {
 		if s.Status(i) == model.Live && topo.Order[i] != old && topo.Order[i] > want[1] {
-			if st := s.State(i).(State); !st.Joined {
+			if st := model.StateOf[State](s, i); !st.Joined {
 				want[1] = topo.Order[i]
 			}
 		}
@@ -242,7 +242,7 @@ func liveAfterCrash(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		if st.Coord != want[0] || st.Alts[0] != want[1] {
 			return fmt.Errorf("(b) process %d ends with (coordinator, surrogate) = (%d, %d), want (%d, %d): the old surrogate and the highest live id other than it", topo.Order[i], st.Coord, st.Alts[0], want[0], want[1])
 		}
@@ -290,7 +290,7 @@ func joinerIgnored(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		if joiners[st.Coord] || joiners[st.Alts[0]] {
 			return fmt.Errorf("process %d ends with (coordinator, surrogate) = (%d, %d), which names the joiner", s.Topo().Order[i], st.Coord, st.Alts[0])
 		}

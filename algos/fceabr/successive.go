@@ -164,4 +164,4 @@ func TriggerClaims(scope string, st claim.Setting, n int, variants []string, pOf
 
 // successiveClaims are TriggerClaims on FCEABR-K.
 var successiveClaims = TriggerClaims("FCEABR-K on a ring of 6, an election from one starter, then 4 successive crashes of the agreed coordinator (the model crashes the coordinator every live process holds at each quiescence; every live process detects)",
-	syncSucc, 6, triggerVariants, func(s model.System) int { return s.State(0).(State).p() })
+	syncSucc, 6, triggerVariants, func(s model.System) int { return model.StateOf[State](s, 0).p() })

@@ -283,7 +283,7 @@ func electedTop(s model.System) error {
 	l, v, _ := layoutOfSystem(s)
 	g := l.Ring.Max()
 	for i := range s.N() {
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		grp := l.Group[l.SiteOf[i]]
 		ia, ea := Split(grp, v[AmbSplit])
 		if st.IC != grp[0] || st.EC != grp[1] || !slices.Equal(st.IAlts, ia) || !slices.Equal(st.EAlts, ea) {
@@ -312,7 +312,7 @@ func noWait(s model.System) error {
 		if s.Status(i) != model.Live {
 			continue
 		}
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		if st.IC != model.None && !live(st.IC) && !live(first(st.IAlts)) {
 			return fmt.Errorf("process %d waits: its ICoordinator %d and first alternative %d are both crashed", st.Self, st.IC, first(st.IAlts))
 		}
@@ -330,7 +330,7 @@ func gReplaced(s model.System) error {
 		return claim.ErrNotApplicable
 	}
 	for i := range s.N() {
-		st := s.State(i).(State)
+		st := model.StateOf[State](s, i)
 		if s.Status(i) != model.Live || st.G == model.None && st.Ring.Coord == model.None && len(st.GAlts) == 0 {
 			continue
 		}
@@ -582,7 +582,7 @@ var triggerClaims = fixedIn(ringFixed, mootIn(join(mootStable, []claim.ClaimPart
 // ringP is P of a hierarchy run: FCEABR-K's at its ring nodes.
 func ringP(s model.System) int {
 	for i := range s.N() {
-		if p := s.State(i).(State).Ring.P; p > 0 {
+		if p := model.StateOf[State](s, i).Ring.P; p > 0 {
 			return int(p)
 		}
 	}

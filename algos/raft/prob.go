@@ -70,7 +70,7 @@ func (b *Booted) Clone() model.System {
 func MaxTermOf(s model.System) int {
 	t := 0
 	for i := 0; i < s.N(); i++ {
-		t = max(t, int(s.State(i).(State).Term))
+		t = max(t, int(model.StateOf[State](s, i).Term))
 	}
 	return t
 }
@@ -83,7 +83,7 @@ func MaxTermOf(s model.System) int {
 func TermsUsed(s model.System) int {
 	var led uint16
 	for i := 0; i < s.N(); i++ {
-		led |= s.State(i).(State).Led
+		led |= model.StateOf[State](s, i).Led
 	}
 	if led != 0 {
 		return bits.TrailingZeros16(led)

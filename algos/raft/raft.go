@@ -470,12 +470,12 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) (State
 func ElectionSafety(s model.System) error {
 	n := s.N()
 	for i := 0; i < n; i++ {
-		a := s.State(i).(State).Led
+		a := model.StateOf[State](s, i).Led
 		if a == 0 {
 			continue
 		}
 		for j := i + 1; j < n; j++ {
-			if c := a & s.State(j).(State).Led; c != 0 {
+			if c := a & model.StateOf[State](s, j).Led; c != 0 {
 				ids := s.Topo().Order
 				return fmt.Errorf("election safety: %d and %d both became leader in term %d", ids[i], ids[j], bits.TrailingZeros16(c))
 			}
@@ -487,7 +487,7 @@ func ElectionSafety(s model.System) error {
 // LedTerm reports whether some server became leader in term t.
 func LedTerm(s model.System, t int) bool {
 	for i := 0; i < s.N(); i++ {
-		if s.State(i).(State).Led&(1<<uint(t)) != 0 {
+		if model.StateOf[State](s, i).Led&(1<<uint(t)) != 0 {
 			return true
 		}
 	}
@@ -497,7 +497,7 @@ func LedTerm(s model.System, t int) bool {
 // AnyLeader reports whether some server has become leader in some term.
 func AnyLeader(s model.System) bool {
 	for i := 0; i < s.N(); i++ {
-		if s.State(i).(State).Led != 0 {
+		if model.StateOf[State](s, i).Led != 0 {
 			return true
 		}
 	}

@@ -77,7 +77,7 @@ func oneToken(s model.System) error {
 		if s.Status(i) != model.Live {
 			return nil
 		}
-		if s.State(i).(State).Has {
+		if model.StateOf[State](s, i).Has {
 			tokens++
 		}
 	}

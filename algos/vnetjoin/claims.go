@@ -72,7 +72,7 @@ func spliced(s model.System) error {
 		return fmt.Errorf("the joiner %d is not live at quiescence: the join did not complete", s.Topo().Order[j])
 	}
 	n := s.N()
-	st := func(i int) State { return s.State(i).(State) }
+	st := func(i int) State { return model.StateOf[State](s, i) }
 	v, err := s.Info().ParseVariant(s.Config().Variant)
 	if err != nil {
 		return err

@@ -31,9 +31,10 @@ var (
 // rendering the plots), how many of its steps are done, the step just
 // finished, the time elapsed since the command started and, once a tenth
 // of the phase's steps are done, an estimate of its remaining time (ETA:
-// the phase's time so far per step done, times the steps left; when a
-// step still running has run longer than that, "ETA unknown" and the
-// step instead). Not on a terminal: one line per finished step, in the
+// the phase's time so far per step done, times the steps left, or, when
+// more, the time the longest running step has left by the cost table;
+// when a step still running has run longer than that, "ETA unknown" and
+// the step instead). Not on a terminal: one line per finished step, in the
 // order they finish, and, when no line has been printed for waitEvery
 // while steps run, a line naming them with their running times. On a
 // terminal: one line overwritten in place
@@ -177,6 +178,20 @@ func (p *Progress) done(label string, line bool) {
 	})
 }
 
+// runningLeft is the longest time a running step has left by the cost
+// table (taskcost.tsv: its tabled CPU time less the time it has run), 0
+// when no running step is tabled or each has run its tabled time. p.mu
+// is held.
+func (p *Progress) runningLeft(t time.Time) time.Duration {
+	var left time.Duration
+	for _, l := range p.running {
+		if c, ok := taskCosts[l]; ok {
+			left = max(left, time.Duration(c)*time.Millisecond-t.Sub(p.began[l]))
+		}
+	}
+	return left
+}
+
 // step records one finished step of the phase that has no begin (a step
 // too short to be named while it runs).
 func (p *Progress) step(label string) { p.done(label, true) }
@@ -194,8 +209,13 @@ func (p *Progress) show(msg string) {
 	// first): an ETA from a tenth of the steps on.
 	if p.ndone > 0 && p.ndone < p.total && p.ndone*10 >= p.total {
 		eta := t.Sub(p.phaseStart) * time.Duration(p.total-p.ndone) / time.Duration(p.ndone)
-		// The rate of the steps done says nothing of a step that has
-		// already run longer than the whole estimate.
+		// The rate of the steps done says nothing of a long step still
+		// running (CR79-AVG ran a CPU-minute after an ETA of 2s): the
+		// ETA is at least what the cost table says the longest of them
+		// has left.
+		eta = max(eta, p.runningLeft(t))
+		// Nor of a step that has already run longer than the whole
+		// estimate.
 		if len(p.running) > 0 && t.Sub(p.began[p.running[0]]) > eta {
 			line += ", ETA unknown: waiting for " + p.runningText(t, 1)
 		} else {

@@ -160,3 +160,36 @@ func TestProgressWaitingFor(t *testing.T) {
 		t.Errorf("no line naming the step still running (want %q):\n%s", want, out)
 	}
 }
+
+// TestProgressETALongestRunning: the ETA is at least the time the cost
+// table says the longest running step has left, where the rate of the
+// short steps done would promise seconds; a step the table does not list
+// leaves the rate's ETA (the comparison that shows the check can fail).
+func TestProgressETALongestRunning(t *testing.T) {
+	clock := time.Unix(1_000_000, 0)
+	defer SetClock(func() time.Time { return clock })()
+	saved := taskCosts
+	defer func() { taskCosts = saved }()
+	taskCosts = map[string]int64{"C-LONG, x": 60_000}
+	for _, tc := range []struct {
+		long, want string
+	}{
+		{"C-LONG, x", "checked 5/10: C-4 (6s elapsed, ETA 54s)"},
+		{"C-UNTABLED, x", "checked 5/10: C-4 (6s elapsed, ETA 6s)"},
+	} {
+		var buf bytes.Buffer
+		t0 := now()
+		p := &Progress{w: &buf, total: 10, start: t0, phaseStart: t0, verb: "checked"}
+		p.begin(tc.long)
+		for i := range 5 {
+			clock = clock.Add(time.Second)
+			p.begin(fmt.Sprintf("C-%d", i))
+			p.done(fmt.Sprintf("C-%d", i), true)
+		}
+		clock = clock.Add(time.Second)
+		p.show("checked 5/10: C-4")
+		if out := buf.String(); !strings.Contains(out, tc.want) {
+			t.Errorf("%s running: want %q in\n%s", tc.long, tc.want, out)
+		}
+	}
+}
