@@ -136,24 +136,27 @@ func BenchmarkBully6OneDetectorLivelock(b *testing.B) {
 	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), Options{NoPOR: true, Counts: CountsTotal})
 }
 
-// BenchmarkBFSChangRoberts10Workers1 and …Workers2: the measure of
-// -workers (issue 35) on the Spin table's Chang–Roberts ids 1..10 with
-// per-process counters, unreduced (2,091,520 states): wall time and CPU
-// with one worker and two.
-func BenchmarkBFSChangRoberts10Workers1(b *testing.B) { benchCR10(b, 1) }
+// BenchmarkBFSChangRoberts9Workers1 and …Workers2: the measure of
+// -workers (issue 35) on the Spin table's Chang–Roberts ids 1..9 with
+// per-process counters, unreduced (552,256 states): wall time and CPU with
+// one worker and two. (The issue names n = 10, 2,091,520 states: measured
+// with the command line in docs/EXPLORE.md, since a benchmark run of it
+// holds gigabytes.)
+func BenchmarkBFSChangRoberts9Workers1(b *testing.B) { benchCR9(b, 1) }
 
-// BenchmarkBFSChangRoberts10Workers2 is the same search with 2 workers.
-func BenchmarkBFSChangRoberts10Workers2(b *testing.B) { benchCR10(b, 2) }
+// BenchmarkBFSChangRoberts9Workers2 is the same search with 2 workers.
+func BenchmarkBFSChangRoberts9Workers2(b *testing.B) { benchCR9(b, 2) }
 
-func benchCR10(b *testing.B, workers int) {
+func benchCR9(b *testing.B, workers int) {
 	opt := safetyOnly
 	opt.BFS, opt.Workers, opt.Counts = true, workers, CountsPerProcess
-	benchExplore(b, "changroberts", model.IDsUpTo(10), opt)
+	benchExplore(b, "changroberts", model.IDsUpTo(9), opt)
 }
 
 // BenchmarkBFSBully6OneDetectorWorkers1 and …Workers2: the same measure on
-// the Spin table's Bully n = 6, one detector, total counters (1,092,639
-// states).
+// the Spin table's Bully n = 6, one detector, without counters (1,092,457
+// states; with them Bully's cycles that send make the breadth-first graph
+// infinite).
 func BenchmarkBFSBully6OneDetectorWorkers1(b *testing.B) { benchBully6BFS(b, 1) }
 
 // BenchmarkBFSBully6OneDetectorWorkers2 is the same search with 2 workers.
@@ -161,6 +164,6 @@ func BenchmarkBFSBully6OneDetectorWorkers2(b *testing.B) { benchBully6BFS(b, 2) 
 
 func benchBully6BFS(b *testing.B, workers int) {
 	opt := safetyOnly
-	opt.BFS, opt.Workers, opt.Counts = true, workers, CountsTotal
+	opt.BFS, opt.Workers = true, workers
 	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), opt)
 }
