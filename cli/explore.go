@@ -134,8 +134,8 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		return usagef("-bitstate-hashes goes with -bitstate SIZE")
 	}
 	if explicit(fs)["bitstate"] {
-		if opt.Bitstate, err = parseMem(*bitstate); err != nil {
-			return err
+		if opt.Bitstate, err = explore.ParseBytes(*bitstate); err != nil {
+			return usagef("-bitstate: %v", err)
 		}
 		if opt.Bitstate == 0 {
 			return usagef("-bitstate 0: give the bit array's size, e.g. 512MiB")
