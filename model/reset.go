@@ -90,21 +90,7 @@ func (w *World[S]) Reset(cfg *Config) error {
 	if keep {
 		w.arena.spare = last
 	}
-	for i := range n {
-		w.states[i] = a.Init(&r.envs[i])
-		w.views[i] = a.View(w.states[i])
-		w.learn[i] = -1
-		switch {
-		case r.absent[i]:
-			w.status[i] = Absent
-		case r.crashed[i]:
-			w.status[i] = Crashed
-		}
-		w.pending[i] = r.initiator[i]
-		if w.pending[i] {
-			w.npending++
-		}
-	}
+	w.initProcesses()
 	return nil
 }
 

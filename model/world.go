@@ -124,6 +124,27 @@ func (a *Algorithm[S]) NewSystem(cfg *Config) (System, error) {
 	return w, nil
 }
 
+// initProcesses gives every process its initial state, view, status and
+// pending initiation from the resolved configuration (NewWorld, Reset).
+func (w *World[S]) initProcesses() {
+	a, r := w.alg, w.r
+	for i := range w.states {
+		w.states[i] = a.Init(&r.envs[i])
+		w.views[i] = a.View(w.states[i])
+		w.learn[i] = -1
+		switch {
+		case r.absent[i]:
+			w.status[i] = Absent
+		case r.crashed[i]:
+			w.status[i] = Crashed
+		}
+		w.pending[i] = r.initiator[i]
+		if w.pending[i] {
+			w.npending++
+		}
+	}
+}
+
 // NewWorld builds the initial World for cfg.
 func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	r, err := resolve(&a.Info, cfg)
@@ -156,21 +177,7 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 	}
 	w.out.out = make([]Output, 0, outs)
 	w.effects = make([]Effect, 0, effects)
-	for i := range n {
-		w.states[i] = a.Init(&r.envs[i])
-		w.views[i] = a.View(w.states[i])
-		w.learn[i] = -1
-		switch {
-		case r.absent[i]:
-			w.status[i] = Absent
-		case r.crashed[i]:
-			w.status[i] = Crashed
-		}
-		w.pending[i] = r.initiator[i]
-		if w.pending[i] {
-			w.npending++
-		}
-	}
+	w.initProcesses()
 	return w, nil
 }
 
