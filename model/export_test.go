@@ -70,3 +70,7 @@ func (w *World[S]) timerCounts() (kept, counted int) {
 // BreakBusy sets or clears the test hook that makes a delivery emptying
 // its link leave it counted as non-empty (a broken EnabledCount).
 func BreakBusy(on bool) { brokenBusy = on }
+
+// BreakTrim sets or clears the test hook that makes Trim drop the lists
+// of stale hash parts (a broken Trim).
+func BreakTrim(on bool) { brokenTrim = on }

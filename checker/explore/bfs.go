@@ -3,9 +3,11 @@ package explore
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/model"
@@ -13,9 +15,12 @@ import (
 
 // bnode is a state waiting in the BFS queue.
 type bnode struct {
-	w       model.System
-	key     uint64
-	id      int32
+	w   model.System
+	key uint64
+	id  int32
+	// bytes is what the state holds while it waits in the queue
+	// (frontierBytes).
+	bytes   uint32
 	pc      []int32
 	tainted bool
 }
@@ -96,6 +101,8 @@ func (e *engine) expand(u *bnode, i int, depth int, out []succ, b *bfsWorker, sh
 		w := u.w
 		if k < len(en)-1 {
 			w = b.clone(u.w)
+		} else if f, ok := w.(frontierSizer); ok {
+			f.Untrim(e.scratch) // queued, it gave its step storage back
 		}
 		transBefore, faultsBefore := e.apply(w, ev)
 		var pc []int32
@@ -215,6 +222,7 @@ func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 // the sequential search would (the least stamp).
 func (e *engine) bfs() {
 	e.cvis = newCTable()
+	e.scratch = model.NewScratchPool(maxBFSSpare)
 	w0 := e.s0.Clone()
 	var pc0 []int32
 	if e.opt.Counts == CountsPerProcess {
@@ -225,7 +233,8 @@ func (e *engine) bfs() {
 	e.cvis.n = 1
 	e.bfsParent = append(e.bfsParent, -1)
 	e.bfsPos = append(e.bfsPos, 0)
-	cur := []bnode{{w: w0, key: full, id: 0, pc: pc0}}
+	cur := []bnode{{w: w0, key: full, id: 0, bytes: e.frontierBytes(w0, pc0), pc: pc0}}
+	e.curBytes = int64(cur[0].bytes)
 	var next []bnode
 	if e.isFinal(w0) {
 		e.final(w0, full, func() []model.Event { return nil }, false)
@@ -251,12 +260,58 @@ func (e *engine) bfs() {
 					u := batch[bi]
 					next = e.mergeSuccs(&u, succs[bi], depth, len(cur)-b0-bi, next)
 				}
+				e.curBytes -= int64(batch[bi].bytes)
 				batch[bi] = bnode{}
 				clear(succs[bi])
 			}
 		}
 		cur, next = next, cur
+		e.curBytes, e.nextBytes = e.nextBytes, 0
+		if bfsLevelHook != nil {
+			bfsLevelHook(e, cur)
+		}
 	}
+}
+
+// bfsLevelHook, when set (by tests only), is called after each level with
+// the next level's queue.
+var bfsLevelHook func(e *engine, queue []bnode)
+
+// frontierBytes is what a state holds while it waits in the BFS queue:
+// its World after Trim (model.World.FrontierBytes; e.worldBytes for a
+// System that does not say) and its counters. It also keeps the largest
+// World seen, which queueBytes counts for the spare and in-flight Worlds.
+func (e *engine) frontierBytes(w model.System, pc []int32) uint32 {
+	var b int64
+	if f, ok := w.(frontierSizer); ok {
+		f.Trim(e.scratch)
+		b = f.FrontierBytes()
+	} else {
+		b = e.worldBytes
+	}
+	e.bfsMaxWorld = max(e.bfsMaxWorld, b)
+	if pc != nil {
+		b += 4*int64(len(pc)) + 16
+	}
+	return uint32(min(b, math.MaxUint32))
+}
+
+// frontierSizer is a System that can drop its scratch storage and say
+// what it holds then (model.World).
+type frontierSizer interface {
+	Trim(*model.ScratchPool)
+	Untrim(*model.ScratchPool)
+	FrontierBytes() int64
+}
+
+// queueBytes estimates the BFS queue's memory with queued states in it
+// (the rest of the current level and the next level so far): their
+// Worlds and counters (curBytes and nextBytes), their queue entries, and
+// the recycled Worlds and a batch's successors at the largest World's
+// size.
+func (e *engine) queueBytes(queued int) int64 {
+	return e.curBytes + e.nextBytes + int64(queued)*int64(unsafe.Sizeof(bnode{})) +
+		int64(maxBFSSpare+bfsBatch)*e.bfsMaxWorld
 }
 
 // mergeSuccs takes the successors of u in order: transitions, checks,
@@ -300,8 +355,10 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 		if s.final {
 			e.final(w, key, func() []model.Event { return e.bfsPath(parent, pos) }, tainted)
 		}
-		next = append(next, bnode{w: w, key: key, id: id, pc: s.pc, tainted: tainted})
-		e.stackBytes = int64(left+len(next)+maxBFSSpare) * e.worldBytes
+		nb := e.frontierBytes(w, s.pc)
+		next = append(next, bnode{w: w, key: key, id: id, bytes: nb, pc: s.pc, tainted: tainted})
+		e.nextBytes += int64(nb)
+		e.stackBytes = e.queueBytes(left + len(next))
 		e.bounds()
 		e.progress(depth + 1)
 	}

@@ -35,7 +35,14 @@ type engine struct {
 	// worldBytes estimates the memory of one World.
 	worldBytes int64
 	// stackBytes is the current estimate of the search stack or queue.
-	stackBytes   int64
+	stackBytes int64
+	// curBytes and nextBytes are what the BFS queue's states of the
+	// current level (not yet expanded) and of the next level hold;
+	// bfsMaxWorld is the largest World queued (frontierBytes).
+	curBytes, nextBytes, bfsMaxWorld int64
+	// scratch keeps the step storage of the Worlds the BFS queues
+	// (model.World.Trim) for those it expands next.
+	scratch      *model.ScratchPool
 	nextProgress int64
 	// nextTick is the transition count of the next Progress call made on
 	// transitions (tick).
