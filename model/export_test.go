@@ -70,3 +70,13 @@ func (w *World[S]) timerCounts() (kept, counted int) {
 // BreakBusy sets or clears the test hook that makes a delivery emptying
 // its link leave it counted as non-empty (a broken EnabledCount).
 func BreakBusy(on bool) { brokenBusy = on }
+
+// BreakTimersCopy sets or clears the test hook that makes CloneInto skip
+// copying the timers whenever the source has none, even into a World that
+// has some (a broken skip).
+func BreakTimersCopy(on bool) { brokenTimersCopy = on }
+
+// BreakPool sets or clears the test hook that makes CloneIntoReusing pool
+// the queue arrays a World shares with the one it was copied from (a
+// broken pool).
+func BreakPool(on bool) { brokenPool = on }
