@@ -81,7 +81,8 @@ const PropEarned = "earned-coordinator"
 // procedure".
 func EarnedCoordinator(s model.System) error {
 	effects := s.Effects()
-	for _, e := range effects {
+	for k := range effects {
+		e := &effects[k] // not a copy: an Effect holds a whole Message
 		if (e.Kind != model.Recovered && e.Kind != model.Joined) || !e.Coord {
 			continue
 		}

@@ -3,6 +3,8 @@ package model_test
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -100,4 +102,157 @@ func TestCloneInto(t *testing.T) {
 			}
 		}
 	})
+}
+
+// cloneIntoTimerless copies a World without timers into one that had
+// some and reports whether the copy encodes and counts its timers as the
+// source does (CloneInto skips the timer lists only when both sides have
+// none).
+func cloneIntoTimerless(t *testing.T) bool {
+	t.Helper()
+	spec, err := algos.Registry().Lookup("bully")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := model.Config{Algo: "bully", IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}}
+	src, err := spec.NewSystem(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept, _ := model.TimerCounts(src); kept != 0 {
+		t.Fatalf("the initial World has %d timers armed", kept)
+	}
+	armed := src.Clone()
+	for {
+		if kept, _ := model.TimerCounts(armed); kept > 0 {
+			break
+		}
+		en := armed.Enabled(nil)
+		if len(en) == 0 {
+			t.Fatal("no timer was ever armed")
+		}
+		if err := armed.Apply(en[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dst := armed.Clone()
+	got := src.(interface {
+		CloneInto(model.System) model.System
+	}).CloneInto(dst)
+	kept, counted := model.TimerCounts(got)
+	return bytes.Equal(got.Encode(nil), src.Encode(nil)) && kept == 0 && counted == 0
+}
+
+// TestCloneIntoTimerless: a copy without timers into a World that had
+// some has none; with the skip broken (model.BreakTimersCopy: skipped
+// whenever the source has none) the copy keeps the old ones, and the
+// check catches it.
+func TestCloneIntoTimerless(t *testing.T) {
+	if !cloneIntoTimerless(t) {
+		t.Error("a copy of a World without timers kept the timers of the World it reused")
+	}
+	model.BreakTimersCopy(true)
+	defer model.BreakTimersCopy(false)
+	if cloneIntoTimerless(t) {
+		t.Error("a broken timer skip was not caught")
+	}
+}
+
+// reuseStackAgrees walks one World graph as a depth-first search does,
+// with copies made by CloneIntoReusing into the Worlds it recycles: a
+// stack of Worlds whose top alone changes, a push copies the top, a pop
+// recycles it (every World copied from it popped before). It reports
+// whether every World on the stack always encodes, counts and reports
+// what a fresh World given the same events does.
+func reuseStackAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand) bool {
+	t.Helper()
+	spec, err := algos.Registry().Lookup(algo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Algo = algo
+	fresh := func() model.System {
+		s, err := spec.NewSystem(&cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	type member struct {
+		w    model.System
+		path []model.Event
+	}
+	same := func(m member) bool {
+		ref := fresh()
+		for _, ev := range m.path {
+			if err := ref.Apply(ev); err != nil {
+				t.Fatalf("replaying %v: %s: %v", m.path, ev, err)
+			}
+		}
+		return bytes.Equal(m.w.Encode(nil), ref.Encode(nil)) &&
+			fmt.Sprint(*m.w.Counts(), m.w.Faults(), m.w.Observations()) == fmt.Sprint(*ref.Counts(), ref.Faults(), ref.Observations())
+	}
+	stack := []member{{w: fresh().Clone()}}
+	var spare []model.System
+	for range 250 {
+		top := &stack[len(stack)-1]
+		switch op := rng.IntN(3); {
+		case op == 0: // push a copy of the top
+			var w model.System
+			if len(spare) > 0 {
+				w = top.w.(interface {
+					CloneIntoReusing(model.System) model.System
+				}).CloneIntoReusing(spare[len(spare)-1])
+				spare = spare[:len(spare)-1]
+			} else {
+				w = top.w.Clone()
+			}
+			stack = append(stack, member{w: w, path: slices.Clone(top.path)})
+		case op == 1 && len(stack) > 1: // pop: recycle the top
+			spare = append(spare, top.w)
+			stack = stack[:len(stack)-1]
+		default: // step the top
+			en := top.w.Enabled(nil)
+			if len(en) == 0 {
+				continue
+			}
+			ev := en[rng.IntN(len(en))]
+			if err := top.w.Apply(ev); err != nil {
+				t.Fatalf("enabled event %s: %v", ev, err)
+			}
+			top.path = append(top.path, ev)
+		}
+		for _, m := range stack {
+			if !same(m) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestCloneIntoReusing: copies into recycled Worlds that reuse their
+// queue arrays stay independent under the depth-first discipline, on
+// every clone configuration; with a pool that also takes the arrays a
+// World shares with its source (model.BreakPool) some World on the stack
+// changes under its feet, and the comparison catches it.
+func TestCloneIntoReusing(t *testing.T) {
+	for k, c := range cloneConfigs {
+		for seed := range 15 {
+			if !reuseStackAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
+				t.Fatalf("%s %v seed %d: a World on the stack differs from a fresh one given the same events", c.algo, c.cfg.IDs, seed)
+			}
+		}
+	}
+	model.BreakPool(true)
+	defer model.BreakPool(false)
+	for k, c := range cloneConfigs {
+		for seed := range 40 {
+			if !reuseStackAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
+				t.Logf("caught: %s %v seed %d", c.algo, c.cfg.IDs, seed)
+				return
+			}
+		}
+	}
+	t.Error("a broken queue pool was never caught")
 }

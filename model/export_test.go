@@ -74,3 +74,13 @@ func BreakBusy(on bool) { brokenBusy = on }
 // BreakTrim sets or clears the test hook that makes Trim drop the lists
 // of stale hash parts (a broken Trim).
 func BreakTrim(on bool) { brokenTrim = on }
+
+// BreakTimersCopy sets or clears the test hook that makes CloneInto skip
+// copying the timers whenever the source has none, even into a World that
+// has some (a broken skip).
+func BreakTimersCopy(on bool) { brokenTimersCopy = on }
+
+// BreakPool sets or clears the test hook that makes CloneIntoReusing pool
+// the queue arrays a World shares with the one it was copied from (a
+// broken pool).
+func BreakPool(on bool) { brokenPool = on }

@@ -617,13 +617,14 @@ func (w *World[S]) round() {
 // or absent p: forward, bounce or drop.
 func (w *World[S]) receive(p int, msgs []Message) {
 	if w.status[p] == Live {
-		for _, m := range msgs {
+		for k := range msgs {
+			m := &msgs[k]
 			w.counts.Deliveries++
 			w.counts.ByKind[m.Kind.Code].Deliveries++
 			if m.Hops > w.hops[p] {
 				w.hops[p] = m.Hops
 			}
-			w.effects = append(w.effects, Effect{Kind: Delivered, P: m.To, Msg: m})
+			w.effects = append(w.effects, Effect{Kind: Delivered, P: m.To, Msg: *m})
 		}
 		w.step(p, Input{Kind: InDeliver, Msgs: msgs})
 		return
@@ -812,8 +813,13 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 	w.stamp++
 	m.Seq, m.Stamp = l.seq, w.stamp
 	if !l.owned {
-		// The arrays may be shared with a copy: append to new ones.
-		l.q = l.q[:len(l.q):len(l.q)]
+		// The arrays may be shared with a copy: append to new ones (a
+		// free one of the pool when there is one, CloneIntoReusing).
+		if a := w.pooled(len(l.q) + 1); a != nil {
+			l.q = append(a, l.q...)
+		} else {
+			l.q = l.q[:len(l.q):len(l.q)]
+		}
 		l.due = l.due[:len(l.due):len(l.due)]
 		l.owned = true
 	} else if r := w.queueRoom(); len(l.q) == cap(l.q) && r > 0 {

@@ -113,6 +113,10 @@ type World[S any] struct {
 	// and what the next Reset may reuse (see Reset); nil in a World that
 	// Reset never made, and in a copy.
 	arena *qarena
+	// qpool holds queue arrays no World reads any more, for this
+	// World's next copies of shared queues (enqueue): CloneIntoReusing
+	// fills it. Scratch, never copied (each array is this World's alone).
+	qpool [][]Message
 }
 
 // NewSystem builds the initial World for cfg (see Spec).
@@ -282,6 +286,61 @@ func (w *World[S]) CloneInto(dst System) System {
 	return d
 }
 
+// CloneIntoReusing is CloneInto for a dst that no World in use shares
+// queues with: dst and every World copied from it (directly or through
+// copies) are no longer used at all. The queue arrays dst allocated
+// itself are then free, and the copy reuses them when it copies a shared
+// queue to send on it (instead of allocating a new one). A depth-first
+// search meets the condition: it recycles a state's World when the
+// states below it are done, and their Worlds were recycled before.
+func (w *World[S]) CloneIntoReusing(dst System) System {
+	d, ok := dst.(*World[S])
+	if !ok || d == w || d.alg != w.alg {
+		return w.CloneWorld()
+	}
+	d.poolQueues()
+	w.cloneInto(d)
+	return d
+}
+
+// maxPool bounds the arrays a World keeps in qpool.
+const maxPool = 16
+
+// poolQueues moves the queue arrays w allocated itself (its owned links'
+// arrays: a copy shares its source's arrays unowned) to w.qpool, for a
+// w that nothing reads any more (CloneIntoReusing). Arrays carved from an
+// arena are left to it.
+func (w *World[S]) poolQueues() {
+	if w.arena != nil {
+		return
+	}
+	for i := 0; i < len(w.links) && len(w.qpool) < maxPool; i++ {
+		if l := &w.links[i]; (l.owned || brokenPool) && cap(l.q) > 0 {
+			w.qpool = append(w.qpool, l.q[:0])
+		}
+	}
+}
+
+// pooled takes from w.qpool an array with room for need messages, or
+// returns nil.
+func (w *World[S]) pooled(need int) []Message {
+	for k := len(w.qpool) - 1; k >= 0; k-- {
+		if a := w.qpool[k]; cap(a) >= need {
+			last := len(w.qpool) - 1
+			w.qpool[k] = w.qpool[last]
+			w.qpool[last] = nil
+			w.qpool = w.qpool[:last]
+			return a
+		}
+	}
+	return nil
+}
+
+// brokenPool is a test hook (export_test.go): set, poolQueues also takes
+// the arrays of links that are not owned (shared with the World they were
+// copied from): a broken pool.
+var brokenPool bool
+
 // cloneInto makes c an independent copy of w, reusing c's slices. The
 // per-process timer lists and the link queues' backing arrays are shared
 // with w, not copied: every change to a timer list copies it first
@@ -299,7 +358,13 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	for i := range c.links {
 		c.links[i].owned = false
 	}
-	c.timers, c.ntimers = append(c.timers[:0], w.timers...), w.ntimers
+	if w.ntimers != 0 || c.ntimers != 0 && !brokenTimersCopy || len(c.timers) != n {
+		c.timers = append(c.timers[:0], w.timers...)
+	}
+	// else every list of both is empty (ntimers counts them): c's are
+	// already a copy of w's, and a copy of slice headers is a copy of
+	// pointers (write barriers) that a search without timers can skip.
+	c.ntimers = w.ntimers
 	if w.coins == nil {
 		c.coins = nil
 	} else {
@@ -335,6 +400,11 @@ func (w *World[S]) cloneInto(c *World[S]) {
 		w.arena.lent.Store(true)
 	}
 }
+
+// brokenTimersCopy is a test hook (export_test.go): set, cloneInto skips
+// the timers whenever w has none, even into a World that has some (it
+// forgets c.ntimers: a broken skip).
+var brokenTimersCopy bool
 
 // WithDetection returns a copy of w whose config has detection d (the
 // rest of the config and the state are w's).

@@ -167,3 +167,20 @@ func benchBully6BFS(b *testing.B, workers int) {
 	opt.BFS, opt.Workers = true, workers
 	benchSystem(b, bullyDetect(b, 6, []model.ID{1}, model.DetectEager), opt)
 }
+
+// BenchmarkDFSChangRobertsDesc6NoPORCounts is the Spin table's unreduced
+// row of Chang–Roberts on ids 6..1 (electlab -algo changroberts -n 6
+// -order desc -no-por -counts=per-process, safety only).
+func BenchmarkDFSChangRobertsDesc6NoPORCounts(b *testing.B) {
+	opt := safetyOnly
+	opt.NoPOR, opt.Counts = true, CountsPerProcess
+	benchSystem(b, crDesc(b, 6), opt)
+}
+
+// BenchmarkDFSChangRobertsDesc7NoPORCounts is the same row at n = 7
+// (2,393,008 states), the measure of the unreduced search.
+func BenchmarkDFSChangRobertsDesc7NoPORCounts(b *testing.B) {
+	opt := safetyOnly
+	opt.NoPOR, opt.Counts = true, CountsPerProcess
+	benchSystem(b, crDesc(b, 7), opt)
+}

@@ -157,6 +157,10 @@ type Options struct {
 	// instead of the World's incremental StateHash (tests: both must give
 	// the same search).
 	encodeKeys bool
+	// noReuse makes the depth-first search copy Worlds with CloneInto
+	// alone, without reusing the queue arrays of the Worlds it recycles
+	// (tests: both must give the same search).
+	noReuse bool
 	// checkIndependence makes the search verify, at every state, that each
 	// pair of enabled events it calls independent commutes (tests). It is
 	// called once, after the search with the reduction: with the number

@@ -113,6 +113,27 @@ func cloneSpare(w model.System, spare *[]model.System) model.System {
 	return w.Clone()
 }
 
+// reuser is a System that can copy itself into a spare one whose queue
+// arrays no System in use shares (model.World.CloneIntoReusing).
+type reuser interface {
+	CloneIntoReusing(dst model.System) model.System
+}
+
+// cloneDFS is clone for the depth-first search, whose spare Worlds are
+// those of states it has left together with every state below them (and
+// of states it did not expand, which were never copied): no World in
+// use shares a queue with one, so the copy may reuse their queue arrays.
+func (e *engine) cloneDFS(w model.System) model.System {
+	if r, ok := w.(reuser); ok && len(e.spare) > 0 && !e.opt.noReuse {
+		k := len(e.spare) - 1
+		d := e.spare[k]
+		e.spare[k] = nil
+		e.spare = e.spare[:k]
+		return r.CloneIntoReusing(d)
+	}
+	return e.clone(w)
+}
+
 // recycle keeps w, a World no part of the search uses any more, for clone.
 func (e *engine) recycle(w model.System) {
 	if w != nil && len(e.spare) < maxSpare {
@@ -212,7 +233,9 @@ func countKeys(mode CountMode, w model.System, pc []int32, free uint64) (full, _
 func countEffects(w model.System, ev model.Event, pc []int32, transBefore int64) {
 	topo := w.Topo()
 	sender := -1
-	for _, ef := range w.Effects() {
+	efs := w.Effects()
+	for k := range efs {
+		ef := &efs[k] // not a copy: an Effect holds a whole Message
 		switch ef.Kind {
 		case model.Sent, model.Forwarded:
 			i := topo.IndexOf(ef.P)
@@ -738,7 +761,7 @@ func (e *engine) dfs() {
 		if lastChild(f, i) {
 			w, f.w = f.w, nil
 		} else {
-			w = e.clone(f.w)
+			w = e.cloneDFS(f.w)
 		}
 		transBefore, faultsBefore := e.apply(w, ev)
 		e.res.Transitions++

@@ -31,9 +31,18 @@ func Bytes(b []byte) uint64 {
 		b = b[8:]
 	}
 	if len(b) > 0 {
-		var t [8]byte
-		copy(t[:], b)
-		h = round(h, binary.LittleEndian.Uint64(t[:]))
+		// The last 1 to 7 bytes as a little-endian word padded with
+		// zeros, as copying them into a zeroed [8]byte gives, without
+		// the call to memmove (most parts a state hashes are short).
+		// Two loads that may overlap put each byte at its own
+		// position (an overlapping byte is the same in both).
+		var w uint64
+		if n := len(b); n >= 4 {
+			w = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<(8*(n-4))
+		} else {
+			w = uint64(b[0]) | uint64(b[n/2])<<(8*(n/2)) | uint64(b[n-1])<<(8*(n-1))
+		}
+		h = round(h, w)
 	}
 	return Mix(h)
 }
