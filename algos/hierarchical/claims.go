@@ -142,11 +142,11 @@ func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
 // layoutIn is the layout of an execution of the scenario sc (PARAM-SCENARIO);
 // false for an execution of another scenario.
 func layoutIn(s model.System, sc uint8) (*Layout, []uint8, bool) {
-	l, v, ok := layoutOfSystem(s)
-	if !ok || v[AmbScenario] != sc {
+	v, err := s.Info().ParseVariant(s.Config().Variant)
+	if err != nil || v[AmbScenario] != sc {
 		return nil, nil, false
 	}
-	return l, v, true
+	return NewLayout(s.Topo(), v), v, true
 }
 
 // allOne reports whether every count is 1.
