@@ -182,6 +182,13 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 	}
 	g.start = s0.Clone()
 	var buf []model.Event
+	// small[k] is the integer k as a Rat, shared by every probability
+	// (1) and expected reward that is a small integer: nothing writes
+	// them (package mdp reads them only, as it shares its own zero).
+	var small [16]*big.Rat
+	for k := range small {
+		small[k] = big.NewRat(int64(k), 1)
+	}
 	// spare is a successor that turned out to be a known state: the next
 	// successor is copied into it (recycler) rather than into a new World.
 	var spare model.System
@@ -272,8 +279,8 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 			}
 			for i, w := range weights[a] {
 				if int64(w) == total {
-					// One outcome: no fraction to reduce.
-					acts[a].Next[i].P = new(big.Rat).SetInt64(1)
+					// One outcome: probability 1.
+					acts[a].Next[i].P = small[1]
 				} else {
 					acts[a].Next[i].P = big.NewRat(int64(w), total)
 				}
@@ -282,7 +289,7 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				acts[a].Label = fmt.Sprintf("%s (1 of %d outcomes)", evs[a][0], len(evs[a]))
 			}
 			for r := range rew {
-				g.rewards[r][s][a] = rew[r][a].over(total)
+				g.rewards[r][s][a] = rew[r][a].over(total, &small)
 			}
 		}
 		g.MDP.States = append(g.MDP.States, acts)
@@ -332,13 +339,15 @@ func addOverflows(a, b int64) (int64, bool) {
 	return sum, (a >= 0) == (b >= 0) && (sum >= 0) != (a >= 0)
 }
 
-// over is the sum divided by total (> 0), in lowest terms.
-func (w *weighted) over(total int64) *big.Rat {
+// over is the sum divided by total (> 0), in lowest terms: small[k]
+// when it is an integer k below len(small).
+func (w *weighted) over(total int64, small *[16]*big.Rat) *big.Rat {
 	switch {
 	case w.big != nil:
-	case w.n == 0 || total == 1:
-		// No fraction to reduce.
-		return new(big.Rat).SetInt64(w.n / total)
+	case w.n%total == 0 && w.n/total >= 0 && w.n/total < int64(len(small)):
+		return small[w.n/total]
+	case total == 1:
+		return new(big.Rat).SetInt64(w.n)
 	default:
 		return big.NewRat(w.n, total)
 	}

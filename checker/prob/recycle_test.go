@@ -114,8 +114,15 @@ func TestBuildRecycles(t *testing.T) {
 // across int64's overflow, and over is the sum over the total in lowest
 // terms.
 func TestWeightedSum(t *testing.T) {
+	var small [16]*big.Rat
+	for k := range small {
+		small[k] = big.NewRat(int64(k), 1)
+	}
 	for _, xs := range [][]int64{
 		{0},
+		{5, 7},
+		{15, 1},
+		{-3},
 		{1, 2, 3},
 		{math.MaxInt64, 1, 5},
 		{math.MaxInt64, math.MaxInt64, math.MaxInt64},
@@ -130,7 +137,7 @@ func TestWeightedSum(t *testing.T) {
 				want.Add(want, new(big.Rat).SetInt64(x))
 			}
 			want.Quo(want, new(big.Rat).SetInt64(total))
-			if got := w.over(total); got.Cmp(want) != 0 || got.String() != want.String() {
+			if got := w.over(total, &small); got.Cmp(want) != 0 || got.String() != want.String() {
 				t.Errorf("%v / %d: %s, want %s", xs, total, got, want)
 			}
 		}
