@@ -382,6 +382,17 @@ type resolved struct {
 	phys Physical
 }
 
+// PreparedOf returns, when s is a *World[S], its parsed variant (shared:
+// read only) and what Info.Prepare computed for its run (Env.Shared, nil
+// without Prepare), so that a check reads them without parsing and
+// preparing again; ok is false for any other System.
+func PreparedOf[S any](s System) (variant []uint8, shared any, ok bool) {
+	if w, isWorld := s.(*World[S]); isWorld {
+		return w.r.variant, w.r.shared, true
+	}
+	return nil, nil, false
+}
+
 // resolve validates cfg against info. Every error names the offending value.
 func resolve(info *Info, cfg *Config) (*resolved, error) { return resolveInto(info, cfg, nil) }
 

@@ -872,6 +872,19 @@ func (w *World[S]) InFlight() []Message {
 	return ms
 }
 
+// EachInFlight yields the messages in flight, by link then age: InFlight
+// without copying them into a new slice (an invariant checked at every
+// step reads them).
+func (w *World[S]) EachInFlight(yield func(Message) bool) {
+	for i := range w.links {
+		for _, m := range w.links[i].q {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
 // earliestTimer is the position (process index p, index j in timers[p])
 // of the armed timer with the earliest deadline at a live process: the
 // lowest process index on ties, then the timer armed first; -1, -1 when

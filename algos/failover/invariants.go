@@ -2,6 +2,8 @@ package failover
 
 import (
 	"fmt"
+	"iter"
+	"slices"
 
 	"github.com/electlab/electlab/algos/kit/mutex"
 	"github.com/electlab/electlab/model"
@@ -30,11 +32,10 @@ func oneToken[E any](token *model.Kind) func(model.System) error {
 }
 
 func countTokens[E any](s model.System, token *model.Kind) error {
-	tokens, holders := 0, []model.ID(nil)
+	tokens := 0
 	for i := range s.N() {
 		if s.Status(i) == model.Live && model.StateOf[TokenState[E]](s, i).Has {
 			tokens++
-			holders = append(holders, s.Topo().Order[i])
 		}
 	}
 	// minKnown is the least generation a live process knows: a token
@@ -47,7 +48,7 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 		}
 	}
 	inflight := 0
-	for _, m := range s.InFlight() {
+	for m := range inFlight(s) {
 		if m.Kind != token {
 			continue
 		}
@@ -64,9 +65,26 @@ func countTokens[E any](s model.System, token *model.Kind) error {
 		inflight++
 	}
 	if tokens+inflight > 1 {
+		var holders []model.ID
+		for i := range s.N() {
+			if s.Status(i) == model.Live && model.StateOf[TokenState[E]](s, i).Has {
+				holders = append(holders, s.Topo().Order[i])
+			}
+		}
 		return fmt.Errorf("%d tokens exist: %d held by live processes [%s], %d in flight and not stale at their receivers", tokens+inflight, tokens, model.FormatIDs(holders), inflight)
 	}
 	return nil
+}
+
+// inFlight yields s's messages in flight, by link then age: without
+// copying them when s can (model.World.EachInFlight).
+func inFlight(s model.System) iter.Seq[model.Message] {
+	if e, ok := s.(interface {
+		EachInFlight(yield func(model.Message) bool)
+	}); ok {
+		return e.EachInFlight
+	}
+	return slices.Values(s.InFlight())
 }
 
 // mayReach reports whether message m in flight in s may be taken by a

@@ -132,21 +132,45 @@ func eq22Of(p claim.Params) claim.Rat {
 
 // layoutOfSystem is the layout of an execution.
 func layoutOfSystem(s model.System) (*Layout, []uint8, bool) {
-	v, err := s.Info().ParseVariant(s.Config().Variant)
-	if err != nil {
+	v, ok := variantOf(s)
+	if !ok {
 		return nil, nil, false
 	}
-	return NewLayout(s.Topo(), v), v, true
+	return preparedLayout(s, v), v, true
 }
+
+// variantOf is s's parsed variant (read only).
+func variantOf(s model.System) ([]uint8, bool) {
+	if v, _, ok := model.PreparedOf[State](s); ok && !freshLayouts {
+		return v, true
+	}
+	v, err := s.Info().ParseVariant(s.Config().Variant)
+	return v, err == nil
+}
+
+// preparedLayout is the layout of s under its variant v: the one
+// Info.Prepare computed for the run when s is a World, else a new one.
+func preparedLayout(s model.System, v []uint8) *Layout {
+	if _, sh, ok := model.PreparedOf[State](s); ok && !freshLayouts {
+		if l, ok := sh.(*Layout); ok {
+			return l
+		}
+	}
+	return NewLayout(s.Topo(), v)
+}
+
+// freshLayouts, set by a test, parses the variant and builds the layout
+// anew for every check (the path before PreparedOf), to compare with.
+var freshLayouts bool
 
 // layoutIn is the layout of an execution of the scenario sc (PARAM-SCENARIO);
 // false for an execution of another scenario.
 func layoutIn(s model.System, sc uint8) (*Layout, []uint8, bool) {
-	l, v, ok := layoutOfSystem(s)
+	v, ok := variantOf(s)
 	if !ok || v[AmbScenario] != sc {
 		return nil, nil, false
 	}
-	return l, v, true
+	return preparedLayout(s, v), v, true
 }
 
 // allOne reports whether every count is 1.

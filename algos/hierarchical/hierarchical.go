@@ -374,9 +374,14 @@ func readingOf(v []uint8, a int) uint8 {
 // NewLayout computes the layout of topology t under variant v.
 func NewLayout(t *model.Topology, v []uint8) *Layout {
 	sizes := SiteSizes(readingOf(v, AmbSites), t.N())
-	l := &Layout{SiteOf: make([]int32, t.N())}
+	ns := len(sizes)
+	l := &Layout{SiteOf: make([]int32, t.N()), Start: make([]int, 0, ns+1), SCAN: make([]int, 0, ns),
+		SiteTopo: make([]*model.Topology, 0, ns), Group: make([][]model.ID, 0, ns), fob: make([][]uint8, 0, ns)}
 	pos := 0
-	var ring []model.ID
+	ring := make([]model.ID, 0, ns)
+	// FCEABOB's readings are the hierarchy's (AMB-FCEABOB-2 true-top by
+	// default, partDefaults), the same in every site but for its K.
+	fob := model.PartVariant(ambiguities, parts[0], v)
 	for j, x := range sizes {
 		l.Start = append(l.Start, pos)
 		ids := t.Order[pos : pos+x]
@@ -391,15 +396,14 @@ func NewLayout(t *model.Topology, v []uint8) *Layout {
 		scan := ScanOf(readingOf(v, AmbSCAN), j, x)
 		l.SCAN = append(l.SCAN, scan)
 		sorted := st.Sorted()
-		var g []model.ID
+		g := make([]model.ID, 0, scan+1)
 		for i := len(sorted) - 1; i >= 0 && len(g) < scan+1; i-- {
 			g = append(g, sorted[i])
 		}
 		l.Group = append(l.Group, g)
 		ring = append(ring, g[1])
-		// FCEABOB's readings are the hierarchy's (AMB-FCEABOB-2 true-top
-		// by default, partDefaults); its K is the site's SCAN.
-		fv := model.PartVariant(ambiguities, parts[0], v)
+		// FCEABOB's K is the site's SCAN.
+		fv := slices.Clone(fob)
 		fv[fceabob.AmbK] = uint8(min(scan, 12) - 1)
 		l.fob = append(l.fob, fv)
 		pos += x

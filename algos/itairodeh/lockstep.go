@@ -71,3 +71,16 @@ func (l lockstep) Enabled(buf []model.Event) []model.Event {
 	}
 	return buf
 }
+
+// CloneInto is Clone into dst's storage when dst is a Lockstep whose
+// System can be copied into (model.World.CloneInto); else Clone.
+func (l lockstep) CloneInto(dst model.System) model.System {
+	d, ok := dst.(lockstep)
+	r, can := l.CoinSystem.(interface {
+		CloneInto(model.System) model.System
+	})
+	if !ok || !can {
+		return l.Clone()
+	}
+	return lockstep{r.CloneInto(d.CoinSystem).(model.CoinSystem)}
+}

@@ -202,8 +202,16 @@ func (sz *sizeCheck) enumerate() bool {
 			// schedule of the setting too (a crash budget is at most).
 			cases = append(cases, &checker.Case{Config: cfg, FIFOOnly: true, Setting: st})
 		}
+		// The cases share one initial World, built once: Execute runs a
+		// copy of it (never it in place), so it is the same start each
+		// time (TestEnumerateSharesStart).
+		var s0 model.System
+		shared := &s0
+		if freshStarts {
+			shared = nil
+		}
 		for _, cs := range cases {
-			if !sz.run(cs) {
+			if !sz.run(cs, shared) {
 				return false
 			}
 		}
@@ -211,13 +219,23 @@ func (sz *sizeCheck) enumerate() bool {
 	})
 }
 
+// brokenShare, set by a test, runs the cases of a configuration in place
+// on their shared initial World, so each case after the first starts
+// where the one before it ended: a broken sharing that
+// TestEnumerateSharesStart shows is caught.
+var brokenShare bool
+
+// freshStarts, set by a test, builds a new initial World for every case
+// (the path before the cases shared one).
+var freshStarts bool
+
 // sample runs the engine's number of random cases at the size.
 func (sz *sizeCheck) sample() {
 	rc := sz.rc
 	e, c := rc.e, rc.c
 	rng := rand.New(rand.NewPCG(e.seedFor(rc.info.Name, c.ID, rc.si, rc.variant, sz.n), 7))
 	for range e.casesFor(c) {
-		if !sz.run(checker.RandomCase(rng, rc.info, rc.st, rc.variant, sz.n)) {
+		if !sz.run(checker.RandomCase(rng, rc.info, rc.st, rc.variant, sz.n), nil) {
 			break
 		}
 	}
@@ -305,7 +323,10 @@ func (sz *sizeCheck) observe(s0, final model.System, violated bool) (measured bo
 // run executes one case at the size and records it; it reports whether
 // checking goes on (false: interrupted, an internal error or a
 // violation, which makes the row REFUTED with its shrunk counterexample).
-func (sz *sizeCheck) run(cs *checker.Case) bool {
+// The case starts from *shared when it is set (the initial World of
+// cs.Config, which Execute does not modify), else from a new World, kept
+// in *shared when shared is not nil.
+func (sz *sizeCheck) run(cs *checker.Case, shared *model.System) bool {
 	rc := sz.rc
 	e, row := rc.e, &rc.row
 	cov := &row.Covered
@@ -314,15 +335,24 @@ func (sz *sizeCheck) run(cs *checker.Case) bool {
 		row.Coverage = fmt.Sprintf("interrupted after %d executions (up to n=%d)", row.Executions, sz.n)
 		return false
 	}
-	s0, err := rc.spec.NewSystem(cs.Config)
-	if err != nil {
-		// A generated config the algorithm rejects is a tool bug.
-		row.Verdict = Unchecked
-		row.Coverage = "internal error: " + err.Error()
-		return false
+	var s0 model.System
+	if shared != nil {
+		s0 = *shared
+	}
+	if s0 == nil {
+		var err error
+		if s0, err = rc.spec.NewSystem(cs.Config); err != nil {
+			// A generated config the algorithm rejects is a tool bug.
+			row.Verdict = Unchecked
+			row.Coverage = "internal error: " + err.Error()
+			return false
+		}
+		if shared != nil {
+			*shared = s0
+		}
 	}
 	maxSteps, fairAfter := e.caps(s0.N())
-	x := checker.Execute(s0, cs.Chooser(), rc.checks, checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true})
+	x := checker.Execute(s0, cs.Chooser(), rc.checks, checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true, InPlace: brokenShare && shared != nil})
 	row.Executions++
 	sz.pt.Cases++
 	cov.Executions++

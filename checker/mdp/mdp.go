@@ -66,17 +66,17 @@ func (m *MDP) Validate() error {
 	if m.Init < 0 || m.Init >= n {
 		return fmt.Errorf("mdp: initial state %d out of range 0..%d", m.Init, n-1)
 	}
-	one := big.NewRat(1, 1)
+	one, sum := big.NewRat(1, 1), new(big.Rat)
 	for s, acts := range m.States {
 		for a, act := range acts {
-			where := fmt.Sprintf("mdp: state %d action %d (%q)", s, a, act.Label)
+			where := lazyWhere{s, a, act.Label}
 			if act.Reward != nil && act.Reward.Sign() < 0 {
 				return fmt.Errorf("%s: negative reward %s", where, act.Reward.RatString())
 			}
 			if len(act.Next) == 0 {
 				return fmt.Errorf("%s: empty distribution", where)
 			}
-			sum := new(big.Rat)
+			sum.SetInt64(0)
 			for _, t := range act.Next {
 				if t.To < 0 || t.To >= n {
 					return fmt.Errorf("%s: successor %d out of range 0..%d", where, t.To, n-1)
@@ -95,6 +95,17 @@ func (m *MDP) Validate() error {
 		}
 	}
 	return nil
+}
+
+// lazyWhere names an action in Validate's errors; it is formatted only
+// when an error is (%s), not for every action checked.
+type lazyWhere struct {
+	s, a  int
+	label string
+}
+
+func (w lazyWhere) String() string {
+	return fmt.Sprintf("mdp: state %d action %d (%q)", w.s, w.a, w.label)
 }
 
 // Limits bound the work of the exact solver. They are checked before any

@@ -182,6 +182,16 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 	}
 	g.start = s0.Clone()
 	var buf []model.Event
+	// small[k] is the integer k as a Rat, shared by every probability
+	// (1) and expected reward that is a small integer: nothing writes
+	// them (package mdp reads them only, as it shares its own zero).
+	var small [16]*big.Rat
+	for k := range small {
+		small[k] = big.NewRat(int64(k), 1)
+	}
+	// spare is a successor that turned out to be a known state: the next
+	// successor is copied into it (recycler) rather than into a new World.
+	var spare model.System
 	for s := 0; s < len(queue); s++ {
 		if opt.Stop != nil && s%256 == 0 && opt.Stop() {
 			return nil, ErrInterrupted
@@ -190,15 +200,22 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		buf = cur.Enabled(buf[:0])
 		var acts []mdp.Action
 		var evs [][]model.Event
-		rew := make([][]*big.Rat, len(opt.Rewards))
+		rew := make([][]weighted, len(opt.Rewards))
 		inc := make([][][]int64, len(opt.Rewards))
 		groupAt := map[int]int{} // a random choice's group -> its action
 		var weights [][]uint32
 		for _, ev := range buf {
-			next := cur.Clone()
+			var next model.System
+			if r, ok := cur.(recycler); ok && spare != nil {
+				next = r.CloneInto(spare)
+			} else {
+				next = cur.Clone()
+			}
+			spare = nil
 			if err := next.Apply(ev); err != nil {
 				return nil, fmt.Errorf("prob: state %d: enabled event %s does not apply: %v", s, ev, err)
 			}
+			known := len(queue)
 			to, err := add(next)
 			if err != nil {
 				return nil, err
@@ -226,7 +243,7 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				evs = append(evs, nil)
 				weights = append(weights, nil)
 				for r := range rew {
-					rew[r] = append(rew[r], new(big.Rat))
+					rew[r] = append(rew[r], weighted{})
 					inc[r] = append(inc[r], nil)
 				}
 				g.bytes += actionBytes + rewardBytes*int64(len(rew))
@@ -240,13 +257,20 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				if d < 0 {
 					return nil, fmt.Errorf("prob: state %d: event %s: reward %d increases by %d (negative)", s, ev, r, d)
 				}
-				rew[r][a].Add(rew[r][a], new(big.Rat).SetInt64(int64(w)*d))
+				rew[r][a].add(int64(w) * d)
 				inc[r][a] = append(inc[r][a], d)
+			}
+			if to < known || brokenRecycle {
+				// A known state: nothing keeps next.
+				spare = next
 			}
 			g.bytes += transitionBytes + 8*int64(len(rew))
 			if err := overMem(); err != nil {
 				return nil, err
 			}
+		}
+		for r := range rew {
+			g.rewards[r] = append(g.rewards[r], make([]*big.Rat, len(acts)))
 		}
 		for a := range acts {
 			total := int64(0)
@@ -254,25 +278,80 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				total += int64(w)
 			}
 			for i, w := range weights[a] {
-				acts[a].Next[i].P = big.NewRat(int64(w), total)
+				if int64(w) == total {
+					// One outcome: probability 1.
+					acts[a].Next[i].P = small[1]
+				} else {
+					acts[a].Next[i].P = big.NewRat(int64(w), total)
+				}
 			}
 			if len(evs[a]) > 1 {
 				acts[a].Label = fmt.Sprintf("%s (1 of %d outcomes)", evs[a][0], len(evs[a]))
 			}
 			for r := range rew {
-				rew[r][a].Quo(rew[r][a], new(big.Rat).SetInt64(total))
+				g.rewards[r][s][a] = rew[r][a].over(total, &small)
 			}
 		}
 		g.MDP.States = append(g.MDP.States, acts)
 		g.Events = append(g.Events, evs)
 		for r := range rew {
-			g.rewards[r] = append(g.rewards[r], rew[r])
 			g.incs[r] = append(g.incs[r], inc[r])
 		}
 		queued -= worldBytes(cur)
 		queue[s] = nil // the World is no longer needed
 	}
 	return g, nil
+}
+
+// recycler is a System that can copy itself into a World nothing uses
+// any more (model.World.CloneInto).
+type recycler interface {
+	CloneInto(dst model.System) model.System
+}
+
+// brokenRecycle, set by a test, recycles a successor even when it was
+// kept as a new state: a broken Build that TestBuildRecycles shows is
+// caught.
+var brokenRecycle bool
+
+// weighted is the exact sum of an action's weighted reward increases: an
+// int64 while it fits, a big.Int from the first sum that would not.
+type weighted struct {
+	n   int64
+	big *big.Int
+}
+
+// add adds x.
+func (w *weighted) add(x int64) {
+	if w.big == nil {
+		if sum, overflow := addOverflows(w.n, x); !overflow {
+			w.n = sum
+			return
+		}
+		w.big = big.NewInt(w.n)
+	}
+	w.big.Add(w.big, big.NewInt(x))
+}
+
+// addOverflows returns a+b and whether it overflows int64.
+func addOverflows(a, b int64) (int64, bool) {
+	sum := a + b
+	return sum, (a >= 0) == (b >= 0) && (sum >= 0) != (a >= 0)
+}
+
+// over is the sum divided by total (> 0), in lowest terms: small[k]
+// when it is an integer k below len(small).
+func (w *weighted) over(total int64, small *[16]*big.Rat) *big.Rat {
+	switch {
+	case w.big != nil:
+	case w.n%total == 0 && w.n/total >= 0 && w.n/total < int64(len(small)):
+		return small[w.n/total]
+	case total == 1:
+		return new(big.Rat).SetInt64(w.n)
+	default:
+		return big.NewRat(w.n, total)
+	}
+	return new(big.Rat).SetFrac(w.big, big.NewInt(total))
 }
 
 // Coins is the Chance of coin events (model.EvCoin, "coin P = V"): the
