@@ -123,6 +123,7 @@ func (w *World[S]) Trim(pool *ScratchPool) {
 	w.out = Outbox{}
 	w.effects, w.batch = nil, nil
 	w.heads, w.busyL = heads{}, busyLinks{}
+	w.qpool = nil // queue arrays kept for CloneIntoReusing
 	if cap(w.links) > len(w.links) {
 		w.links = append(make([]link, 0, len(w.links)), w.links...)
 	}
