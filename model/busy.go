@@ -99,13 +99,21 @@ func (w *World[S]) QuickEnabled() (first Event, detect, ok bool) {
 // FirstDetect returns the first enabled detection in Enabled's order, and
 // false when none is enabled (in any configuration).
 func (w *World[S]) FirstDetect() (Event, bool) {
+	found, ev := false, Event{}
 	for i := 0; w.npending > 0 && i < len(w.pending); i++ {
 		if w.detectable(i) {
-			return Event{Kind: EvDetect, P: w.r.topo.Order[i]}, true
+			found, ev = true, Event{Kind: EvDetect, P: w.r.topo.Order[i]}
+			if !brokenFirstDetect {
+				break
+			}
 		}
 	}
-	return Event{}, false
+	return ev, found
 }
+
+// brokenFirstDetect is a test hook (export_test.go): set, FirstDetect
+// returns the last enabled detection instead of the first.
+var brokenFirstDetect bool
 
 // EnabledCount is len(w.Enabled(nil)) where QuickEnabled applies.
 func (w *World[S]) EnabledCount() int {

@@ -84,3 +84,7 @@ func BreakTimersCopy(on bool) { brokenTimersCopy = on }
 // the queue arrays a World shares with the one it was copied from (a
 // broken pool).
 func BreakPool(on bool) { brokenPool = on }
+
+// BreakFirstDetect sets or clears the test hook that makes FirstDetect
+// return the last enabled detection (a broken FirstDetect).
+func BreakFirstDetect(on bool) { brokenFirstDetect = on }

@@ -253,6 +253,32 @@ func TestQuickEnabledCaught(t *testing.T) {
 	t.Error("a broken count of non-empty links was never caught")
 }
 
+// TestFirstDetectCaught: with FirstDetect returning the last enabled
+// detection (model.BreakFirstDetect), random executions of Bully with
+// every live process a detector give a FirstDetect that quickAgrees
+// (TestQuickEnabled's comparison) refuses.
+func TestFirstDetectCaught(t *testing.T) {
+	model.BreakFirstDetect(true)
+	defer model.BreakFirstDetect(false)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 50 {
+		s := newSystem(t, "bully", model.Config{IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}})
+		for {
+			if why, _ := quickAgrees(s); why != "" {
+				return
+			}
+			en := s.Enabled(nil)
+			if len(en) == 0 {
+				break
+			}
+			if err := s.Apply(en[rng.IntN(len(en))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Error("a FirstDetect that returns the last detection was never caught")
+}
+
 // TestStateOf: StateOf reads the state State boxes, on a World.
 func TestStateOf(t *testing.T) {
 	s := newSystem(t, "changroberts", model.Config{IDs: []model.ID{3, 1, 2}})
