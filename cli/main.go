@@ -114,8 +114,10 @@ func topUsage() string {
 // several goroutines (tests) do not affect one another.
 func Main(args []string, stdout, stderr io.Writer, extra ...claim.Entry) (code int) {
 	// A command's -max-mem also lowers the Go runtime's memory limit
-	// (limitHeap); the caller's limit comes back when it returns.
+	// and raises the collector's GOGC (limitHeap); the caller's limit and
+	// GOGC come back when it returns.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(gcPercent())
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "electlab: internal error: %v\n", r)

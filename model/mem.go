@@ -124,7 +124,12 @@ func (w *World[S]) Trim(pool *ScratchPool) {
 	w.effects, w.batch = nil, nil
 	w.heads, w.busyL = heads{}, busyLinks{}
 	w.qpool = nil // queue arrays kept for CloneIntoReusing
-	if cap(w.links) > len(w.links) {
+	// The link table is copied only when it holds more than a fresh
+	// allocation of its length may (what FrontierBytes counts): a table
+	// made by append has the allocator's rounding, not a recycled
+	// World's larger one, and copying it for every queued World cost a
+	// third of the search's allocation.
+	if ls := int64(unsafe.Sizeof(link{})); int64(cap(w.links))*ls > allocBytes(int64(len(w.links))*ls) {
 		w.links = append(make([]link, 0, len(w.links)), w.links...)
 	}
 	// Empty hash lists (the usual case, just after StateHash) go to the
