@@ -159,9 +159,12 @@ func core(t *testing.T, r *explore.Result) string {
 
 // runRanks runs a distributed search of s0 on k ranks over a fresh
 // embedded server, rank 3 (when k >= 3 and stopAt > 0) stopping at its
-// stopAt'th barrier; it returns every rank's result and error.
+// stopAt'th barrier; it returns every rank's result and error. The
+// ranks give up on a silent one after 3 s: three of its heartbeats (one a
+// second), where a 1 s timeout failed a live rank once on a machine
+// loaded by other tests.
 func runRanks(t *testing.T, s0 model.System, o explore.Options, k, stopAt int, run string) ([]*explore.Result, []error) {
-	ts := connect(t, k, run, time.Second)
+	ts := connect(t, k, run, 3*time.Second)
 	res := make([]*explore.Result, k)
 	errs := make([]error, k)
 	var wg sync.WaitGroup
