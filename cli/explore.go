@@ -52,6 +52,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	noPOR := fs.Bool("no-por", false, "turn the sleep-set reduction off (every enabled event from every state)")
 	bitstate := fs.String("bitstate", "", "a bitstate (supertrace) search: store each state as bits of an array of this size (a power of 2 bits, rounded down), e.g. 512MiB; a partial search, not a proof, with an estimate of the states it missed; with -no-por, without termination in -props")
 	bitHashes := fs.Int("bitstate-hashes", explore.DefaultBitstateHashes, "bits set per state with -bitstate (1..16)")
+	bitLayout := fs.String("bitstate-layout", string(explore.BitstateSpread), "where -bitstate puts a state's bits: spread (at k places of the whole array, Spin's) or blocked (all k in one 64-byte block: one cache miss per state instead of up to k, and a few more states missed, which its estimate counts)")
 	shard := fs.String("shard", "", "explore part i of n (i/n, 1-based) of a split search; merge the parts' -json outputs with -merge")
 	var counts countsFlag
 	fs.Var(&counts, "counts", "keep message counters in the state so min/max counts are exact: -counts (totals), -counts=per-process, -counts=none")
@@ -133,6 +134,13 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 	if explicit(fs)["bitstate-hashes"] && !explicit(fs)["bitstate"] {
 		return usagef("-bitstate-hashes goes with -bitstate SIZE")
 	}
+	layout, err := explore.ParseBitstateLayout(*bitLayout)
+	if err != nil {
+		return usagef("-bitstate-layout: %v", err)
+	}
+	if explicit(fs)["bitstate-layout"] && !explicit(fs)["bitstate"] {
+		return usagef("-bitstate-layout goes with -bitstate SIZE")
+	}
 	if explicit(fs)["bitstate"] {
 		if opt.Bitstate, err = explore.ParseBytes(*bitstate); err != nil {
 			return usagef("-bitstate: %v", err)
@@ -143,7 +151,7 @@ func cmdExplore(tl runner.Tool, args []string, stdout, stderr io.Writer) error {
 		if opt.MaxMem > 0 && opt.Bitstate > opt.MaxMem {
 			return usagef("-bitstate %s is above -max-mem %s: the array alone would pass the bound", *bitstate, *maxMem)
 		}
-		opt.BitstateHashes = *bitHashes
+		opt.BitstateHashes, opt.BitstateLayout = *bitHashes, layout
 	}
 	if *shard != "" {
 		if opt.Shard, opt.Shards, err = explore.ParseShard(*shard); err != nil {

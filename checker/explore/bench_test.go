@@ -184,3 +184,53 @@ func BenchmarkDFSChangRobertsDesc7NoPORCounts(b *testing.B) {
 	opt.NoPOR, opt.Counts = true, CountsPerProcess
 	benchSystem(b, crDesc(b, 7), opt)
 }
+
+// BenchmarkBitstateBully5LazyExhaustive, …Spread and …Blocked: the cost
+// of a bitstate search against the exhaustive one, in each layout (issue
+// 35, build item 5): Bully n = 5, the highest id crashed, every live
+// process a potential detector under lazy detection, no reduction, safety
+// only, with a 1 GiB array (above the caches: this machine's L3 holds 260
+// MiB). The three store the same states; cpu-s/op and states/s compare
+// them (docs/EXPLORE.md):
+//
+//	go test ./checker/explore -run '^$' -bench 'BitstateBully5Lazy' -benchtime 1x -count 6
+func BenchmarkBitstateBully5LazyExhaustive(b *testing.B) { benchBitstateBully5(b, 0, "") }
+
+// BenchmarkBitstateBully5LazySpread is the search with a 1 GiB array,
+// the k = 3 bits of a state at 3 places of it.
+func BenchmarkBitstateBully5LazySpread(b *testing.B) {
+	benchBitstateBully5(b, 1<<30, BitstateSpread)
+}
+
+// BenchmarkBitstateBully5LazyBlocked is the same with the 3 bits in one
+// 64-byte block.
+func BenchmarkBitstateBully5LazyBlocked(b *testing.B) {
+	benchBitstateBully5(b, 1<<30, BitstateBlocked)
+}
+
+func benchBitstateBully5(b *testing.B, size int64, layout BitstateLayout) {
+	opt := safetyOnly
+	opt.NoPOR, opt.Bitstate, opt.BitstateLayout = true, size, layout
+	benchSystem(b, bullyDetect(b, 5, nil, model.DetectLazy), opt)
+}
+
+// BenchmarkBitTableSpread and …Blocked: one testAndSet of a random key in
+// a 1 GiB array (4,000,000 keys leave a hash factor above 2,000): the
+// layouts' own cost, without a search around them:
+//
+//	go test ./checker/explore -run '^$' -bench 'BitTable' -benchtime 4000000x -count 6
+func BenchmarkBitTableSpread(b *testing.B) { benchBitTable(b, BitstateSpread) }
+
+// BenchmarkBitTableBlocked is the same with the blocked layout.
+func BenchmarkBitTableBlocked(b *testing.B) { benchBitTable(b, BitstateBlocked) }
+
+func benchBitTable(b *testing.B, layout BitstateLayout) {
+	t := newBitTable(1<<30, DefaultBitstateHashes, layout)
+	for i := range t.words {
+		t.words[i] = 0 // fault the pages in before the clock starts
+	}
+	b.ResetTimer()
+	for i := uint64(0); b.Loop(); i++ {
+		t.testAndSet(mix64(i ^ 0x9e3779b97f4a7c15))
+	}
+}

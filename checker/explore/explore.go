@@ -89,6 +89,10 @@ type Options struct {
 	Bitstate int64
 	// BitstateHashes is the bits set per state (0: DefaultBitstateHashes).
 	BitstateHashes int
+	// BitstateLayout is where a state's bits are: BitstateSpread (the
+	// zero value) or BitstateBlocked (in one 64-byte block: one cache
+	// miss per state, more states missed; at least 64 bytes).
+	BitstateLayout BitstateLayout
 	// Counts puts message counters in the state (exact min/max).
 	Counts CountMode
 	// Checks are the properties checked; the zero value means the generic

@@ -160,7 +160,7 @@ func newEngine(s0 model.System, opt Options) *engine {
 		e.finals = newKeyTable(false)
 	}
 	if opt.Bitstate > 0 {
-		e.bits = newBitTable(opt.Bitstate, opt.BitstateHashes)
+		e.bits = newBitTable(opt.Bitstate, opt.BitstateHashes, opt.BitstateLayout)
 	}
 	e.timersBreakPOR = s0.Config().Timing == model.Async && timerOrderEncoded()
 	cfg := s0.Config()

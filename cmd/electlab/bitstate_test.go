@@ -9,7 +9,9 @@ import (
 // TestBitstateCLI: explore -bitstate runs a bitstate search that says it
 // is no proof (exit status 4, the coverage line, the JSON's bitstate),
 // and refuses what it cannot serve with the reason (exit status 2, one
-// line, nothing on stdout).
+// line, nothing on stdout). -bitstate-layout blocked stores the same
+// states with a large array and says so (text and JSON); spread is the
+// default.
 func TestBitstateCLI(t *testing.T) {
 	base := []string{"explore", "-algo", "changroberts", "-n", "4"}
 	safety := []string{"-props", "single-coordinator,agreement,validity"}
@@ -26,6 +28,9 @@ func TestBitstateCLI(t *testing.T) {
 		{append([]string{"-bitstate", "lots", "-no-por"}, safety...), "lots"},
 		{append([]string{"-bitstate-hashes", "2", "-no-por"}, safety...), "-bitstate-hashes goes with -bitstate SIZE"},
 		{append([]string{"-bitstate", "1KiB", "-bitstate-hashes", "17", "-no-por"}, safety...), "bitstate hashes 17: want 1..16"},
+		{append([]string{"-bitstate-layout", "blocked", "-no-por"}, safety...), "-bitstate-layout goes with -bitstate SIZE"},
+		{append([]string{"-bitstate", "1KiB", "-bitstate-layout", "diagonal", "-no-por"}, safety...), `-bitstate-layout: unknown layout "diagonal": want spread or blocked`},
+		{append([]string{"-bitstate", "32", "-bitstate-layout", "blocked", "-no-por"}, safety...), "-bitstate: blocked bitstate array of 32 bytes: want at least 64 (one block)"},
 	} {
 		r := cli(t, append(append([]string(nil), base...), tc.args...)...)
 		if r.code != 2 || !strings.Contains(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 || r.stdout != "" {
@@ -45,6 +50,7 @@ func TestBitstateCLI(t *testing.T) {
 			Bits     int64   `json:"bits"`
 			Hashes   int     `json:"hashes"`
 			Coverage float64 `json:"coverage_estimate"`
+			Layout   string  `json:"layout"`
 		} `json:"bitstate"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
@@ -58,7 +64,19 @@ func TestBitstateCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Complete || rep.Bitstate == nil || rep.Bitstate.Bits != 1<<23 || rep.Bitstate.Hashes != 3 || rep.States != fr.States ||
-		!strings.Contains(rep.Verdict, "not a proof") {
+		!strings.Contains(rep.Verdict, "not a proof") || rep.Bitstate.Layout != "spread" {
 		t.Errorf("bitstate JSON %+v (bitstate %+v), exhaustive states %d", rep, rep.Bitstate, fr.States)
+	}
+	r = cli(t, append(args, "-bitstate-layout", "blocked")...)
+	rep.Bitstate = nil
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if r.code != 4 || rep.Bitstate == nil || rep.Bitstate.Layout != "blocked" || rep.Bitstate.Bits != 1<<23 || rep.States != fr.States {
+		t.Errorf("blocked bitstate: status %d, JSON %+v (bitstate %+v), exhaustive states %d", r.code, rep, rep.Bitstate, fr.States)
+	}
+	text := cli(t, append(append([]string(nil), base...), append([]string{"-no-por", "-bitstate", "1MiB", "-bitstate-layout", "blocked"}, safety...)...)...)
+	if want := "bitstate (supertrace, blocked layout): 8388608 bits (1MiB) in 16384 blocks of 64 bytes, 3 set per state in one block"; text.code != 4 || !strings.Contains(text.stdout, want) {
+		t.Errorf("blocked bitstate text: want %q:\n%v", want, text)
 	}
 }

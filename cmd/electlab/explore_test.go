@@ -14,7 +14,7 @@ import (
 
 var exploreFlags = []string{"algo", "variant", "ids", "n", "order", "initiators", "crashed", "absent", "timing", "timeouts", "net",
 	"forwarding", "crash-budget", "recovery", "successive", "physical", "seed", "scenario",
-	"bfs", "no-por", "bitstate", "bitstate-hashes", "counts", "detect", "props", "workers", "max-depth", "max-states", "max-mem", "shard", "merge", "out", "json", "bound",
+	"bfs", "no-por", "bitstate", "bitstate-hashes", "bitstate-layout", "counts", "detect", "props", "workers", "max-depth", "max-states", "max-mem", "shard", "merge", "out", "json", "bound",
 	"dist", "nats", "nats-embed", "dist-run", "dist-timeout", "checkpoint", "part", "parts"}
 
 // TestExploreDoc: explore -h lists exactly exploreFlags, each documented

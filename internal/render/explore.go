@@ -349,8 +349,12 @@ func PrintExplore(w io.Writer, program string, r *ExploreReport) {
 		tables, peak = " (the ranks' tables together)", " (the largest rank's)"
 	}
 	if b := r.Bitstate; b != nil {
-		fmt.Fprintf(w, "storage      bitstate (supertrace): %d bits (%s), %d set per state, hash factor %.1f (bits per state stored), peak estimate %s\n",
-			b.Bits, explore.FormatBytes(r.TableBytes), b.Hashes, b.HashFactor, explore.FormatBytes(r.MemEstimate))
+		layout, blocks, inBlock := "spread", "", ""
+		if b.Layout == explore.BitstateBlocked {
+			layout, blocks, inBlock = "blocked", fmt.Sprintf(" in %d blocks of 64 bytes", b.Bits/512), " in one block"
+		}
+		fmt.Fprintf(w, "storage      bitstate (supertrace, %s layout): %d bits (%s)%s, %d set per state%s, hash factor %.1f (bits per state stored), peak estimate %s\n",
+			layout, b.Bits, explore.FormatBytes(r.TableBytes), blocks, b.Hashes, inBlock, b.HashFactor, explore.FormatBytes(r.MemEstimate))
 		fmt.Fprintf(w, "coverage     not a proof: about %.4g new states were expected to be taken for visited; at most about %.4f%% of the states met were explored (an upper estimate: what a missed state alone leads to is not counted)\n",
 			b.ExpectedOmitted, 100*b.Coverage)
 	} else {
