@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -351,9 +354,30 @@ func TestBitstateBlockedSearchMisses(t *testing.T) {
 		t.Errorf("the spread estimate %.1f is not refuted by the %.0f states the blocked searches missed (se %.1f)", spread, got, se)
 	}
 	t.Logf("missed %.0f, blocked estimate %.1f, spread estimate %.1f", got, want, spread)
+	// docs/EXPLORE.md ("Layouts") quotes these three figures.
+	fig := fmt.Sprintf("%s missed, %s estimated, %s by the spread", thousands(got, 0), thousands(want, 1), thousands(spread, 1))
+	if doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "EXPLORE.md")); err != nil {
+		t.Error(err)
+	} else if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), fig) {
+		t.Errorf("docs/EXPLORE.md does not say %q", fig)
+	}
 	small := Explore(s0, Options{NoPOR: true, Checks: safetyChecks, Bitstate: 1 << 10, BitstateLayout: BitstateBlocked})
 	if st := small.Bitstate; small.States >= full.States || st == nil || st.Bits != 8192 || st.ExpectedOmitted < 1 || st.Coverage >= 1 ||
 		!strings.Contains(small.Verdict(), "not a proof") {
 		t.Errorf("1 KiB blocked: %d states of %d, stats %+v, verdict %q", small.States, full.States, st, small.Verdict())
 	}
+}
+
+// thousands formats v with d decimals and commas between thousands
+// (1250.6 -> "1,250.6"), as the docs write figures.
+func thousands(v float64, d int) string {
+	s := strconv.FormatFloat(v, 'f', d, 64)
+	i := strings.IndexByte(s, '.')
+	if i < 0 {
+		i = len(s)
+	}
+	for j := i - 3; j > 0; j -= 3 {
+		s = s[:j] + "," + s[j:]
+	}
+	return s
 }
