@@ -66,14 +66,10 @@ type World[S any] struct {
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
 	// learn[i] is hops[i] when i's leader last changed, -1 if never.
-	learn []int32
-	views []View
-	// events is the number of events applied; now is the time (round in
-	// sync timing, events in async).
-	events, now int64
-	stamp       uint32
-	obs         []Observation
-	faults      []string
+	learn  []int32
+	views  []View
+	obs    []Observation
+	faults []string
 	// phasesLeft is the number of successive crashes (Config.Successive)
 	// still to come; suspect is the coordinator crashed by the last one
 	// (None before the first). Both are encoded only when the config has
@@ -117,6 +113,11 @@ type World[S any] struct {
 	// World's next copies of shared queues (enqueue): CloneIntoReusing
 	// fills it. Scratch, never copied (each array is this World's alone).
 	qpool [][]Message
+	// events is the number of events applied; now is the time (round in
+	// sync timing, events in async). Last in the struct, and the first
+	// thing cloneInto writes (see there).
+	events, now int64
+	stamp       uint32
 }
 
 // NewSystem builds the initial World for cfg (see Spec).
@@ -349,6 +350,13 @@ var brokenPool bool
 // (link.owned; a copy's links are never owned), so neither World writes
 // where the other can read.
 func (w *World[S]) cloneInto(c *World[S]) {
+	// A fresh World (CloneWorld) can end on a memory page nothing has
+	// touched yet. Its first touch must be a write: a read (c.states[:0]
+	// below, or a write barrier's read of an old pointer) maps the
+	// kernel's shared zero page, and the write after it then copies that
+	// page and flushes the other cores' TLBs, an interrupt to each core
+	// that runs the search. These scalar fields are the struct's last.
+	c.events, c.now, c.stamp = w.events, w.now, w.stamp
 	n := len(w.states)
 	c.alg, c.r = w.alg, w.r
 	c.states = append(c.states[:0], w.states...)
@@ -382,7 +390,6 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.hops = append(c.hops[:0], w.hops...)
 	c.learn = append(c.learn[:0], w.learn...)
 	c.views = append(c.views[:0], w.views...)
-	c.events, c.now, c.stamp = w.events, w.now, w.stamp
 	c.obs = w.obs[:len(w.obs):len(w.obs)]
 	c.faults = w.faults[:len(w.faults):len(w.faults)]
 	c.phasesLeft, c.suspect = w.phasesLeft, w.suspect

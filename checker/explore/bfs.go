@@ -47,6 +47,10 @@ type succ struct {
 	// be safe to call concurrently).
 	checked bool
 	viol    *checker.Violation
+	// sized: a worker trimmed w (the state is new and the batch's least
+	// stamp for its key) and measured it: wbytes (see worldBytesOf).
+	sized  bool
+	wbytes int64
 }
 
 // bfsBatch is the number of frontier states expanded together: the
@@ -158,29 +162,9 @@ func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 	for e.cvis.full() {
 		e.cvis.grow()
 	}
-	if workers <= 1 {
-		for i := range batch {
-			out[i] = e.expand(&batch[i], i, depth, out[i][:0], &e.bfsWorkers[0], share)
-		}
-	} else {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for j := range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				b := &e.bfsWorkers[j]
-				for {
-					i := int(next.Add(1) - 1)
-					if i >= len(batch) {
-						return
-					}
-					out[i] = e.expand(&batch[i], i, depth, out[i][:0], b, share)
-				}
-			}()
-		}
-		wg.Wait()
-	}
+	e.eachState(len(batch), workers, func(i int, b *bfsWorker) {
+		out[i] = e.expand(&batch[i], i, depth, out[i][:0], b, share)
+	})
 	grown := false
 	for i := range batch {
 		for k := range out[i] {
@@ -207,6 +191,48 @@ func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 			}
 		}
 	}
+	if e.checks.Invariant != nil {
+		return // the merge checks the successors before it trims them
+	}
+	// Every stamp is now final: the workers trim and measure the Worlds
+	// the merge will take (a transition with its key's least stamp), the
+	// merge's largest cost besides counting.
+	e.eachState(len(batch), workers, func(i int, b *bfsWorker) {
+		for k := range out[i] {
+			if s := &out[i][k]; !s.old && e.cvis.winner(s.slot, s.stamp) {
+				s.wbytes, s.sized = e.worldBytesOf(s.w), true
+			}
+		}
+	})
+}
+
+// eachState calls f for every i < n, on the given number of workers (the
+// BFS workers, each with its own bfsWorker) taking the i in turn from a
+// shared counter; f(i) may write only what belongs to i.
+func (e *engine) eachState(n, workers int, f func(i int, b *bfsWorker)) {
+	if workers <= 1 {
+		for i := range n {
+			f(i, &e.bfsWorkers[0])
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for j := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := &e.bfsWorkers[j]
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i, b)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // bfs is the breadth-first search: level by level, every enabled event, so
@@ -282,13 +308,23 @@ var bfsLevelHook func(e *engine, queue []bnode)
 // System that does not say) and its counters. It also keeps the largest
 // World seen, which queueBytes counts for the spare and in-flight Worlds.
 func (e *engine) frontierBytes(w model.System, pc []int32) uint32 {
-	var b int64
+	return e.queuedBytes(e.worldBytesOf(w), pc)
+}
+
+// worldBytesOf trims w and returns what it holds then
+// (model.World.FrontierBytes; e.worldBytes for a System that does not
+// say). It writes nothing but w and the scratch pool (safe for
+// concurrent use): the workers call it.
+func (e *engine) worldBytesOf(w model.System) int64 {
 	if f, ok := w.(frontierSizer); ok {
 		f.Trim(e.scratch)
-		b = f.FrontierBytes()
-	} else {
-		b = e.worldBytes
+		return f.FrontierBytes()
 	}
+	return e.worldBytes
+}
+
+// queuedBytes is frontierBytes for a World that holds b bytes trimmed.
+func (e *engine) queuedBytes(b int64, pc []int32) uint32 {
 	e.bfsMaxWorld = max(e.bfsMaxWorld, b)
 	if pc != nil {
 		b += 4*int64(len(pc)) + 16
@@ -355,7 +391,12 @@ func (e *engine) mergeSuccs(u *bnode, ss []succ, depth, left int, next []bnode) 
 		if s.final {
 			e.final(w, key, func() []model.Event { return e.bfsPath(parent, pos) }, tainted)
 		}
-		nb := e.frontierBytes(w, s.pc)
+		var nb uint32
+		if s.sized {
+			nb = e.queuedBytes(s.wbytes, s.pc)
+		} else {
+			nb = e.frontierBytes(w, s.pc)
+		}
 		next = append(next, bnode{w: w, key: key, id: id, bytes: nb, pc: s.pc, tainted: tainted})
 		e.nextBytes += int64(nb)
 		e.stackBytes = e.queueBytes(left + len(next))

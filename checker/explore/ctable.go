@@ -3,6 +3,7 @@ package explore
 import (
 	"slices"
 	"sync/atomic"
+	"unsafe"
 )
 
 // ctable is the breadth-first search's visited set, shared by its
@@ -24,14 +25,18 @@ import (
 type ctable struct {
 	keys   []uint64
 	stamps []uint32
-	// used counts the keys stored (with reservations being placed).
-	used atomic.Int64
 	// limit is the most keys the table takes before it grows.
 	limit int64
 	// n is the number of states the search has taken (merged): the
 	// search's state count, at most the keys stored (a bound may stop the
 	// merge before the batch's last states).
 	n int
+	// used is on a cache line of its own: every key a worker inserts
+	// writes it, and every visit reads the fields above.
+	_ [64]byte
+	// used counts the keys stored (with reservations being placed).
+	used atomic.Int64
+	_    [56]byte
 }
 
 func newCTable() *ctable {
@@ -44,7 +49,25 @@ func (t *ctable) alloc(c int) {
 	t.keys = make([]uint64, c)
 	t.stamps = make([]uint32, c)
 	t.limit = int64(c) * 3 / 4
+	writeTouch(t.keys)
+	writeTouch(t.stamps)
 }
+
+// writeTouch writes (zero) one word of every memory page of a new slice
+// (of at least a page) before anything reads it. A lookup that reads a
+// page of a fresh allocation first maps the kernel's shared zero page,
+// and the table's first write to that page must then copy it and flush
+// the TLB of every other core the search runs on (an interrupt each);
+// a write first just maps a page.
+func writeTouch[T uint32 | uint64](s []T) {
+	step := pageBytes / int(unsafe.Sizeof(s[0]))
+	for i := 0; i < len(s); i += step {
+		s[i] = 0
+	}
+}
+
+// pageBytes is the smallest memory page size writeTouch assumes.
+const pageBytes = 4096
 
 // bytes is the table's memory: a key and a stamp per slot.
 func (t *ctable) bytes() int64 { return int64(len(t.keys)) * 12 }
@@ -99,6 +122,11 @@ func (t *ctable) lookup(k uint64) int {
 	}
 	return int(i)
 }
+
+// winner reports whether the transition with stamp st has the least
+// stamp of the key at slot i, the one take will accept; no worker may
+// visit meanwhile.
+func (t *ctable) winner(i int, st uint32) bool { return t.stamps[i] == st }
 
 // take marks the state at slot i taken when the transition with stamp st
 // found it new (its least), and reports whether it did; no worker may

@@ -101,3 +101,27 @@ func runCTable(t *testing.T, keepLast bool) (wrong bool) {
 	}
 	return wrong
 }
+
+// TestWriteTouch: writeTouch writes one word in every memory page of a
+// new table's arrays (and nothing else), so that the search's first
+// access to each page is a write (see writeTouch). A writeTouch that
+// skips a page, or writes more than a word a page, is caught here.
+func TestWriteTouch(t *testing.T) {
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 10000} {
+		keys := make([]uint64, n)
+		stamps := make([]uint32, n)
+		for i := range keys {
+			keys[i], stamps[i] = 7, 7
+		}
+		writeTouch(keys)
+		writeTouch(stamps)
+		for i := range keys {
+			if want := i%(pageBytes/8) != 0; (keys[i] == 7) != want {
+				t.Fatalf("n=%d: keys[%d] = %d", n, i, keys[i])
+			}
+			if want := i%(pageBytes/4) != 0; (stamps[i] == 7) != want {
+				t.Fatalf("n=%d: stamps[%d] = %d", n, i, stamps[i])
+			}
+		}
+	}
+}
