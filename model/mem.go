@@ -262,7 +262,9 @@ func ApproxBytes(v int64) string {
 		return fmt.Sprintf("%d%s", v, byteUnits[0])
 	}
 	f, u := float64(v), 0
-	for u+1 < len(byteUnits) && f >= 1024 {
+	// 1023.95 and above print as 1024.0 at one decimal: the next unit's
+	// 1.0 says it.
+	for u+1 < len(byteUnits) && f >= 1023.95 {
 		f /= 1024
 		u++
 	}
