@@ -75,6 +75,15 @@ func BreakBusy(on bool) { brokenBusy = on }
 // of stale hash parts (a broken Trim).
 func BreakTrim(on bool) { brokenTrim = on }
 
+// BreakTrimCopy sets or clears the test hook that makes Trim keep a link
+// table larger than a fresh allocation of its length (a Trim that never
+// copies it).
+func BreakTrimCopy(on bool) { brokenTrimCopy = on }
+
+// LinksFit reports whether w's link table holds no more than a fresh
+// allocation of its length may (tests: what Trim ensures).
+func (w *World[S]) LinksFit() bool { return w.linksFit() }
+
 // BreakTimersCopy sets or clears the test hook that makes CloneInto skip
 // copying the timers whenever the source has none, even into a World that
 // has some (a broken skip).

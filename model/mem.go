@@ -105,6 +105,10 @@ func allocBytes(b int64) int64 {
 // parts whose cached hash is stale.
 var brokenTrim bool
 
+// brokenTrimCopy, set by tests only (BreakTrimCopy), makes Trim keep a
+// link table larger than a fresh allocation of its length.
+var brokenTrimCopy bool
+
 // Trim releases what w keeps only to compute its next step (its outbox,
 // effects, message batch, head heaps and busy-link list) into pool (or
 // drops it when pool is nil or full) and gives its link table a capacity
@@ -129,7 +133,7 @@ func (w *World[S]) Trim(pool *ScratchPool) {
 	// made by append has the allocator's rounding, not a recycled
 	// World's larger one, and copying it for every queued World cost a
 	// third of the search's allocation.
-	if ls := int64(unsafe.Sizeof(link{})); int64(cap(w.links))*ls > allocBytes(int64(len(w.links))*ls) {
+	if !w.linksFit() && !brokenTrimCopy {
 		w.links = append(make([]link, 0, len(w.links)), w.links...)
 	}
 	// Empty hash lists (the usual case, just after StateHash) go to the
@@ -149,6 +153,13 @@ func (w *World[S]) Trim(pool *ScratchPool) {
 	if pool != nil && sc.out != nil {
 		pool.put(sc)
 	}
+}
+
+// linksFit reports whether w's link table holds no more than a fresh
+// allocation of its length may: what FrontierBytes counts for it.
+func (w *World[S]) linksFit() bool {
+	ls := int64(unsafe.Sizeof(link{}))
+	return int64(cap(w.links))*ls <= allocBytes(int64(len(w.links))*ls)
 }
 
 // Untrim gives a World that Trim left without its step storage another

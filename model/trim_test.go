@@ -66,6 +66,13 @@ func checkTrim(rt *rapid.T) error {
 	if a, b := tr.(frontier).FrontierBytes(), into.(frontier).FrontierBytes(); a != b {
 		return fmt.Errorf("FrontierBytes %d of a copy, %d of a copy into a larger World", a, b)
 	}
+	// A copy into a larger World keeps that World's link table; trimmed,
+	// it holds no more than a fresh table of its length, as
+	// FrontierBytes counts it.
+	into.(frontier).Trim(nil)
+	if f, ok := into.(interface{ LinksFit() bool }); ok && !f.LinksFit() {
+		return fmt.Errorf("%s: a trimmed copy into a larger World keeps a link table larger than FrontierBytes counts", cfg.String())
+	}
 	before := tr.(frontier).FrontierBytes()
 	pool := model.NewScratchPool(1)
 	tr.(frontier).Trim(pool)
@@ -142,6 +149,21 @@ func TestBrokenTrimCaught(t *testing.T) {
 	if !caught {
 		t.Fatal("a Trim that drops the stale hash lists went unnoticed")
 	}
+}
+
+// TestBrokenTrimCopyCaught checks that TestTrimKeepsValue catches a Trim
+// that never copies a link table larger than its length needs (a recycled
+// World's), which FrontierBytes would count short.
+func TestBrokenTrimCopyCaught(t *testing.T) {
+	model.BreakTrimCopy(true)
+	defer model.BreakTrimCopy(false)
+	for seed := range 200 {
+		if err := checkTrimSeed(int64(seed)); err != nil {
+			t.Logf("caught (seed %d): %v", seed, err)
+			return
+		}
+	}
+	t.Fatal("a Trim that keeps a recycled World's larger link table went unnoticed")
 }
 
 // checkTrimSeed runs checkTrim once on a generator seeded by seed.
