@@ -196,10 +196,12 @@ func (e *engine) expandBatch(batch []bnode, depth int, out [][]succ) {
 	}
 	// Every stamp is now final: the workers trim and measure the Worlds
 	// the merge will take (a transition with its key's least stamp), the
-	// merge's largest cost besides counting.
+	// merge's largest cost besides counting. Not a final state's: its
+	// end-of-run checks and OnFinal see the World as its last event left
+	// it, effects included (Trim drops them); the merge trims it after.
 	e.eachState(len(batch), workers, func(i int, b *bfsWorker) {
 		for k := range out[i] {
-			if s := &out[i][k]; !s.old && e.cvis.winner(s.slot, s.stamp) {
+			if s := &out[i][k]; !s.old && !s.final && e.cvis.winner(s.slot, s.stamp) {
 				s.wbytes, s.sized = e.worldBytesOf(s.w), true
 			}
 		}

@@ -3,6 +3,7 @@ package explore
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -88,6 +89,39 @@ func TestWorkersBully(t *testing.T) {
 		}
 		if dfs := Explore(s0, Options{NoPOR: true}); dfs.States != two.States || dfs.Final != two.Final {
 			t.Errorf("%s: BFS with 2 workers %d states, %d final; DFS %d, %d", d, two.States, two.Final, dfs.States, dfs.Final)
+		}
+	}
+}
+
+// TestBFSFinalSeesLastStep: the end-of-run checks and OnFinal of a
+// breadth-first search see a final state's World as its last event left
+// it, effects included, as the depth-first search's do, with any number
+// of workers: a custom end check that reads the last event's effects
+// finds them. (The workers trim the Worlds a batch finds new, which
+// drops the effects; they leave final states to the merge, which trims
+// them after the checks. Trimming them in the workers fails here.)
+func TestBFSFinalSeesLastStep(t *testing.T) {
+	s0 := crDesc(t, 4)
+	checks := safetyChecks
+	checks.Custom = func(s model.System) error {
+		if len(s.Effects()) == 0 {
+			return errors.New("the final World has no effects of its last event")
+		}
+		return nil
+	}
+	for _, o := range []Options{{}, {BFS: true}, {BFS: true, Workers: 2}} {
+		finals, bare := 0, 0
+		o.Checks, o.NoPOR = checks, true
+		o.OnFinal = func(w model.System) {
+			finals++
+			if len(w.Effects()) == 0 {
+				bare++
+			}
+		}
+		res := Explore(s0, o)
+		if res.Final == 0 || len(res.Violations) != 0 || bare != 0 || finals != int(res.Final) {
+			t.Errorf("bfs %v, %d workers: %d final states, %d seen by OnFinal without effects, violations %v",
+				o.BFS, o.Workers, res.Final, bare, res.Violations)
 		}
 	}
 }
