@@ -413,7 +413,8 @@ func BenchmarkStepAPIChangRoberts1M(b *testing.B) { benchStep(b, 1_000_000) }
 func BenchmarkStepAPIChangRoberts10K(b *testing.B) { benchStep(b, 10_000) }
 
 // TestBareRingMatchesSim checks, at a size quick enough for every test run,
-// that the bare loop and the Sim agree on the delivery count and leader.
+// that the bare, step and floor loops and the Sim agree on the delivery
+// count and (bare and floor loops) the leader.
 func TestBareRingMatchesSim(t *testing.T) {
 	for _, n := range []int{2, 3, 17, 1000} {
 		ids := ringIDs(n)
@@ -425,6 +426,21 @@ func TestBareRingMatchesSim(t *testing.T) {
 		}
 		if d := newStepRing(t, ids).run(); d != res.Counts.Deliveries {
 			t.Fatalf("n=%d: step loop delivered %d, the Sim %d", n, d, res.Counts.Deliveries)
+		}
+		for _, outbox := range []bool{false, true} {
+			f := newFloorRing(ids)
+			d := f.run
+			if outbox {
+				d = f.runOut
+			}
+			if d := d(); d != res.Counts.Deliveries {
+				t.Fatalf("n=%d: floor loop (outbox %v) delivered %d, the Sim %d", n, outbox, d, res.Counts.Deliveries)
+			}
+			for p, st := range f.states {
+				if st.leader != int32(n) {
+					t.Fatalf("n=%d: floor loop (outbox %v): process %d holds leader %d", n, outbox, ids[p], st.leader)
+				}
+			}
 		}
 		for p, l := range r.leader {
 			if l != int32(n) {
