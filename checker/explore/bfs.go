@@ -67,6 +67,10 @@ type bfsWorker struct {
 	buf   []byte
 	en    []model.Event
 	spare []model.System
+	// pc is the scratch per-process counters of a transition: copied
+	// out only for a successor the merge keeps, since most transitions
+	// reach a state visited before.
+	pc []int32
 }
 
 // maxBFSSpare bounds the recycled Worlds the BFS keeps (all workers'
@@ -111,12 +115,13 @@ func (e *engine) expand(u *bnode, i int, depth int, out []succ, b *bfsWorker, sh
 		transBefore, faultsBefore := e.apply(w, ev)
 		var pc []int32
 		if e.opt.Counts == CountsPerProcess {
-			pc = append([]int32(nil), u.pc...)
+			b.pc = append(b.pc[:0], u.pc...)
+			pc = b.pc
 			countEffects(w, ev, pc, transBefore)
 		}
 		var key uint64
 		key, _, b.buf = keysBuf(&e.opt, w, pc, b.buf)
-		s := succ{w: w, key: key, stamp: stampOf(i, k), pc: pc, faultsBefore: faultsBefore}
+		s := succ{w: w, key: key, stamp: stampOf(i, k), faultsBefore: faultsBefore}
 		if !keep {
 			s.checked, s.viol = true, e.stepCheck(w, faultsBefore, depth+1)
 		}
@@ -124,9 +129,12 @@ func (e *engine) expand(u *bnode, i int, depth int, out []succ, b *bfsWorker, sh
 		switch {
 		case s.old && !keep:
 			b.recycle(w, share)
-			s.w, s.pc = nil, nil
+			s.w = nil
 		case !s.old && s.placed:
 			s.final = e.isFinal(w)
+		}
+		if s.w != nil && pc != nil {
+			s.pc = slices.Clone(pc)
 		}
 		out = append(out, s)
 	}
