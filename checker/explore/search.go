@@ -55,6 +55,12 @@ type engine struct {
 	// says why the reduction was found unsound for this model.
 	guardLeft int
 	porBroken string
+	// commuteSpare holds the two Worlds commutes applies its pairs to,
+	// kept for its next call (copies made with CloneInto, which may
+	// recycle a World that shares queues with one in use, unlike the
+	// DFS's spare); commutePC their per-process counters.
+	commuteSpare []model.System
+	commutePC    [2][]int32
 	// timersBreakPOR: async timing in a model that encodes the order of
 	// timer deadlines (timerOrderEncoded).
 	timersBreakPOR bool
@@ -1055,7 +1061,9 @@ func (e *engine) verifyIndependence(f *frame, i int) {
 // commutes applies a then b, and b then a, to clones of w and reports
 // whether both orders are possible and reach the same state and counts.
 func (e *engine) commutes(w model.System, a, b model.Event) error {
-	ab, ba := w.Clone(), w.Clone()
+	ab := cloneSpare(w, &e.commuteSpare)
+	ba := cloneSpare(w, &e.commuteSpare)
+	defer func() { e.commuteSpare = append(e.commuteSpare, ab, ba) }()
 	err1 := ab.Apply(a)
 	err2 := ab.Apply(b)
 	err3 := ba.Apply(b)
@@ -1065,7 +1073,10 @@ func (e *engine) commutes(w model.System, a, b model.Event) error {
 	}
 	var pa, pb []int32
 	if e.opt.Counts == CountsPerProcess {
-		pa, pb = make([]int32, 3*e.n), make([]int32, 3*e.n)
+		for k := range e.commutePC {
+			e.commutePC[k] = append(e.commutePC[k][:0], make([]int32, 3*e.n)...)
+		}
+		pa, pb = e.commutePC[0], e.commutePC[1]
 	}
 	ka, _ := e.keys(ab, pa)
 	kb, _ := e.keys(ba, pb)
