@@ -242,6 +242,13 @@ func TestIndependenceCanFail(t *testing.T) {
 		t.Fatalf("impure toy: %d pairs verified, none reported not to commute and the guard did not stop the search", pairs)
 	}
 	t.Logf("impure toy: %d pairs verified, %d reported; guard: %q", pairs, len(errs), guard)
+	// The guard alone (every search runs it, on the two Worlds it keeps
+	// for its pairs) turns the reduction off for that model.
+	if r := Explore(s0, Options{Counts: CountsTotal, MaxStates: 1000}); r.NoReduction == "" {
+		t.Errorf("impure toy: the reduction guard did not turn the reduction off (%d states)", r.States)
+	} else {
+		t.Logf("impure toy, guard alone: %s", r.NoReduction)
+	}
 }
 
 // TestBFSShortest: BFS finds the same violations as DFS, with traces no
