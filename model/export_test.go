@@ -1,5 +1,7 @@
 package model
 
+import "fmt"
+
 // ProcessHashes returns a copy of w's cached per-process hashes (tests).
 func ProcessHashes[S any](w *World[S]) []uint64 { return append([]uint64(nil), w.phash...) }
 
@@ -97,3 +99,30 @@ func BreakPool(on bool) { brokenPool = on }
 // BreakFirstDetect sets or clears the test hook that makes FirstDetect
 // return the last enabled detection (a broken FirstDetect).
 func BreakFirstDetect(on bool) { brokenFirstDetect = on }
+
+// BreakFirstPending sets or clears the test hook under which an
+// initiation pending again before a World's firstPending does not move it.
+func BreakFirstPending(on bool) { brokenFirstPending = on }
+
+// FirstPendingError says how s's cursor to its first pending initiation
+// (and its count of them) differs from a scan of pending, or nil (nil too
+// for a System that is not a World).
+func FirstPendingError(s System) error {
+	if c, ok := s.(interface{ firstPendingError() error }); ok {
+		return c.firstPendingError()
+	}
+	return nil
+}
+
+func (w *World[S]) firstPendingError() error {
+	n := 0
+	for _, p := range w.pending {
+		if p {
+			n++
+		}
+	}
+	if first := w.nextPending(0); first != w.firstPending || n != w.npending {
+		return fmt.Errorf("firstPending %d and npending %d, but the first pending initiation is at %d and %d are pending", w.firstPending, w.npending, first, n)
+	}
+	return nil
+}

@@ -199,7 +199,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 	}
 	detects := len(buf)
-	for i := 0; w.npending > 0 && i < len(w.pending); i++ {
+	for i := w.firstPending; i < len(w.pending); i++ {
 		if w.detectable(i) {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}
@@ -322,8 +322,7 @@ func (w *World[S]) Apply(ev Event) error {
 		if !w.detectable(p) {
 			return notEnabled(ev, w.whyNotDetectable(p))
 		}
-		w.pending[p] = false // detectable: it was true
-		w.npending--
+		w.setPending(p, false) // detectable: it was true
 		w.touch(p)
 		w.tick()
 		w.effects = append(w.effects, Effect{Kind: Started, P: ev.P})
@@ -504,8 +503,7 @@ func (w *World[S]) fail(p int) {
 	for i := range w.status {
 		if w.status[i] == Live && (len(det) == 0 || slices.Contains(det, w.r.topo.Order[i])) {
 			if !w.pending[i] {
-				w.pending[i] = true
-				w.npending++
+				w.setPending(i, true)
 			}
 			w.touch(i)
 		}

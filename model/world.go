@@ -40,9 +40,12 @@ type World[S any] struct {
 	// status[i] is process i's status.
 	status []Status
 	// pending[i]: process i is an initiator that has not started yet;
-	// npending is the number of pending[i] that are true.
-	pending  []bool
-	npending int
+	// npending is the number of pending[i] that are true, firstPending
+	// the index of the first (len(pending) when none): the scans for
+	// enabled detections start there (setPending keeps both).
+	pending      []bool
+	npending     int
+	firstPending int
 	// links holds every link ever used, sorted by (to, from).
 	links []link
 	// timers[i] are process i's armed timers; ntimers is their number
@@ -148,7 +151,39 @@ func (w *World[S]) initProcesses() {
 			w.npending++
 		}
 	}
+	w.firstPending = w.nextPending(0)
 }
+
+// setPending sets pending[i] to v, which it is not, and keeps npending
+// and firstPending.
+func (w *World[S]) setPending(i int, v bool) {
+	w.pending[i] = v
+	if v {
+		w.npending++
+		if i < w.firstPending && !brokenFirstPending {
+			w.firstPending = i
+		}
+		return
+	}
+	w.npending--
+	if i == w.firstPending {
+		w.firstPending = w.nextPending(i + 1)
+	}
+}
+
+// nextPending is the index of the first pending initiation at i or after
+// (len(pending) when none).
+func (w *World[S]) nextPending(i int) int {
+	for i < len(w.pending) && !w.pending[i] {
+		i++
+	}
+	return i
+}
+
+// brokenFirstPending is a test hook (export_test.go): set, an initiation
+// pending again before firstPending does not move it (a broken cursor the
+// tests must catch).
+var brokenFirstPending bool
 
 // NewWorld builds the initial World for cfg.
 func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
@@ -361,7 +396,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.alg, c.r = w.alg, w.r
 	c.states = append(c.states[:0], w.states...)
 	c.status = append(c.status[:0], w.status...)
-	c.pending, c.npending = append(c.pending[:0], w.pending...), w.npending
+	c.pending, c.npending, c.firstPending = append(c.pending[:0], w.pending...), w.npending, w.firstPending
 	c.links = append(c.links[:0], w.links...)
 	for i := range c.links {
 		c.links[i].owned = false
