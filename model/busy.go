@@ -100,7 +100,7 @@ func (w *World[S]) QuickEnabled() (first Event, detect, ok bool) {
 // false when none is enabled (in any configuration).
 func (w *World[S]) FirstDetect() (Event, bool) {
 	found, ev := false, Event{}
-	for i := w.firstPending; i < len(w.pending); i++ {
+	for i := int(w.firstPending); i < len(w.pending); i++ {
 		if w.detectable(i) {
 			found, ev = true, Event{Kind: EvDetect, P: w.r.topo.Order[i]}
 			if !brokenFirstDetect {
@@ -123,7 +123,7 @@ func (w *World[S]) EnabledCount() int {
 // detections is the number of enabled detections.
 func (w *World[S]) detections() int {
 	n := 0
-	for i := w.firstPending; i < len(w.pending); i++ {
+	for i := int(w.firstPending); i < len(w.pending); i++ {
 		if w.detectable(i) {
 			n++
 		}
@@ -134,7 +134,7 @@ func (w *World[S]) detections() int {
 // EnabledAt is w.Enabled(nil)[k] where QuickEnabled applies, for k below
 // EnabledCount.
 func (w *World[S]) EnabledAt(k int) Event {
-	for i := w.firstPending; i < len(w.pending); i++ {
+	for i := int(w.firstPending); i < len(w.pending); i++ {
 		if w.detectable(i) {
 			if k == 0 {
 				return Event{Kind: EvDetect, P: w.r.topo.Order[i]}

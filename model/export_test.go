@@ -115,13 +115,13 @@ func FirstPendingError(s System) error {
 }
 
 func (w *World[S]) firstPendingError() error {
-	n := 0
+	n := int32(0)
 	for _, p := range w.pending {
 		if p {
 			n++
 		}
 	}
-	if first := w.nextPending(0); first != w.firstPending || n != w.npending {
+	if first := int32(w.nextPending(0)); first != w.firstPending || n != w.npending {
 		return fmt.Errorf("firstPending %d and npending %d, but the first pending initiation is at %d and %d are pending", w.firstPending, w.npending, first, n)
 	}
 	return nil

@@ -199,7 +199,7 @@ func (w *World[S]) Enabled(buf []Event) []Event {
 		}
 	}
 	detects := len(buf)
-	for i := w.firstPending; i < len(w.pending); i++ {
+	for i := int(w.firstPending); i < len(w.pending); i++ {
 		if w.detectable(i) {
 			buf = append(buf, Event{Kind: EvDetect, P: ids[i]})
 		}

@@ -42,10 +42,11 @@ type World[S any] struct {
 	// pending[i]: process i is an initiator that has not started yet;
 	// npending is the number of pending[i] that are true, firstPending
 	// the index of the first (len(pending) when none): the scans for
-	// enabled detections start there (setPending keeps both).
-	pending      []bool
-	npending     int
-	firstPending int
+	// enabled detections start there (setPending keeps both). Both are
+	// int32 (n is an int32 at most) so that they take the 8 bytes one
+	// int took: the size of a World is part of the memory estimates.
+	pending                []bool
+	npending, firstPending int32
 	// links holds every link ever used, sorted by (to, from).
 	links []link
 	// timers[i] are process i's armed timers; ntimers is their number
@@ -151,7 +152,7 @@ func (w *World[S]) initProcesses() {
 			w.npending++
 		}
 	}
-	w.firstPending = w.nextPending(0)
+	w.firstPending = int32(w.nextPending(0))
 }
 
 // setPending sets pending[i] to v, which it is not, and keeps npending
@@ -160,14 +161,14 @@ func (w *World[S]) setPending(i int, v bool) {
 	w.pending[i] = v
 	if v {
 		w.npending++
-		if i < w.firstPending && !brokenFirstPending {
-			w.firstPending = i
+		if int32(i) < w.firstPending && !brokenFirstPending {
+			w.firstPending = int32(i)
 		}
 		return
 	}
 	w.npending--
-	if i == w.firstPending {
-		w.firstPending = w.nextPending(i + 1)
+	if int32(i) == w.firstPending {
+		w.firstPending = int32(w.nextPending(i + 1))
 	}
 }
 
