@@ -50,6 +50,10 @@ func BreakHeads(on bool) { brokenHeads = on }
 // list the process whose cached hash it clears (a broken dirty list).
 func BreakDirty(on bool) { brokenDirty = on }
 
+// BreakRoundTouch sets or clears the test hook that makes a sync round
+// leave the cached hashes of the processes with armed timers as they were.
+func BreakRoundTouch(on bool) { brokenRoundTouch = on }
+
 // ScanDelivery is s's OldestDelivery (NewestDelivery when newest) by a
 // scan of every link: what the heads heaps shortcut (s is a World).
 func ScanDelivery(s System, newest bool) (Event, bool) {

@@ -289,3 +289,46 @@ func TestStateOf(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundTouchCaught: with a sync round that leaves the cached hashes
+// of the processes with armed timers as they were (model.BreakRoundTouch),
+// the kept StateHash of a random execution of Bully differs from a fresh
+// World's given the same events (TestStateHash's comparison, which holds
+// with the round's touch intact).
+func TestRoundTouchCaught(t *testing.T) {
+	model.BreakRoundTouch(true)
+	defer model.BreakRoundTouch(false)
+	cfg := model.Config{Algo: "bully", IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}, Timing: model.Sync}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for run := range 50 {
+		s := newSystem(t, "bully", cfg)
+		var path []model.Event
+		for {
+			h, _, _ := s.(interface {
+				StateHash([]byte) (uint64, []byte, bool)
+			}).StateHash(nil)
+			ref := newSystem(t, "bully", cfg)
+			for _, ev := range path {
+				if err := ref.Apply(ev); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if want, _, _ := ref.(interface {
+				StateHash([]byte) (uint64, []byte, bool)
+			}).StateHash(nil); h != want {
+				t.Logf("caught in run %d after %d events", run, len(path))
+				return
+			}
+			en := s.Enabled(nil)
+			if len(en) == 0 {
+				break
+			}
+			ev := en[rng.IntN(len(en))]
+			if err := s.Apply(ev); err != nil {
+				t.Fatal(err)
+			}
+			path = append(path, ev)
+		}
+	}
+	t.Error("a round that forgets its timers was never caught")
+}

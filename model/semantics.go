@@ -556,6 +556,16 @@ func (w *World[S]) round() {
 	w.events++
 	w.now++
 	w.busyL.reset()
+	if w.ntimers > 0 && !brokenRoundTouch {
+		// An armed timer is encoded relative to the round (due-now): the
+		// new round changes the encoding of every process that has one
+		// (the links, also relative, are all made stale below).
+		for p := range w.timers {
+			if len(w.timers[p]) > 0 {
+				w.touch(p)
+			}
+		}
+	}
 	// Take every queue; messages sent during the round go to the next one.
 	var all []Message
 	if w.r.phys != Direct {

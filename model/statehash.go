@@ -150,14 +150,12 @@ func linkPart(l *link) uint64 {
 // computed from per-process and per-link hashes that the World keeps
 // between events (and copies with Clone), so that after an event only the
 // processes and links it changed are encoded again; buf is scratch space
-// for those encodings, returned grown. Under sync timing (whose encoding
-// is relative to the current round) it returns false, and the caller
-// hashes Encode. The hash differs from a hash of Encode's bytes: a search
-// uses one or the other for all its states.
+// for those encodings, returned grown. Under sync timing the encoding of
+// an armed timer or of a message in flight on a physical ring is relative
+// to the current round: a round marks stale every process with an armed
+// timer and every link. The hash differs from a hash of Encode's bytes: a
+// search uses one or the other for all its states.
 func (w *World[S]) StateHash(buf []byte) (uint64, []byte, bool) {
-	if w.r.cfg.Timing == Sync {
-		return 0, buf, false
-	}
 	if len(w.phash) != len(w.states) {
 		// The first hash: every part.
 		w.phash, w.hsum = make([]uint64, len(w.states)), 0
@@ -214,6 +212,10 @@ func (w *World[S]) hashLink(buf []byte, l *link) []byte {
 // the process it clears (a broken dirty list).
 var brokenDirty bool
 
+// brokenRoundTouch is a test hook (export_test.go): set, a sync round
+// does not mark stale the processes whose armed timers it brings nearer.
+var brokenRoundTouch bool
+
 // appendVarint is binary.AppendVarint with a fast path for the small
 // values that make up most of a state: the same bytes.
 func appendVarint(b []byte, v int64) []byte {
@@ -231,19 +233,19 @@ func appendVarint(b []byte, v int64) []byte {
 // tell them apart. Exhaustive search, where every armed timer may fire
 // next, uses Fingerprint.
 //
-// Under async timing it combines the incremental StateHash with a hash of
-// that order, so that a step re-encodes only the processes and links it
-// changed (a fair continuation fingerprints every state it reaches: at
-// n = 1024 a whole encoding per event cost most of an execution). Under
-// sync timing it hashes Encode's bytes. Its values serve one execution's
-// cycle detection, never stored.
+// It is the incremental StateHash, combined under async timing with a
+// hash of that order, so that a step re-encodes only the processes and
+// links it changed (a fair continuation fingerprints every state it
+// reaches: at n = 1024 a whole encoding per event cost most of an
+// execution). Under sync timing the encoding holds each timer's deadline
+// relative to the round, and so the order. Its values serve one
+// execution's cycle detection, never stored.
 func (w *World[S]) FairFingerprint() uint64 {
-	if h, _, ok := w.StateHash(nil); ok {
-		return statehash.Combine(h, statehash.Bytes(w.encodeTimerOrder(nil)))
+	h, _, _ := w.StateHash(nil)
+	if w.r.cfg.Timing == Sync {
+		return h
 	}
-	h := fnv.New64a()
-	h.Write(w.Encode(nil))
-	return h.Sum64()
+	return statehash.Combine(h, statehash.Bytes(w.encodeTimerOrder(nil)))
 }
 
 func (w *World[S]) encodeTimerOrder(b []byte) []byte {

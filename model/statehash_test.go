@@ -10,19 +10,20 @@ import (
 	"github.com/electlab/electlab/model"
 )
 
-// stateHash is w's StateHash (which must be available: async timing).
+// stateHash is w's StateHash (which must be available).
 func stateHash(t *rapid.T, w interface {
 	StateHash([]byte) (uint64, []byte, bool)
 }) uint64 {
 	h, _, ok := w.StateHash(nil)
 	if !ok {
-		t.Fatal("no StateHash under async timing")
+		t.Fatal("no StateHash")
 	}
 	return h
 }
 
 // TestStateHash: after every event of a random execution (Bully, with
-// crashes, early, accurate or dead-late timeouts, FIFO or unordered links), the
+// crashes, early, accurate or dead-late timeouts, FIFO or unordered links,
+// async or sync timing, where a round moves every armed timer nearer), the
 // hash a World keeps up to date from its cached per-process and per-link
 // hashes equals the hash of a fresh World given the same events (which
 // computes every part anew), and it changes whenever the encoding does;
@@ -35,7 +36,8 @@ func TestStateHash(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		cfg := model.Config{Algo: "bully", IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}, CrashBudget: 1,
 			Net:      rapid.SampledFrom([]model.Net{model.FIFO, model.Unordered}).Draw(rt, "net"),
-			Timeouts: rapid.SampledFrom([]model.Timeouts{model.Accurate, model.Early, model.DeadLate}).Draw(rt, "timeouts")}
+			Timeouts: rapid.SampledFrom([]model.Timeouts{model.Accurate, model.Early, model.DeadLate}).Draw(rt, "timeouts"),
+			Timing:   rapid.SampledFrom([]model.Timing{model.Async, model.Sync}).Draw(rt, "timing")}
 		w, err := bully.Algorithm.NewWorld(&cfg)
 		if err != nil {
 			rt.Fatal(err)
