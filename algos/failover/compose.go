@@ -12,8 +12,11 @@ import (
 // the election's.
 type service[E, S any] interface {
 	// parts gives the election part of s, its hop clock monitor and the
-	// epoch it serves in as coordinator (-1 when it does not).
-	parts(s *S) (core *Core[E], clock, serving *int32)
+	// epoch it serves in as coordinator (-1 when it does not); setParts
+	// returns s with them replaced. (By value: a pointer into s passed
+	// through this interface would move every step's state to the heap.)
+	parts(s S) (core Core[E], clock, serving int32)
+	setParts(s S, core Core[E], clock, serving int32) S
 	// fresh reports whether the client has made no request yet (it asks
 	// on the start input).
 	fresh(s S) bool
@@ -42,7 +45,7 @@ func complete[E, S any](c *composer[E], v service[E, S], a model.Algorithm[S]) *
 		return compose(c, v, env, s, in, out)
 	}
 	a.View = func(s S) model.View {
-		core, _, _ := v.parts(&s)
+		core, _, _ := v.parts(s)
 		return c.elect.View(core.Elect)
 	}
 	return &a
@@ -53,16 +56,14 @@ func complete[E, S any](c *composer[E], v service[E, S], a model.Algorithm[S]) *
 // documentation), after which the service may take over or stop serving;
 // the rest goes to the service.
 func compose[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, in model.Input, out *model.Outbox) S {
-	core, clock, _ := v.parts(&s)
-	for _, m := range in.Msgs {
-		if m.Hops > *clock {
-			*clock = m.Hops
-		}
+	core, clock, serving := v.parts(s)
+	if hops := maxHops(in.Msgs, clock); hops > clock {
+		s = v.setParts(s, core, hops, serving)
 	}
 	// elect runs the election part on in, then lets the service react.
 	elect := func(s S, step func(Core[E]) Core[E]) S {
-		k, _, _ := v.parts(&s)
-		*k = step(*k)
+		k, clock, serving := v.parts(s)
+		s = v.setParts(s, step(k), clock, serving)
 		return takeOver(c, v, env, s, out)
 	}
 	switch in.Kind {
@@ -108,21 +109,30 @@ func compose[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, in 
 	return s
 }
 
+// maxHops is the largest hop count of msgs, at least clock.
+func maxHops(msgs []model.Message, clock int32) int32 {
+	for _, m := range msgs {
+		clock = max(clock, m.Hops)
+	}
+	return clock
+}
+
 // takeOver starts or stops serving as coordinator as the election's View
 // and epoch say; compose runs it after every election step. A process
 // the election makes coordinator of an epoch it does not serve in yet
 // stops serving the old one and starts serving (v.serve); a process that
 // is no longer coordinator, or serves an earlier epoch, stops.
 func takeOver[E, S any](c *composer[E], v service[E, S], env *model.Env, s S, out *model.Outbox) S {
-	core, _, serving := v.parts(&s) // pointers into s: valid across the assignments below
+	core, _, serving := v.parts(s)
 	coord := c.elect.View(core.Elect).Coordinator
 	switch {
-	case coord && *serving != core.Epoch:
+	case coord && serving != core.Epoch:
 		s = v.stopServing(out, s)
-		*serving = core.Epoch
+		core, clock, _ := v.parts(s)
+		s = v.setParts(s, core, clock, core.Epoch)
 		out.Observe("serve", core.Epoch)
 		return v.serve(env, s, out)
-	case !coord && *serving >= 0, *serving >= 0 && *serving != core.Epoch:
+	case !coord && serving >= 0, serving >= 0 && serving != core.Epoch:
 		s = v.stopServing(out, s)
 	}
 	return s

@@ -131,8 +131,13 @@ func serving[E any](s LockState[E]) bool { return s.Serving >= 0 && s.Serving ==
 // sync timing.
 func noCoordTime(env *model.Env) int64 { return int64(4*env.N() + 4) }
 
-func (l *lock[E]) parts(s *LockState[E]) (*Core[E], *int32, *int32) {
-	return &s.Core, &s.Clock, &s.Serving
+func (l *lock[E]) parts(s LockState[E]) (Core[E], int32, int32) {
+	return s.Core, s.Clock, s.Serving
+}
+
+func (l *lock[E]) setParts(s LockState[E], core Core[E], clock, serving int32) LockState[E] {
+	s.Core, s.Clock, s.Serving = core, clock, serving
+	return s
 }
 
 func (l *lock[E]) fresh(s LockState[E]) bool { return s.Phase == mutex.Idle && s.Asked == 0 }

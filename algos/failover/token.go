@@ -144,8 +144,13 @@ func tokenServing[E any](s TokenState[E]) bool { return s.Serving >= 0 && s.Serv
 // next is the ring successor after index i.
 func next(env *model.Env, i int) model.ID { return env.Topo.Order[env.Topo.Next(i)] }
 
-func (t *ring[E]) parts(s *TokenState[E]) (*Core[E], *int32, *int32) {
-	return &s.Core, &s.Clock, &s.Serving
+func (t *ring[E]) parts(s TokenState[E]) (Core[E], int32, int32) {
+	return s.Core, s.Clock, s.Serving
+}
+
+func (t *ring[E]) setParts(s TokenState[E], core Core[E], clock, serving int32) TokenState[E] {
+	s.Core, s.Clock, s.Serving = core, clock, serving
+	return s
 }
 
 func (t *ring[E]) fresh(s TokenState[E]) bool { return s.Phase == mutex.Idle && s.Asked == 0 }
