@@ -291,11 +291,14 @@ type Options struct {
 	// "interrupted"). It must not change the run otherwise.
 	Poll func(events int) bool
 	// Scratch, when set, is storage Execute reuses from one run to the
-	// next (a driver of many short runs, such as rapid's, allocates the
-	// enabled-event buffer and the event record once): the run's
-	// Execution.Events is then in it, valid until the next run given the
-	// same Scratch, as is the Execution Execute returns; a caller that
-	// keeps them copies them.
+	// next (a driver of many short runs, such as rapid's or the claims
+	// engine's, allocates the enabled-event buffer, the event record and
+	// the run's World once): the run's Execution.Events is then in it,
+	// valid until the next run given the same Scratch, as is the
+	// Execution Execute returns and its Final World (not run in place:
+	// the copy of the start reuses the last run's Final, whose queue
+	// arrays are recycled, so the next start must be neither that Final
+	// nor a copy of it); a caller that keeps them copies them.
 	Scratch *Scratch
 	// CapUndecided is kept for its callers: a run stopped by a cap,
 	// neither quiescent nor provably cycling, is always "cap reached",
@@ -308,6 +311,19 @@ type Options struct {
 type Scratch struct {
 	enabled, events []model.Event
 	x               Execution
+	// final is the last run's Final World when it was a copy of its
+	// start (not run in place): the next copy reuses it.
+	final model.System
+}
+
+// brokenScratchFinal is a test hook (export_test.go): set, a run given a
+// Scratch starts from the last run's Final World as it is instead of a
+// copy of its start (a broken reuse that TestScratchReuse catches).
+var brokenScratchFinal bool
+
+// reusingCloner is model.World's CloneIntoReusing.
+type reusingCloner interface {
+	CloneIntoReusing(dst model.System) model.System
 }
 
 // NoCap, as Options.MaxSteps, runs an execution without a step cap.
@@ -447,9 +463,20 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		*x = Execution{}
 	}
 	x.Initial, x.Final = s0, s0
-	if opt.InPlace {
+	switch r, ok := s0.(reusingCloner); {
+	case opt.InPlace:
 		x.Initial = nil
-	} else {
+	case ok && opt.Scratch != nil && opt.Scratch.final != nil:
+		if brokenScratchFinal {
+			x.Final = opt.Scratch.final // the last run's end, not a copy of s0
+		} else {
+			x.Final = r.CloneIntoReusing(opt.Scratch.final)
+		}
+		opt.Scratch.final = x.Final
+	case opt.Scratch != nil:
+		x.Final = s0.Clone()
+		opt.Scratch.final = x.Final
+	default:
 		x.Final = s0.Clone()
 	}
 	// The parameters of the start serve only the bound checks: they are

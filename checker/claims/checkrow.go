@@ -78,6 +78,10 @@ type rowCheck struct {
 	// sizes, when set, are the sizes this row checks instead of the
 	// claim's (a decided or an evidence row, decided.go).
 	sizes []int
+	// scratch is the storage the row's runs reuse, one after another
+	// (checker.Options.Scratch): nothing keeps a run's Execution past the
+	// next run, and a violating run ends the row.
+	scratch checker.Scratch
 }
 
 // newRowCheck sets up a row: its identity, coverage record, checks and
@@ -352,7 +356,7 @@ func (sz *sizeCheck) run(cs *checker.Case, shared *model.System) bool {
 		}
 	}
 	maxSteps, fairAfter := e.caps(s0.N())
-	x := checker.Execute(s0, cs.Chooser(), rc.checks, checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true, InPlace: brokenShare && shared != nil})
+	x := checker.Execute(s0, cs.Chooser(), rc.checks, checker.Options{MaxSteps: maxSteps, FairAfter: fairAfter, CapUndecided: true, InPlace: brokenShare && shared != nil, Scratch: &rc.scratch})
 	row.Executions++
 	sz.pt.Cases++
 	cov.Executions++
