@@ -100,6 +100,9 @@ func BreakTimersCopy(on bool) { brokenTimersCopy = on }
 // broken pool).
 func BreakPool(on bool) { brokenPool = on }
 
+// BreakAppendID sets brokenAppendID.
+func BreakAppendID(on bool) { brokenAppendID = on }
+
 // BreakFirstDetect sets or clears the test hook that makes FirstDetect
 // return the last enabled detection (a broken FirstDetect).
 func BreakFirstDetect(on bool) { brokenFirstDetect = on }

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -29,6 +31,80 @@ func TestInsertRemoveIDCopyOnWrite(t *testing.T) {
 	if !slices.Equal(base, keep) {
 		t.Errorf("the input list was modified: %v", base)
 	}
+}
+
+// TestAppendID: a list AppendID returned never changes, whatever is
+// appended to it or to the lists sharing its array afterwards, by one
+// goroutine or several at once; the same id appended twice shares the
+// array; a writer that ignores the slot's owner is caught.
+func TestAppendID(t *testing.T) {
+	if err := appendIDErr(true); err != nil {
+		t.Fatal(err)
+	}
+	// Sequential only: a broken writer would race.
+	BreakAppendID(true)
+	err := appendIDErr(false)
+	BreakAppendID(false)
+	if err == nil {
+		t.Fatal("an AppendID that overwrites a claimed slot was not caught")
+	}
+}
+
+// appendIDErr is TestAppendID's check: the first list that differs from
+// what it was built as, or nil; with concurrent, goroutines append too.
+func appendIDErr(concurrent bool) error {
+	type built struct {
+		got, want []ID
+	}
+	var all []built
+	add := func(got []ID, want ...ID) []ID {
+		all = append(all, built{got, want})
+		return got
+	}
+	a := add([]ID{1}, 1)
+	b := add(AppendID(a, 2), 1, 2)
+	c := add(AppendID(b, 3), 1, 2, 3)
+	add(AppendID(b, 4), 1, 2, 4)
+	e := add(AppendID(b, 3), 1, 2, 3)
+	add(AppendID(c, 5), 1, 2, 3, 5)
+	add(AppendID(e, 6), 1, 2, 3, 6)
+	add(AppendID(b[:1], 7), 1, 7)
+	add(AppendID(nil, 8), 8)
+	if &c[0] != &e[0] {
+		return fmt.Errorf("the same id appended twice to %v made two arrays", b)
+	}
+	// Goroutines appending different ids to one list at once (run it
+	// under -race too): each gets its own id last, and nothing else moves.
+	base := AppendID(AppendID([]ID{9}, 10), 11)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	goroutines := 0
+	if concurrent {
+		goroutines = 8
+	}
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 200 {
+				id := ID(100 + g*1000 + k%3)
+				l := AppendID(base, id)
+				l2 := AppendID(l, id+1)
+				mu.Lock()
+				add(l, 9, 10, 11, id)
+				add(l2, 9, 10, 11, id, id+1)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	add(base, 9, 10, 11)
+	for _, x := range all {
+		if !slices.Equal(x.got, x.want) {
+			return fmt.Errorf("a list built as %v now reads %v", x.want, x.got)
+		}
+	}
+	return nil
 }
 
 // TestParseIDsErrors: each bad element is named, with what is wrong with

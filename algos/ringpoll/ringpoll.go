@@ -177,11 +177,9 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 			return pass(env, s, c, env.Index, out)
 		}
 		// [S2]: "Each process tags its ID on the message". The received
-		// List is shared: build a new one.
-		l := make([]model.ID, len(m.List)+1)
-		copy(l, m.List)
-		l[len(m.List)] = self
-		return pass(env, s, model.Message{Kind: Election, List: l}, env.Index, out)
+		// List is shared: AppendID never changes it (it writes only into
+		// a free slot past its end, or copies).
+		return pass(env, s, model.Message{Kind: Election, List: model.AppendID(m.List, self)}, env.Index, out)
 	case Coordinator:
 		if model.ID(m.B) == self {
 			// AMB-RP-2 "lap-initiator": the lap ends at the initiator,

@@ -234,8 +234,8 @@ var table = []Mutant{
 		New:  "\t\t_ = dead",
 		What: "a bounced message is not passed to the next successor (a crashed successor blocks the ring)"},
 	{ID: "rp-3", Pkg: "ringpoll", File: "ringpoll.go",
-		Old:  "\t\tl[len(m.List)] = self",
-		New:  "",
+		Old:  "List: model.AppendID(m.List, self)}",
+		New:  "List: m.List}",
 		What: "a process forgets to append its id to the election list"},
 
 	// modbully: [S3] §II's modified Bully.
