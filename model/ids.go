@@ -24,38 +24,43 @@ func InsertID(ids []ID, id ID) []ID {
 // one id per hop (a ring election's tagged list): O(1) amortised per
 // call where a copy would cost O(len(list)). list itself never changes
 // (lists are shared between copies of a World, and between the Worlds of
-// concurrent search workers): id goes into list's spare capacity only
-// when that slot is still zero or already holds id, which the first
-// appender settles with compare-and-swap, so every list over one array
-// reads the same ids up to its own length. Otherwise (no room, another id
-// in the slot, or id not positive) the list is copied into a new array
-// with room to grow, whose spare slots are zero.
+// concurrent search workers). An array AppendID makes keeps, in its last
+// slot, a mark: minus one more than the ids written into it so far. The
+// next id goes into the array in place only when the mark says nobody has
+// written past list's end yet, which one compare-and-swap of the mark
+// settles (the one appender that wins owns the slot; only the mark is
+// ever accessed by two goroutines at once); otherwise, or when list has
+// no such mark and room, the ids are copied into a new marked array with
+// room to grow.
 //
 // The arrays must be written past a list's length only by AppendID: pass
 // it lists it returned, or lists without spare capacity (a literal, a
 // full slice expression l[:n:n]), never a slice of a buffer its builder
-// keeps appending to.
+// keeps appending to; and read a list only up to its length.
 func AppendID(list []ID, id ID) []ID {
-	n := len(list)
-	if n < cap(list) && id > 0 {
+	n, c := len(list), cap(list)
+	if n+1 < c {
+		// Room for slot n below the mark in slot c-1.
+		full := list[:c]
 		if brokenAppendID {
-			list = list[:n+1]
-			list[n] = id
-			return list
+			full[n] = id
+			return full[:n+1]
 		}
-		slot := (*int32)(&list[:n+1][n])
-		if atomic.CompareAndSwapInt32(slot, 0, int32(id)) || atomic.LoadInt32(slot) == int32(id) {
-			return list[:n+1]
+		if atomic.CompareAndSwapInt32((*int32)(&full[c-1]), -int32(n+1), -int32(n+2)) {
+			full[n] = id
+			return full[:n+1]
 		}
 	}
-	out := make([]ID, n+1, max(2*(n+1), 8))
+	c = max(2*(n+1), 8) + 1
+	out := make([]ID, n+1, c)
 	copy(out, list)
 	out[n] = id
+	out[:c][c-1] = ID(-(n + 2))
 	return out
 }
 
 // brokenAppendID is a test hook (export_test.go): set, AppendID writes
-// into a list's spare slot whatever it holds (a broken claim).
+// into a list's spare slot without claiming it (a broken claim).
 var brokenAppendID bool
 
 // RemoveID returns the sorted list ids without id, under InsertID's rule:

@@ -35,8 +35,8 @@ func TestInsertRemoveIDCopyOnWrite(t *testing.T) {
 
 // TestAppendID: a list AppendID returned never changes, whatever is
 // appended to it or to the lists sharing its array afterwards, by one
-// goroutine or several at once; the same id appended twice shares the
-// array; a writer that ignores the slot's owner is caught.
+// goroutine or several at once; a chain of appends fills one array; a
+// writer that ignores the array's mark is caught.
 func TestAppendID(t *testing.T) {
 	if err := appendIDErr(true); err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestAppendID(t *testing.T) {
 	err := appendIDErr(false)
 	BreakAppendID(false)
 	if err == nil {
-		t.Fatal("an AppendID that overwrites a claimed slot was not caught")
+		t.Fatal("an AppendID that writes past a list without claiming the slot was not caught")
 	}
 }
 
@@ -70,8 +70,13 @@ func appendIDErr(concurrent bool) error {
 	add(AppendID(e, 6), 1, 2, 3, 6)
 	add(AppendID(b[:1], 7), 1, 7)
 	add(AppendID(nil, 8), 8)
-	if &c[0] != &e[0] {
-		return fmt.Errorf("the same id appended twice to %v made two arrays", b)
+	long := b
+	for k := range 40 {
+		long = AppendID(long, ID(10+k))
+	}
+	add(long[:3], 1, 2, 10)
+	if &c[0] != &b[0] {
+		return fmt.Errorf("appending to a fresh list %v copied it", b)
 	}
 	// Goroutines appending different ids to one list at once (run it
 	// under -race too): each gets its own id last, and nothing else moves.
