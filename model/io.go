@@ -137,7 +137,10 @@ type Input struct {
 	// Now is the time: the round number in sync timing, the number of
 	// events applied so far in async timing.
 	Now int64
-	// Msgs are the delivered (or bounced) messages. Shared; read only.
+	// Msgs are the delivered (or bounced) messages. Shared; read only;
+	// valid only during the step: the array may be reused for the next
+	// delivery, so a step that keeps a message keeps a copy of the
+	// Message (a value; its List is shared and never changes).
 	Msgs []Message
 	// Timer is the timer that fired (InTimer).
 	Timer uint8
