@@ -656,7 +656,10 @@ func decode(env *model.Env, m model.Message) msg {
 }
 
 func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) State {
-	var elec, coord, selec, scoord []msg
+	// The messages of a step sorted by kind, on the stack while a kind
+	// has at most two (one from each side of the ring).
+	var elecB, coordB, selecB, scoordB [2]msg
+	elec, coord, selec, scoord := elecB[:0], coordB[:0], selecB[:0], scoordB[:0]
 	for _, m := range batch {
 		d := decode(env, m)
 		if d.key != model.None && d.key != s.Crash {
@@ -709,7 +712,8 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 		batchMax = max(batchMax, m.inf)
 		fromSide[m.side] = max(fromSide[m.side], m.inf)
 	}
-	var live []msg
+	var liveB [2]msg
+	live := liveB[:0]
 	for _, m := range ms {
 		var rival model.ID
 		if env.Reading(AmbKill) == MaxSeen {
