@@ -198,12 +198,21 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		}
 		cur := queue[s]
 		buf = cur.Enabled(buf[:0])
-		var acts []mdp.Action
-		var evs [][]model.Event
+		// Each event adds at most one action: room for them all, each
+		// reward's in one block, so that the appends below do not grow.
+		nb := len(buf)
+		acts := make([]mdp.Action, 0, nb)
+		evs := make([][]model.Event, 0, nb)
+		weights := make([][]uint32, 0, nb)
 		rew := make([][]weighted, len(opt.Rewards))
 		inc := make([][][]int64, len(opt.Rewards))
+		rewBlock := make([]weighted, len(rew)*nb)
+		incBlock := make([][]int64, len(rew)*nb)
+		for r := range rew {
+			rew[r] = rewBlock[r*nb : r*nb : (r+1)*nb]
+			inc[r] = incBlock[r*nb : r*nb : (r+1)*nb]
+		}
 		groupAt := map[int]int{} // a random choice's group -> its action
-		var weights [][]uint32
 		for _, ev := range buf {
 			var next model.System
 			if r, ok := cur.(recycler); ok && spare != nil {

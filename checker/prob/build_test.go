@@ -219,7 +219,7 @@ func TestBuildCatchesUniform(t *testing.T) {
 }
 
 // newSystem builds the initial World of a registered algorithm.
-func newSystem(t *testing.T, algo string, cfg model.Config) model.System {
+func newSystem(t testing.TB, algo string, cfg model.Config) model.System {
 	t.Helper()
 	spec, err := algos.Registry().Lookup(algo)
 	if err != nil {
