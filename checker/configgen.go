@@ -159,13 +159,23 @@ func EnumerateConfigs(info *model.Info, st *claim.Setting, variant string, n, li
 		return false // a subset of positions is a 64-bit mask
 	}
 	gen := func(c choices) *model.Config { return genConfig(c, info, st, variant, n) }
-	// Count first, so a too-large space is refused before any work.
-	total := 0
-	everyAnswer(gen, func(*model.Config) bool { total++; return total <= limit })
-	if total > limit {
+	// Generate them first, one past the limit at most, so that a
+	// too-large space is refused before any work; f then runs on those
+	// kept, in order (generating them once: counting them by a first
+	// pass built each configuration twice).
+	var cfgs []*model.Config
+	everyAnswer(gen, func(cfg *model.Config) bool {
+		cfgs = append(cfgs, cfg)
+		return len(cfgs) <= limit
+	})
+	if len(cfgs) > limit {
 		return false
 	}
-	everyAnswer(gen, f)
+	for _, cfg := range cfgs {
+		if !f(cfg) {
+			break
+		}
+	}
 	return true
 }
 

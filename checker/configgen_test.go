@@ -124,3 +124,24 @@ func TestConfigFingerprints(t *testing.T) {
 	got := strings.Join(configRows(t), "\n") + "\n"
 	filetest.Golden(t, configsGolden, got, "go test ./checker -run TestConfigFingerprints -rewrite")
 }
+
+// BenchmarkEnumerateConfigs enumerates the configurations of a Bully
+// setting with many (any detector set, the old coordinator and up to two
+// more dead, n = 6: 176 of them) within the claim engine's limit:
+//
+//	go test ./checker -run '^$' -bench EnumerateConfigs -count 6
+func BenchmarkEnumerateConfigs(b *testing.B) {
+	spec, err := algos.Registry().Lookup("bully")
+	if err != nil {
+		b.Fatal(err)
+	}
+	st := &claim.Setting{Name: "sync, any detector set", Timing: model.Sync, Net: model.FIFO, Initiators: claim.AnyInitiators, MaxDead: 2, CoordinatorDead: true}
+	count := 0
+	for b.Loop() {
+		count = 0
+		if !checker.EnumerateConfigs(spec.Meta(), st, "", 6, 4000, func(*model.Config) bool { count++; return true }) {
+			b.Fatal("more than 4000 configurations")
+		}
+	}
+	b.ReportMetric(float64(count), "configs")
+}
