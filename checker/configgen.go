@@ -148,6 +148,11 @@ func (s seeded) subset(_ string, st set) ([]int, int) {
 	return s.rng.Perm(st.n), k
 }
 
+// keepConfigs is the largest limit under which EnumerateConfigs keeps the
+// configurations it generates (a few MB) rather than generating them
+// twice; the claim engine's limit is 4000.
+const keepConfigs = 1 << 14
+
 // EnumerateConfigs calls f on every configuration of setting st at size n
 // that the claim engine enumerates (every arrangement up to rotation on
 // rings, one on complete graphs, every dead, absent and initiator set the
@@ -159,6 +164,17 @@ func EnumerateConfigs(info *model.Info, st *claim.Setting, variant string, n, li
 		return false // a subset of positions is a 64-bit mask
 	}
 	gen := func(c choices) *model.Config { return genConfig(c, info, st, variant, n) }
+	if limit > keepConfigs {
+		// Too many to keep: count first, so that a too-large space is
+		// refused before any work, then generate them again for f.
+		total := 0
+		everyAnswer(gen, func(*model.Config) bool { total++; return total <= limit })
+		if total > limit {
+			return false
+		}
+		everyAnswer(gen, f)
+		return true
+	}
 	// Generate them first, one past the limit at most, so that a
 	// too-large space is refused before any work; f then runs on those
 	// kept, in order (generating them once: counting them by a first

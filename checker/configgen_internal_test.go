@@ -191,3 +191,43 @@ func popcount(m int) int {
 	}
 	return k
 }
+
+// TestEnumerateConfigsKeepsOrStreams: EnumerateConfigs gives the same
+// configurations in the same order whether it keeps them (a limit up to
+// keepConfigs) or counts them and generates them again (a larger limit);
+// over the limit it refuses before calling f, and a false from f stops it.
+func TestEnumerateConfigsKeepsOrStreams(t *testing.T) {
+	spec, err := algos.Registry().Lookup("bully")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &claim.Setting{Name: "sync, any detector set", Timing: model.Sync, Net: model.FIFO, Initiators: claim.AnyInitiators, MaxDead: 2, CoordinatorDead: true}
+	list := func(limit, stop int) ([]string, bool) {
+		var got []string
+		ok := EnumerateConfigs(spec.Meta(), st, "", 5, limit, func(cfg *model.Config) bool {
+			got = append(got, fmt.Sprintf("%+v", *cfg))
+			return len(got) != stop
+		})
+		return got, ok
+	}
+	kept, ok1 := list(4000, -1)
+	streamed, ok2 := list(keepConfigs+1, -1)
+	if !ok1 || !ok2 || len(kept) < 10 {
+		t.Fatalf("kept %d (%v), streamed %d (%v)", len(kept), ok1, len(streamed), ok2)
+	}
+	if !slices.Equal(kept, streamed) {
+		t.Fatalf("kept configurations differ from streamed ones:\n%v\n%v", kept, streamed)
+	}
+	if got, ok := list(len(kept)-1, -1); ok || len(got) != 0 {
+		t.Errorf("limit %d of %d: ok %v after %d calls of f; want a refusal before any", len(kept)-1, len(kept), ok, len(got))
+	}
+	if got, ok := list(len(kept), -1); !ok || len(got) != len(kept) {
+		t.Errorf("limit %d of %d: ok %v, %d calls of f", len(kept), len(kept), ok, len(got))
+	}
+	for _, limit := range []int{4000, keepConfigs + 1} {
+		if got, ok := list(limit, 3); !ok || !slices.Equal(got, kept[:3]) {
+			t.Errorf("limit %d, f false at the third: ok %v, %d calls of f", limit, ok, len(got))
+		}
+	}
+	t.Logf("%d configurations, the same kept or streamed", len(kept))
+}
