@@ -157,6 +157,10 @@ type sizeCheck struct {
 	measuredCases int
 	// stable is a stability claim's record at this size (stable.go).
 	stable stableRecord
+	// cfgs are the configurations enumerate ran, in order: every one of
+	// the size when it enumerated them all, which explore then searches
+	// (rather than generating them again).
+	cfgs []*model.Config
 }
 
 // check checks one size: every configuration (each under three
@@ -194,6 +198,7 @@ func (sz *sizeCheck) enumerate() bool {
 		limit = 0
 	}
 	return checker.EnumerateConfigs(info, st, variant, n, limit, func(cfg *model.Config) bool {
+		sz.cfgs = append(sz.cfgs, cfg)
 		base := e.seedFor(info.Name, c.ID, rc.si, variant, n)
 		cases := []*checker.Case{
 			{Config: cfg, FIFOOnly: !st.Staggered && st.CrashBudget == 0, Seed: base, Strategy: checker.Oldest, Staggered: st.Staggered, Setting: st},
@@ -253,7 +258,7 @@ func (sz *sizeCheck) explore() {
 	rc := sz.rc
 	e, c, n := rc.e, rc.c, sz.n
 	row := &rc.row
-	all, why := e.exploreSize(rc.spec, c, rc.st, rc.variant, n, rc.checks, row, rc.budget, &rc.exploreLeft, sz.observe)
+	all, why := e.exploreSize(rc.spec, c, rc.st, rc.variant, n, sz.cfgs, rc.checks, row, rc.budget, &rc.exploreLeft, sz.observe)
 	if row.Verdict != Holds {
 		if ce := row.Counterexample; ce != nil && ce.Initial != nil {
 			// The counterexample found by the search is the

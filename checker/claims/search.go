@@ -81,16 +81,16 @@ func exploreSchedulable(c *claim.Claim) bool {
 }
 
 // exploreSize searches every schedule of every configuration of size n
-// (the configurations checker.EnumerateConfigs gives) within *left states
+// (cfgs: those checker.EnumerateConfigs gives, in order, which enumerate
+// ran; they are not modified) within *left states
 // (of the row's budget), feeding each
 // distinct quiescent state to observe. It reports whether the search was
 // complete for every configuration; a violation makes the row REFUTED with
 // the search's (minimized) trace as the counterexample.
-func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting, variant string, n int, checks checker.Checks, row *Row, budget int64, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
-	info := spec.Meta()
+func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting, variant string, n int, cfgs []*model.Config, checks checker.Checks, row *Row, budget int64, left *int64, observe func(s0, final model.System, violated bool) bool) (all bool, why string) {
 	counts := c.Kind == claim.Bound
 	all = true
-	checker.EnumerateConfigs(info, st, variant, n, e.ExhaustiveLimit, func(cfg *model.Config) bool {
+	search := func(cfg *model.Config) bool {
 		if e.Interrupted != nil && e.Interrupted() {
 			all, why = false, "interrupted"
 			return false
@@ -155,7 +155,12 @@ func (e *Engine) exploreSize(spec model.Spec, c *claim.Claim, st *claim.Setting,
 			return false
 		}
 		return true
-	})
+	}
+	for _, cfg := range cfgs {
+		if !search(cfg) {
+			break
+		}
+	}
 	return all, why
 }
 
