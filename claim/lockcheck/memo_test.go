@@ -1,6 +1,9 @@
 package lockcheck
 
 import (
+	"fmt"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/anishathalye/porcupine"
@@ -85,5 +88,43 @@ func TestLockVerdictMemo(t *testing.T) {
 	verdicts.Unlock()
 	if n > maxVerdicts || n == 0 {
 		t.Errorf("the memo holds %d verdicts, bound %d", n, maxVerdicts)
+	}
+}
+
+// TestLockVerdictMemoConcurrent: goroutines checking histories at once
+// (the claims report's workers) get porcupine's verdicts from the shared
+// memo, while it fills and empties (run it with -race).
+func TestLockVerdictMemoConcurrent(t *testing.T) {
+	resetVerdicts(t)
+	var histories [][]porcupine.Operation
+	var want []bool
+	for i := range 64 {
+		d := int64(i % 8)
+		ops := []porcupine.Operation{
+			memoOp(0, Acquire, 1, 1, 2), memoOp(0, Release, 1, 3+d, 4+d),
+			memoOp(1, Acquire, 2, 5, 6), memoOp(1, Release, 2, 7+d, 8+d)}
+		histories = append(histories, ops)
+		want = append(want, porcupine.CheckOperations(LockModel, ops))
+	}
+	if !slices.Contains(want, true) || !slices.Contains(want, false) {
+		t.Fatal("the histories are all linearizable or all not")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 400 {
+				i := (g*7 + k) % len(histories)
+				if got := (&LockHistory{Ops: histories[i]}).Check() == nil; got != want[i] {
+					errs <- fmt.Sprintf("goroutine %d: history %d: linearizable %v, porcupine %v", g, i, got, want[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
