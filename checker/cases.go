@@ -152,9 +152,18 @@ func (p *plan) live(extra []model.ID) []model.ID {
 		}
 	}
 	// others is in ids order unless sorted best-first: restore ids order.
+	isLive := func(id model.ID) bool { return slices.Contains(live, id) }
+	if len(live) > 64 {
+		// A large ring: look up a set (never ranged over), not the list.
+		set := make(map[model.ID]bool, len(live))
+		for _, id := range live {
+			set[id] = true
+		}
+		isLive = func(id model.ID) bool { return set[id] }
+	}
 	var out []model.ID
 	for _, id := range p.ids {
-		if slices.Contains(live, id) {
+		if isLive(id) {
 			out = append(out, id)
 		}
 	}

@@ -143,6 +143,10 @@ type quickEnabler interface {
 	EnabledAt(k int) model.Event
 }
 
+// owner is model.World's Own: a World that Execute runs on its own copy
+// reuses its queue arrays in place (nothing but allocation changes).
+type owner interface{ Own() }
+
 // firstDetecter is model.World's FirstDetect: the first enabled
 // detection in Enabled's order, in any configuration.
 type firstDetecter interface {
@@ -478,6 +482,10 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		opt.Scratch.final = x.Final
 	default:
 		x.Final = s0.Clone()
+	}
+	if o, ok := x.Final.(owner); ok && !opt.InPlace {
+		// The run's own copy: its queue arrays can be reused in place.
+		o.Own()
 	}
 	// The parameters of the start serve only the bound checks: they are
 	// taken before the run (s0 may be run in place) and only for them.

@@ -133,3 +133,7 @@ func (w *World[S]) firstPendingError() error {
 	}
 	return nil
 }
+
+// BreakOwnClone sets or clears the test hook that makes a copy of an
+// owned World (Own) share its queue arrays (a broken copy).
+func BreakOwnClone(on bool) { brokenOwnClone = on }

@@ -461,13 +461,22 @@ func (w *World[S]) deliver(ev Event, p int) error {
 	m := l.q[k]
 	w.staleLink(l)
 	if k == 0 {
-		l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
+		if w.exclusive && l.owned && len(l.q) <= shiftMax {
+			// The array is w's alone (Own): shift the rest down.
+			l.q = l.q[:copy(l.q, l.q[1:])]
+			l.q[:len(l.q)+1][len(l.q)] = Message{}
+		} else {
+			l.q = l.q[1:] // a reslice: the backing array may be shared (link.owned)
+		}
 		if !brokenHeads {
 			w.pushHead(l)
 		}
 		if len(l.q) == 0 && !brokenBusy {
 			w.busyL.add(li, -1)
 		}
+	} else if w.exclusive && l.owned {
+		l.q = l.q[:k+copy(l.q[k:], l.q[k+1:])]
+		l.q[:len(l.q)+1][len(l.q)] = Message{}
 	} else {
 		l.q = append(append(make([]Message, 0, len(l.q)), l.q[:k]...), l.q[k+1:]...)
 		l.owned = true
@@ -567,7 +576,7 @@ func (w *World[S]) round() {
 		}
 	}
 	// Take every queue; messages sent during the round go to the next one.
-	var all []Message
+	all := make([]Message, 0, w.inflight)
 	if w.r.phys != Direct {
 		// A physical ring: take only the messages due by this round.
 		for li := range w.links {
@@ -577,15 +586,29 @@ func (w *World[S]) round() {
 				k++
 			}
 			all = append(all, l.q[:k]...)
-			l.q, l.due = l.q[k:], l.due[k:] // reslices: the arrays may be shared (link.owned)
+			if w.exclusive && l.owned {
+				// The arrays are w's alone (Own): shift the rest down.
+				n := copy(l.q, l.q[k:])
+				copy(l.due, l.due[k:])
+				clear(l.q[n:])
+				l.q, l.due = l.q[:n], l.due[:n]
+			} else {
+				l.q, l.due = l.q[k:], l.due[k:] // reslices: the arrays may be shared (link.owned)
+			}
 			w.staleLink(l)
 			w.inflight -= k
 		}
 	} else {
 		for li := range w.links {
-			all = append(all, w.links[li].q...)
-			w.staleLink(&w.links[li])
-			w.links[li].q, w.links[li].owned = nil, false
+			l := &w.links[li]
+			all = append(all, l.q...)
+			w.staleLink(l)
+			if w.exclusive && l.owned {
+				clear(l.q)
+				l.q = l.q[:0]
+			} else {
+				l.q, l.owned = nil, false
+			}
 		}
 		w.inflight = 0
 	}
@@ -855,9 +878,31 @@ func (w *World[S]) enqueue(p, to int, m Message) {
 // queueRoom is the room a new ring World gives its queues (World.room).
 const queueRoom = 4
 
+// shiftMax bounds the queue an owned World (Own) shifts down in place
+// when it delivers the head; a longer one is resliced, as in any World
+// (a shift costs a copy of the queue).
+const shiftMax = 16
+
+// brokenLinkGuess is a test hook: set, findLink's guess takes a link
+// into the right process from any sender (a broken guess).
+var brokenLinkGuess bool
+
 // findLink returns the position of link from->to in w.links, or where it
 // would be inserted.
 func (w *World[S]) findLink(from, to int32) (int, bool) {
+	// First a guess: links are ordered by destination, so on a ring, a
+	// bidirectional ring or a complete graph whose links are all open,
+	// the link into process to starts at to·len(links)/n. A guess that
+	// names the link is the answer (links are unique); otherwise the
+	// binary search, whose probes of a large World's links miss the cache.
+	if n := len(w.states); n > 0 {
+		g := int(to) * len(w.links) / n
+		for k := g; k < len(w.links) && k < g+2; k++ {
+			if l := &w.links[k]; (l.from == from || brokenLinkGuess) && l.to == to {
+				return k, true
+			}
+		}
+	}
 	lo, hi := 0, len(w.links)
 	for lo < hi {
 		mid := (lo + hi) / 2

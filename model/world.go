@@ -4,6 +4,8 @@ package model
 // accessors and copies. What its events do is in semantics.go, its encoding
 // and hashes in statehash.go, its memory estimate in mem.go.
 
+import "slices"
+
 // link is one directed link with its FIFO queue.
 type link struct {
 	from, to int32
@@ -66,7 +68,12 @@ type World[S any] struct {
 	// started: some process has taken a step (initiation, join or
 	// recovery); crashes are injected only during a run that has started.
 	started bool
-	counts  Counts
+	// exclusive (Own) says the queue arrays of w's owned links are
+	// never shared: a copy of w copies them, so w may reuse them in place
+	// (deliver, round) instead of leaving a delivered head behind. Not
+	// part of the value; a copy is not exclusive.
+	exclusive bool
+	counts    Counts
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
 	// learn[i] is hops[i] when i's leader last changed, -1 if never.
@@ -436,6 +443,15 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.out.Reset(None)
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]
+	c.exclusive = false
+	if w.exclusive && !brokenOwnClone {
+		// w reuses its arrays in place: c gets copies of its queues.
+		for i := range c.links {
+			if l := &c.links[i]; len(l.q) > 0 {
+				l.q, l.due, l.owned = slices.Clone(l.q), slices.Clone(l.due), true
+			}
+		}
+	}
 	c.arena = nil
 	if w.arena != nil {
 		// c shares queues carved from w's arena: w's next Reset must
@@ -443,6 +459,26 @@ func (w *World[S]) cloneInto(c *World[S]) {
 		w.arena.lent.Store(true)
 	}
 }
+
+// Own tells w that from now on the queue arrays it allocates are its
+// alone: a copy of w copies its queues instead of sharing them, so that a
+// delivery (and a lock-step round) reuses a queue's array in place instead
+// of reslicing past the delivered head, and a long run stops allocating a
+// new array every few sends. The arrays w shares now (with the World it
+// was copied from, or with its copies) are copied before they are written,
+// as before. Nothing but the allocations changes; a copy of w is not
+// owned. checker.Execute owns the World it runs (not one run in place).
+func (w *World[S]) Own() {
+	w.exclusive = true
+	for i := range w.links {
+		w.links[i].owned = false
+	}
+}
+
+// brokenOwnClone is a test hook (export_test.go): set, a copy of an owned
+// World shares its queue arrays (a broken copy, which the owned World's
+// reuse of them in place then overwrites).
+var brokenOwnClone bool
 
 // brokenTimersCopy is a test hook (export_test.go): set, cloneInto skips
 // the timers whenever w has none, even into a World that has some (it

@@ -1,0 +1,129 @@
+package model_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/electlab/electlab/algos"
+	"github.com/electlab/electlab/model"
+)
+
+// ownConfigs are cloneConfigs and a lock-step ring without physical
+// links (a round that empties every queue).
+var ownConfigs = append(slices.Clone(cloneConfigs), struct {
+	algo string
+	cfg  model.Config
+}{"changroberts", model.Config{IDs: []model.ID{3, 1, 4, 2}, Timing: model.Sync}})
+
+// ownedPoolAgrees steps, copies, owns (Own) and recycles a pool of Worlds
+// in a random order, any member at any time, and reports whether every
+// member always encodes, counts and reports what a fresh World given the
+// same events does: an owned World reuses its queue arrays in place while
+// its copies (made before or after it was owned) live on.
+func ownedPoolAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand) bool {
+	t.Helper()
+	spec, err := algos.Registry().Lookup(algo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Algo = algo
+	fresh := func() model.System {
+		s, err := spec.NewSystem(&cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	type member struct {
+		w    model.System
+		path []model.Event
+	}
+	same := func(m member) (ok bool) {
+		// A World whose queue was overwritten may hold a cleared message,
+		// which encoding it dereferences: that differs too.
+		defer func() {
+			if recover() != nil {
+				ok = false
+			}
+		}()
+		ref := fresh()
+		for _, ev := range m.path {
+			if err := ref.Apply(ev); err != nil {
+				t.Fatalf("replaying %v: %s: %v", m.path, ev, err)
+			}
+		}
+		return bytes.Equal(m.w.Encode(nil), ref.Encode(nil)) &&
+			fmt.Sprint(*m.w.Counts(), m.w.Faults(), m.w.Observations()) == fmt.Sprint(*ref.Counts(), ref.Faults(), ref.Observations())
+	}
+	first := fresh().Clone()
+	first.(interface{ Own() }).Own()
+	pool := []member{{w: first}}
+	var spare []model.System
+	for range 200 {
+		k := rng.IntN(len(pool))
+		m := &pool[k]
+		switch op := rng.IntN(8); {
+		case op == 0: // copy, into a recycled World when one is kept
+			var w model.System
+			if len(spare) > 0 {
+				w = m.w.(interface {
+					CloneInto(model.System) model.System
+				}).CloneInto(spare[len(spare)-1])
+				spare = spare[:len(spare)-1]
+			} else {
+				w = m.w.Clone()
+			}
+			pool = append(pool, member{w: w, path: slices.Clone(m.path)})
+		case op == 1 && len(pool) > 1: // recycle
+			spare = append(spare, m.w)
+			pool = slices.Delete(pool, k, k+1)
+		case op == 2:
+			m.w.(interface{ Own() }).Own()
+		default: // step
+			en := m.w.Enabled(nil)
+			if len(en) == 0 {
+				continue
+			}
+			ev := en[rng.IntN(len(en))]
+			if err := m.w.Apply(ev); err != nil {
+				t.Fatalf("enabled event %s: %v", ev, err)
+			}
+			m.path = append(m.path, ev)
+		}
+		for _, m := range pool {
+			if !same(m) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestOwn: owned Worlds (Own), which reuse their queue arrays in place,
+// and their copies stay independent on every clone configuration and a
+// lock-step ring; with a copy of an owned World that shares its arrays
+// (model.BreakOwnClone) some copy changes under its feet, and the
+// comparison catches it.
+func TestOwn(t *testing.T) {
+	for k, c := range ownConfigs {
+		for seed := range 15 {
+			if !ownedPoolAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
+				t.Fatalf("%s %v seed %d: an owned World or a copy differs from a fresh one given the same events", c.algo, c.cfg.IDs, seed)
+			}
+		}
+	}
+	model.BreakOwnClone(true)
+	defer model.BreakOwnClone(false)
+	for k, c := range ownConfigs {
+		for seed := range 40 {
+			if !ownedPoolAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
+				t.Logf("caught: %s %v seed %d", c.algo, c.cfg.IDs, seed)
+				return
+			}
+		}
+	}
+	t.Error("a copy of an owned World sharing its arrays was never caught")
+}
