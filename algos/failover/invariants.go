@@ -32,37 +32,48 @@ func oneToken[E any](token *model.Kind) func(model.System) error {
 }
 
 func countTokens[E any](s model.System, token *model.Kind) error {
-	tokens := 0
+	// tokens counts the live holders; minKnown is the least generation a
+	// live process knows: a token below it is stale wherever it lands
+	// (without recovery, which resets a process's generation).
+	tokens, minKnown := 0, int32(-1)
 	for i := range s.N() {
-		if s.Status(i) == model.Live && model.StateOf[TokenState[E]](s, i).Has {
+		if s.Status(i) != model.Live {
+			continue
+		}
+		st := model.StateOf[TokenState[E]](s, i)
+		if st.Has {
 			tokens++
 		}
-	}
-	// minKnown is the least generation a live process knows: a token
-	// below it is stale wherever it lands (without recovery, which resets
-	// a process's generation).
-	minKnown := int32(-1)
-	for i := range s.N() {
-		if k := model.StateOf[TokenState[E]](s, i).Known; s.Status(i) == model.Live && (minKnown < 0 || k < minKnown) {
-			minKnown = k
+		if minKnown < 0 || st.Known < minKnown {
+			minKnown = st.Known
 		}
 	}
 	inflight := 0
-	for m := range inFlight(s) {
+	count := func(m model.Message) bool {
 		if m.Kind != token {
-			continue
+			return true
 		}
 		j := s.Topo().IndexOf(m.To)
 		if j >= 0 && s.Status(j) == model.Live && m.A < model.StateOf[TokenState[E]](s, j).Known {
-			continue // stale at its receiver: discarded on arrival
+			return true // stale at its receiver: discarded on arrival
 		}
 		if !mayReach(s, m) {
-			continue // dropped on arrival: nobody can take it
+			return true // dropped on arrival: nobody can take it
 		}
 		if j >= 0 && s.Status(j) != model.Live && !s.Config().Recovery && m.A < minKnown {
-			continue // forwarded or bounced on, to a live process: stale there
+			return true // forwarded or bounced on, to a live process: stale there
 		}
 		inflight++
+		return true
+	}
+	// Checked after every event: a World's messages are visited in place,
+	// with nothing allocated.
+	if w, ok := s.(*model.World[TokenState[E]]); ok {
+		w.EachInFlight(count)
+	} else {
+		for m := range inFlight(s) {
+			count(m)
+		}
 	}
 	if tokens+inflight > 1 {
 		var holders []model.ID
