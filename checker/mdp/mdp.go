@@ -66,7 +66,7 @@ func (m *MDP) Validate() error {
 	if m.Init < 0 || m.Init >= n {
 		return fmt.Errorf("mdp: initial state %d out of range 0..%d", m.Init, n-1)
 	}
-	one, sum := big.NewRat(1, 1), new(big.Rat)
+	one, acc := big.NewRat(1, 1), new(big.Rat)
 	for s, acts := range m.States {
 		for a, act := range acts {
 			where := lazyWhere{s, a, act.Label}
@@ -76,7 +76,7 @@ func (m *MDP) Validate() error {
 			if len(act.Next) == 0 {
 				return fmt.Errorf("%s: empty distribution", where)
 			}
-			sum.SetInt64(0)
+			sum := acc.SetInt64(0)
 			for _, t := range act.Next {
 				if t.To < 0 || t.To >= n {
 					return fmt.Errorf("%s: successor %d out of range 0..%d", where, t.To, n-1)
@@ -87,7 +87,14 @@ func (m *MDP) Validate() error {
 				if t.P.Sign() <= 0 {
 					return fmt.Errorf("%s: probability %s to state %d is not positive", where, t.P.RatString(), t.To)
 				}
-				sum.Add(sum, t.P)
+				if len(act.Next) > 1 {
+					sum.Add(sum, t.P)
+				}
+			}
+			if len(act.Next) == 1 {
+				// One outcome (most actions): its probability must be 1,
+				// compared without an addition.
+				sum = act.Next[0].P
 			}
 			if sum.Cmp(one) != 0 {
 				return fmt.Errorf("%s: probabilities sum to %s, not 1", where, sum.RatString())

@@ -278,8 +278,9 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				return nil, err
 			}
 		}
+		ratBlock := make([]*big.Rat, len(rew)*len(acts))
 		for r := range rew {
-			g.rewards[r] = append(g.rewards[r], make([]*big.Rat, len(acts)))
+			g.rewards[r] = append(g.rewards[r], ratBlock[r*len(acts):(r+1)*len(acts):(r+1)*len(acts)])
 		}
 		for a := range acts {
 			total := int64(0)
@@ -308,6 +309,10 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		}
 		queued -= worldBytes(cur)
 		queue[s] = nil // the World is no longer needed
+		if spare == nil {
+			// Nor is it read again: the next successor is copied into it.
+			spare = cur
+		}
 	}
 	return g, nil
 }
