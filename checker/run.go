@@ -158,19 +158,23 @@ type firstDetecter interface {
 // same event by the same draws (no fault event is enabled, so choose
 // draws none for one); enabled false when no event is.
 func (r *Random) chooseQuick(s model.System) (ev model.Event, enabled, applies bool) {
-	if f, ok := s.(firstDetecter); ok && !r.Staggered && quickHook != quickBroken {
-		// choose takes the first enabled detection, whatever else is
-		// enabled (a coin or a fault included), with no draw.
-		if ev, ok := f.FirstDetect(); ok {
-			return ev, true, true
-		}
-	}
+	// QuickEnabled looks for the first enabled detection where the
+	// shortcut applies; elsewhere FirstDetect does, so that it is looked
+	// for once per event.
+	var first model.Event
+	var detect bool
 	q, ok := s.(quickEnabler)
-	if !ok {
-		return model.Event{}, false, false
+	if ok {
+		first, detect, ok = q.QuickEnabled()
 	}
-	first, detect, ok := q.QuickEnabled()
 	if !ok {
+		if f, ok := s.(firstDetecter); ok && !r.Staggered && quickHook != quickBroken {
+			// choose takes the first enabled detection, whatever else is
+			// enabled (a coin or a fault included), with no draw.
+			if ev, ok := f.FirstDetect(); ok {
+				return ev, true, true
+			}
+		}
 		return model.Event{}, false, false
 	}
 	if detect && !r.Staggered {
