@@ -137,3 +137,8 @@ func (w *World[S]) firstPendingError() error {
 // BreakOwnClone sets or clears the test hook that makes a copy of an
 // owned World (Own) share its queue arrays (a broken copy).
 func BreakOwnClone(on bool) { brokenOwnClone = on }
+
+// SetLiveCache sets the test hooks of observations' live summaries: off,
+// every observation scans the processes; broken, the summary is kept
+// through changes of status.
+func SetLiveCache(off, broken bool) { noLiveCache, brokenLiveCache = off, broken }

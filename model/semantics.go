@@ -356,6 +356,7 @@ func (w *World[S]) Apply(ev Event) error {
 		}
 		w.crashesLeft--
 		w.tick()
+		w.statusChanged()
 		w.status[p] = Crashed
 		w.setTimers(p, nil)
 		w.touch(p)
@@ -366,6 +367,7 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled(ev, "recovery needs a crashed process and the recovery option")
 		}
 		w.tick()
+		w.statusChanged()
 		w.status[p] = Live
 		w.states[p] = w.alg.Init(&w.r.envs[p])
 		w.touch(p)
@@ -377,6 +379,7 @@ func (w *World[S]) Apply(ev Event) error {
 			return notEnabled(ev, "joining needs an absent process")
 		}
 		w.tick()
+		w.statusChanged()
 		w.status[p] = Live
 		w.touch(p)
 		w.effects = append(w.effects, Effect{Kind: Joined, P: ev.P, Coord: w.views[p].Coordinator})
@@ -500,6 +503,7 @@ func (w *World[S]) fail(p int) {
 	k := len(w.r.cfg.Successive) - w.phasesLeft
 	w.phasesLeft--
 	w.tick()
+	w.statusChanged()
 	w.status[p] = Crashed
 	w.setTimers(p, nil)
 	w.touch(p)
@@ -759,8 +763,30 @@ func (w *World[S]) requestCoin(p int, weights []uint32) {
 	w.ncoins++
 }
 
+// statusChanged clears liveKnown: the next observation scans the
+// processes' statuses.
+func (w *World[S]) statusChanged() {
+	if !brokenLiveCache {
+		w.liveKnown = false
+	}
+}
+
+// noLiveCache is a test hook: set, every observation scans the processes
+// (World.liveKnown is never set); brokenLiveCache, set, keeps liveKnown
+// through changes of status (a broken cache).
+var noLiveCache, brokenLiveCache bool
+
 func (w *World[S]) observe(p int, tag string, val int32) {
 	o := Observation{Event: w.events - 1, Proc: w.r.topo.Order[p], Tag: tag, Val: val}
+	if n := len(w.obs); w.liveKnown && n > 0 {
+		// No status changed since the last observation: its summary.
+		last := &w.obs[n-1]
+		o.LiveCount, o.MaxLive, o.MinLive = last.LiveCount, last.MaxLive, last.MinLive
+		w.obs = append(w.obs, o) // clones hold w.obs with cap == len, so this never writes into theirs
+		w.effects = append(w.effects, Effect{Kind: Noted, P: o.Proc, Tag: tag, Val: val})
+		return
+	}
+	w.liveKnown = !noLiveCache
 	for i, s := range w.status {
 		if s != Live {
 			continue

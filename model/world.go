@@ -73,6 +73,11 @@ type World[S any] struct {
 	// (deliver, round) instead of leaving a delivered head behind. Not
 	// part of the value; a copy is not exclusive.
 	exclusive bool
+	// liveKnown says no process's status changed since w's last
+	// observation (the last of obs), whose live summary (LiveCount,
+	// MaxLive, MinLive) the next observation then takes instead of
+	// scanning every process. Cleared by every change of a status.
+	liveKnown bool
 	counts    Counts
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
@@ -144,6 +149,7 @@ func (a *Algorithm[S]) NewSystem(cfg *Config) (System, error) {
 // pending initiation from the resolved configuration (NewWorld, Reset).
 func (w *World[S]) initProcesses() {
 	a, r := w.alg, w.r
+	w.liveKnown = false
 	for i := range w.states {
 		w.states[i] = a.Init(&r.envs[i])
 		w.views[i] = a.View(w.states[i])
@@ -444,6 +450,7 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.effects = c.effects[:0]
 	c.batch = c.batch[:0]
 	c.exclusive = false
+	c.liveKnown = w.liveKnown // c's last observation is w's
 	if w.exclusive && !brokenOwnClone {
 		// w reuses its arrays in place: c gets copies of its queues.
 		for i := range c.links {
