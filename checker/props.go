@@ -166,8 +166,10 @@ func ParamsOf(s0 model.System) claim.Params {
 	} else {
 		p.Detectors = append([]model.ID(nil), cfg.Initiators...)
 	}
-	v, err := s0.Info().ParseVariant(cfg.Variant)
-	if err == nil {
+	if vs, ok := s0.(interface{ Variant() []uint8 }); ok {
+		// Parsed when the World was built (model.World.Variant).
+		p.Variant = slices.Clone(vs.Variant())
+	} else if v, err := s0.Info().ParseVariant(cfg.Variant); err == nil {
 		p.Variant = v
 	}
 	return p

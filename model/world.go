@@ -273,6 +273,11 @@ func StateOf[S any](s System, i int) S {
 	return s.State(i).(S)
 }
 
+// Variant returns the readings w runs under, one per ambiguity of its
+// Info: what Info.ParseVariant makes of its Config's Variant. Callers
+// must not modify it.
+func (w *World[S]) Variant() []uint8 { return w.r.variant }
+
 // Counts returns the accounting so far.
 func (w *World[S]) Counts() *Counts { return &w.counts }
 
