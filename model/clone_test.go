@@ -166,31 +166,10 @@ func TestCloneIntoTimerless(t *testing.T) {
 // what a fresh World given the same events does.
 func reuseStackAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand) bool {
 	t.Helper()
-	spec, err := algos.Registry().Lookup(algo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Algo = algo
-	fresh := func() model.System {
-		s, err := spec.NewSystem(&cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	fresh := worldOf(t, algo, cfg)
 	type member struct {
 		w    model.System
 		path []model.Event
-	}
-	same := func(m member) bool {
-		ref := fresh()
-		for _, ev := range m.path {
-			if err := ref.Apply(ev); err != nil {
-				t.Fatalf("replaying %v: %s: %v", m.path, ev, err)
-			}
-		}
-		return bytes.Equal(m.w.Encode(nil), ref.Encode(nil)) &&
-			fmt.Sprint(*m.w.Counts(), m.w.Faults(), m.w.Observations()) == fmt.Sprint(*ref.Counts(), ref.Faults(), ref.Observations())
 	}
 	stack := []member{{w: fresh().Clone()}}
 	var spare []model.System
@@ -212,23 +191,68 @@ func reuseStackAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Ran
 			spare = append(spare, top.w)
 			stack = stack[:len(stack)-1]
 		default: // step the top
-			en := top.w.Enabled(nil)
-			if len(en) == 0 {
-				continue
+			if ev, ok := stepRandomly(t, top.w, rng); ok {
+				top.path = append(top.path, ev)
 			}
-			ev := en[rng.IntN(len(en))]
-			if err := top.w.Apply(ev); err != nil {
-				t.Fatalf("enabled event %s: %v", ev, err)
-			}
-			top.path = append(top.path, ev)
 		}
 		for _, m := range stack {
-			if !same(m) {
+			if !agreesWithReplay(t, fresh, m.w, m.path) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// worldOf returns a maker of fresh Worlds of algo under cfg.
+func worldOf(t *testing.T, algo string, cfg model.Config) func() model.System {
+	t.Helper()
+	spec, err := algos.Registry().Lookup(algo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Algo = algo
+	return func() model.System {
+		s, err := spec.NewSystem(&cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+}
+
+// agreesWithReplay reports whether w encodes, counts and reports what a
+// fresh World given the events path does. A panic while comparing is a
+// difference: a World whose queue was overwritten may hold a cleared
+// message, which encoding it dereferences.
+func agreesWithReplay(t *testing.T, fresh func() model.System, w model.System, path []model.Event) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	ref := fresh()
+	for _, ev := range path {
+		if err := ref.Apply(ev); err != nil {
+			t.Fatalf("replaying %v: %s: %v", path, ev, err)
+		}
+	}
+	return bytes.Equal(w.Encode(nil), ref.Encode(nil)) &&
+		fmt.Sprint(*w.Counts(), w.Faults(), w.Observations()) == fmt.Sprint(*ref.Counts(), ref.Faults(), ref.Observations())
+}
+
+// stepRandomly applies an enabled event of w drawn from rng and returns
+// it; false when none is enabled.
+func stepRandomly(t *testing.T, w model.System, rng *rand.Rand) (model.Event, bool) {
+	en := w.Enabled(nil)
+	if len(en) == 0 {
+		return model.Event{}, false
+	}
+	ev := en[rng.IntN(len(en))]
+	if err := w.Apply(ev); err != nil {
+		t.Fatalf("enabled event %s: %v", ev, err)
+	}
+	return ev, true
 }
 
 // TestCloneIntoReusing: copies into recycled Worlds that reuse their

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/model"
 )
 
@@ -30,18 +29,7 @@ var liveCacheConfigs = []struct {
 // how many observations there were.
 func liveCacheAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand, broken bool) (agree bool, observed int) {
 	t.Helper()
-	spec, err := algos.Registry().Lookup(algo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Algo = algo
-	mk := func() model.System {
-		s, err := spec.NewSystem(&cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	mk := worldOf(t, algo, cfg)
 	w, ref := mk(), mk()
 	for range 300 {
 		en := w.Enabled(nil)

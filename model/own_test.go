@@ -1,13 +1,10 @@
 package model_test
 
 import (
-	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/electlab/electlab/algos"
 	"github.com/electlab/electlab/model"
 )
 
@@ -25,38 +22,10 @@ var ownConfigs = append(slices.Clone(cloneConfigs), struct {
 // its copies (made before or after it was owned) live on.
 func ownedPoolAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand) bool {
 	t.Helper()
-	spec, err := algos.Registry().Lookup(algo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Algo = algo
-	fresh := func() model.System {
-		s, err := spec.NewSystem(&cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	fresh := worldOf(t, algo, cfg)
 	type member struct {
 		w    model.System
 		path []model.Event
-	}
-	same := func(m member) (ok bool) {
-		// A World whose queue was overwritten may hold a cleared message,
-		// which encoding it dereferences: that differs too.
-		defer func() {
-			if recover() != nil {
-				ok = false
-			}
-		}()
-		ref := fresh()
-		for _, ev := range m.path {
-			if err := ref.Apply(ev); err != nil {
-				t.Fatalf("replaying %v: %s: %v", m.path, ev, err)
-			}
-		}
-		return bytes.Equal(m.w.Encode(nil), ref.Encode(nil)) &&
-			fmt.Sprint(*m.w.Counts(), m.w.Faults(), m.w.Observations()) == fmt.Sprint(*ref.Counts(), ref.Faults(), ref.Observations())
 	}
 	first := fresh().Clone()
 	first.(interface{ Own() }).Own()
@@ -83,18 +52,12 @@ func ownedPoolAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand
 		case op == 2:
 			m.w.(interface{ Own() }).Own()
 		default: // step
-			en := m.w.Enabled(nil)
-			if len(en) == 0 {
-				continue
+			if ev, ok := stepRandomly(t, m.w, rng); ok {
+				m.path = append(m.path, ev)
 			}
-			ev := en[rng.IntN(len(en))]
-			if err := m.w.Apply(ev); err != nil {
-				t.Fatalf("enabled event %s: %v", ev, err)
-			}
-			m.path = append(m.path, ev)
 		}
 		for _, m := range pool {
-			if !same(m) {
+			if !agreesWithReplay(t, fresh, m.w, m.path) {
 				return false
 			}
 		}
