@@ -17,10 +17,13 @@ import (
 // copy shares with its source: queues popped at the head and in the middle
 // (unordered links), timers armed, fired and cancelled (Bully), crashes
 // injected during the run, and sync rounds on a physical ring (due times).
-var cloneConfigs = []struct {
+// cloneConfig is an algorithm and a configuration to copy Worlds of.
+type cloneConfig struct {
 	algo string
 	cfg  model.Config
-}{
+}
+
+var cloneConfigs = []cloneConfig{
 	{"bully", model.Config{IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}, CrashBudget: 1}},
 	{"bully", model.Config{IDs: []model.ID{2, 4, 1, 3}, Net: model.Unordered, Timeouts: model.Early}},
 	{"changroberts", model.Config{IDs: []model.ID{3, 1, 4, 2}, Net: model.Unordered}},
@@ -177,16 +180,7 @@ func reuseStackAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Ran
 		top := &stack[len(stack)-1]
 		switch op := rng.IntN(3); {
 		case op == 0: // push a copy of the top
-			var w model.System
-			if len(spare) > 0 {
-				w = top.w.(interface {
-					CloneIntoReusing(model.System) model.System
-				}).CloneIntoReusing(spare[len(spare)-1])
-				spare = spare[:len(spare)-1]
-			} else {
-				w = top.w.Clone()
-			}
-			stack = append(stack, member{w: w, path: slices.Clone(top.path)})
+			stack = append(stack, member{w: copyOf(top.w, &spare, true), path: slices.Clone(top.path)})
 		case op == 1 && len(stack) > 1: // pop: recycle the top
 			spare = append(spare, top.w)
 			stack = stack[:len(stack)-1]
@@ -241,6 +235,26 @@ func agreesWithReplay(t *testing.T, fresh func() model.System, w model.System, p
 		fmt.Sprint(*w.Counts(), w.Faults(), w.Observations()) == fmt.Sprint(*ref.Counts(), ref.Faults(), ref.Observations())
 }
 
+// copyOf copies w into the last World of spare, which it takes, or into
+// a new one when spare is empty: by CloneIntoReusing (which recycles the
+// queue arrays of the World it copies into) when reusing, else CloneInto.
+func copyOf(w model.System, spare *[]model.System, reusing bool) model.System {
+	k := len(*spare) - 1
+	if k < 0 {
+		return w.Clone()
+	}
+	dst := (*spare)[k]
+	*spare = (*spare)[:k]
+	if reusing {
+		return w.(interface {
+			CloneIntoReusing(model.System) model.System
+		}).CloneIntoReusing(dst)
+	}
+	return w.(interface {
+		CloneInto(model.System) model.System
+	}).CloneInto(dst)
+}
+
 // stepRandomly applies an enabled event of w drawn from rng and returns
 // it; false when none is enabled.
 func stepRandomly(t *testing.T, w model.System, rng *rand.Rand) (model.Event, bool) {
@@ -261,22 +275,32 @@ func stepRandomly(t *testing.T, w model.System, rng *rand.Rand) (model.Event, bo
 // World shares with its source (model.BreakPool) some World on the stack
 // changes under its feet, and the comparison catches it.
 func TestCloneIntoReusing(t *testing.T) {
-	for k, c := range cloneConfigs {
+	agreesThenCatches(t, cloneConfigs, reuseStackAgrees, model.BreakPool,
+		"a World on the stack differs from a fresh one given the same events", "a broken queue pool")
+}
+
+// agreesThenCatches runs agree over configs, 15 seeds each, and fails when
+// it reports a difference (what); then, with brk(true), 40 seeds each,
+// and fails unless one is reported (the broken variant, named by broken,
+// caught).
+func agreesThenCatches(t *testing.T, configs []cloneConfig, agree func(*testing.T, string, model.Config, *rand.Rand) bool, brk func(bool), what, broken string) {
+	t.Helper()
+	for k, c := range configs {
 		for seed := range 15 {
-			if !reuseStackAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
-				t.Fatalf("%s %v seed %d: a World on the stack differs from a fresh one given the same events", c.algo, c.cfg.IDs, seed)
+			if !agree(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
+				t.Fatalf("%s %v seed %d: %s", c.algo, c.cfg.IDs, seed, what)
 			}
 		}
 	}
-	model.BreakPool(true)
-	defer model.BreakPool(false)
-	for k, c := range cloneConfigs {
+	brk(true)
+	defer brk(false)
+	for k, c := range configs {
 		for seed := range 40 {
-			if !reuseStackAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
+			if !agree(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
 				t.Logf("caught: %s %v seed %d", c.algo, c.cfg.IDs, seed)
 				return
 			}
 		}
 	}
-	t.Error("a broken queue pool was never caught")
+	t.Errorf("%s was never caught", broken)
 }

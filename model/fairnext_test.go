@@ -17,10 +17,7 @@ type fairNexter interface {
 // fairNextConfigs cover what FairNext's shortcut depends on: async and
 // sync timing, FIFO and unordered links, pending initiations, crashes,
 // recoveries, joins, successive crashes and coins.
-var fairNextConfigs = []struct {
-	algo string
-	cfg  model.Config
-}{
+var fairNextConfigs = []cloneConfig{
 	{"changroberts", model.Config{IDs: []model.ID{3, 1, 4, 2}, Net: model.Unordered, CrashBudget: 1}},
 	{"lelann", model.Config{IDs: []model.ID{2, 3, 1}, Initiators: []model.ID{2}}},
 	{"bully", model.Config{IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}, CrashBudget: 1, Timeouts: model.Early}},

@@ -14,10 +14,7 @@ import (
 
 // headsConfigs are fairNextConfigs and FIFO rings where every process
 // initiates (queues of several messages, the case the heads heaps serve).
-var headsConfigs = append([]struct {
-	algo string
-	cfg  model.Config
-}{
+var headsConfigs = append([]cloneConfig{
 	{"changroberts", model.Config{IDs: []model.ID{3, 1, 6, 4, 2, 5}}},
 	{"changroberts", model.Config{IDs: []model.ID{3, 1, 4, 2}, CrashBudget: 1}},
 	{"lelann", model.Config{IDs: []model.ID{2, 5, 3, 1, 4}}},

@@ -10,10 +10,7 @@ import (
 
 // liveCacheConfigs change statuses every way: crashes injected, crashes
 // with recovery, joins, and successive coordinator crashes (fail).
-var liveCacheConfigs = []struct {
-	algo string
-	cfg  model.Config
-}{
+var liveCacheConfigs = []cloneConfig{
 	{"kabashi", model.Config{IDs: []model.ID{2, 3, 1, 4}, CrashBudget: 2}},
 	{"kabashi", model.Config{IDs: []model.ID{1, 2, 3, 4}, Crashed: []model.ID{4}, CrashBudget: 2, Recovery: true}},
 	{"kabashi", model.Config{IDs: []model.ID{1, 2, 3}, Absent: []model.ID{4}}},

@@ -10,10 +10,8 @@ import (
 
 // ownConfigs are cloneConfigs and a lock-step ring without physical
 // links (a round that empties every queue).
-var ownConfigs = append(slices.Clone(cloneConfigs), struct {
-	algo string
-	cfg  model.Config
-}{"changroberts", model.Config{IDs: []model.ID{3, 1, 4, 2}, Timing: model.Sync}})
+var ownConfigs = append(slices.Clone(cloneConfigs),
+	cloneConfig{"changroberts", model.Config{IDs: []model.ID{3, 1, 4, 2}, Timing: model.Sync}})
 
 // ownedPoolAgrees steps, copies, owns (Own) and recycles a pool of Worlds
 // in a random order, any member at any time, and reports whether every
@@ -36,16 +34,7 @@ func ownedPoolAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand
 		m := &pool[k]
 		switch op := rng.IntN(8); {
 		case op == 0: // copy, into a recycled World when one is kept
-			var w model.System
-			if len(spare) > 0 {
-				w = m.w.(interface {
-					CloneInto(model.System) model.System
-				}).CloneInto(spare[len(spare)-1])
-				spare = spare[:len(spare)-1]
-			} else {
-				w = m.w.Clone()
-			}
-			pool = append(pool, member{w: w, path: slices.Clone(m.path)})
+			pool = append(pool, member{w: copyOf(m.w, &spare, false), path: slices.Clone(m.path)})
 		case op == 1 && len(pool) > 1: // recycle
 			spare = append(spare, m.w)
 			pool = slices.Delete(pool, k, k+1)
@@ -71,22 +60,6 @@ func ownedPoolAgrees(t *testing.T, algo string, cfg model.Config, rng *rand.Rand
 // (model.BreakOwnClone) some copy changes under its feet, and the
 // comparison catches it.
 func TestOwn(t *testing.T) {
-	for k, c := range ownConfigs {
-		for seed := range 15 {
-			if !ownedPoolAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
-				t.Fatalf("%s %v seed %d: an owned World or a copy differs from a fresh one given the same events", c.algo, c.cfg.IDs, seed)
-			}
-		}
-	}
-	model.BreakOwnClone(true)
-	defer model.BreakOwnClone(false)
-	for k, c := range ownConfigs {
-		for seed := range 40 {
-			if !ownedPoolAgrees(t, c.algo, c.cfg, rand.New(rand.NewPCG(uint64(k), uint64(seed)))) {
-				t.Logf("caught: %s %v seed %d", c.algo, c.cfg.IDs, seed)
-				return
-			}
-		}
-	}
-	t.Error("a copy of an owned World sharing its arrays was never caught")
+	agreesThenCatches(t, ownConfigs, ownedPoolAgrees, model.BreakOwnClone,
+		"an owned World or a copy differs from a fresh one given the same events", "a copy of an owned World sharing its arrays")
 }

@@ -19,18 +19,9 @@ import (
 // configuration of the clone and FairNext tests (queues, timers, crashes,
 // recoveries, joins, successive crashes, coins, sync rounds on a physical
 // ring), and a few more of different sizes for the same algorithms.
-func resetConfigs() []struct {
-	algo string
-	cfg  model.Config
-} {
-	cs := append(append([]struct {
-		algo string
-		cfg  model.Config
-	}{}, cloneConfigs...), fairNextConfigs...)
-	return append(cs, []struct {
-		algo string
-		cfg  model.Config
-	}{
+func resetConfigs() []cloneConfig {
+	cs := append(append([]cloneConfig{}, cloneConfigs...), fairNextConfigs...)
+	return append(cs, []cloneConfig{
 		{"changroberts", model.Config{IDs: []model.ID{5, 2, 6, 1, 4, 3}, Crashed: []model.ID{6}, CrashBudget: 2}},
 		{"bully", model.Config{IDs: []model.ID{1, 2, 3, 4, 5}, Crashed: []model.ID{5}, CrashBudget: 2, Timeouts: model.Early, Initiators: []model.ID{2}}},
 		{"lelann", model.Config{IDs: []model.ID{4, 1, 3, 2, 5}, Timing: model.Sync}},
