@@ -142,3 +142,7 @@ func BreakOwnClone(on bool) { brokenOwnClone = on }
 // every observation scans the processes; broken, the summary is kept
 // through changes of status.
 func SetLiveCache(off, broken bool) { noLiveCache, brokenLiveCache = off, broken }
+
+// BreakSimReset sets or clears the test hook that makes Sim.Reset keep the
+// last run's learn-hop clocks.
+func BreakSimReset(on bool) { brokenSimReset = on }

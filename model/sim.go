@@ -75,8 +75,11 @@ type SimResult struct {
 // sync timing its due timers fire in a later round, after the coin, and a
 // bounce to it in the round is lost (SimResult.CoinFaults).
 type Sim[S any] struct {
-	alg    *Algorithm[S]
-	r      *resolved
+	alg *Algorithm[S]
+	r   *resolved
+	// spareR is a resolved configuration nothing uses, whose storage
+	// Reset fills (the one before the last Reset's).
+	spareR *resolved
 	states []S
 	status []Status
 	// procs holds the hop clock and cached leader of each process, side by
@@ -186,33 +189,93 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := fastSimRuns(cfg); err != nil {
+		return nil, err
+	}
+	s := &Sim[S]{alg: a}
+	s.init(r, &Sim[S]{})
+	return s, nil
+}
+
+// Reset makes s the Sim NewFastSim(cfg) would build for s's algorithm, in
+// the storage s already has (its resolved configurations, process arrays
+// and message buffers), so that a driver running many short simulations
+// one after another does not build a Sim for each; on an error
+// (NewFastSim's) s is unchanged. What a Run returned shares nothing with
+// s; what State returned before is s's and may be reused. The settings
+// of SetSeed, SetMaxMem, SetMemProbe and SetPoll are dropped, as on a
+// new Sim. The one difference from a new Sim: the round buffers of sync
+// timing keep the capacity earlier runs gave them, and SetMaxMem's
+// estimate counts that memory (it is held).
+func (s *Sim[S]) Reset(cfg *Config) error {
+	r, err := resolveInto(&s.alg.Info, cfg, s.spareR)
+	if err != nil {
+		s.spareR = nil // garbage now
+		return err
+	}
+	if err := fastSimRuns(cfg); err != nil {
+		s.spareR = r // unused: storage for the next Reset
+		return err
+	}
+	old := *s
+	*s = Sim[S]{alg: old.alg, spareR: old.r}
+	s.init(r, &old)
+	return nil
+}
+
+// brokenSimReset is a test hook (export_test.go): set, Reset keeps the
+// last run's learn-hop clocks.
+var brokenSimReset bool
+
+// fastSimRuns rejects a configuration the fast simulator cannot run.
+func fastSimRuns(cfg *Config) error {
 	if cfg.CrashBudget > 0 || cfg.Recovery || len(cfg.Absent) > 0 {
-		return nil, fmt.Errorf("the fast simulator runs fixed schedules only: crash budget, recovery and joins need the World")
+		return fmt.Errorf("the fast simulator runs fixed schedules only: crash budget, recovery and joins need the World")
 	}
 	if cfg.Detect != DetectEager {
-		return nil, fmt.Errorf("the fast simulator starts every detector: lazy detection needs the World")
+		return fmt.Errorf("the fast simulator starts every detector: lazy detection needs the World")
 	}
 	if cfg.Physical != Direct {
-		return nil, fmt.Errorf("the fast simulator has direct links only: physical network %s needs the World", cfg.Physical)
+		return fmt.Errorf("the fast simulator has direct links only: physical network %s needs the World", cfg.Physical)
 	}
+	return nil
+}
+
+// init makes s, holding only its algorithm (and Reset's spare resolved
+// configuration), the initial Sim of r, taking storage from old (a Sim
+// nothing uses any more, or a zero one).
+func (s *Sim[S]) init(r *resolved, old *Sim[S]) {
+	a := s.alg
 	n := r.topo.N()
-	s := &Sim[S]{alg: a, r: r, states: make([]S, n), status: make([]Status, n),
-		procs: make([]simProc, n), learn: make([]int32, n), timers: make([][]timer, n)}
-	s.counts.ByKind = make([]KindCount, len(a.Kinds))
+	s.r = r
+	s.states, s.status = resize(old.states, n), resize(old.status, n)
+	s.procs, s.timers = resize(old.procs, n), resize(old.timers, n)
+	keepLearn := brokenSimReset && cap(old.learn) >= n
+	if keepLearn {
+		s.learn = old.learn[:n]
+	} else {
+		s.learn = resize(old.learn, n)
+	}
+	s.counts.ByKind = resize(old.counts.ByKind, len(a.Kinds))
 	s.env = Env{Topo: r.topo, Variant: r.variant, Initial: r.initial, Shared: r.shared}
-	if cfg.Timing != Sync {
+	s.out = old.out // every step resets it
+	clear(old.next)
+	clear(old.spare[:cap(old.spare)])
+	s.next, s.spare = old.next[:0], old.spare[:0]
+	if r.cfg.Timing != Sync {
 		// Every initiator's start usually sends: room for n in flight.
-		s.queue = newSimQueue(n)
+		s.queue = old.queue.reuse(n)
 	}
 	for i := range n {
 		s.states[i] = a.Init(&r.envs[i])
 		s.procs[i].leader = a.View(s.states[i]).Leader
-		s.learn[i] = -1
+		if !keepLearn {
+			s.learn[i] = -1
+		}
 		if r.crashed[i] {
 			s.status[i] = Crashed
 		}
 	}
-	return s, nil
 }
 
 // SetMaxMem bounds the estimated memory of the run (0 = none): Run stops,

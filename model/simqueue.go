@@ -29,12 +29,21 @@ type simQueue struct {
 	extraHead int
 }
 
-func newSimQueue(capacity int) simQueue {
+func newSimQueue(capacity int) simQueue { return simQueue{}.reuse(capacity) }
+
+// reuse returns an empty queue of newSimQueue's capacity for capacity,
+// in q's storage when it is large enough (a qmsg holds no pointer, and
+// every slot is written before it is read).
+func (q simQueue) reuse(capacity int) simQueue {
 	c := 16
 	for c < capacity {
 		c <<= 1
 	}
-	return simQueue{buf: make([]qmsg, c)}
+	if cap(q.buf) < c {
+		q.buf = make([]qmsg, c)
+	}
+	clear(q.extra[:cap(q.extra)])
+	return simQueue{buf: q.buf[:c], extra: q.extra[:0]}
 }
 
 // push appends a slot to the queue and returns it, to be filled in.

@@ -182,11 +182,13 @@ func compareAt(spec model.Spec, n int, seed uint64, samples int) (CompareRow, er
 	row := CompareRow{Algorithm: name, N: n}
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	var sum int64
+	var sim model.Simulator
 	for k := range samples {
 		ids := model.IDsUpTo(n)
 		rng.Shuffle(n, func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 		cfg := &model.Config{Algo: name, IDs: ids, Forwarding: spec.Meta().Forwarding}
-		sim, err := spec.NewSim(cfg)
+		var err error
+		sim, err = simFor(spec, sim, cfg)
 		if err != nil {
 			return row, fmt.Errorf("comparison, %s at n=%d: %v", name, n, err)
 		}
@@ -203,6 +205,16 @@ func compareAt(spec model.Spec, n int, seed uint64, samples int) (CompareRow, er
 	}
 	row.Mean = float64(sum) / float64(samples)
 	return row, nil
+}
+
+// simFor returns a simulator of cfg: sim (the last one spec's NewSim
+// made, or nil) reset to cfg when it can be (model.Sim.Reset: it then runs
+// exactly as a new one), else a new one.
+func simFor(spec model.Spec, sim model.Simulator, cfg *model.Config) (model.Simulator, error) {
+	if r, ok := sim.(interface{ Reset(*model.Config) error }); ok {
+		return sim, r.Reset(cfg)
+	}
+	return spec.NewSim(cfg)
 }
 
 // Algorithms lists the compared algorithms in the section's order (that

@@ -106,8 +106,9 @@ func (w *CompareWorst) fit() {
 func worstAt(spec model.Spec, n int) (pt WorstPoint, capped string) {
 	pt.N = n
 	ids := model.IDsUpTo(n)
+	var sim model.Simulator
 	for {
-		c, err := compareRun(spec, ids)
+		c, err := compareRun(spec, &sim, ids)
 		if err != nil {
 			return pt, err.Error()
 		}
@@ -122,15 +123,16 @@ func worstAt(spec model.Spec, n int) (pt WorstPoint, capped string) {
 }
 
 // compareRun is one election of the comparison's setting on the
-// arrangement ids: its P2P messages.
-func compareRun(spec model.Spec, ids []model.ID) (int64, error) {
+// arrangement ids: its P2P messages. It runs in *sim (simFor) and leaves
+// its simulator there for the next.
+func compareRun(spec model.Spec, sim *model.Simulator, ids []model.ID) (int64, error) {
 	n := len(ids)
 	cfg := &model.Config{Algo: spec.Meta().Name, IDs: slices.Clone(ids), Forwarding: spec.Meta().Forwarding}
-	sim, err := spec.NewSim(cfg)
-	if err != nil {
+	var err error
+	if *sim, err = simFor(spec, *sim, cfg); err != nil {
 		return 0, fmt.Errorf("arrangement %s: %v", model.FormatIDs(ids), err)
 	}
-	res := sim.Run(int64(64*n*n + 20000))
+	res := (*sim).Run(int64(64*n*n + 20000))
 	if !res.Quiescent {
 		return 0, fmt.Errorf("the run of arrangement %s did not end (%s)", model.FormatIDs(ids), res.Capped)
 	}

@@ -221,12 +221,13 @@ func vringSuccessive(s *sample, stream uint64, ns, p, crashes int, every bool) (
 		}
 	}
 	cfg := &model.Config{Algo: fceabr.K.Name, Variant: v + ",r2,at-empty", IDs: ids, Initiators: starter, Successive: phases, Timing: model.Sync}
-	sim, err := fceabr.K.NewFastSim(cfg)
+	sim, err := fastSim(fceabr.K, cfg)
 	if err != nil {
 		return nil, 0, err
 	}
 	limit := maxSteps(ns, ns) * int64(crashes+1)
 	res := sim.Run(limit)
+	simPool(fceabr.K).Put(sim)
 	if !res.Quiescent {
 		return nil, 0, fmt.Errorf("%s: no quiescence within %d rounds: %s", fceabr.K.Name, limit, cfg)
 	}

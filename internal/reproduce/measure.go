@@ -3,6 +3,7 @@ package reproduce
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/electlab/electlab/algos/fceabr"
 	"github.com/electlab/electlab/algos/ringpoll"
@@ -138,17 +139,42 @@ func count(ct *model.Counts, kinds []*model.Kind, c counted) int64 {
 	return v
 }
 
+// sims holds, for each algorithm, a sync.Pool of the Sims that runs have
+// finished with, for the next run to reset (model.Sim.Reset) instead of
+// building its own: a table's thousands of runs then reuse a few Sims'
+// storage. Which Sim a run gets changes nothing it returns (a reset Sim
+// runs exactly as a new one: model's TestSimReset).
+var sims sync.Map // *model.Algorithm[S] -> *sync.Pool of *model.Sim[S]
+
+func simPool[S any](alg *model.Algorithm[S]) *sync.Pool {
+	p, _ := sims.LoadOrStore(alg, new(sync.Pool))
+	return p.(*sync.Pool)
+}
+
+// fastSim returns a Sim of cfg: one from alg's pool, reset, or a new one.
+func fastSim[S any](alg *model.Algorithm[S], cfg *model.Config) (*model.Sim[S], error) {
+	if sim, ok := simPool(alg).Get().(*model.Sim[S]); ok {
+		if err := sim.Reset(cfg); err != nil {
+			simPool(alg).Put(sim) // unchanged
+			return nil, err
+		}
+		return sim, nil
+	}
+	return alg.NewFastSim(cfg)
+}
+
 // run executes cfg to quiescence, in the fast simulator (sync) or in a
 // World under a random FIFO schedule (async), and returns its counts.
 func run[S any](alg *model.Algorithm[S], cfg *model.Config, t timing, sched uint64) (*model.Counts, error) {
 	limit := maxSteps(len(cfg.IDs), len(cfg.Initiators))
 	if t == syncT {
 		cfg.Timing = model.Sync
-		sim, err := alg.NewFastSim(cfg)
+		sim, err := fastSim(alg, cfg)
 		if err != nil {
 			return nil, err
 		}
 		res := sim.Run(limit)
+		simPool(alg).Put(sim) // res shares nothing with it
 		if !res.Quiescent || res.Faults != 0 {
 			return nil, fmt.Errorf("%s: no quiescence within %d rounds (or %d faulty sends): %s", alg.Name, limit, res.Faults, cfg)
 		}

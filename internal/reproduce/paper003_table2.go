@@ -57,10 +57,11 @@ func siteGroup(r *rand.Rand, spn, k int) (siteOutcome, error) {
 		return siteOutcome{}, err
 	}
 	cfg.IDs = permIDs(r, spn)
-	sim, err := fceabob.Algorithm.NewFastSim(cfg)
+	sim, err := fastSim(fceabob.Algorithm, cfg)
 	if err != nil {
 		return siteOutcome{}, err
 	}
+	defer simPool(fceabob.Algorithm).Put(sim) // after its end state is read
 	limit := maxSteps(spn, 1)
 	res := sim.Run(limit)
 	if !res.Quiescent || res.Faults != 0 {
