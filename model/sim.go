@@ -202,7 +202,8 @@ func (a *Algorithm[S]) NewFastSim(cfg *Config) (*Sim[S], error) {
 // and message buffers), so that a driver running many short simulations
 // one after another does not build a Sim for each; on an error
 // (NewFastSim's) s is unchanged. What a Run returned shares nothing with
-// s; what State returned before is s's and may be reused. The settings
+// s; a state State returned may share storage Reset reuses (the
+// topology), so a caller keeps none past a Reset. The settings
 // of SetSeed, SetMaxMem, SetMemProbe and SetPoll are dropped, as on a
 // new Sim. The one difference from a new Sim: the round buffers of sync
 // timing keep the capacity earlier runs gave them, and SetMaxMem's
