@@ -15,6 +15,8 @@
 package lelann
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/electlab/electlab/claim"
@@ -75,8 +77,8 @@ const (
 	NLive      uint8 = 1
 )
 
-// State is one process's state. Its Seen slice is never modified in place:
-// an insertion builds a new slice, so old states stay valid.
+// State is one process's state. Its Seen set is never modified in place
+// where another state can see it, so old states stay valid.
 type State struct {
 	// Initiator: the process received an InStart input (it detected the
 	// coordinator's failure). Under "initiators-announce" only such a
@@ -89,10 +91,11 @@ type State struct {
 	// Returned: the process's own ("elect me", self) came back to it and
 	// was consumed. Implies Sent.
 	Returned bool
-	// Seen holds, in increasing order and without duplicates, the ids
-	// other than self of the ("elect me", x) messages received before the
-	// own message returned. It is frozen once Returned is set.
-	Seen []model.ID
+	// Seen holds, without duplicates, the ids other than self of the
+	// ("elect me", x) messages received before the own message returned
+	// (a set: it prints and encodes in increasing order). It is frozen
+	// once Returned is set.
+	Seen Seen
 	// Leader is the coordinator the process believes in: the one it
 	// announced or the last one announced to it (None before).
 	Leader model.ID
@@ -154,11 +157,7 @@ var Algorithm = &model.Algorithm[State]{
 	Encode: func(s State, b []byte) []byte {
 		b = append(b, model.Flags(s.Initiator, s.Sent, s.Returned, s.Coord))
 		b = strconv.AppendInt(b, int64(s.Leader), 10)
-		for _, id := range s.Seen {
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(id), 10)
-		}
-		return append(b, ';')
+		return append(s.Seen.appendAscending(b), ';')
 	},
 }
 
@@ -195,7 +194,7 @@ func receive(env *model.Env, s State, m model.Message, out *model.Outbox) State 
 			return ownReturned(env, s, out)
 		}
 		if !s.Returned {
-			s.Seen = model.InsertID(s.Seen, x)
+			s.Seen = s.Seen.with(x)
 		}
 		// [S1]: "A process Pj that receives this message performs two
 		// actions--it sends out an ("elect me", Pj) message of its own
@@ -249,11 +248,61 @@ func ownReturned(env *model.Env, s State, out *model.Outbox) State {
 	// new coordinator. It now sends a ("new coordinator", Phigh) message
 	// along the ring".
 	max := env.Self
-	if k := len(s.Seen); k > 0 && s.Seen[k-1] > max {
-		max = s.Seen[k-1]
+	if len(s.Seen) > 0 && s.Seen.max() > max {
+		max = s.Seen.max()
 	}
 	out.Observe("announce", int32(max))
 	s.Leader, s.Coord = max, max == env.Self
 	out.Send(env.Next(), Coord, int32(max), int32(env.Self))
 	return s
 }
+
+// Seen is the set of ids a process has seen (State.Seen), kept in the
+// order they arrived, each once. An election adds one id per elect
+// message it forwards: appended in place (model.AppendID) that costs O(1),
+// where keeping the list sorted cost a copy of it per id. It prints as fmt
+// prints the sorted list of its ids ("[1 3 4]"), and State's Encode
+// encodes them in increasing order. A Seen made by hand (a test's) has no
+// spare capacity (a literal, or l[:n:n]: model.AppendID's rule).
+type Seen []model.ID
+
+// with returns s with id x added: s itself when it holds x. s is never
+// modified where another state can see it (model.AppendID).
+func (s Seen) with(x model.ID) Seen {
+	if slices.Contains(s, x) {
+		return s
+	}
+	return model.AppendID(s, x)
+}
+
+// max returns the largest id of the non-empty set s.
+func (s Seen) max() model.ID { return slices.Max(s) }
+
+// appendAscending appends ",id" to b for each id of s, in increasing
+// order (a small set without a copy).
+func (s Seen) appendAscending(b []byte) []byte {
+	if len(s) > 32 {
+		for _, id := range slices.Sorted(slices.Values(s)) {
+			b = strconv.AppendInt(append(b, ','), int64(id), 10)
+		}
+		return b
+	}
+	// The next id is the least above the last one appended (the ids are
+	// distinct).
+	var last model.ID
+	for k := range len(s) {
+		var next model.ID
+		found := false
+		for _, id := range s {
+			if (k == 0 || id > last) && (!found || id < next) {
+				next, found = id, true
+			}
+		}
+		b = strconv.AppendInt(append(b, ','), int64(next), 10)
+		last = next
+	}
+	return b
+}
+
+// String prints the ids in increasing order, as fmt prints a []model.ID.
+func (s Seen) String() string { return fmt.Sprint(slices.Sorted(slices.Values(s))) }

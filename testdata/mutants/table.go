@@ -213,9 +213,9 @@ var table = []Mutant{
 		What: "the winner forgets to record itself as leader"},
 	// lelann: [S1] unidirectional ring, basic version.
 	{ID: "lelann-1", Pkg: "lelann", File: "lelann.go",
-		Old:  "if k := len(s.Seen); k > 0 && s.Seen[k-1] > max {",
-		New:  "if k := len(s.Seen); k > 0 && s.Seen[0] > max {",
-		What: "off-by-one: the smallest id seen taken for the maximum"},
+		Old:  "func (s Seen) max() model.ID { return slices.Max(s) }",
+		New:  "func (s Seen) max() model.ID { return slices.Min(s) }",
+		What: "the smallest id seen taken for the maximum"},
 	{ID: "lelann-2", Pkg: "lelann", File: "lelann.go",
 		Old:  "\t\ts = sendOwn(env, s, out)\n\t\t// [S1]: \"simply forwards",
 		New:  "\t\ts.Sent = true\n\t\t// [S1]: \"simply forwards",
