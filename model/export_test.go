@@ -146,3 +146,7 @@ func SetLiveCache(off, broken bool) { noLiveCache, brokenLiveCache = off, broken
 // BreakSimReset sets or clears the test hook that makes Sim.Reset keep the
 // last run's learn-hop clocks.
 func BreakSimReset(on bool) { brokenSimReset = on }
+
+// BreakObsReuse sets or clears the test hook that makes cloneInto refill
+// a destination's observation array that copies of it share.
+func BreakObsReuse(on bool) { brokenObsReuse = on }

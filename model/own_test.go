@@ -63,3 +63,14 @@ func TestOwn(t *testing.T) {
 	agreesThenCatches(t, ownConfigs, ownedPoolAgrees, model.BreakOwnClone,
 		"an owned World or a copy differs from a fresh one given the same events", "a copy of an owned World sharing its arrays")
 }
+
+// TestObsReuse: a World whose observation array is its own (obsMine: it
+// grew it while owned) refills that array in place when it is copied into
+// (CloneInto, CloneIntoReusing: the next run of a driver's World), and
+// its copies get a copy of it; on the owned-World pool above every
+// member still reports what a fresh World given the same events does. A
+// refill of an array that copies share (model.BreakObsReuse) is caught.
+func TestObsReuse(t *testing.T) {
+	agreesThenCatches(t, ownConfigs, ownedPoolAgrees, model.BreakObsReuse,
+		"a World or a copy reports other observations than a fresh one given the same events", "a refilled observation array that copies share")
+}

@@ -76,7 +76,7 @@ func (w *World[S]) Reset(cfg *Config) error {
 	}
 	// Observations and faults are shared with copies (capped at their
 	// length): start new ones.
-	w.obs, w.faults = nil, nil
+	w.obs, w.faults, w.obsMine = nil, nil, false
 	w.phasesLeft, w.suspect = len(cfg.Successive), None
 	w.phash, w.hsum = nil, 0
 	w.out.Reset(None)

@@ -782,7 +782,7 @@ func (w *World[S]) observe(p int, tag string, val int32) {
 		// No status changed since the last observation: its summary.
 		last := &w.obs[n-1]
 		o.LiveCount, o.MaxLive, o.MinLive = last.LiveCount, last.MaxLive, last.MinLive
-		w.obs = append(w.obs, o) // clones hold w.obs with cap == len, so this never writes into theirs
+		w.addObs(o)
 		w.effects = append(w.effects, Effect{Kind: Noted, P: o.Proc, Tag: tag, Val: val})
 		return
 	}
@@ -800,9 +800,25 @@ func (w *World[S]) observe(p int, tag string, val int32) {
 			o.MinLive = id
 		}
 	}
-	w.obs = append(w.obs, o) // clones hold w.obs with cap == len, so this never writes into theirs
+	w.addObs(o)
 	w.effects = append(w.effects, Effect{Kind: Noted, P: o.Proc, Tag: tag, Val: val})
 }
+
+// addObs appends o to w's observations. Copies of w hold obs with cap ==
+// len, or a copy of it (obsMine), so the append never writes into theirs;
+// an append that allocates gives w an array of its own, which w keeps as
+// its own (obsMine) while exclusive.
+func (w *World[S]) addObs(o Observation) {
+	if len(w.obs) == cap(w.obs) {
+		w.obsMine = w.exclusive
+	}
+	w.obs = append(w.obs, o)
+}
+
+// brokenObsReuse is a test hook (export_test.go): set, cloneInto refills
+// the destination's observation array in place even when copies of the
+// destination share it.
+var brokenObsReuse bool
 
 func (w *World[S]) setTimer(p int, id uint8, due int64) {
 	ts := w.timers[p]

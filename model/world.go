@@ -78,7 +78,14 @@ type World[S any] struct {
 	// MaxLive, MinLive) the next observation then takes instead of
 	// scanning every process. Cleared by every change of a status.
 	liveKnown bool
-	counts    Counts
+	// obsMine says that the array of obs is w's alone: w allocated it
+	// while exclusive (observe), or cloneInto refilled it. A copy of w
+	// then copies obs instead of sharing it, and the next cloneInto into
+	// w (a run's World reused for the next run: CloneIntoReusing) refills
+	// the array in place instead of starting a new one. Not part of the
+	// value.
+	obsMine bool
+	counts  Counts
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
 	// learn[i] is hops[i] when i's leader last changed, -1 if never.
@@ -444,7 +451,17 @@ func (w *World[S]) cloneInto(c *World[S]) {
 	c.hops = append(c.hops[:0], w.hops...)
 	c.learn = append(c.learn[:0], w.learn...)
 	c.views = append(c.views[:0], w.views...)
-	c.obs = w.obs[:len(w.obs):len(w.obs)]
+	switch {
+	case (c.obsMine || brokenObsReuse) && cap(c.obs) >= len(w.obs) && c != w:
+		// c's own array (nothing else holds it): refilled in place.
+		c.obs = append(c.obs[:0], w.obs...)
+	case w.obsMine:
+		// w's array must stay w's alone.
+		c.obs, c.obsMine = slices.Clone(w.obs), false
+	default:
+		// Shared: cap == len, so neither appends into the other's.
+		c.obs, c.obsMine = w.obs[:len(w.obs):len(w.obs)], false
+	}
 	c.faults = w.faults[:len(w.faults):len(w.faults)]
 	c.phasesLeft, c.suspect = w.phasesLeft, w.suspect
 	c.phash, c.hsum = append(c.phash[:0], w.phash...), w.hsum
