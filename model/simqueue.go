@@ -29,11 +29,10 @@ type simQueue struct {
 	extraHead int
 }
 
-func newSimQueue(capacity int) simQueue { return simQueue{}.reuse(capacity) }
-
-// reuse returns an empty queue of newSimQueue's capacity for capacity,
-// in q's storage when it is large enough (a qmsg holds no pointer, and
-// every slot is written before it is read).
+// reuse returns an empty queue with room for capacity messages (the
+// power of two at or above it, at least 16), in q's storage when it is
+// large enough (a qmsg holds no pointer, and every slot is written before
+// it is read). A new Sim's queue is simQueue{}.reuse(n).
 func (q simQueue) reuse(capacity int) simQueue {
 	c := 16
 	for c < capacity {
