@@ -156,8 +156,11 @@ type firstDetecter interface {
 // chooseQuick is r.Choose(s, s.Enabled(nil)) without listing the enabled
 // events where s's QuickEnabled applies (applies false otherwise): the
 // same event by the same draws (no fault event is enabled, so choose
-// draws none for one); enabled false when no event is.
-func (r *Random) chooseQuick(s model.System) (ev model.Event, enabled, applies bool) {
+// draws none for one); enabled false when no event is. forced reports
+// that the event was the only one enabled (a delivery, with no detection
+// pending and no timer, coin or fault possible): no schedule could have
+// taken another.
+func (r *Random) chooseQuick(s model.System) (ev model.Event, enabled, applies, forced bool) {
 	// QuickEnabled looks for the first enabled detection where the
 	// shortcut applies; elsewhere FirstDetect does, so that it is looked
 	// for once per event.
@@ -172,28 +175,76 @@ func (r *Random) chooseQuick(s model.System) (ev model.Event, enabled, applies b
 			// choose takes the first enabled detection, whatever else is
 			// enabled (a coin or a fault included), with no draw.
 			if ev, ok := f.FirstDetect(); ok {
-				return ev, true, true
+				return ev, true, true, false
 			}
 		}
-		return model.Event{}, false, false
+		return model.Event{}, false, false, false
 	}
 	if detect && !r.Staggered {
-		return first, true, true
+		return first, true, true, false
 	}
 	n := q.EnabledCount()
 	if n == 0 {
-		return model.Event{}, false, true
+		return model.Event{}, false, true, false
 	}
+	forced = n == 1 && !detect || stuckHook == stuckBroken
 	if r.Strategy != Uniform && (quickHook == quickBroken || r.Rng.IntN(4) != 0) {
 		pick := s.OldestDelivery
 		if r.Strategy == Newest {
 			pick = s.NewestDelivery
 		}
 		if ev, ok := pick(); ok {
-			return ev, true, true
+			return ev, true, true, forced
 		}
 	}
-	return q.EnabledAt(r.Rng.IntN(n)), true, true
+	return q.EnabledAt(r.Rng.IntN(n)), true, true, forced
+}
+
+// forcedRun is what Execute's random phase keeps of the stretch of forced
+// events it is in (chooseQuick): where it began, and, once it has lasted
+// forcedQuiet events, the fingerprints of its states. Only one event is
+// enabled at each of its states, so the run from one of them is the same
+// under every schedule, the fair FIFO continuation's included: a state
+// that recurs closes a cycle that the run repeats forever (a lasso, as a
+// revisited state of the fair continuation does), found without playing
+// out the rest of the adversary's prefix first.
+type forcedRun struct {
+	from int // the first event of the stretch; -1 outside one
+	seen map[uint64]int
+}
+
+// forcedQuiet is the number of forced events in a row after which the
+// random phase looks for a recurring state in an execution of n
+// processes: more than the forced tail of an election on a ring (the
+// last lap and the announcement, under 3n events), so that an execution
+// that ends does not pay a fingerprint for each of its last events.
+func forcedQuiet(n int) int { return 4*n + 64 }
+
+// step records the event about to be applied at step (0-based) of s,
+// forced or not, and returns the livelock it closes ("" when none).
+func (f *forcedRun) step(s model.System, forced bool, step int) string {
+	if !forced {
+		if f.from >= 0 {
+			f.from = -1
+			clear(f.seen)
+		}
+		return ""
+	}
+	if f.from < 0 {
+		f.from = step
+	}
+	if step-f.from < forcedQuiet(s.N()) && stuckHook != stuckBroken {
+		return ""
+	}
+	if f.seen == nil {
+		f.seen = map[uint64]int{}
+	}
+	fp := s.FairFingerprint()
+	if at, ok := f.seen[fp]; ok {
+		return fmt.Sprintf("from step %d on only one event is ever enabled, and the state of step %d recurs at step %d (a cycle of %d events): no schedule ends the run", f.from, at, step, step-at)
+	}
+	f.seen[fp] = step
+	return ""
 }
 
 // quickHook is a test hook (export_test.go): quickOff makes Execute list
@@ -204,6 +255,17 @@ var quickHook int
 const (
 	quickOff = 1 + iota
 	quickBroken
+)
+
+// stuckHook is a test hook (export_test.go): stuckOff makes Execute's
+// random phase look for no forced cycle (forcedRun), stuckBroken counts
+// every event it chooses as forced and looks from the first (a broken
+// cycle detection).
+var stuckHook int
+
+const (
+	stuckOff = 1 + iota
+	stuckBroken
 )
 
 // Violation is a property that failed, and where.
@@ -289,7 +351,10 @@ type Options struct {
 	// chooser takes over from the adversary (0 = half the step cap, or
 	// half of ConfigStepCap when there is no cap). Termination is judged under
 	// this fair continuation; a state revisited in it ends the run as a
-	// livelock.
+	// livelock. Before it, a Random chooser's phase ends the same way
+	// when, after 4n+64 events in a row each of which was the only one
+	// enabled, a state of that stretch recurs: every schedule, the fair
+	// one included, repeats that cycle for ever.
 	FairAfter int
 	// Poll, when set, is called after every event, before the next is
 	// chosen, with the number of events applied so far (the CLI prints progress lines
@@ -407,8 +472,10 @@ type Execution struct {
 	Quiescent bool
 	// Violation is the first property violated, or nil.
 	Violation *Violation
-	// Livelock, when not empty, says how the fair continuation was found
-	// to cycle forever (the run stopped there, not quiescent).
+	// Livelock, when not empty, says how the run was found to cycle
+	// forever (the run stopped there, not quiescent): its fair
+	// continuation revisited a state, or, in its random phase (Random), a
+	// stretch of forced events did (forcedRun).
 	Livelock string
 	// NotApplicable reports that the claim's own end-of-run check found
 	// the execution is not one it speaks of (claim.ErrNotApplicable): the
@@ -515,6 +582,8 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 	// In the fair phase the FIFO chooser is deterministic, so a revisited
 	// state means the execution cycles forever (a lasso).
 	var seen map[uint64]int
+	// In the random phase, a stretch of forced events can close one too.
+	stuck := forcedRun{from: -1}
 	// The memory estimate is taken every memEvery events; between two
 	// estimates the events and visited states grow by at most memEvery
 	// each, which the check reserves room for.
@@ -532,7 +601,7 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 			break
 		}
 		if opt.MaxMem > 0 && len(x.Events)%memEvery == 0 {
-			m := base + int64(cap(x.Events))*eventBytes + int64(len(seen))*fairStateBytes
+			m := base + int64(cap(x.Events))*eventBytes + int64(len(seen)+len(stuck.seen))*fairStateBytes
 			if w := SystemBytes(s); w > 0 {
 				m += w - SystemBytes(s0)
 			}
@@ -577,9 +646,14 @@ func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution
 		} else {
 			quick := false
 			if r, ok := ch.(*Random); ok && quickHook != quickOff {
-				var enabled bool
-				if ev, enabled, quick = r.chooseQuick(s); quick && !enabled {
+				var enabled, forced bool
+				if ev, enabled, quick, forced = r.chooseQuick(s); quick && !enabled {
 					break
+				}
+				if stuckHook != stuckOff {
+					if x.Livelock = stuck.step(s, quick && forced, len(x.Events)); x.Livelock != "" {
+						break
+					}
 				}
 			}
 			if !quick {

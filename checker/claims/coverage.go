@@ -216,7 +216,8 @@ func checkedPoint(c *claim.Claim) string {
 // 64·n² for larger systems (n > 17), so the budget grows with the O(n²)
 // messages of the elections modelled. The adversary's prefix (fairAfter)
 // stays 4000 events: the fair FIFO continuation then has the rest of the
-// cap to reach quiescence or to provably cycle.
+// cap to reach quiescence or to provably cycle. (A prefix that has had
+// one event to choose for long and cycles stops early: checker.Options.)
 func StepCap(n int) (maxSteps, fairAfter int) {
 	maxSteps = 20000
 	if m := 64 * n * n; m > maxSteps {
