@@ -458,7 +458,7 @@ func step(env *model.Env, s State, in model.Input, out *model.Outbox) State {
 		}
 		s = start(env, s, out)
 	case model.InDeliver:
-		s = deliver(env, s, in.Msgs, out)
+		deliver(env, &s, in.Msgs, out)
 	case model.InJoin:
 		s.Joined = true
 	}
@@ -493,7 +493,7 @@ func start(env *model.Env, s State, out *model.Outbox) State {
 	if s.Promoted && env.Reading(AmbLate) == LateSilent {
 		return s // heard of the crash already (AMB-FCEABR-7)
 	}
-	s = promote(s)
+	s.promote()
 	switch after(env, s) {
 	case shiftOnly:
 		// [S3] Fig. 10: alternatives remain; the shift is local, no
@@ -623,14 +623,14 @@ func initiate(w *Wave, self model.ID, l List) {
 	}
 }
 
-func promote(s State) State {
+// promote makes A1 the coordinator (once per crash).
+func (s *State) promote() {
 	if !s.Promoted {
 		s.Promoted = true
 		s.Coord = s.Alts[0]
 		copy(s.Alts[:], s.Alts[1:])
 		s.Alts[MaxP-1] = model.None
 	}
-	return s
 }
 
 // msg is one received message, decoded.
@@ -655,7 +655,10 @@ func decode(env *model.Env, m model.Message) msg {
 	return d
 }
 
-func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) State {
+// deliver handles one step's messages, updating *s (the step's own copy:
+// passed by pointer so that the 256-byte state is not copied in and out of
+// every handler).
+func deliver(env *model.Env, s *State, batch []model.Message, out *model.Outbox) {
 	// The messages of a step sorted by kind, on the stack while a kind
 	// has at most two (one from each side of the ring).
 	var elecB, coordB, selecB, scoordB [2]msg
@@ -666,7 +669,7 @@ func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) 
 			// [S3] Fig. 10, a successive crash heard of first from a
 			// message: the node enters that crash's handling (its
 			// SElection/SCoordinator then promotes A1 below, [S0] §V.3).
-			s = newCrash(env, s, d.key)
+			*s = newCrash(env, *s, d.key)
 		}
 		switch m.Kind {
 		case Election:
@@ -683,26 +686,25 @@ func deliver(env *model.Env, s State, batch []model.Message, out *model.Outbox) 
 		// [S0] §V.3: "Each process in the network which didn't notice
 		// about coordinator crash, will replaces the surrogate
 		// coordinator to coordinator by receiving this message".
-		s = promote(s)
+		s.promote()
 	}
 	if len(elec) > 0 {
-		s = electionWave(env, s, elec, false, out)
+		electionWave(env, s, elec, false, out)
 	}
 	if len(selec) > 0 {
-		s = electionWave(env, s, selec, true, out)
+		electionWave(env, s, selec, true, out)
 	}
 	if len(coord) > 0 {
-		s = coordWave(env, s, coord, false, out)
+		coordWave(env, s, coord, false, out)
 	}
 	if len(scoord) > 0 {
-		s = coordWave(env, s, scoord, true, out)
+		coordWave(env, s, scoord, true, out)
 	}
-	return s
 }
 
 // electionWave handles the Election (crash=false) or SElection messages of
 // one step.
-func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox) State {
+func electionWave(env *model.Env, s *State, ms []msg, crash bool, out *model.Outbox) {
 	w := s.wave(env, crash)
 	p := pOf(env)
 	// The kill rule (AMB-FCEABR-1), judged against the whole step.
@@ -728,23 +730,25 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 		}
 	}
 	if len(live) == 0 {
-		return s
+		return
 	}
 	if len(live) == 2 && live[0].inf == live[1].inf && live[0].side != live[1].side {
 		// [S0] §V.2: "process 6 ... will receive Election messages (which
 		// have the same informer number) from its two sides" in one step.
-		terminal(env, &s, w, live[0], live[1].l, true, crash, out)
-		return s
+		terminal(env, s, w, &live[0], &live[1].l, true, crash, out)
+		return
 	}
-	for _, m := range live {
+	for i := range live {
+		m := &live[i]
 		if m.inf == env.Self && env.Reading(AmbOwnBack) == OwnBackDrop {
 			continue // AMB-FCEABR-8 own-back-drop
 		}
 		if w.Acc[1-m.side] == m.inf {
 			// The informer's other copy was accepted (forwarded, or sent
 			// by this initiator: AMB-FCEABR-8) earlier: a terminal.
-			terminal(env, &s, w, m, w.Raw[1-m.side], false, crash, out)
-			return s
+			other := w.Raw[1-m.side]
+			terminal(env, s, w, m, &other, false, crash, out)
+			return
 		}
 		if w.Acc[m.side] == m.inf {
 			continue // a duplicate from the same side: cannot happen on a ring
@@ -757,7 +761,7 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 			// surrogate coordinator to elect new one"; [S3] §VI: "If its
 			// number is upper than each of those items, the process will
 			// replace it with them".
-			if merges(env, s) && env.Self != l[0] {
+			if merges(env, *s) && env.Self != l[0] {
 				l = withAlts(l[0], p, l[1:p+1], []model.ID{env.Self})
 			}
 		} else {
@@ -771,7 +775,6 @@ func electionWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outb
 		}
 		send(env, s.Gone, out, k, m.side, m.inf, &l, m.key)
 	}
-	return s
 }
 
 // merges reports whether this process's id takes part in crash handling
@@ -828,7 +831,7 @@ func withAlts(c model.ID, p int, lists ...[]model.ID) List {
 
 // terminal: m's informer arrived from both sides (the other copy carried
 // other); compute the result and announce it.
-func terminal(env *model.Env, s *State, w *Wave, m msg, other List, together, crash bool, out *model.Outbox) {
+func terminal(env *model.Env, s *State, w *Wave, m *msg, other *List, together, crash bool, out *model.Outbox) {
 	self := env.Self
 	p := pOf(env)
 	var l List
@@ -888,12 +891,12 @@ func terminal(env *model.Env, s *State, w *Wave, m msg, other List, together, cr
 
 // coordWave handles the Coordinator (crash=false) or SCoordinator messages
 // of one step.
-func coordWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox) State {
+func coordWave(env *model.Env, s *State, ms []msg, crash bool, out *model.Outbox) {
 	w := s.wave(env, crash)
 	p := pOf(env)
-	best := ms[0]
-	for _, m := range ms[1:] {
-		if m.inf > best.inf {
+	best := &ms[0]
+	for i := range ms[1:] {
+		if m := &ms[1+i]; m.inf > best.inf {
 			best = m
 		}
 	}
@@ -918,7 +921,6 @@ func coordWave(env *model.Env, s State, ms []msg, crash bool, out *model.Outbox)
 		// coordinator message, it'll stop one of them."
 		send(env, s.Gone, out, k, best.side, best.inf, &best.l, best.key)
 	}
-	return s
 }
 
 // Claims are the claims about Algorithm, as data (the registry, algos, pairs
