@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Timing is the execution model.
@@ -393,6 +394,34 @@ func PreparedOf[S any](s System) (variant []uint8, shared any, ok bool) {
 	return nil, nil, false
 }
 
+// lastVariants holds, for each algorithm's Info, the last variant text
+// resolveInto parsed and its parse (a *parsed): the claims build hundreds
+// of thousands of Worlds of one variant after another. A parsed variant
+// is read only (resolved.variant, Env.Variant), so Worlds share it.
+var lastVariants sync.Map
+
+type parsed struct {
+	text string
+	v    []uint8
+}
+
+// parsedVariant is info.ParseVariant(text), the last one of info's kept.
+func parsedVariant(info *Info, text string) ([]uint8, error) {
+	if p, ok := lastVariants.Load(info); ok && (p.(*parsed).text == text || brokenVariantCache) {
+		return p.(*parsed).v, nil
+	}
+	v, err := info.ParseVariant(text)
+	if err == nil {
+		lastVariants.Store(info, &parsed{text, v})
+	}
+	return v, err
+}
+
+// brokenVariantCache is a test hook (export_test.go): set, parsedVariant
+// returns the last parse of info whatever the text (a broken cache the
+// tests must catch).
+var brokenVariantCache bool
+
 // resolve validates cfg against info. Every error names the offending value.
 func resolve(info *Info, cfg *Config) (*resolved, error) { return resolveInto(info, cfg, nil) }
 
@@ -417,7 +446,7 @@ func resolveInto(info *Info, cfg *Config, into *resolved) (*resolved, error) {
 	}
 	v := old.variant
 	if into == nil || cfg.Variant != old.variantOf {
-		if v, err = info.ParseVariant(cfg.Variant); err != nil {
+		if v, err = parsedVariant(info, cfg.Variant); err != nil {
 			return nil, err
 		}
 	}

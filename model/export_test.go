@@ -150,3 +150,8 @@ func BreakSimReset(on bool) { brokenSimReset = on }
 // BreakObsReuse sets or clears the test hook that makes cloneInto refill
 // a destination's observation array that copies of it share.
 func BreakObsReuse(on bool) { brokenObsReuse = on }
+
+// BreakVariantCache sets or clears the test hook that makes resolving a
+// configuration take the last variant parsed for its algorithm, whatever
+// the configuration's variant text (a broken cache).
+func BreakVariantCache(on bool) { brokenVariantCache = on }

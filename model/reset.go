@@ -86,6 +86,7 @@ func (w *World[S]) Reset(cfg *Config) error {
 	if a.Topology != Complete && n <= linksRoom {
 		w.room = queueRoom
 	}
+	w.unsized = true
 	w.resetArena(keep)
 	if keep {
 		w.arena.spare = last

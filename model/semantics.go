@@ -316,6 +316,9 @@ func (w *World[S]) Apply(ev Event) error {
 			return fmt.Errorf("event %q: process %d is not a member", ev, ev.P)
 		}
 	}
+	if w.unsized {
+		w.stepRoom()
+	}
 	w.effects = w.effects[:0]
 	switch ev.Kind {
 	case EvDetect:

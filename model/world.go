@@ -128,6 +128,9 @@ type World[S any] struct {
 	// queues grow as append grows them. Nothing but the capacity of a
 	// queue depends on it.
 	room int
+	// unsized is set by NewWorld and Reset: the first Apply makes room
+	// for links, a step's outputs and an event's effects (stepRoom).
+	unsized bool
 	// arena, when not nil, is where the World's queues are carved from,
 	// and what the next Reset may reuse (see Reset); nil in a World that
 	// Reset never made, and in a copy.
@@ -219,27 +222,44 @@ func (a *Algorithm[S]) NewWorld(cfg *Config) (*World[S], error) {
 		timers: make([][]timer, n), hops: clocks[:n:n], learn: clocks[n:],
 		views: make([]View, n), crashesLeft: cfg.CrashBudget, phasesLeft: len(cfg.Successive)}
 	w.counts.ByKind = make([]KindCount, len(a.Kinds))
-	// Room for the links of a small topology and for a step's outputs
-	// and an event's effects, so that a short run (rapid's) does not grow
-	// them one by one. On a ring a step sends a message or two; on a
-	// complete graph it multicasts (an effect per copy) and arms timers,
-	// and its sends open many links. A large World grows its links and
-	// queues as it uses them, as it always did.
+	if a.Topology != Complete && n <= linksRoom {
+		w.room = queueRoom
+	}
+	// Room for links, outputs and effects is made by the first Apply
+	// (stepRoom): a World that is only copied (the claims' initial
+	// Worlds, a search's root) never needs it.
+	w.unsized = true
+	w.initProcesses()
+	return w, nil
+}
+
+// stepRoom makes room in a World NewWorld built, at its first Apply, for
+// the links of a small topology and for a step's outputs and an event's
+// effects, so that a short run (rapid's) does not grow them one by one.
+// On a ring a step sends a message or two; on a complete graph it
+// multicasts (an effect per copy) and arms timers, and its sends open
+// many links. A large World grows its links and queues as it uses them,
+// as it always did.
+func (w *World[S]) stepRoom() {
+	w.unsized = false
+	n := len(w.states)
 	links, outs, effects := n, 2, 4
-	switch a.Topology {
+	switch w.alg.Topology {
 	case BiRing:
 		links = 2 * n
 	case Complete:
 		links, outs, effects = n*(n-1), 4, min(n+2, effectsRoom)
 	}
-	w.links = make([]link, 0, min(links, linksRoom))
-	if a.Topology != Complete && n <= linksRoom {
-		w.room = queueRoom
+	// A World Reset keeps what it has.
+	if cap(w.links) == 0 {
+		w.links = make([]link, 0, min(links, linksRoom))
 	}
-	w.out.out = make([]Output, 0, outs)
-	w.effects = make([]Effect, 0, effects)
-	w.initProcesses()
-	return w, nil
+	if cap(w.out.out) == 0 {
+		w.out.out = make([]Output, 0, outs)
+	}
+	if cap(w.effects) == 0 {
+		w.effects = make([]Effect, 0, effects)
+	}
 }
 
 // linksRoom bounds the links a new World makes room for (and the size of

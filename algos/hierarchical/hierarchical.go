@@ -67,6 +67,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/electlab/electlab/claim"
 
@@ -362,6 +363,35 @@ func layoutOf(env *model.Env) *Layout {
 	return NewLayout(env.Topo, env.Variant)
 }
 
+// lastLayout is the layout Info.Prepare computed last, with what it was
+// computed from: the claims build hundreds of thousands of Worlds of one
+// topology and variant after another. A Layout is a pure function of the
+// topology's kind and order and of the variant, shares no storage with
+// them (NewLayout builds its own topologies and lists) and is never
+// modified, so Worlds share it.
+var lastLayout atomic.Pointer[keptLayout]
+
+type keptLayout struct {
+	kind  model.TopologyKind
+	order []model.ID
+	v     []uint8
+	l     *Layout
+}
+
+// keptLayoutOf is NewLayout(t, v), the last one kept.
+func keptLayoutOf(t *model.Topology, v []uint8) *Layout {
+	if k := lastLayout.Load(); k != nil && k.kind == t.Kind && (brokenLayoutCache || slices.Equal(k.order, t.Order)) && slices.Equal(k.v, v) {
+		return k.l
+	}
+	l := NewLayout(t, v)
+	lastLayout.Store(&keptLayout{t.Kind, slices.Clone(t.Order), slices.Clone(v), l})
+	return l
+}
+
+// brokenLayoutCache is a test hook: set, keptLayoutOf ignores the
+// topology's order (a broken cache the tests must catch).
+var brokenLayoutCache bool
+
 // readingOf is the reading of ambiguity a in the parsed variant v, its
 // default where v is shorter.
 func readingOf(v []uint8, a int) uint8 {
@@ -455,7 +485,7 @@ var Algorithm = &model.Algorithm[State]{
 		Parts:       parts,
 		// The sites, their groups and the virtual ring, computed once per
 		// run from the topology and the variant.
-		Prepare: func(t *model.Topology, v []uint8) any { return NewLayout(t, v) },
+		Prepare: func(t *model.Topology, v []uint8) any { return keptLayoutOf(t, v) },
 	},
 	Init: initState,
 	Step: step,

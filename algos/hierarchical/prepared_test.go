@@ -45,3 +45,32 @@ func TestPreparedLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutCache: Worlds built one after another share the last layout
+// computed (keptLayoutOf), for the same ids and variant, and each is
+// the layout built anew from its own configuration; a cache that ignores
+// the ids' order is caught.
+func TestLayoutCache(t *testing.T) {
+	check := func() error {
+		for k, ids := range [][]model.ID{{1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6}, {6, 5, 4, 3, 2, 1}, {6, 5, 4, 3, 2, 1}, {1, 2, 3, 4, 5, 6}, {2, 1, 3, 4, 5, 6}} {
+			w, err := Algorithm.NewWorld(&model.Config{Algo: "hierarchical", Variant: "spn3", IDs: ids, Timing: model.Async, Net: model.FIFO})
+			if err != nil {
+				return err
+			}
+			l, _, ok := layoutOfSystem(w)
+			fl := NewLayout(w.Topo(), w.Variant())
+			if !ok || !reflect.DeepEqual(l, fl) {
+				return fmt.Errorf("World %d (%v): prepared layout %+v, built anew %+v", k, ids, l, fl)
+			}
+		}
+		return nil
+	}
+	if err := check(); err != nil {
+		t.Fatal(err)
+	}
+	brokenLayoutCache = true
+	defer func() { brokenLayoutCache = false }()
+	if check() == nil {
+		t.Error("a layout cache that ignores the ids' order was not caught")
+	}
+}
