@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/electlab/electlab/claim"
+	"github.com/electlab/electlab/internal/tally"
 
 	"github.com/electlab/electlab/model"
 )
@@ -518,6 +519,13 @@ type fairNexter interface {
 // Execute runs s0 (which is cloned, not modified) under ch, checking what
 // checks asks after every event (instantaneous properties) and at the end.
 func Execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution {
+	x := execute(s0, ch, checks, opt)
+	tally.Execution(len(x.Events), x.Quiescent)
+	return x
+}
+
+// execute is Execute before its tally.
+func execute(s0 model.System, ch Chooser, checks Checks, opt Options) *Execution {
 	max := opt.MaxSteps
 	switch {
 	case max == 0:

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/electlab/electlab/internal/tally"
+)
 
 // BenchmarkClaimsReport measures the full default report, as `make claims`
 // should produce it in one process: every claim, every setting and
@@ -12,7 +16,10 @@ import "testing"
 //
 //	go test ./cmd/electlab -run '^$' -bench ClaimsReport -benchtime 3x
 //
-// Besides the wall time (ns/op) it reports the CPU time the process used
+// Besides the wall time (ns/op) it reports the executions checker.Execute
+// ran, their events and the events of those that never reached a
+// quiescent state (executions/op, events/op, unfinished-events/op:
+// internal/tally), and the CPU time the process used
 // per report (cpu-s/op, user + system), which a busy machine inflates
 // less; claims runs its tasks (claims and reproduced tables) on every CPU
 // (GOMAXPROCS), the tables first, so on an idle machine the wall time is
@@ -27,6 +34,7 @@ import "testing"
 func BenchmarkClaimsReport(b *testing.B) {
 	defer fakeClock(0)() // no progress lines in the timing
 	cpu0 := cpuTime()
+	tally.Reset()
 	n := 0
 	for b.Loop() {
 		dir := b.TempDir()
@@ -38,5 +46,14 @@ func BenchmarkClaimsReport(b *testing.B) {
 	}
 	if c := cpuTime(); c > 0 && n > 0 {
 		b.ReportMetric((c-cpu0).Seconds()/float64(n), "cpu-s/op")
+	}
+	if n > 0 {
+		// The work behind the time: the executions checker.Execute ran,
+		// their events, and the events of those that never reached a
+		// quiescent state (internal/tally).
+		c := tally.Read()
+		b.ReportMetric(float64(c.Executions)/float64(n), "executions/op")
+		b.ReportMetric(float64(c.Events)/float64(n), "events/op")
+		b.ReportMetric(float64(c.Unfinished)/float64(n), "unfinished-events/op")
 	}
 }
