@@ -14,7 +14,8 @@ type Env struct {
 	// Topo is the shared, immutable topology.
 	Topo *Topology
 	// Variant holds the chosen reading of each of the algorithm's
-	// ambiguities, indexed like Algorithm.Ambiguities.
+	// ambiguities, indexed like Algorithm.Ambiguities. Worlds and
+	// simulators of the same variant share it: read only.
 	Variant []uint8
 	// Initial is every process's status at the start of the run, by
 	// index: Absent ones are not members yet (they may join); the others

@@ -85,6 +85,10 @@ type World[S any] struct {
 	// the array in place instead of starting a new one. Not part of the
 	// value.
 	obsMine bool
+	// unsized is set by NewWorld and Reset: the first Apply makes room
+	// for links, a step's outputs and an event's effects (stepRoom).
+	// Beside the bools above, in what was padding.
+	unsized bool
 	counts  Counts
 	// hops[i] is process i's Lamport hop clock.
 	hops []int32
@@ -128,9 +132,6 @@ type World[S any] struct {
 	// queues grow as append grows them. Nothing but the capacity of a
 	// queue depends on it.
 	room int
-	// unsized is set by NewWorld and Reset: the first Apply makes room
-	// for links, a step's outputs and an event's effects (stepRoom).
-	unsized bool
 	// arena, when not nil, is where the World's queues are carved from,
 	// and what the next Reset may reuse (see Reset); nil in a World that
 	// Reset never made, and in a copy.
