@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/electlab/electlab/checker"
 	"github.com/electlab/electlab/checker/shrink"
@@ -728,6 +729,7 @@ func allMask(n int) uint64 {
 // visited.
 func (e *engine) dfs() {
 	stack, onStack := e.dfsRoot()
+	defer onStack.release()
 	depth := 0
 	var sl []model.Event
 	for depth >= 0 && !e.stopped() {
@@ -840,6 +842,25 @@ type stackSet struct {
 	filter [1024]int32
 }
 
+// stackSets holds emptied stackSets for the next search: the claims run
+// hundreds of thousands of small searches, and a stackSet's filter is 4
+// KiB.
+var stackSets = sync.Pool{New: func() any { return &stackSet{m: map[uint64]int32{}} }}
+
+// release empties s (a search may stop with states on its stack) and
+// gives it to the next search.
+func (s *stackSet) release() {
+	if !brokenStackRelease {
+		clear(s.m)
+		s.filter = [len(s.filter)]int32{}
+	}
+	stackSets.Put(s)
+}
+
+// brokenStackRelease is a test hook: set, release keeps what s holds (a
+// stopped search's stack then haunts the next search).
+var brokenStackRelease bool
+
 func (s *stackSet) put(k uint64, depth int32) {
 	s.filter[k%uint64(len(s.filter))]++
 	s.m[k] = depth
@@ -866,7 +887,7 @@ func (e *engine) dfsRoot() ([]*frame, *stackSet) {
 		e.shardDepth = e.splitDepth()
 	}
 	var stack []*frame
-	onStack := &stackSet{m: map[uint64]int32{}}
+	onStack := stackSets.Get().(*stackSet)
 	stack, root := e.frameAt(stack, 0)
 	w0 := e.s0.Clone()
 	var pc0 []int32
