@@ -643,7 +643,7 @@ type msg struct {
 	key model.ID
 }
 
-func decode(env *model.Env, m model.Message) msg {
+func decode(env *model.Env, m *model.Message) msg {
 	d := msg{inf: model.ID(m.A), side: int(m.B)}
 	p := pOf(env)
 	if len(m.List) == p+1 || len(m.List) == p+2 {
@@ -663,7 +663,8 @@ func deliver(env *model.Env, s *State, batch []model.Message, out *model.Outbox)
 	// has at most two (one from each side of the ring).
 	var elecB, coordB, selecB, scoordB [2]msg
 	elec, coord, selec, scoord := elecB[:0], coordB[:0], selecB[:0], scoordB[:0]
-	for _, m := range batch {
+	for k := range batch {
+		m := &batch[k] // not a copy: a Message is 64 bytes
 		d := decode(env, m)
 		if d.key != model.None && d.key != s.Crash {
 			// [S3] Fig. 10, a successive crash heard of first from a
