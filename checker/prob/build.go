@@ -192,28 +192,99 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 	// spare is a successor that turned out to be a known state: the next
 	// successor is copied into it (recycler) rather than into a new World.
 	var spare model.System
+	// Scratch reused from state to state: each event's action, weight and
+	// whether its weight is 0, the random choices' (group, action), where
+	// each action's outcomes start, their weights and expected rewards.
+	var (
+		actOf  []int32
+		wOf    []uint32
+		zeroW  []bool
+		groups [][2]int
+		off    []int32
+		wBlock []uint32
+		rew    []weighted
+		fracs  fractions
+		// pools are the chunks the graph's own slices are carved from.
+		pools struct {
+			acts     []mdp.Action
+			trans    []mdp.Transition
+			evs      [][]model.Event
+			evBlock  []model.Event
+			inc      [][][]int64
+			incBlock [][]int64
+			incVals  []int64
+			rats     []*big.Rat
+		}
+	)
 	for s := 0; s < len(queue); s++ {
 		if opt.Stop != nil && s%256 == 0 && opt.Stop() {
 			return nil, ErrInterrupted
 		}
 		cur := queue[s]
 		buf = cur.Enabled(buf[:0])
-		// Each event adds at most one action: room for them all, each
-		// reward's in one block, so that the appends below do not grow.
+		// First the action of each event (a random choice's outcomes
+		// share one, numbered where its first outcome stands), so that
+		// every slice below is made once per state at its size.
 		nb := len(buf)
-		acts := make([]mdp.Action, 0, nb)
-		evs := make([][]model.Event, 0, nb)
-		weights := make([][]uint32, 0, nb)
-		rew := make([][]weighted, len(opt.Rewards))
-		inc := make([][][]int64, len(opt.Rewards))
-		rewBlock := make([]weighted, len(rew)*nb)
-		incBlock := make([][]int64, len(rew)*nb)
-		for r := range rew {
-			rew[r] = rewBlock[r*nb : r*nb : (r+1)*nb]
-			inc[r] = incBlock[r*nb : r*nb : (r+1)*nb]
-		}
-		groupAt := map[int]int{} // a random choice's group -> its action
+		actOf, wOf, zeroW = actOf[:0], wOf[:0], zeroW[:0]
+		groups = groups[:0]
+		nact := 0
 		for _, ev := range buf {
+			a, w, zero := -1, uint32(1), false
+			if opt.Chance != nil {
+				if grp, wt, ok := opt.Chance(cur, ev); ok {
+					w, zero = wt, wt == 0
+					if brokenWeights {
+						w = 1
+					}
+					for _, gr := range groups {
+						if gr[0] == grp {
+							a = gr[1]
+							break
+						}
+					}
+					if a < 0 {
+						groups = append(groups, [2]int{grp, nact})
+					}
+				}
+			}
+			if a < 0 {
+				a = nact
+				nact++
+			}
+			actOf, wOf, zeroW = append(actOf, int32(a)), append(wOf, w), append(zeroW, zero)
+		}
+		// off[a] is where action a's outcomes start in the state's blocks.
+		off = append(off[:0], make([]int32, nact+1)...)
+		for _, a := range actOf {
+			off[a+1]++
+		}
+		for a := range nact {
+			off[a+1] += off[a]
+		}
+		acts := carve(&pools.acts, nact)
+		trans := carve(&pools.trans, nb)
+		evs := carve(&pools.evs, nact)
+		evBlock := carve(&pools.evBlock, nb)
+		wBlock = append(wBlock[:0], make([]uint32, nb)...)
+		for a := range nact {
+			lo, hi := off[a], off[a+1]
+			acts[a].Next = trans[lo:lo:hi]
+			evs[a] = evBlock[lo:lo:hi]
+		}
+		nr := len(opt.Rewards)
+		inc := carve(&pools.inc, nr)
+		incBlock := carve(&pools.incBlock, nr*nact)
+		incVals := carve(&pools.incVals, nr*nb)
+		rew = append(rew[:0], make([]weighted, nr*nact)...)
+		for r := range inc {
+			inc[r] = incBlock[r*nact : (r+1)*nact : (r+1)*nact]
+			for a := range nact {
+				lo, hi := r*nb+int(off[a]), r*nb+int(off[a+1])
+				inc[r][a] = incVals[lo:lo:hi]
+			}
+		}
+		for k, ev := range buf {
 			var next model.System
 			if r, ok := cur.(recycler); ok && spare != nil {
 				next = r.CloneInto(spare)
@@ -229,82 +300,58 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 			if err != nil {
 				return nil, err
 			}
-			a, w := -1, uint32(1)
-			if opt.Chance != nil {
-				if grp, wt, ok := opt.Chance(cur, ev); ok {
-					if wt == 0 {
-						return nil, fmt.Errorf("prob: state %d: outcome %s has weight 0", s, ev)
-					}
-					w = wt
-					if brokenWeights {
-						w = 1
-					}
-					if i, seen := groupAt[grp]; seen {
-						a = i
-					} else {
-						groupAt[grp] = len(acts)
-					}
-				}
+			if zeroW[k] {
+				return nil, fmt.Errorf("prob: state %d: outcome %s has weight 0", s, ev)
 			}
-			if a < 0 {
-				a = len(acts)
-				acts = append(acts, mdp.Action{Label: ev.String()})
-				evs = append(evs, nil)
-				weights = append(weights, nil)
-				for r := range rew {
-					rew[r] = append(rew[r], weighted{})
-					inc[r] = append(inc[r], nil)
-				}
-				g.bytes += actionBytes + rewardBytes*int64(len(rew))
+			a, w := int(actOf[k]), wOf[k]
+			if len(acts[a].Next) == 0 {
+				acts[a].Label = ev.String()
+				g.bytes += actionBytes + rewardBytes*int64(nr)
 			}
+			wBlock[int(off[a])+len(acts[a].Next)] = w
 			acts[a].Next = append(acts[a].Next, mdp.Transition{To: to})
 			evs[a] = append(evs[a], ev)
-			weights[a] = append(weights[a], w)
 			for r, f := range opt.Rewards {
 				// Weighted below, once the action's total weight is known.
 				d := f(cur, ev, next)
 				if d < 0 {
 					return nil, fmt.Errorf("prob: state %d: event %s: reward %d increases by %d (negative)", s, ev, r, d)
 				}
-				rew[r][a].add(int64(w) * d)
+				rew[r*nact+a].add(int64(w) * d)
 				inc[r][a] = append(inc[r][a], d)
 			}
 			if to < known || brokenRecycle {
 				// A known state: nothing keeps next.
 				spare = next
 			}
-			g.bytes += transitionBytes + 8*int64(len(rew))
+			g.bytes += transitionBytes + 8*int64(nr)
 			if err := overMem(); err != nil {
 				return nil, err
 			}
 		}
-		ratBlock := make([]*big.Rat, len(rew)*len(acts))
-		for r := range rew {
-			g.rewards[r] = append(g.rewards[r], ratBlock[r*len(acts):(r+1)*len(acts):(r+1)*len(acts)])
+		ratBlock := carve(&pools.rats, nr*nact)
+		for r := range nr {
+			g.rewards[r] = append(g.rewards[r], ratBlock[r*nact:(r+1)*nact:(r+1)*nact])
 		}
 		for a := range acts {
+			ws := wBlock[off[a]:off[a+1]]
 			total := int64(0)
-			for _, w := range weights[a] {
+			for _, w := range ws {
 				total += int64(w)
 			}
-			for i, w := range weights[a] {
-				if int64(w) == total {
-					// One outcome: probability 1.
-					acts[a].Next[i].P = small[1]
-				} else {
-					acts[a].Next[i].P = big.NewRat(int64(w), total)
-				}
+			for i, w := range ws {
+				acts[a].Next[i].P = fracs.of(int64(w), total, &small)
 			}
 			if len(evs[a]) > 1 {
 				acts[a].Label = fmt.Sprintf("%s (1 of %d outcomes)", evs[a][0], len(evs[a]))
 			}
-			for r := range rew {
-				g.rewards[r][s][a] = rew[r][a].over(total, &small)
+			for r := range nr {
+				g.rewards[r][s][a] = rew[r*nact+a].over(total, &small)
 			}
 		}
 		g.MDP.States = append(g.MDP.States, acts)
 		g.Events = append(g.Events, evs)
-		for r := range rew {
+		for r := range nr {
 			g.incs[r] = append(g.incs[r], inc[r])
 		}
 		queued -= worldBytes(cur)
@@ -315,6 +362,42 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		}
 	}
 	return g, nil
+}
+
+// carve returns the next n elements of *pool (zero, with capacity n),
+// refilling it with a chunk when it has fewer: a graph's slices, which
+// live as long as the graph, in a few large allocations.
+func carve[T any](pool *[]T, n int) []T {
+	if n > len(*pool) {
+		*pool = make([]T, max(n, carveChunk))
+	}
+	s := (*pool)[:n:n]
+	*pool = (*pool)[n:]
+	return s
+}
+
+// carveChunk is the size of carve's chunks, in elements.
+const carveChunk = 1024
+
+// fractions shares the probabilities w/total of a Build among its
+// transitions (package mdp only reads them), as small shares its integers.
+type fractions map[[2]int64]*big.Rat
+
+// of is w/total (0 ≤ w ≤ total, total > 0) in lowest terms.
+func (f *fractions) of(w, total int64, small *[16]*big.Rat) *big.Rat {
+	if w == total {
+		return small[1]
+	}
+	k := [2]int64{w, total}
+	if r, ok := (*f)[k]; ok {
+		return r
+	}
+	if *f == nil {
+		*f = fractions{}
+	}
+	r := big.NewRat(w, total)
+	(*f)[k] = r
+	return r
 }
 
 // recycler is a System that can copy itself into a World nothing uses
