@@ -53,3 +53,20 @@ func TestStackSetReuse(t *testing.T) {
 		t.Error("a release that keeps a stopped search's stack was not caught")
 	}
 }
+
+// TestMemoryCountsSpare: the Worlds the depth-first search keeps for its
+// next copies (e.spare, up to maxSpare) are in its memory estimate, so a
+// -max-mem bound covers them.
+func TestMemoryCountsSpare(t *testing.T) {
+	opt := safetyOnly
+	opt.NoPOR = true
+	s0 := crDesc(t, 4)
+	e := newEngine(s0, opt)
+	before := e.memory()
+	for range 3 {
+		e.recycle(s0.Clone())
+	}
+	if got, want := e.memory()-before, 3*e.worldBytes; got != want {
+		t.Fatalf("three spare Worlds added %d bytes to the estimate, want %d", got, want)
+	}
+}
