@@ -262,10 +262,10 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 		for a := range nact {
 			off[a+1] += off[a]
 		}
-		acts := carve(&pools.acts, nact)
-		trans := carve(&pools.trans, nb)
-		evs := carve(&pools.evs, nact)
-		evBlock := carve(&pools.evBlock, nb)
+		acts := carve(&pools.acts, nact, len(queue))
+		trans := carve(&pools.trans, nb, len(queue))
+		evs := carve(&pools.evs, nact, len(queue))
+		evBlock := carve(&pools.evBlock, nb, len(queue))
 		wBlock = append(wBlock[:0], make([]uint32, nb)...)
 		for a := range nact {
 			lo, hi := off[a], off[a+1]
@@ -273,9 +273,9 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 			evs[a] = evBlock[lo:lo:hi]
 		}
 		nr := len(opt.Rewards)
-		inc := carve(&pools.inc, nr)
-		incBlock := carve(&pools.incBlock, nr*nact)
-		incVals := carve(&pools.incVals, nr*nb)
+		inc := carve(&pools.inc, nr, len(queue))
+		incBlock := carve(&pools.incBlock, nr*nact, len(queue))
+		incVals := carve(&pools.incVals, nr*nb, len(queue))
 		rew = append(rew[:0], make([]weighted, nr*nact)...)
 		for r := range inc {
 			inc[r] = incBlock[r*nact : (r+1)*nact : (r+1)*nact]
@@ -329,7 +329,7 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 				return nil, err
 			}
 		}
-		ratBlock := carve(&pools.rats, nr*nact)
+		ratBlock := carve(&pools.rats, nr*nact, len(queue))
 		for r := range nr {
 			g.rewards[r] = append(g.rewards[r], ratBlock[r*nact:(r+1)*nact:(r+1)*nact])
 		}
@@ -366,10 +366,12 @@ func Build(s0 model.System, opt Options) (*Graph, error) {
 
 // carve returns the next n elements of *pool (zero, with capacity n),
 // refilling it with a chunk when it has fewer: a graph's slices, which
-// live as long as the graph, in a few large allocations.
-func carve[T any](pool *[]T, n int) []T {
+// live as long as the graph, in a few large allocations. A chunk holds
+// room for about four elements per state found so far (states), up to
+// carveChunk, so that a small graph makes small chunks.
+func carve[T any](pool *[]T, n, states int) []T {
 	if n > len(*pool) {
-		*pool = make([]T, max(n, carveChunk))
+		*pool = make([]T, max(n, min(carveChunk, 4*states)))
 	}
 	s := (*pool)[:n:n]
 	*pool = (*pool)[n:]
