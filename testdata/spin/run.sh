@@ -32,9 +32,14 @@
 # on ids N..1 in ring order (electlab -order desc; changroberts.pml -DDESC).
 #
 # Each table gives, for each tool, the states stored, the transitions, the
-# time (electlab: the whole process; Spin: pan's own elapsed time, without
-# its start-up), states per second, and the peak resident size (GNU time's
-# maximum RSS, - when /usr/bin/time is missing) per stored state.
+# CPU time of the whole process (user + system, GNU time: electlab's
+# collector on the other core and pan's start-up, the allocation of its
+# stack and hash table, included), states per second, and the peak
+# resident size per stored state. Each cell is the median of REPS runs
+# (default 3; the four runs of a size alternate: electlab -no-por, pan
+# -DNOREDUCE, electlab, pan, REPS times), whose states, transitions and
+# counts must agree (the script fails otherwise): the run with the median
+# CPU time gives the cell (the lower middle one for an even REPS).
 #
 # Both check safety only: pan is built with -DSAFETY (no liveness), and
 # electlab runs with -props single-coordinator,agreement,validity (no
@@ -43,8 +48,8 @@
 # livelock search.
 #
 # Environment: LIMIT (seconds, 60), NMAX (largest n tried, 14), BNMAX
-# (largest n tried for Bully, 8), MEM (MiB for both tools, 8192), ELECTLAB
-# (a built binary; default: go build).
+# (largest n tried for Bully, 8), MEM (MiB for both tools, 8192), REPS
+# (runs per cell, 3), ELECTLAB (a built binary; default: go build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LIMIT=${LIMIT:-60}
@@ -52,10 +57,17 @@ PROPS=${PROPS:-single-coordinator,agreement,validity}
 NMAX=${NMAX:-14}
 BNMAX=${BNMAX:-8}
 MEM=${MEM:-8192}
+REPS=${REPS:-3}
+[[ $REPS =~ ^[1-9][0-9]*$ ]] || { echo "bench-spin: REPS=$REPS: want a positive number of runs per cell" >&2; exit 2; }
 if ! command -v spin >/dev/null 2>&1; then
 	echo "installing Debian's spin (apt-get install -y spin)" >&2
 	(apt-get update -qq && apt-get install -y -qq spin) >&2
 fi
+if [[ ! -x /usr/bin/time ]]; then
+	echo "installing Debian's time (apt-get install -y time): bench-spin times both tools with GNU time" >&2
+	(apt-get update -qq && apt-get install -y -qq time) >&2
+fi
+[[ -x /usr/bin/time ]] || { echo "bench-spin needs GNU time (/usr/bin/time)" >&2; exit 2; }
 command -v gcc >/dev/null || { echo "bench-spin needs gcc" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -78,32 +90,30 @@ eflags() {
 	if [[ -n ${ORDER:-} ]]; then EFLAGS+=(-order "$ORDER"); fi
 }
 
-# rss FILE: the peak resident size in KiB that GNU time wrote to FILE, or -.
-TIMECMD=()
-if [[ -x /usr/bin/time ]]; then TIMECMD=(/usr/bin/time -f %M -o); fi
-rss() { if [[ -s $1 ]]; then tail -1 "$1"; else echo -; fi; }
+# GNU time writes "user system maxrss" as the last line of its file:
+# cpu FILE prints the CPU seconds (user + system), rss FILE the peak
+# resident size in KiB.
+TIMECMD=(/usr/bin/time -f '%U %S %M' -o)
+cpu() { tail -1 "$1" | awk '{ t = $1 + $2; if (t < 0.01) t = 0.01; printf "%.2f", t }'; }
+rss() { tail -1 "$1" | awk '{ print $3 }'; }
 
-# electlab N [extra flags]: prints "states time minS maxS minD maxD unbounded
-# transitions rssKiB", or timeout / incomplete. The time is the whole
-# process's, start-up included.
+# electlab N [extra flags]: prints "states cpu minS maxS minD maxD unbounded
+# transitions rssKiB", or timeout / incomplete. The CPU time is the whole
+# process's, start-up and the collector included.
 run_electlab() {
 	local n=$1; shift
-	local t0 t1 out
+	local out
 	eflags "$n"
 	local tf="$tmp/el-time"
 	rm -f "$tf"
-	local tc=()
-	((${#TIMECMD[@]})) && tc=("${TIMECMD[@]}" "$tf")
-	t0=$(now)
 	local rc=0
-	out=$(timeout "$LIMIT" "${tc[@]}" "$EL" explore -algo "$ALGO" -n "$n" "${EFLAGS[@]}" -counts=per-process -props "$PROPS" -max-mem "${MEM}MiB" -json "$@" 2>/dev/null) || rc=$?
+	out=$(timeout "$LIMIT" "${TIMECMD[@]}" "$tf" "$EL" explore -algo "$ALGO" -n "$n" "${EFLAGS[@]}" -counts=per-process -props "$PROPS" -max-mem "${MEM}MiB" -json "$@" 2>/dev/null) || rc=$?
 	# 0: complete; 1: violations found (listed in the JSON); 4: a bound cut
 	# the search (the JSON says incomplete); anything else: timeout or error.
 	if [[ $rc != 0 && $rc != 1 && $rc != 4 ]]; then
 		echo timeout; return
 	fi
-	t1=$(now)
-	python3 - "$out" "$(secs "$t0" "$t1")" "$(rss "$tf")" <<'PY'
+	python3 - "$out" "$(cpu "$tf")" "$(rss "$tf")" <<'PY'
 import json, sys
 r = json.loads(sys.argv[1])
 if not r["complete"]:
@@ -116,11 +126,12 @@ print(r["states"], sys.argv[2], r["min_messages"]["sends"], r["max_messages"]["s
 PY
 }
 
-# spin N [cc flags]: prints "states time minS maxS minD maxD unbounded
-# transitions rssKiB compile", or timeout / spin-error. The time is pan's
-# own "elapsed time" (its search, without its start-up: the allocation of
-# its stack and hash table and the process start, 0.5 to 2 s here), which
-# favours Spin in every rate below; the compile time is printed apart.
+# spin N [cc flags]: prints "states cpu minS maxS minD maxD unbounded
+# transitions rssKiB pan-elapsed compile", or timeout / spin-error. The
+# CPU time is the pan process's (its start-up included: the allocation of
+# its stack and hash table); pan's own "elapsed time" (its search alone)
+# and the time to generate and compile pan (once per size and flags) are
+# kept beside it.
 run_spin() {
 	local n=$1; shift
 	local fl="${SFLAGS[*]:-}"
@@ -129,17 +140,18 @@ run_spin() {
 	cp "$tmp/$PML.pml" "$d/"
 	local c0 c1
 	c0=$(now)
-	(cd "$d" && spin -a -DN="$n" "${SFLAGS[@]}" "$PML.pml" >/dev/null && gcc -O2 -w -DSAFETY -DPRINTF -DVECTORSZ=4096 -DMEMLIM="$MEM" "$@" -o pan pan.c)
+	if [[ ! -x $d/pan ]]; then
+		(cd "$d" && spin -a -DN="$n" "${SFLAGS[@]}" "$PML.pml" >/dev/null && gcc -O2 -w -DSAFETY -DPRINTF -DVECTORSZ=4096 -DMEMLIM="$MEM" "$@" -o pan pan.c)
+	fi
 	c1=$(now)
-	local tc=()
-	((${#TIMECMD[@]})) && tc=("${TIMECMD[@]}" "$d/time")
-	if ! (cd "$d" && timeout "$LIMIT" "${tc[@]}" ./pan -m10000000 >pan.out 2>&1); then
+	rm -f "$d/time"
+	if ! (cd "$d" && timeout "$LIMIT" "${TIMECMD[@]}" "$d/time" ./pan -m10000000 >pan.out 2>&1); then
 		echo timeout; return
 	fi
 	if grep -q "errors: [1-9]" "$d/pan.out" || grep -q "max search depth too small\|out of memory\|MEMLIM bound" "$d/pan.out"; then
 		echo "spin-error"; return
 	fi
-	python3 - "$d/pan.out" "$(rss "$d/time")" "$(secs "$c0" "$c1")" <<'PY'
+	python3 - "$d/pan.out" "$(cpu "$d/time")" "$(rss "$d/time")" "$(secs "$c0" "$c1")" <<'PY'
 import re, sys
 s, d, cut, states, trans, secs = [], [], 0, None, None, None
 for line in open(sys.argv[1]):
@@ -157,8 +169,32 @@ for line in open(sys.argv[1]):
     m = re.match(r"pan: elapsed time ([0-9.e+-]+) seconds", line)
     if m:
         secs = "%.2f" % max(float(m.group(1)), 0.01)
-print(states, secs, min(s), max(s), min(d), max(d), cut, trans, sys.argv[2], sys.argv[3])
+print(states, sys.argv[2], min(s), max(s), min(d), max(d), cut, trans, sys.argv[3], secs, sys.argv[4])
 PY
+}
+
+# going RESULTS...: true when there is no result yet or the last one is a
+# number (the run finished).
+going() { (($# == 0)) || [[ ${!#} =~ ^[0-9] ]]; }
+
+# pick RESULTS...: of the runs of one tool at one size (table runs each
+# REPS times, the four alternated), the result with the median CPU time
+# (the lower middle one for an even number), or the first that is not a
+# number (a timeout or an error), or MISMATCH when the runs disagree on
+# anything but their times and sizes.
+pick() {
+	local r
+	for r in "$@"; do
+		if [[ ! $r =~ ^[0-9] ]]; then echo "$r"; return; fi
+	done
+	local key=
+	for r in "$@"; do
+		# states, counts, unbounded, transitions: fields 1 and 3..8.
+		local k
+		k=$(echo "$r" | awk '{ print $1, $3, $4, $5, $6, $7, $8 }')
+		if [[ -z $key ]]; then key=$k; elif [[ $k != "$key" ]]; then echo "MISMATCH"; return; fi
+	done
+	printf '%s\n' "$@" | sort -g -k2,2 | sed -n "$(( ($# + 1) / 2 ))p"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'; }
@@ -188,10 +224,25 @@ table() {
 	for ((n = 3; n <= nmax; n++)); do
 		if ((!live_en && !live_sn && !live_e && !live_s)); then break; fi
 		en=timeout sn=timeout e=timeout s=timeout
-		((live_en)) && en=$(run_electlab "$n" -no-por)
-		((live_sn)) && sn=$(run_spin "$n" -DNOREDUCE)
-		((live_e)) && e=$(run_electlab "$n")
-		((live_s)) && s=$(run_spin "$n")
+		local ens=() sns=() es=() ss=() rep
+		for ((rep = 1; rep <= REPS; rep++)); do
+			# Alternated; a tool that did not finish a run is not run again
+			# at this size (its last result is not a number).
+			if ((live_en)) && going "${ens[@]}"; then ens+=("$(run_electlab "$n" -no-por)"); fi
+			if ((live_sn)) && going "${sns[@]}"; then sns+=("$(run_spin "$n" -DNOREDUCE)"); fi
+			if ((live_e)) && going "${es[@]}"; then es+=("$(run_electlab "$n")"); fi
+			if ((live_s)) && going "${ss[@]}"; then ss+=("$(run_spin "$n")"); fi
+		done
+		((live_en)) && en=$(pick "${ens[@]}")
+		((live_sn)) && sn=$(pick "${sns[@]}")
+		((live_e)) && e=$(pick "${es[@]}")
+		((live_s)) && s=$(pick "${ss[@]}")
+		for r in "$en" "$sn" "$e" "$s"; do
+			if [[ $r == MISMATCH ]]; then
+				echo "bench-spin: $title, n = $n: the runs of one tool disagree on states, transitions or counts" >&2
+				fail=1
+			fi
+		done
 		counts="" lb=""
 		for r in "$en" "$sn" "$e" "$s"; do
 			if [[ $r =~ ^[0-9] ]]; then
@@ -221,7 +272,7 @@ table() {
 		[[ $e =~ ^[0-9] ]] && last_e=$n || live_e=0
 		[[ $s =~ ^[0-9] ]] && last_s=$n || live_s=0
 	done
-	local h='     states transitions     time     states/s  bytes/st'
+	local h='     states transitions      cpu     states/s  bytes/st'
 	echo "-- without reduction: electlab -no-por beside Spin -DNOREDUCE; the ratio of their states/s; sends, deliveries min..max (all four runs agree)"
 	printf '%-3s | %-54s | %-54s | %6s | %s\n' n "electlab:$h" "Spin:    $h" ratio "min..max"
 	printf '%s\n' "${rows_n[@]}"
