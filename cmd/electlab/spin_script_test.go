@@ -60,12 +60,26 @@ func TestSpinScriptPick(t *testing.T) {
 }
 
 // TestSpinScriptReps: a REPS that is not a positive number is refused,
-// naming it, before anything is installed or run. (Only refused values
-// are tried: an accepted one would run the whole comparison.)
+// naming it, before anything is installed or run. Only refused values are
+// tried, and with a PATH that holds nothing but dirname: were the check
+// gone, the script would stop at once, unable to find spin or apt-get,
+// instead of installing and running the whole comparison.
 func TestSpinScriptReps(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal("bench-spin's script is bash: ", err)
+	}
+	dirname, err := exec.LookPath("dirname")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	if err := os.Symlink(dirname, filepath.Join(bin, "dirname")); err != nil {
+		t.Fatal(err)
+	}
 	for _, reps := range []string{"0", "x", "-1", "1.5"} {
-		cmd := exec.Command("bash", filepath.Join(repoRoot, "testdata", "spin", "run.sh"))
-		cmd.Env = append(os.Environ(), "REPS="+reps)
+		cmd := exec.Command(bash, filepath.Join(repoRoot, "testdata", "spin", "run.sh"))
+		cmd.Env = []string{"PATH=" + bin, "REPS=" + reps}
 		out, err := cmd.CombinedOutput()
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "REPS="+reps) {
 			t.Errorf("REPS=%q: %v, %s; want exit status 2 naming it", reps, err, out)
